@@ -1,0 +1,35 @@
+# The two commands of the README's quick start: `make course` and `make test`.
+# Each sets itself up: a local .venv with mtgkit installed in editable mode.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: course test venv lint clean notebooks
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+## Open the course in JupyterLab (works as root; prints the URL to open).
+course: $(STAMP)
+	$(BIN)/python -m mtgkit.course
+
+## The whole test suite: unit tests, doctests, widget tests, strict nbval, browser tier.
+test: $(STAMP)
+	$(BIN)/python -m pytest mtgkit tests notebooks \
+		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+## Re-execute every notebook from tools/course/ (then commit the outputs).
+notebooks: $(STAMP)
+	$(BIN)/python tools/build_notebooks.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check mtgkit tests benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,42 @@
+"""mtgkit: a small Magic: The Gathering rules engine for teaching a few tricky rules.
+
+The core (this package minus ``timeline``, ``plot`` and ``widgets``) is pure Python.
+
+>>> from mtgkit import Game
+>>> g = Game(["Alice", "Bob"])
+>>> forest = g.put_onto_battlefield("Forest", "Alice")
+>>> _ = g.activate(forest)
+>>> g.pool("Alice")
+Mana('{G}')
+"""
+
+from .abilities import CardDef
+from .board import Board, replay
+from .cards import CATALOG, card
+from .choices import Chooser, FirstOption, Scripted
+from .errors import (
+    ChoiceError,
+    CombatError,
+    CostError,
+    GameOverError,
+    RulesError,
+    SummoningSicknessError,
+    TapSymbolError,
+    TargetError,
+    TimingError,
+    UntapSymbolError,
+)
+from .events import Event, explain
+from .game import STEPS, Game, ObjectError
+from .mana import COLORS, TYPES, Mana, ManaCost
+from .rules import EDITION, cite
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CATALOG", "COLORS", "EDITION", "STEPS", "TYPES", "Board", "CardDef", "ChoiceError",
+    "Chooser", "CombatError", "CostError", "Event", "FirstOption", "Game", "GameOverError",
+    "Mana", "ManaCost", "ObjectError", "RulesError", "Scripted", "SummoningSicknessError",
+    "TapSymbolError", "TargetError", "TimingError", "UntapSymbolError", "card", "cite",
+    "explain", "replay",
+]

@@ -1,0 +1,416 @@
+"""The primitives cards are built from: costs, mana specs, effects, abilities, triggers.
+
+A card in the catalog is data made of these pieces; the engine interprets the pieces
+and never looks at card names.
+
+>>> cost = Cost.parse("{2}, {Q}")
+>>> cost.untap, cost.tap, str(cost.mana)
+(True, False, '{2}')
+>>> Cost.parse("{T}, Pay 1 life").life
+1
+>>> Cost.parse("{T}, Remove a charge counter from this").remove_counters
+(('charge', 1),)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from .mana import COLORS, TYPES, Mana, ManaCost
+
+Whose = Literal["you", "opponents", "any"]
+
+
+# --------------------------------------------------------------------------- costs
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activation cost: mana, {T} (CR 107.5), {Q} (107.6), life, counters, sacrifice."""
+
+    mana: ManaCost | None = None
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    remove_counters: tuple[tuple[str, int], ...] = ()
+    sacrifice_self: bool = False
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Cost:
+        """Parse a printed cost such as ``{1}, {T}, Pay 1 life``."""
+        mana: ManaCost | None = None
+        tap = untap = sac = False
+        life = 0
+        removes: list[tuple[str, int]] = []
+        for part in (p.strip() for p in text.split(",")):
+            if part == "{T}":
+                tap = True
+            elif part == "{Q}":
+                untap = True
+            elif m := re.fullmatch(r"Pay (\d+) life", part):
+                life = int(m.group(1))
+            elif m := re.fullmatch(r"Remove (a|an|\d+) ([\w+/-]+) counters? from this", part):
+                n = 1 if m.group(1) in ("a", "an") else int(m.group(1))
+                removes.append((m.group(2), n))
+            elif part == "Sacrifice this":
+                sac = True
+            elif part.startswith("{"):
+                mana = ManaCost.parse(part) if mana is None else ManaCost.parse(mana.text + part)
+            else:
+                raise ValueError(f"unknown cost part {part!r} in {text!r}")
+        return cls(mana, tap, untap, life, tuple(removes), sac, text)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# --------------------------------------------------------------------------- mana specs
+class ManaContext(Protocol):
+    """What a mana spec may read while working out what it would produce."""
+
+    def colors_of_permanents(self, controller: str) -> frozenset[str]: ...
+    def count_permanents(self, controller: str, card_type: str) -> int: ...
+    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """Add exactly this mana, e.g. ``{G}`` or ``{C}``."""
+
+    mana: Mana
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        return (self.mana,)
+
+    def why_none(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """Add one of several fixed amounts, chosen on resolution (Underground Sea, Mystic Gate)."""
+
+    choices: tuple[Mana, ...]
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        return self.choices
+
+    def why_none(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class AnyColor:
+    """Add ``amount`` mana of any one color (never colorless)."""
+
+    amount: int = 1
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        return tuple(Mana.of(c, self.amount) for c in COLORS)
+
+    def why_none(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reflect:
+    """One mana of a color (``kinds="colors"``) or type (``"types"``) that a ``card_type``
+    permanent controlled by ``whose`` could produce (CR 106.7): Exotic Orchard, Reflecting
+    Pool, Fellwar Stone."""
+
+    whose: Whose = "opponents"
+    card_type: str = "Land"
+    kinds: Literal["colors", "types"] = "colors"
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        found = ctx.reflected(controller, self.whose, self.card_type)
+        allowed = COLORS if self.kinds == "colors" else TYPES
+        return tuple(Mana.of(t) for t in allowed if t in found)
+
+    def why_none(self) -> str:
+        who = {"opponents": "an opponent controls", "you": "you control", "any": "any player controls"}
+        what = "color" if self.kinds == "colors" else "type"
+        extra = " (colorless is not a color)" if self.kinds == "colors" else ""
+        return (
+            f"no {self.card_type.lower()} {who[self.whose]} could produce a {what} of mana"
+            f"{extra}, so the type is undefined"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ColorOfPermanent:
+    """One mana of a color of a permanent you control (Meteor Crater)."""
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        colors = ctx.colors_of_permanents(controller)
+        return tuple(Mana.of(c) for c in COLORS if c in colors)
+
+    def why_none(self) -> str:
+        return "you control no colored permanent, so no color can be chosen and the type is undefined"
+
+
+@dataclass(frozen=True, slots=True)
+class PerPermanent:
+    """``mana_type`` once for each ``card_type`` permanent you control (Gaea's Cradle)."""
+
+    mana_type: str
+    card_type: str = "Creature"
+
+    def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
+        n = ctx.count_permanents(controller, self.card_type)
+        return (Mana.of(self.mana_type, n),) if n else ()
+
+    def why_none(self) -> str:
+        return f"you control no {self.card_type.lower()}, so it adds {{{self.mana_type}}} zero times"
+
+
+ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
+
+
+# --------------------------------------------------------------------------- effects
+@dataclass(frozen=True, slots=True)
+class AddMana:
+    """Effect: add mana as described by ``spec``."""
+
+    spec: ManaSpec
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnFromGraveyard:
+    """Effect: return target ``card_type`` card with mana value <= ``max_mv`` from your
+    graveyard to the battlefield (Order of Whiteclay)."""
+
+    card_type: str = "Creature"
+    max_mv: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """Effect: this source deals ``amount`` damage to the target (any target)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainLife:
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PutCounters:
+    """Effect: put counters on this permanent."""
+
+    kind: str
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CreateEffect:
+    """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration."""
+
+    replacement: ManaReplacement
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+Effect = AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
+
+
+# --------------------------------------------------------------------------- replacement
+@dataclass(frozen=True, slots=True)
+class SetType:
+    """Replacement op: the mana becomes ``mana_type``; ``amount`` None keeps the amount."""
+
+    mana_type: str
+    amount: int | None = None
+
+    def apply(self, mana: Mana) -> Mana:
+        return Mana.of(self.mana_type, mana.amount if self.amount is None else self.amount)
+
+    def describe(self) -> str:
+        if self.amount is None:
+            return f"it produces {{{self.mana_type}}} instead of any other type"
+        return f"it produces {{{self.mana_type}}} instead of any other type and amount"
+
+
+@dataclass(frozen=True, slots=True)
+class Multiply:
+    """Replacement op: the permanent produces ``factor`` times as much of that mana."""
+
+    factor: int = 2
+
+    def apply(self, mana: Mana) -> Mana:
+        return mana * self.factor
+
+    def describe(self) -> str:
+        return "it produces twice as much of that mana instead" if self.factor == 2 else (
+            f"it produces {self.factor} times as much of that mana instead")
+
+
+@dataclass(frozen=True, slots=True)
+class ManaReplacement:
+    """A replacement effect on a mana production event while a permanent is *tapped for
+    mana* (CR 106.12b). ``scope`` is ``"land"``, ``"nonbasic land"`` or ``"permanent"``;
+    ``whose`` says whose permanents it watches, relative to the effect's controller."""
+
+    scope: Literal["land", "nonbasic land", "permanent"]
+    op: SetType | Multiply
+    whose: Whose = "any"
+
+    def describe(self) -> str:
+        who = {"any": "a player taps", "you": "you tap", "opponents": "an opponent taps"}[self.whose]
+        return f"if {who} a {self.scope} for mana, {self.op.describe()}"
+
+
+# --------------------------------------------------------------------------- triggers
+@dataclass(frozen=True, slots=True)
+class TappedForMana:
+    """Trigger: whenever a ``scope`` permanent is tapped for mana (CR 106.12a).
+    ``scope`` is ``"land"`` or ``"enchanted"`` (the permanent this Aura enchants)."""
+
+    scope: Literal["land", "enchanted"] = "land"
+    whose: Whose = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class SameTypeProduced:
+    """Triggered mana: one mana of any type that land produced (Heartbeat of Spring)."""
+
+    def options(self, produced: Mana, chosen: str | None) -> tuple[Mana, ...]:
+        return tuple(Mana.of(t) for t in TYPES if t in produced.types)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraMana:
+    """Triggered mana: a fixed extra mana (Wild Growth) or the color chosen as the permanent
+    entered (``mana=None``: Utopia Sprawl)."""
+
+    mana: Mana | None = None
+
+    def options(self, produced: Mana, chosen: str | None) -> tuple[Mana, ...]:
+        if self.mana is not None:
+            return (self.mana,)
+        return (Mana.of(chosen),) if chosen else ()
+
+
+# --------------------------------------------------------------------------- abilities
+@dataclass(frozen=True, slots=True)
+class Activated:
+    """An activated ability: ``cost: effects``. It is a mana ability (CR 605.1a) when it
+    adds mana and has no target."""
+
+    cost: Cost
+    effects: tuple[Effect, ...]
+    text: str
+    targets: Literal["none", "any", "graveyard creature"] = "none"
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return self.targets == "none" and any(isinstance(e, AddMana) for e in self.effects)
+
+    @property
+    def taps_for_mana(self) -> bool:
+        """CR 106.12: a mana ability with {T} in its cost is "tapping for mana"."""
+        return self.is_mana_ability and self.cost.tap
+
+    @property
+    def mana_spec(self) -> ManaSpec | None:
+        for e in self.effects:
+            if isinstance(e, AddMana):
+                return e.spec
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ManaTrigger:
+    """A triggered mana ability (CR 605.1b): when ``trigger`` happens, add ``adds``. It
+    resolves at once, right after the mana ability that triggered it (605.4a)."""
+
+    trigger: TappedForMana
+    adds: SameTypeProduced | ExtraMana
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StaticReplacement:
+    """A static ability that creates a mana replacement effect while on the battlefield."""
+
+    replacement: ManaReplacement
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntersTapped:
+    """Replacement (CR 614.1c): this permanent enters tapped."""
+
+    text: str = "This enters tapped."
+
+
+@dataclass(frozen=True, slots=True)
+class EntersWithCounters:
+    """Replacement (CR 614.1c): enters with ``amount`` counters of ``kind``."""
+
+    kind: str
+    amount: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColorAsEnters:
+    """As this enters, its controller chooses a color (Utopia Sprawl)."""
+
+    text: str = "As this enters, choose a color."
+
+
+Ability = (
+    Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
+    | ChooseColorAsEnters
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card (or token) as data: the catalog is made of these."""
+
+    name: str
+    types: frozenset[str]
+    cost: ManaCost | None = None
+    subtypes: tuple[str, ...] = ()
+    supertypes: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: frozenset[str] = frozenset()
+    abilities: tuple[Ability, ...] = ()
+    text: str = ""
+    enchant: str | None = None  # the subtype or type an Aura can enchant ("Forest", "Land")
+    extra_colors: frozenset[str] = field(default=frozenset())
+    spell: tuple[Effect, ...] = ()  # what an instant or sorcery does as it resolves
+    spell_targets: Literal["none", "any"] = "none"
+
+    def __deepcopy__(self, memo: dict) -> CardDef:  # immutable and shared
+        return self
+
+    @property
+    def colors(self) -> frozenset[str]:
+        return (self.cost.colors if self.cost else frozenset()) | self.extra_colors
+
+    def is_a(self, card_type: str) -> bool:
+        """True for a card type (``Land``), a supertype (``Basic``) or subtype (``Forest``)."""
+        return card_type in self.types or card_type in self.supertypes or card_type in self.subtypes
+
+    @property
+    def mana_value(self) -> int:
+        """Mana value off the stack: X counts as 0 (CR 107.3g, 202.3e)."""
+        return self.cost.mana_value() if self.cost else 0
+
+    @property
+    def activated(self) -> tuple[Activated, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Activated))
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(sorted(self.supertypes) + sorted(self.types, key=_TYPE_ORDER.index))
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+
+_TYPE_ORDER = ["Artifact", "Enchantment", "Creature", "Land", "Instant", "Sorcery"]

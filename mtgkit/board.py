@@ -1,0 +1,185 @@
+"""A read-only picture of the board, and how to rebuild it from the event log alone.
+
+``Game.board()`` reads the live game; :func:`replay` folds events into the same picture.
+Because every state change is an event, the two always agree: that is how the stepper
+shows the board "as it was after event n", and a test checks it for every example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from .events import Event
+from .mana import Mana
+
+
+@dataclass(frozen=True, slots=True)
+class PermView:
+    id: int
+    name: str
+    controller: str
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+
+    def label(self) -> str:
+        bits = [self.name]
+        if self.tapped:
+            bits.append("(tapped)")
+        bits += [f"[{n} {k}]" for k, n in self.counters if n]
+        if self.damage:
+            bits.append(f"<{self.damage} damage>")
+        return " ".join(bits)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    name: str
+    life: int = 20
+    pool: str = "no mana"
+    hand: int = 0
+    library: int = 0
+    graveyard: tuple[str, ...] = ()
+    exile: tuple[str, ...] = ()
+    in_game: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    turn: int = 0
+    step: str = ""
+    active: str = ""
+    monarch: str | None = None
+    players: tuple[PlayerView, ...] = ()
+    permanents: tuple[PermView, ...] = ()
+    stack: tuple[str, ...] = field(default=())
+
+    def player(self, name: str) -> PlayerView:
+        return next(p for p in self.players if p.name == name)
+
+    def controlled_by(self, name: str) -> tuple[PermView, ...]:
+        return tuple(p for p in self.permanents if p.controller == name)
+
+    def describe(self) -> str:
+        """A few plain lines: each player's life, pool and permanents."""
+        lines = [f"Turn {self.turn}, {self.step.replace('_', ' ')} ({self.active} is active)"]
+        for p in self.players:
+            crown = " ♛ monarch" if self.monarch == p.name else ""
+            gone = " (left the game)" if not p.in_game else ""
+            lines.append(f"{p.name}{crown}{gone}: life {p.life}, pool {p.pool}, "
+                         f"hand {p.hand}, library {p.library}")
+            perms = [v.label() for v in self.controlled_by(p.name)]
+            lines.append("  " + (", ".join(perms) if perms else "(no permanents)"))
+            if p.graveyard:
+                lines.append("  graveyard: " + ", ".join(p.graveyard))
+        if self.stack:
+            lines.append("Stack (top first): " + "; ".join(reversed(self.stack)))
+        return "\n".join(lines)
+
+
+@dataclass
+class _Obj:
+    name: str
+    owner: str
+    zone: str
+    controller: str = ""
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    damage: int = 0
+
+
+def replay(events: Iterable[Event]) -> Board:
+    """Rebuild the board from events only.
+
+    >>> from mtgkit import Game
+    >>> g = Game(["Alice", "Bob"])
+    >>> elves = g.put_onto_battlefield("Llanowar Elves", "Alice")
+    >>> _ = g.activate(elves)
+    >>> replay(g.events) == g.board()
+    True
+    """
+    turn, step, active, monarch = 0, "", "", None
+    players: dict[str, PlayerView] = {}
+    pools: dict[str, Mana] = {}
+    objs: dict[int, _Obj] = {}
+    stack: list[tuple[int, str]] = []
+    order: list[int] = []
+    for e in events:
+        k = e.kind
+        if k == "players":
+            for name in e.get("names"):
+                players[name] = PlayerView(name, life=e.get("life"))
+                pools[name] = Mana()
+            for name, ids in e.get("libraries", ()):
+                for oid in ids:
+                    objs[oid] = _Obj("Library Card", name, "library")
+        elif k == "turn":
+            turn, active = e.get("turn"), e.get("active")
+        elif k == "step":
+            step = e.get("step")
+        elif e.get("to") is not None and e.get("id") is not None:  # any zone change
+            oid = e.get("id")
+            to = e.get("to")
+            o = objs.get(oid) or _Obj(e.get("name"), e.get("owner"), to)
+            objs[oid] = o
+            if o.zone == "stack":
+                stack[:] = [s for s in stack if s[0] != oid]
+            if oid in order and to != "battlefield":
+                order.remove(oid)
+            o.zone, o.name = to, e.get("name", o.name)
+            if to == "battlefield":
+                o.controller = e.get("controller")
+                o.tapped = e.get("tapped", False)
+                o.counters = dict(e.get("counters", ()))
+                o.damage = 0
+                if oid not in order:
+                    order.append(oid)
+            elif to == "stack":
+                stack.append((oid, o.name))
+        elif k == "stack":
+            stack.append((e.get("id"), e.get("name")))
+        elif k in ("resolve", "fizzle", "counter") and e.get("ability"):
+            stack[:] = [s for s in stack if s[0] != e.get("id")]
+        elif k == "tap":
+            objs[e.obj_id].tapped = True  # type: ignore[index]
+        elif k == "untap":
+            objs[e.obj_id].tapped = False  # type: ignore[index]
+        elif k == "counters":
+            o = objs[e.obj_id]  # type: ignore[index]
+            o.counters[e.get("counter")] = o.counters.get(e.get("counter"), 0) + e.get("delta")
+        elif k == "damage" and e.get("to_id") is not None:
+            objs[e.get("to_id")].damage += e.get("amount")
+        elif k == "cleanup":
+            for o in objs.values():
+                o.damage = 0
+        elif k == "mana":
+            pools[e.player] = pools[e.player] + Mana.parse(e.get("mana"))  # type: ignore[index]
+        elif k == "spend":
+            pools[e.player] = pools[e.player] - Mana.parse(e.get("mana"))  # type: ignore[index]
+        elif k == "empty":
+            pools[e.player] = Mana()  # type: ignore[index]
+        elif k == "life":
+            p = players[e.player]  # type: ignore[index]
+            players[p.name] = replace(p, life=p.life + e.get("delta"))
+        elif k == "monarch":
+            monarch = e.get("monarch")
+        elif k == "leave":
+            players[e.player] = replace(players[e.player], in_game=False)  # type: ignore[index]
+    views = []
+    for name, p in players.items():
+        mine = [o for _, o in sorted(objs.items()) if o.owner == name]
+        views.append(replace(
+            p,
+            pool=str(pools[name]),
+            hand=sum(o.zone == "hand" for o in mine),
+            library=sum(o.zone == "library" for o in mine),
+            graveyard=tuple(o.name for o in mine if o.zone == "graveyard"),
+            exile=tuple(o.name for o in mine if o.zone == "exile"),
+        ))
+    perms = tuple(
+        PermView(i, objs[i].name, objs[i].controller, objs[i].tapped,
+                 tuple(sorted((k, n) for k, n in objs[i].counters.items() if n)), objs[i].damage)
+        for i in order
+    )
+    return Board(turn, step, active, monarch, tuple(views), perms, tuple(n for _, n in stack))

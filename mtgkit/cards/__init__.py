@@ -1,0 +1,33 @@
+"""The card catalog: every card the kit knows, declared as data.
+
+>>> card("Llanowar Elves").type_line
+'Creature — Elf Druid'
+>>> card("Pili-Pala").activated[0].taps_for_mana
+False
+>>> card("Llanowar Elvs")
+Traceback (most recent call last):
+...
+KeyError: "unknown card 'Llanowar Elvs'; did you mean 'Llanowar Elves'?"
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ..abilities import CardDef
+from .catalog import CARDS
+
+CATALOG: dict[str, CardDef] = {c.name: c for c in CARDS}
+
+
+def card(name: str) -> CardDef:
+    """Look a card up by its exact name; unknown names suggest the closest match."""
+    try:
+        return CATALOG[name]
+    except KeyError:
+        close = difflib.get_close_matches(name, CATALOG, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise KeyError(f"unknown card {name!r}{hint}") from None
+
+
+__all__ = ["CATALOG", "card"]

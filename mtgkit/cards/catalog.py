@@ -1,0 +1,223 @@
+"""Card declarations. Adding a card is a few lines built from :mod:`mtgkit.abilities`.
+
+Texts are the cards' current Oracle wording ("enters" is short for "enters the battlefield").
+"""
+
+from __future__ import annotations
+
+from ..abilities import (
+    Ability,
+    Activated,
+    AddMana,
+    AnyColor,
+    CardDef,
+    ChooseColorAsEnters,
+    ColorOfPermanent,
+    Cost,
+    CreateEffect,
+    DealDamage,
+    Effect,
+    EntersTapped,
+    EntersWithCounters,
+    ExtraMana,
+    Fixed,
+    GainLife,
+    ManaReplacement,
+    ManaSpec,
+    ManaTrigger,
+    Multiply,
+    OneOf,
+    PerPermanent,
+    Reflect,
+    ReturnFromGraveyard,
+    SameTypeProduced,
+    SetType,
+    StaticReplacement,
+    TappedForMana,
+)
+from ..mana import Mana, ManaCost
+
+_TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"}
+_SUPERTYPES = {"Basic", "Legendary"}
+
+
+def make(
+    name: str,
+    type_line: str,
+    cost: str | None,
+    text: str,
+    *abilities: Ability,
+    pt: tuple[int, int] | None = None,
+    keywords: tuple[str, ...] = (),
+    enchant: str | None = None,
+    spell: tuple[Effect, ...] = (),
+    targets: str = "none",
+) -> CardDef:
+    """Build a card from its printed parts."""
+    left, _, right = type_line.partition(" — ")
+    words = left.split()
+    unknown = [w for w in words if w not in _TYPES | _SUPERTYPES]
+    if unknown:
+        raise ValueError(f"{name}: unknown type word(s) {unknown} in {type_line!r}")
+    return CardDef(
+        name=name,
+        types=frozenset(w for w in words if w in _TYPES),
+        supertypes=frozenset(w for w in words if w in _SUPERTYPES),
+        subtypes=tuple(right.split()),
+        cost=ManaCost.parse(cost) if cost is not None else None,
+        power=pt[0] if pt else None,
+        toughness=pt[1] if pt else None,
+        keywords=frozenset(keywords),
+        abilities=abilities,
+        text=text,
+        enchant=enchant,
+        spell=spell,
+        spell_targets=targets,  # type: ignore[arg-type]
+    )
+
+
+def mana(cost: str, spec: ManaSpec, text: str) -> Activated:
+    """A mana ability: ``cost: add mana``."""
+    return Activated(Cost.parse(cost), (AddMana(spec),), text)
+
+
+def act(cost: str, effect: Effect, text: str, targets: str = "none") -> Activated:
+    return Activated(Cost.parse(cost), (effect,), text, targets)  # type: ignore[arg-type]
+
+
+def m(symbols: str) -> Mana:
+    return Mana.parse(symbols)
+
+
+def _basic(name: str, sym: str, subtype: str | None) -> CardDef:
+    line = f"Basic Land — {subtype}" if subtype else "Basic Land"
+    text = f"{{T}}: Add {{{sym}}}."
+    return make(name, line, None, text, mana("{T}", Fixed(m(f"{{{sym}}}")), text))
+
+
+CARDS: list[CardDef] = [
+    # ----------------------------------------------------------------- lands
+    _basic("Plains", "W", "Plains"),
+    _basic("Island", "U", "Island"),
+    _basic("Swamp", "B", "Swamp"),
+    _basic("Mountain", "R", "Mountain"),
+    _basic("Forest", "G", "Forest"),
+    _basic("Wastes", "C", None),
+    make("Underground Sea", "Land — Island Swamp", None, "({T}: Add {U} or {B}.)",
+         mana("{T}", OneOf((m("{U}"), m("{B}"))), "{T}: Add {U} or {B}.")),
+    make("Exotic Orchard", "Land", None,
+         "{T}: Add one mana of any color that a land an opponent controls could produce.",
+         mana("{T}", Reflect("opponents", "Land", "colors"),
+              "{T}: Add one mana of any color that a land an opponent controls could produce.")),
+    make("Reflecting Pool", "Land", None,
+         "{T}: Add one mana of any type that a land you control could produce.",
+         mana("{T}", Reflect("you", "Land", "types"),
+              "{T}: Add one mana of any type that a land you control could produce.")),
+    make("Mystic Gate", "Land", None, "{T}: Add {C}. {W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}.",
+         mana("{T}", Fixed(m("{C}")), "{T}: Add {C}."),
+         mana("{W/U}, {T}", OneOf((m("{W}{W}"), m("{W}{U}"), m("{U}{U}"))),
+              "{W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}.")),
+    make("Vivid Crag", "Land", None,
+         "Vivid Crag enters tapped with two charge counters on it. {T}: Add {R}. "
+         "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.",
+         EntersTapped(), EntersWithCounters("charge", 2, "It enters with two charge counters."),
+         mana("{T}", Fixed(m("{R}")), "{T}: Add {R}."),
+         mana("{T}, Remove a charge counter from this", AnyColor(),
+              "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.")),
+    make("Gaea's Cradle", "Legendary Land", None, "{T}: Add {G} for each creature you control.",
+         mana("{T}", PerPermanent("G", "Creature"), "{T}: Add {G} for each creature you control.")),
+    make("Mana Confluence", "Land", None, "{T}, Pay 1 life: Add one mana of any color.",
+         mana("{T}, Pay 1 life", AnyColor(), "{T}, Pay 1 life: Add one mana of any color.")),
+    make("Meteor Crater", "Land", None,
+         "{T}: Choose a color of a permanent you control. Add one mana of that color.",
+         mana("{T}", ColorOfPermanent(),
+              "{T}: Choose a color of a permanent you control. Add one mana of that color.")),
+    # ----------------------------------------------------------------- artifacts
+    make("Fellwar Stone", "Artifact", "{2}",
+         "{T}: Add one mana of any color that a land an opponent controls could produce.",
+         mana("{T}", Reflect("opponents", "Land", "colors"),
+              "{T}: Add one mana of any color that a land an opponent controls could produce.")),
+    # ----------------------------------------------------------------- creatures
+    make("Pili-Pala", "Artifact Creature — Scarecrow", "{2}",
+         "Flying. {2}, {Q}: Add one mana of any color.",
+         mana("{2}, {Q}", AnyColor(), "{2}, {Q}: Add one mana of any color."),
+         pt=(1, 1), keywords=("flying",)),
+    make("Llanowar Elves", "Creature — Elf Druid", "{G}", "{T}: Add {G}.",
+         mana("{T}", Fixed(m("{G}")), "{T}: Add {G}."), pt=(1, 1)),
+    make("Order of Whiteclay", "Creature — Kithkin Cleric", "{1}{W}{W}",
+         "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
+         "graveyard to the battlefield.",
+         act("{1}{W}{W}, {Q}", ReturnFromGraveyard("Creature", 3),
+             "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
+             "graveyard to the battlefield.", targets="graveyard creature"),
+         pt=(1, 4)),
+    make("Raging Goblin", "Creature — Goblin Berserker", "{R}", "Haste.", pt=(1, 1),
+         keywords=("haste",)),
+    make("Grizzly Bears", "Creature — Bear", "{1}{G}", "", pt=(2, 2)),
+    make("Hill Giant", "Creature — Giant", "{3}{R}", "", pt=(3, 3)),
+    # ----------------------------------------------------------------- mana effects
+    make("Contamination", "Enchantment", "{2}{B}",
+         "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a "
+         "creature. If a land is tapped for mana, it produces {B} instead of any other type "
+         "and amount.",
+         StaticReplacement(ManaReplacement("land", SetType("B", 1), "any"),
+                           "If a land is tapped for mana, it produces {B} instead of any other "
+                           "type and amount.")),
+    make("Pale Moon", "Instant", "{1}{U}",
+         "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
+         "mana instead of any other type.",
+         spell=(CreateEffect(ManaReplacement("nonbasic land", SetType("C"), "any")),)),
+    make("Deep Water", "Enchantment", "{U}{U}",
+         "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} "
+         "instead of any other type.",
+         act("{U}", CreateEffect(ManaReplacement("land", SetType("U"), "you")),
+             "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} "
+             "instead of any other type.")),
+    make("Mana Reflection", "Enchantment", "{4}{G}{G}",
+         "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+         StaticReplacement(ManaReplacement("permanent", Multiply(2), "you"),
+                           "If you tap a permanent for mana, it produces twice as much of that "
+                           "mana instead.")),
+    make("Heartbeat of Spring", "Enchantment", "{2}{G}",
+         "Whenever a player taps a land for mana, that player adds one mana of any type that "
+         "land produced.",
+         ManaTrigger(TappedForMana("land", "any"), SameTypeProduced(),
+                     "Whenever a player taps a land for mana, that player adds one mana of any "
+                     "type that land produced.")),
+    make("Mana Flare", "Enchantment", "{2}{R}",
+         "Whenever a player taps a land for mana, that player adds one mana of any type that "
+         "land produced.",
+         ManaTrigger(TappedForMana("land", "any"), SameTypeProduced(),
+                     "Whenever a player taps a land for mana, that player adds one mana of any "
+                     "type that land produced.")),
+    make("Zendikar Resurgent", "Enchantment", "{5}{G}{G}",
+         "Whenever you tap a land for mana, add one mana of any type that land produced. "
+         "Whenever you cast a creature spell, draw a card.",
+         ManaTrigger(TappedForMana("land", "you"), SameTypeProduced(),
+                     "Whenever you tap a land for mana, add one mana of any type that land "
+                     "produced.")),
+    make("Utopia Sprawl", "Enchantment — Aura", "{G}",
+         "Enchant Forest. As Utopia Sprawl enters, choose a color. Whenever enchanted Forest "
+         "is tapped for mana, its controller adds an additional one mana of the chosen color.",
+         ChooseColorAsEnters(),
+         ManaTrigger(TappedForMana("enchanted"), ExtraMana(None),
+                     "Whenever enchanted Forest is tapped for mana, its controller adds an "
+                     "additional one mana of the chosen color."),
+         enchant="Forest"),
+    make("Wild Growth", "Enchantment — Aura", "{G}",
+         "Enchant land. Whenever enchanted land is tapped for mana, its controller adds an "
+         "additional {G}.",
+         ManaTrigger(TappedForMana("enchanted"), ExtraMana(m("{G}")),
+                     "Whenever enchanted land is tapped for mana, its controller adds an "
+                     "additional {G}."),
+         enchant="Land"),
+    # ----------------------------------------------------------------- spells
+    make("Lightning Bolt", "Instant", "{R}", "Lightning Bolt deals 3 damage to any target.",
+         spell=(DealDamage(3),), targets="any"),
+    # ----------------------------------------------------------------- placeholders
+    make("Library Card", "", None, "(A face-down card whose identity doesn't matter in the lesson.)"),
+    # ----------------------------------------------------------------- tokens
+    make("Food", "Artifact — Food", None, "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
+         act("{2}, {T}, Sacrifice this", GainLife(3),
+             "{2}, {T}, Sacrifice this artifact: You gain 3 life.")),
+]

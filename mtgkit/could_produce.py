@@ -1,0 +1,210 @@
+"""CR 106.7 "could produce" as a pure query, and replacement effects in every order.
+
+What a permanent *could produce* is every type of mana that one of its mana abilities
+would produce if it resolved now, with the applicable replacement effects applied in
+any possible order, ignoring whether the costs could be paid.
+
+Two problems make this hard, and both are solved here without brute force:
+
+* Permanents that reflect each other (Exotic Orchard, Reflecting Pool, Fellwar Stone)
+  are solved as a *least fixed point*: start with "nothing" everywhere and grow the sets
+  until they stop changing. A cycle with no outside source therefore stays empty.
+  Reflections read per-player aggregates, so each round is linear in the board size.
+* k replacement effects have k! orders. Identical effects commute, and an effect's
+  result depends only on the mana so far, so :func:`outcomes` searches over
+  *(mana so far, multiset of effects left)*, memoised: a dozen effects take milliseconds.
+
+The query never changes the game, emits no event and fires no trigger.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .abilities import Multiply, Reflect, SetType, Whose
+from .mana import Mana, symbols
+
+if TYPE_CHECKING:
+    from .game import Game, Obj
+
+Op = SetType | Multiply
+
+
+def outcomes(mana: Mana, ops: Iterable[Op]) -> frozenset[Mana]:
+    """Every mana a production of ``mana`` can end as, applying each op once, in any order.
+
+    >>> sorted(str(m) for m in outcomes(Mana.parse("{G}"), [SetType("B", 1), Multiply(2)]))
+    ['{B}', '{B}{B}']
+    """
+    counts = Counter(ops)
+    key = tuple(sorted(counts.items(), key=repr))
+    return _outcomes(mana, key)
+
+
+@lru_cache(maxsize=65536)
+def _outcomes(mana: Mana, remaining: tuple[tuple[Op, int], ...]) -> frozenset[Mana]:
+    if not remaining:
+        return frozenset((mana,))
+    found: set[Mana] = set()
+    for i, (op, n) in enumerate(remaining):
+        rest = remaining[:i] + (((op, n - 1),) if n > 1 else ()) + remaining[i + 1:]
+        found |= _outcomes(op.apply(mana), rest)
+    return frozenset(found)
+
+
+def apply_in_order(mana: Mana, ops: Iterable[Op]) -> Mana:
+    """Apply ops one after another (one chosen order, CR 616.1)."""
+    for op in ops:
+        mana = op.apply(mana)
+    return mana
+
+
+@dataclass(frozen=True)
+class AbilityAnswer:
+    """What one mana ability could produce, with the pieces of the explanation."""
+
+    index: int
+    text: str
+    base: frozenset[str]  # types before replacement effects
+    effects: tuple[str, ...]  # labels of applicable replacement effects
+    types: frozenset[str]  # after replacement effects, union over all orders
+    note: str  # why nothing, or which permanents were reflected
+
+
+class _Solver:
+    """Least fixed point of could-produce over the whole battlefield."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.perms = [o for o in game.permanents() if o.card.activated]
+        self.est: dict[int, frozenset[str]] = {o.id: frozenset() for o in self.perms}
+        self.agg: dict[tuple[str, str], frozenset[str]] = {}
+        self.reflect_types = {
+            a.mana_spec.card_type for o in self.perms for a in o.card.activated
+            if a.is_mana_ability and isinstance(a.mana_spec, Reflect)
+        }
+        self._solve()
+
+    # ManaContext --------------------------------------------------------------
+    def colors_of_permanents(self, controller: str) -> frozenset[str]:
+        return self.game.colors_of_permanents(controller)
+
+    def count_permanents(self, controller: str, card_type: str) -> int:
+        return self.game.count_permanents(controller, card_type)
+
+    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        for name in self.game.players_matching(controller, whose):
+            out |= self.agg.get((name, card_type), frozenset())
+        return out
+
+    # ---------------------------------------------------------------------------
+    def _aggregate(self) -> None:
+        agg: dict[tuple[str, str], frozenset[str]] = {}
+        for o in self.perms:
+            for t in self.reflect_types:
+                if o.card.is_a(t):
+                    key = (o.controller, t)
+                    agg[key] = agg.get(key, frozenset()) | self.est[o.id]
+        self.agg = agg
+
+    def _solve(self) -> None:
+        static = [o for o in self.perms if not _reflects(o)]
+        dynamic = [o for o in self.perms if _reflects(o)]
+        for o in static:
+            self.est[o.id] = self.types(o)
+        changed = True
+        while changed:
+            self._aggregate()
+            changed = False
+            for o in dynamic:
+                new = self.est[o.id] | self.types(o)
+                if new != self.est[o.id]:
+                    self.est[o.id] = new
+                    changed = True
+
+    def answers(self, o: Obj) -> list[AbilityAnswer]:
+        out = []
+        for i, ability in enumerate(o.card.activated):
+            if not ability.is_mana_ability:
+                continue
+            spec = ability.mana_spec
+            options = spec.options(self, o.controller)  # type: ignore[union-attr]
+            base = frozenset().union(*(m.types for m in options)) if options else frozenset()
+            reps = self.game.mana_replacements(o, ability)
+            ops = [r.replacement.op for r in reps]
+            types: set[str] = set()
+            for m in options:
+                if m:
+                    for result in outcomes(m, ops):
+                        types |= result.types
+            if not options:
+                note = spec.why_none()  # type: ignore[union-attr]
+            elif isinstance(spec, Reflect):
+                note = self._reflect_note(o, spec)
+            else:
+                note = ""
+            out.append(AbilityAnswer(i, ability.text, base, tuple(r.label for r in reps),
+                                     frozenset(types), note))
+        return out
+
+    def types(self, o: Obj) -> frozenset[str]:
+        found: frozenset[str] = frozenset()
+        for a in self.answers(o):
+            found |= a.types
+        return found
+
+    def _reflect_note(self, o: Obj, spec: Reflect) -> str:
+        sources = [
+            p for p in self.perms
+            if p.card.is_a(spec.card_type)
+            and p.controller in self.game.players_matching(o.controller, spec.whose)
+            and self.est[p.id]
+        ]
+        listed = ", ".join(f"{p.card.name} ({symbols(self.est[p.id])})" for p in sources)
+        return f"reflects {listed}" if listed else ""
+
+
+def _reflects(o: Obj) -> bool:
+    return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
+
+
+def could_produce_all(game: Game) -> dict[int, frozenset[str]]:
+    """Could-produce for every permanent with a mana ability, solved together."""
+    return dict(_Solver(game).est)
+
+
+def could_produce(game: Game, obj_id: int) -> frozenset[str]:
+    """The types of mana permanent ``obj_id`` could produce (CR 106.7)."""
+    return could_produce_all(game).get(obj_id, frozenset())
+
+
+def explain_could_produce(game: Game, obj_id: int) -> str:
+    """A readable explanation of what ``obj_id`` could produce and why (CR 106.7)."""
+    solver = _Solver(game)
+    o = game.obj(obj_id)
+    answers = solver.answers(o)
+    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(solver.est.get(o.id, ()))}."]
+    if not answers:
+        lines.append("  It has no mana abilities.")
+    for a in answers:
+        lines.append(f"  • {a.text}")
+        base = symbols(a.base) if a.base else "no mana"
+        lines.append(f"    would produce {base} if it resolved now (costs ignored)")
+        if a.note:
+            lines.append(f"    ({a.note})")
+        if a.effects and a.base:
+            lines.append(
+                f"    replacement effects in any order: {', '.join(a.effects)} "
+                f"-> {symbols(a.types)}")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "AbilityAnswer", "apply_in_order", "could_produce", "could_produce_all",
+    "explain_could_produce", "outcomes",
+]

@@ -1,0 +1,80 @@
+"""Errors raised for illegal actions. Each names its CR rule and says why in plain English.
+
+An action that raises leaves the game exactly as it was.
+
+>>> err = TapSymbolError("Llanowar Elves is already tapped, so it can't be tapped again.")
+>>> str(err)
+"Llanowar Elves is already tapped, so it can't be tapped again. [CR 107.5 (2026-08-07)]"
+>>> err.rule
+'107.5'
+"""
+
+from __future__ import annotations
+
+from .rules import cite
+
+
+class RulesError(Exception):
+    """An action the rules do not allow. ``rule`` is the CR number, ``reason`` plain English."""
+
+    rule: str = "100.1"
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        if rule is not None:
+            self.rule = rule
+        self.reason = reason
+        super().__init__(f"{reason} [{cite(self.rule)}]")
+
+
+class TapSymbolError(RulesError):
+    """{T} can't be paid: the permanent is already tapped (CR 107.5)."""
+
+    rule = "107.5"
+
+
+class UntapSymbolError(RulesError):
+    """{Q} can't be paid: the permanent is already untapped (CR 107.6)."""
+
+    rule = "107.6"
+
+
+class SummoningSicknessError(RulesError):
+    """A creature's {T}/{Q} ability or attack before continuous control (CR 302.6)."""
+
+    rule = "302.6"
+
+
+class CostError(RulesError):
+    """A cost that can't be paid: not enough mana, life or counters (CR 601.2h / 602.2b)."""
+
+    rule = "602.2b"
+
+
+class TimingError(RulesError):
+    """The action is not allowed at this moment (priority, main phase, empty stack)."""
+
+    rule = "117.1a"
+
+
+class TargetError(RulesError):
+    """A target that is not legal (CR 115 / 601.2c)."""
+
+    rule = "601.2c"
+
+
+class CombatError(RulesError):
+    """An illegal attack or block declaration (CR 508.1 / 509.1)."""
+
+    rule = "508.1"
+
+
+class ChoiceError(RulesError):
+    """A choice that is not one of the legal options (for example an unknown color)."""
+
+    rule = "601.2"
+
+
+class GameOverError(RulesError):
+    """The player has left the game or the game is over (CR 104 / 800.4a)."""
+
+    rule = "800.4a"

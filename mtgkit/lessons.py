@@ -1,0 +1,162 @@
+"""Teaching models behind the notebooks' explorers and exercises (pure Python, no GUI).
+
+Widgets are thin views over these: every answer a widget shows is computed here by the
+engine, and tested here without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .board import Board, replay
+from .events import Event, explain
+from .game import Game
+from .mana import Mana
+
+
+# ----------------------------------------------------------------------------- cursor
+class TimelineCursor:
+    """A position in an event log: step through it and see the board after each event.
+
+    >>> g = Game(["Alice", "Bob"])
+    >>> _ = g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    >>> c = TimelineCursor(g.events)
+    >>> c.last(); c.event.kind
+    'mana'
+    >>> c.board.player("Alice").pool
+    '{G}'
+    >>> c.back(); c.board.player("Alice").pool
+    'no mana'
+    """
+
+    def __init__(self, events: Sequence[Event], start: int | None = None) -> None:
+        if not events:
+            raise ValueError("there are no events to step through")
+        self.events = list(events)
+        self._boards: dict[int, Board] = {}
+        self.index = 0 if start is None else max(0, min(start, len(events) - 1))
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @property
+    def event(self) -> Event:
+        return self.events[self.index]
+
+    @property
+    def board(self) -> Board:
+        """The board as it was right after the current event."""
+        if self.index not in self._boards:
+            self._boards[self.index] = replay(self.events[: self.index + 1])
+        return self._boards[self.index]
+
+    @property
+    def explanation(self) -> str:
+        return explain(self.events, self.event.seq)
+
+    def forward(self) -> None:
+        self.index = min(self.index + 1, len(self.events) - 1)
+
+    def back(self) -> None:
+        self.index = max(self.index - 1, 0)
+
+    def goto(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.events) - 1))
+
+    def last(self) -> None:
+        self.index = len(self.events) - 1
+
+
+# ----------------------------------------------------------------------------- {T}/{Q}
+@dataclass(frozen=True)
+class ActivationCase:
+    """One 'can this ability be activated now?' situation, answered by the engine."""
+
+    card: str
+    arrived: str  # "last turn" or "this turn"
+    tapped: bool
+    ability: int = 0
+
+    def game(self) -> tuple[Game, int]:
+        """A fresh game in Alice's main phase with the permanent set up (and {2} to spend)."""
+        g = Game(["Alice", "Bob"])
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped,
+                                     arrived=self.arrived)  # type: ignore[arg-type]
+        g.put_in_graveyard("Grizzly Bears", "Alice")
+        for _ in range(3):
+            g.activate(g.put_onto_battlefield("Plains", "Alice"))
+        return g, ref
+
+    def answer(self) -> tuple[bool, str]:
+        """(can activate?, reason in plain English with the CR rule)."""
+        g, ref = self.game()
+        reason = g.why_not_activate(ref, self.ability)
+        if reason:
+            return False, reason
+        o = g.obj(ref)
+        ab = o.card.activated[self.ability]
+        bits = []
+        if ab.cost.tap:
+            bits.append(f"{o.name} is untapped, so it can pay {{T}} (CR 107.5)")
+        if ab.cost.untap:
+            bits.append(f"{o.name} is tapped, so it can pay {{Q}} (CR 107.6)")
+        if o.is_a("Creature"):
+            if g.has_haste(o):
+                bits.append("it has haste, so summoning sickness doesn't matter (CR 702.10c)")
+            else:
+                bits.append("Alice has controlled it since her turn began (CR 302.6)")
+        else:
+            bits.append("it isn't a creature, so summoning sickness doesn't apply (CR 302.6)")
+        return True, "Yes: " + "; ".join(bits) + "."
+
+
+TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin", "Fellwar Stone")
+
+
+def check_activation_answers(answers: Mapping[str, bool], cases: Mapping[str, ActivationCase]) -> str:
+    """Grade a learner's yes/no answers for named activation cases; explain each mistake."""
+    lines = []
+    right = 0
+    for key, case in cases.items():
+        if answers.get(key) is None:
+            lines.append(f"✗ {key}: no answer yet (use True or False)")
+            continue
+        truth, reason = case.answer()
+        if answers[key] is truth:
+            right += 1
+            lines.append(f"✓ {key}: {'can' if truth else 'cannot'} activate")
+        else:
+            lines.append(f"✗ {key}: you said {answers[key]}, but it {'can' if truth else 'cannot'} "
+                         f"activate. {reason}")
+    unknown = sorted(set(answers) - set(cases))
+    if unknown:
+        lines.append(f"(ignored unknown keys: {', '.join(unknown)})")
+    lines.insert(0, f"{right}/{len(cases)} correct")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- grading helpers
+def check_mana(answer: str | Mana, expected: Mana, explanation: str) -> str:
+    """Compare mana written as symbols (``"{B}{B}"``) with the engine's; explain if wrong."""
+    try:
+        given = answer if isinstance(answer, Mana) else Mana.parse(str(answer))
+    except ValueError:
+        return f"✗ {answer!r} is not mana written as symbols like '{{B}}{{B}}'."
+    if given == expected:
+        return f"✓ Right: {expected}."
+    return f"✗ Not quite: you wrote {given}, the engine got {expected}.\n{explanation}"
+
+
+def check_types(answer: Iterable[str], expected: frozenset[str], explanation: str) -> str:
+    """Compare a set of mana type letters with the engine's could-produce set."""
+    given = frozenset(str(a).strip("{}").upper() for a in answer)
+    if given == expected:
+        return "✓ Right: " + (", ".join(sorted(expected)) if expected else "nothing") + "."
+    missing, extra = sorted(expected - given), sorted(given - expected)
+    bits = []
+    if missing:
+        bits.append(f"missing {', '.join(missing)}")
+    if extra:
+        bits.append(f"should not include {', '.join(extra)}")
+    return f"✗ Not quite ({'; '.join(bits)}).\n{explanation}"

@@ -1,0 +1,212 @@
+"""Mana: the six types (CR 106.1b), amounts of mana, and mana costs.
+
+>>> Mana.parse("{G}{G}{C}")
+Mana('{G}{G}{C}')
+>>> Mana.parse("{W}") + Mana.parse("{U}")
+Mana('{W}{U}')
+>>> sorted(Mana.parse("{B}{B}{U}").types)
+['B', 'U']
+>>> cost = ManaCost.parse("{X}{X}")
+>>> cost.total(x=2)
+4
+>>> pay(Mana.parse("{G}{G}{R}{R}"), ManaCost.parse("{X}{X}"), x=2)
+Mana('{R}{R}{G}{G}')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+#: Mana types in display order. ``C`` is colorless, which is a type but not a color.
+TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
+#: The five colors (CR 106.1a); colorless is not a color.
+COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
+_ORDER = {t: i for i, t in enumerate(("C",) + COLORS)}
+
+
+def sort_types(types: Iterable[str]) -> tuple[str, ...]:
+    """Types in the conventional order W, U, B, R, G, C.
+
+    >>> sort_types({"C", "G", "W"})
+    ('W', 'G', 'C')
+    """
+    return tuple(t for t in TYPES if t in set(types))
+
+
+def symbols(types: Iterable[str]) -> str:
+    """Render a set of types as symbols, e.g. ``{W}{G}``; ``nothing`` when empty."""
+    ordered = sort_types(types)
+    return "".join(f"{{{t}}}" for t in ordered) if ordered else "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class Mana:
+    """An amount of mana: how many of each type. Immutable; supports ``+`` and ``-``."""
+
+    counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+
+    @classmethod
+    def of(cls, mana_type: str, amount: int = 1) -> Mana:
+        """``amount`` mana of one type."""
+        if mana_type not in TYPES:
+            raise ValueError(f"unknown mana type {mana_type!r}; expected one of {TYPES}")
+        counts = [0] * 6
+        counts[TYPES.index(mana_type)] = amount
+        return cls(tuple(counts))  # type: ignore[arg-type]
+
+    @classmethod
+    def parse(cls, text: str) -> Mana:
+        """Parse mana symbols such as ``{G}{G}`` (generic numbers are not mana)."""
+        total = cls()
+        for sym in _symbols(text):
+            total = total + cls.of(sym)
+        return total
+
+    @property
+    def amount(self) -> int:
+        """Total number of mana."""
+        return sum(self.counts)
+
+    @property
+    def types(self) -> frozenset[str]:
+        """The types present."""
+        return frozenset(t for t, n in zip(TYPES, self.counts, strict=True) if n)
+
+    def __getitem__(self, mana_type: str) -> int:
+        return self.counts[TYPES.index(mana_type)]
+
+    def __add__(self, other: Mana) -> Mana:
+        return Mana(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))  # type: ignore[arg-type]
+
+    def __sub__(self, other: Mana) -> Mana:
+        result = tuple(a - b for a, b in zip(self.counts, other.counts, strict=True))
+        if min(result) < 0:
+            raise ValueError(f"cannot take {other} from {self}")
+        return Mana(result)  # type: ignore[arg-type]
+
+    def __mul__(self, factor: int) -> Mana:
+        return Mana(tuple(a * factor for a in self.counts))  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:
+        return any(self.counts)
+
+    def __iter__(self) -> Iterator[str]:
+        """Each mana, one type letter at a time, in display order."""
+        for t in TYPES:
+            yield from [t] * self[t]
+
+    def __str__(self) -> str:
+        if not self:
+            return "no mana"
+        return "".join(f"{{{t}}}" for t in self)
+
+    def __repr__(self) -> str:
+        return f"Mana({str(self)!r})" if self else "Mana()"
+
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+
+
+def _symbols(text: str) -> list[str]:
+    found = _SYMBOL.findall(text)
+    if "".join(f"{{{s}}}" for s in found) != text.replace(" ", ""):
+        raise ValueError(f"not a sequence of mana symbols: {text!r}")
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ManaCost:
+    """A mana cost: generic, colored, hybrid (``{W/U}``) and ``{X}`` symbols.
+
+    >>> ManaCost.parse("{1}{W}{W}").mana_value()
+    3
+    >>> ManaCost.parse("{X}{G}{U}").mana_value(x=3)
+    5
+    >>> str(ManaCost.parse("{W/U}"))
+    '{W/U}'
+    """
+
+    generic: int = 0
+    colored: Mana = Mana()
+    hybrid: tuple[tuple[str, str], ...] = ()
+    x_count: int = 0
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> ManaCost:
+        generic, colored, hybrid, x_count = 0, Mana(), [], 0
+        for sym in _symbols(text):
+            if sym.isdigit():
+                generic += int(sym)
+            elif sym == "X":
+                x_count += 1
+            elif "/" in sym:
+                a, b = sym.split("/")
+                if a not in TYPES or b not in TYPES:
+                    raise ValueError(f"unknown hybrid symbol {{{sym}}} in {text!r}")
+                hybrid.append((a, b))
+            elif sym in TYPES:
+                colored = colored + Mana.of(sym)
+            else:
+                raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+        return cls(generic, colored, tuple(hybrid), x_count, text)
+
+    def mana_value(self, x: int = 0) -> int:
+        """Mana value (CR 202.3); ``x`` counts only for a spell on the stack (202.3e)."""
+        return self.generic + self.colored.amount + len(self.hybrid) + self.x_count * x
+
+    def total(self, x: int = 0) -> int:
+        """How many mana paying this cost takes with the given X."""
+        return self.mana_value(x)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """The colors of the symbols in this cost (a card's colors come from its cost)."""
+        found = set(self.colored.types)
+        for a, b in self.hybrid:
+            found |= {a, b}
+        return frozenset(found) - {"C"}
+
+    def __str__(self) -> str:
+        return self.text or "{0}"
+
+
+def pay(pool: Mana, cost: ManaCost, x: int = 0) -> Mana:
+    """The mana to spend from ``pool`` for ``cost`` with the given X, or raise ``ValueError``.
+
+    Colored symbols take their own type; each hybrid symbol takes either half (CR 106.8
+    describes producing hybrid mana; paying it is 107.4e); generic takes colorless first,
+    then colors in W, U, B, R, G order. The choice is deterministic.
+    """
+    try:
+        rest = pool - cost.colored
+    except ValueError:
+        raise ValueError(f"{pool} can't pay the colored part of {cost}") from None
+    spent = _pay_hybrid(rest, cost.hybrid)
+    if spent is None:
+        raise ValueError(f"{pool} can't pay the hybrid part of {cost}")
+    rest = rest - spent
+    generic = cost.generic + cost.x_count * x
+    generic_spent = Mana()
+    for t in ("C",) + COLORS:
+        take = min(rest[t], generic - generic_spent.amount)
+        if take:
+            generic_spent = generic_spent + Mana.of(t, take)
+    if generic_spent.amount < generic:
+        raise ValueError(f"{pool} is not enough mana for {cost} (X={x})")
+    return cost.colored + spent + generic_spent
+
+
+def _pay_hybrid(pool: Mana, hybrid: tuple[tuple[str, str], ...]) -> Mana | None:
+    if not hybrid:
+        return Mana()
+    (a, b), rest = hybrid[0], hybrid[1:]
+    for half in (a, b):
+        if pool[half]:
+            tail = _pay_hybrid(pool - Mana.of(half), rest)
+            if tail is not None:
+                return Mana.of(half) + tail
+    return None

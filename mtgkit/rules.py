@@ -1,0 +1,113 @@
+"""Comprehensive Rules numbers the kit cites, with short titles in our own words.
+
+Every event and every error carries rule numbers from :data:`EDITION` of the
+Comprehensive Rules (CR).  Rule numbers move between editions, so anything the
+kit prints names the edition too.
+
+>>> EDITION
+'2026-08-07'
+>>> title("302.6")
+'summoning sickness: a creature needs continuous control since its controller’s turn began'
+>>> cite("107.5", "302.6")
+'CR 107.5, 302.6 (2026-08-07)'
+"""
+
+from __future__ import annotations
+
+EDITION = "2026-08-07"
+
+#: Rule number -> one-line summary written for learners (not the CR's wording).
+TITLES: dict[str, str] = {
+    "103.8a": "the starting player skips the draw of their first turn (two-player game)",
+    "104.3a": "a player can concede at any time",
+    "106.1a": "the five colors of mana",
+    "106.1b": "the six types of mana: five colors plus colorless",
+    "106.4": "mana goes into a mana pool, which empties at the end of each step and phase",
+    "106.5": "an ability that would make mana of an undefined type makes no mana",
+    "106.7": "what a permanent 'could produce': its mana abilities as if they resolved now, "
+    "with replacement effects in any order, costs ignored",
+    "106.8": "a hybrid symbol can be paid with either half",
+    "106.12": "'tapping for mana' means activating a mana ability with {T} in its cost",
+    "106.12a": "'is tapped for mana' triggers fire when such an ability resolves and makes mana",
+    "106.12b": "'if tapped for mana' replacement effects change the mana as it is produced",
+    "107.3g": "X is 0 for an object anywhere but on the stack",
+    "107.3m": "an enters trigger or replacement that refers to X uses the X paid for the spell",
+    "107.5": "{T} means tap this permanent; an already tapped one can't pay it",
+    "107.6": "{Q} means untap this permanent; an already untapped one can't pay it",
+    "117.1a": "when a player may cast spells",
+    "117.3a": "the active player gets priority at the start of most steps",
+    "117.4": "when all players pass, the top of the stack resolves (or the step ends)",
+    "117.5": "state-based actions and triggers are handled before a player gets priority",
+    "120.3a": "damage to a player makes them lose that much life",
+    "120.3e": "damage to a creature is marked on it",
+    "202.3e": "mana value counts X as chosen only while on the stack",
+    "302.6": "summoning sickness: a creature needs continuous control since its controller’s "
+    "turn began",
+    "305.1": "playing a land is a special action in your main phase with an empty stack",
+    "305.2": "a player can normally play one land a turn",
+    "400.7": "an object that changes zones becomes a new object",
+    "500.1": "a turn is made of phases and steps, always in the same order",
+    "502.3": "the active player untaps their permanents in the untap step",
+    "502.4": "no player gets priority in the untap step",
+    "504.1": "the active player draws a card in the draw step",
+    "506.2": "the active player attacks during combat",
+    "508.1": "declaring attackers",
+    "508.1f": "attacking taps the creature (unless it has vigilance)",
+    "509.1": "declaring blockers",
+    "510.1": "each attacking and blocking creature assigns combat damage equal to its power",
+    "510.2": "all combat damage is dealt at the same time",
+    "513.1": "the end step: 'at the beginning of the end step' triggers",
+    "514.2": "cleanup: damage is removed and 'until end of turn' effects end",
+    "514.3": "no player normally gets priority in the cleanup step",
+    "601.2": "casting a spell: announce, choose X and targets, pay costs",
+    "601.2f": "the total cost is the mana cost plus additions, with X as announced",
+    "601.2h": "the player pays the total cost",
+    "602.2": "activating an ability: announce, choose, pay costs",
+    "602.2b": "the costs of an activated ability are paid in any order",
+    "603.2": "a triggered ability triggers when its event happens",
+    "603.2g": "an event that was replaced triggers nothing",
+    "603.3": "a triggered ability goes on the stack the next time a player would get priority",
+    "603.3b": "triggers go on the stack in APNAP order",
+    "603.4": "an intervening 'if' is checked on trigger and again on resolution",
+    "603.6a": "enters-the-battlefield abilities trigger when a permanent enters",
+    "605.1a": "which activated abilities are mana abilities",
+    "605.1b": "which triggered abilities are mana abilities",
+    "605.2": "a mana ability stays a mana ability even when it can make no mana",
+    "605.3a": "mana abilities can be activated while paying a cost",
+    "605.3b": "an activated mana ability doesn't use the stack: it resolves at once",
+    "605.4a": "a triggered mana ability resolves at once, right after the ability that "
+    "triggered it",
+    "608.2": "a spell or ability resolves: its instructions are followed in order",
+    "608.2b": "a spell or ability whose targets are all illegal does nothing",
+    "611.2a": "an 'until end of turn' effect lasts until the cleanup step",
+    "614.1a": "'instead' effects are replacement effects",
+    "614.1c": "'enters with' effects are replacement effects",
+    "614.5": "a replacement effect applies only once to an event",
+    "614.9": "redirection effects move damage to another player or permanent",
+    "614.12": "replacement effects that change how a permanent enters",
+    "616.1": "the affected player chooses the order of several replacement effects",
+    "701.21a": "to sacrifice is to move a permanent you control to its owner's graveyard",
+    "702.2b": "a creature dealt damage by a source with deathtouch is destroyed",
+    "702.10b": "haste lets a creature attack the turn it arrives",
+    "702.10c": "haste lets a creature use {T}/{Q} abilities the turn it arrives",
+    "704.3": "state-based actions are checked whenever a player would get priority",
+    "704.5a": "a player with 0 or less life loses",
+    "704.5f": "a creature with toughness 0 or less goes to the graveyard",
+    "704.5g": "a creature with lethal damage is destroyed",
+    "707.2": "a copy copies the printed values, not counters or X",
+    "725.1": "there is no monarch until an effect makes a player the monarch",
+    "725.2": "the monarch's two inherent triggers: the end-step draw and the combat-damage steal",
+    "725.3": "only one player is the monarch at a time",
+    "725.4": "when the monarch leaves the game, the crown passes on",
+    "800.4a": "what happens when a player leaves a multiplayer game",
+}
+
+
+def title(rule: str) -> str:
+    """Return the learner-facing summary of ``rule`` (or '' if the kit has none)."""
+    return TITLES.get(rule, "")
+
+
+def cite(*rules: str) -> str:
+    """Format rule numbers as a citation naming the edition."""
+    return f"CR {', '.join(rules)} ({EDITION})"

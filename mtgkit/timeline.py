@@ -1,0 +1,62 @@
+"""The event log as a pandas DataFrame: one row per event, stable documented columns.
+
+Columns (see the README):
+
+======== ==================================================================
+seq      the event's number, from 1, in the order things happened
+turn     turn number
+step     step or phase (``main1``, ``combat_damage``, ...)
+lane     who it belongs to on the plot: a player, ``stack`` or ``game``
+player   the player the event is about (or empty)
+kind     what sort of event (``tap``, ``mana``, ``replace``, ...)
+object   the card or token involved (or empty)
+obj_id   that object's id in this game (or <NA>)
+text     a short description in plain English
+rules    the CR numbers it follows, comma separated
+cause    the ``seq`` of the event that caused it (<NA> for actions and setup)
+======== ==================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pandas as pd
+
+from .events import Event
+
+COLUMNS = ["seq", "turn", "step", "lane", "player", "kind", "object", "obj_id", "text", "rules", "cause"]
+
+
+def timeline(source: Iterable[Event] | object, *, include_setup: bool = True) -> pd.DataFrame:
+    """A DataFrame of the events of a game (or of any iterable of events).
+
+    >>> from mtgkit import Game
+    >>> g = Game(["Alice", "Bob"])
+    >>> _ = g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    >>> df = timeline(g)
+    >>> print(df[df.kind == "mana"][["seq", "player", "text"]].to_string(index=False))
+     seq player                                        text
+      11  Alice Alice adds {G} (Forest was tapped for mana)
+    """
+    events = getattr(source, "events", source)
+    rows = [
+        {
+            "seq": e.seq, "turn": e.turn, "step": e.step, "lane": e.lane, "player": e.player or "",
+            "kind": e.kind, "object": e.obj or "", "obj_id": e.obj_id, "text": e.text,
+            "rules": ", ".join(e.rules), "cause": e.cause,
+        }
+        for e in events  # type: ignore[union-attr]
+        if include_setup or e.kind != "setup"
+    ]
+    df = pd.DataFrame(rows, columns=COLUMNS)
+    for col in ("seq", "turn"):
+        df[col] = df[col].astype("int64")
+    for col in ("obj_id", "cause"):
+        df[col] = df[col].astype("Int64")
+    return df.set_index("seq", drop=False).rename_axis(None)
+
+
+def since(df: pd.DataFrame, seq: int) -> pd.DataFrame:
+    """Rows from event ``seq`` on (handy for showing only what one action caused)."""
+    return df[df["seq"] >= seq]

@@ -1,0 +1,70 @@
+"""A timeline stepper: step through events and see the board and the reason for each."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as W
+
+from ..board import Board
+from ..events import Event
+from ..lessons import TimelineCursor
+
+
+def board_html(board: Board) -> str:
+    """The board as a small HTML table (one row per player)."""
+    rows = []
+    for p in board.players:
+        crown = " ♛" if board.monarch == p.name else ""
+        perms = ", ".join(html.escape(v.label()) for v in board.controlled_by(p.name)) or "—"
+        gy = ", ".join(html.escape(n) for n in p.graveyard) or "—"
+        rows.append(
+            f"<tr><td><b>{html.escape(p.name)}{crown}</b></td><td>{p.life}</td>"
+            f"<td>{html.escape(p.pool)}</td><td>{perms}</td><td>{gy}</td></tr>")
+    stack = "; ".join(html.escape(s) for s in reversed(board.stack)) or "empty"
+    return (
+        f"<div><i>Turn {board.turn}, {html.escape(board.step.replace('_', ' '))} — "
+        f"stack: {stack}</i></div>"
+        "<table><tr><th>player</th><th>life</th><th>pool</th><th>battlefield</th>"
+        f"<th>graveyard</th></tr>{''.join(rows)}</table>")
+
+
+class TimelineStepper(W.VBox):
+    """Buttons and a slider over a game's events; shows the event, why, and the board."""
+
+    def __init__(self, events: Sequence[Event] | object, start: int | None = None) -> None:
+        evs = list(getattr(events, "events", events))  # type: ignore[arg-type]
+        self.cursor = TimelineCursor(evs, len(evs) - 1 if start is None else start)
+        self.back_button = W.Button(description="◀ back", layout=W.Layout(width="90px"))
+        self.next_button = W.Button(description="next ▶", layout=W.Layout(width="90px"))
+        self.slider = W.IntSlider(min=1, max=len(evs), value=self.cursor.event.seq,
+                                  description="event", continuous_update=True,
+                                  layout=W.Layout(width="420px"))
+        self.event_html = W.HTML()
+        self.why_html = W.HTML()
+        self.board_html = W.HTML()
+        self.back_button.on_click(lambda _: self._move(self.cursor.back))
+        self.next_button.on_click(lambda _: self._move(self.cursor.forward))
+        self.slider.observe(self._on_slider, names="value")
+        self._render()
+        super().__init__([W.HBox([self.back_button, self.next_button, self.slider]),
+                          self.event_html, self.board_html, self.why_html])
+
+    def _move(self, action: object) -> None:
+        action()  # type: ignore[operator]
+        self.slider.value = self.cursor.event.seq
+        self._render()
+
+    def _on_slider(self, change: dict) -> None:
+        self.cursor.goto(change["new"] - 1)
+        self._render()
+
+    def _render(self) -> None:
+        e = self.cursor.event
+        rules = f" <small>[{html.escape(e.citation)}]</small>" if e.rules else ""
+        self.event_html.value = (f"<b>#{e.seq}</b> <code>{e.kind}</code> "
+                                 f"{html.escape(e.text)}{rules}")
+        self.board_html.value = board_html(self.cursor.board)
+        self.why_html.value = ("<details open><summary>Why did this happen?</summary><pre>"
+                               f"{html.escape(self.cursor.explanation)}</pre></details>")

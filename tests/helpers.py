@@ -1,0 +1,28 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import pytest
+
+from mtgkit import Game, RulesError
+
+
+def snapshot(game: Game) -> tuple[str, tuple]:
+    """Everything about a game's state and log, for 'unchanged' comparisons."""
+    return repr(game._s), game.events
+
+
+@contextlib.contextmanager
+def refused(game: Game, error: type[RulesError] = RulesError, rule: str | None = None) -> Iterator[None]:
+    """Assert the block raises ``error`` (naming ``rule``) and leaves ``game`` unchanged."""
+    before = snapshot(game)
+    with pytest.raises(error) as info:
+        yield
+    assert snapshot(game) == before, "a refused action changed the game"
+    if rule is not None:
+        assert info.value.rule == rule
+        assert f"CR {rule} " in str(info.value)
+    assert info.value.reason, "a RulesError must explain itself"

@@ -1,0 +1,90 @@
+"""The course: notebooks match the index, links are true, solutions are right."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mtgkit.course import NOTEBOOKS, neighbours
+
+ROOT = Path(__file__).resolve().parents[1]
+NB = ROOT / "notebooks"
+
+
+def load(stem: str) -> nbformat.NotebookNode:
+    return nbformat.read(NB / f"{stem}.ipynb", as_version=4)
+
+
+def test_index_lists_exactly_the_notebooks_on_disk() -> None:
+    on_disk = sorted(p.stem for p in NB.glob("*.ipynb"))
+    assert on_disk == [s for s, _ in NOTEBOOKS]
+    for stem in on_disk:
+        assert re.fullmatch(r"\d\d-[a-z0-9-]+", stem)
+    index = "\n".join(c.source for c in load("00-start-here").cells if c.cell_type == "markdown")
+    for stem, _title in NOTEBOOKS:
+        assert f"]({stem}.ipynb)" in index
+
+
+@pytest.mark.parametrize("stem", [s for s, _ in NOTEBOOKS])
+def test_each_notebook_starts_with_objectives_and_ends_with_key_points_and_links(stem: str) -> None:
+    cells = load(stem).cells
+    assert cells[0].cell_type == "markdown" and cells[0].source.startswith("# ")
+    assert re.search(r"Objectives|You will learn", cells[0].source)
+    last = cells[-1].source
+    assert "## Key points" in last
+    prev, nxt = neighbours(stem)
+    for other in (prev, nxt):
+        if other:
+            assert f"]({other}.ipynb)" in last
+    if stem != "00-start-here":
+        assert "](00-start-here.ipynb)" in last
+
+
+@pytest.mark.parametrize("stem", [s for s, _ in NOTEBOOKS if s != "00-start-here"])
+def test_rule_notebooks_cite_the_edition_and_have_exercises_and_widgets(stem: str) -> None:
+    nb = load(stem)
+    text = "\n".join(c.source for c in nb.cells)
+    assert "2026-08-07" in text
+    assert text.count("## Exercise") >= 2
+    assert "why(" in text
+    widgets = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+               if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widgets, "a rule notebook needs an explorer"
+
+
+def test_no_notebook_has_errors_or_stderr_in_committed_outputs() -> None:
+    for stem, _ in NOTEBOOKS:
+        for c in load(stem).cells:
+            for o in c.get("outputs", []):
+                assert o.output_type != "error", stem
+                assert not (o.output_type == "stream" and o.name == "stderr"), stem
+
+
+def _run_exercise_with_solution(stem: str, solution: str) -> str:
+    """Run the notebook's code up to the checker cells, then the solution file."""
+    ns: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        for c in load(stem).cells:
+            if c.cell_type == "code" and "Widget" not in c.source and "Explorer" not in c.source \
+                    and "plt.show" not in c.source and "Stepper" not in c.source:
+                exec(compile(c.source, stem, "exec"), ns)  # our own committed notebook code
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile((NB / "solutions" / solution).read_text(), solution, "exec"), ns)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("stem,solution", [
+    ("01-tap-and-untap", "01_exercise1.py"),
+    ("01-tap-and-untap", "01_exercise2.py"),
+])
+def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
+    out = _run_exercise_with_solution(stem, solution)
+    first = out.splitlines()[0]
+    n, total = first.split()[0].split("/")
+    assert n == total, out
