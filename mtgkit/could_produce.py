@@ -83,6 +83,9 @@ class _Solver:
         self.perms = [o for o in game.permanents() if o.card.activated]
         self.est: dict[int, frozenset[str]] = {o.id: frozenset() for o in self.perms}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
+        self.sources = game.replacement_sources()
+        self._colors: dict[str, frozenset[str]] = {}
+        self._counts: dict[tuple[str, str], int] = {}
         self.reflect_types = {
             a.mana_spec.card_type for o in self.perms for a in o.card.activated
             if a.is_mana_ability and isinstance(a.mana_spec, Reflect)
@@ -91,10 +94,15 @@ class _Solver:
 
     # ManaContext --------------------------------------------------------------
     def colors_of_permanents(self, controller: str) -> frozenset[str]:
-        return self.game.colors_of_permanents(controller)
+        if controller not in self._colors:
+            self._colors[controller] = self.game.colors_of_permanents(controller)
+        return self._colors[controller]
 
     def count_permanents(self, controller: str, card_type: str) -> int:
-        return self.game.count_permanents(controller, card_type)
+        key = (controller, card_type)
+        if key not in self._counts:
+            self._counts[key] = self.game.count_permanents(controller, card_type)
+        return self._counts[key]
 
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
         out: frozenset[str] = frozenset()
@@ -127,7 +135,7 @@ class _Solver:
                     self.est[o.id] = new
                     changed = True
 
-    def answers(self, o: Obj) -> list[AbilityAnswer]:
+    def answers(self, o: Obj, notes: bool = True) -> list[AbilityAnswer]:
         out = []
         for i, ability in enumerate(o.card.activated):
             if not ability.is_mana_ability:
@@ -135,14 +143,16 @@ class _Solver:
             spec = ability.mana_spec
             options = spec.options(self, o.controller)  # type: ignore[union-attr]
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
-            reps = self.game.mana_replacements(o, ability)
+            reps = self.game.mana_replacements(o, ability, self.sources)
             ops = [r.replacement.op for r in reps]
             types: set[str] = set()
             for m in options:
                 if m:
                     for result in outcomes(m, ops):
                         types |= result.types
-            if not options:
+            if not notes:
+                note = ""
+            elif not options:
                 note = spec.why_none()  # type: ignore[union-attr]
             elif isinstance(spec, Reflect):
                 note = self._reflect_note(o, spec)
@@ -154,7 +164,7 @@ class _Solver:
 
     def types(self, o: Obj) -> frozenset[str]:
         found: frozenset[str] = frozenset()
-        for a in self.answers(o):
+        for a in self.answers(o, notes=False):
             found |= a.types
         return found
 

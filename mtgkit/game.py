@@ -222,6 +222,7 @@ class Game:
         self._s = _State([PlayerState(p, life) for p in players])
         self._events: list[Event] = []
         self._cause: int | None = None
+        self._cp_cache: tuple[int, dict[int, frozenset[str]]] | None = None
         filler = lookup_card("Library Card")
         libraries = tuple(
             (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in players
@@ -340,8 +341,19 @@ class Game:
 
     # ------------------------------------------------------------------ could produce
     def could_produce(self, ref: int | str) -> frozenset[str]:
-        """CR 106.7: the types of mana this permanent could produce (a pure query)."""
-        return cp.could_produce(self, self.obj(ref).id)
+        """CR 106.7: the types of mana this permanent could produce (a pure query).
+
+        The whole board is solved at once and cached until the next event, so asking about
+        every permanent in turn costs one solve.
+        """
+        return self.could_produce_all().get(self.obj(ref).id, frozenset())
+
+    def could_produce_all(self) -> dict[int, frozenset[str]]:
+        """Could-produce for every permanent with a mana ability (CR 106.7)."""
+        version = len(self._events)
+        if self._cp_cache is None or self._cp_cache[0] != version:
+            self._cp_cache = (version, cp.could_produce_all(self))
+        return dict(self._cp_cache[1])
 
     def explain_could_produce(self, ref: int | str) -> str:
         return cp.explain_could_produce(self, self.obj(ref).id)
@@ -363,14 +375,9 @@ class Game:
             return [n for n in names if n != controller]
         return names
 
-    def mana_replacements(self, o: Obj, ability: Activated) -> list[AppliedReplacement]:
-        """Replacement effects that apply if ``ability`` of ``o`` produces mana (CR 106.12b).
-
-        Only abilities that tap for mana (CR 106.12) are affected; listed in the order the
-        effects began to apply (the default order of application).
-        """
-        if not ability.taps_for_mana:
-            return []
+    def replacement_sources(self) -> list[tuple[str, ManaReplacement, int | None, str]]:
+        """Every mana replacement effect in the game: (label, effect, source id, controller),
+        in the order they began to apply."""
         found: list[tuple[str, ManaReplacement, int | None, str]] = []
         for p in self.permanents():
             for a in p.card.abilities:
@@ -378,6 +385,19 @@ class Game:
                     found.append((p.name, a.replacement, p.id, p.controller))
         for eff in self._s.effects:
             found.append((eff.label, eff.replacement, None, eff.controller))
+        return found
+
+    def mana_replacements(self, o: Obj, ability: Activated,
+                          sources: list[tuple[str, ManaReplacement, int | None, str]] | None = None,
+                          ) -> list[AppliedReplacement]:
+        """Replacement effects that apply if ``ability`` of ``o`` produces mana (CR 106.12b).
+
+        Only abilities that tap for mana (CR 106.12) are affected; listed in the order the
+        effects began to apply (the default order of application).
+        """
+        if not ability.taps_for_mana:
+            return []
+        found = self.replacement_sources() if sources is None else sources
         applicable = [(n, r, i) for n, r, i, c in found if self._replacement_applies(r, c, o)]
         names = [n for n, _, _ in applicable]
         return [
