@@ -183,6 +183,15 @@ def _reflects(o: Obj) -> bool:
     return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
 
 
+def _in_cycle(solver: _Solver, o: Obj, ability: object) -> bool:
+    spec = getattr(ability, "mana_spec", None)
+    if not isinstance(spec, Reflect):
+        return False
+    watched = [p for p in solver.perms if p.card.is_a(spec.card_type)
+               and p.controller in solver.game.players_matching(o.controller, spec.whose)]
+    return bool(watched) and all(_reflects(p) for p in watched)
+
+
 def could_produce_all(game: Game) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent with a mana ability, solved together."""
     return dict(_Solver(game).est)
@@ -207,6 +216,9 @@ def explain_could_produce(game: Game, obj_id: int) -> str:
         lines.append(f"    would produce {base} if it resolved now (costs ignored)")
         if a.note:
             lines.append(f"    ({a.note})")
+        if not a.base and _in_cycle(solver, o, o.card.activated[a.index]):
+            lines.append("    The permanents it watches only reflect other reflecting permanents; "
+                         "with no outside source, the least fixed point gives them nothing.")
         if a.effects and a.base:
             lines.append(
                 f"    replacement effects in any order: {', '.join(a.effects)} "

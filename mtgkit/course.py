@@ -18,6 +18,9 @@ from pathlib import Path
 NOTEBOOKS: list[tuple[str, str]] = [
     ("00-start-here", "Start here: how this kit works"),
     ("01-tap-and-untap", "{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6)"),
+    ("02-undefined-mana", "Undefined mana makes no mana (CR 106.5)"),
+    ("03-could-produce", "What a permanent could produce (CR 106.7)"),
+    ("04-tapped-for-mana", "Tapping for mana: triggers and replacement effects (CR 106.12)"),
 ]
 
 

@@ -160,3 +160,143 @@ def check_types(answer: Iterable[str], expected: frozenset[str], explanation: st
     if extra:
         bits.append(f"should not include {', '.join(extra)}")
     return f"✗ Not quite ({'; '.join(bits)}).\n{explanation}"
+
+
+# ----------------------------------------------------------------------------- mana boards
+#: Cards the mana explorers offer, grouped for the learner.
+MANA_CARDS: dict[str, tuple[str, ...]] = {
+    "lands": ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea",
+              "Mystic Gate", "Vivid Crag", "Gaea's Cradle", "Mana Confluence", "Meteor Crater"),
+    "reflecting": ("Exotic Orchard", "Reflecting Pool", "Fellwar Stone"),
+    "effects": ("Contamination", "Mana Reflection", "Heartbeat of Spring", "Mana Flare",
+                "Zendikar Resurgent"),
+    "creatures": ("Llanowar Elves", "Pili-Pala", "Grizzly Bears"),
+}
+
+
+def mana_board(alice: Sequence[str], bob: Sequence[str]) -> Game:
+    """A game in Alice's main phase with these permanents (all there since last turn)."""
+    g = Game(["Alice", "Bob"])
+    for who, names in (("Alice", alice), ("Bob", bob)):
+        for name in names:
+            g.put_onto_battlefield(name, who)
+    return g
+
+
+@dataclass(frozen=True)
+class CouldProduceRow:
+    player: str
+    name: str
+    id: int
+    types: str
+
+
+def could_produce_table(g: Game) -> list[CouldProduceRow]:
+    """One row per permanent with a mana ability: what it could produce (CR 106.7)."""
+    from .mana import symbols
+
+    solved = g.could_produce_all()
+    return [CouldProduceRow(o.controller, o.name, o.id, symbols(solved[o.id]))
+            for o in g.permanents() if o.id in solved]
+
+
+def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,
+               order: Sequence[str] | None = None, choice: str | None = None,
+               ) -> tuple[Game, tuple[Event, ...]]:
+    """Build the board, tap Alice's ``source``-th permanent (index into ``alice``) for its first
+    mana ability, and return the game and the events."""
+    g = mana_board(alice, bob)
+    ref = g.permanents("Alice")[source].id
+    return g, g.activate(ref, 0, order=order, choice=choice)
+
+
+def replacement_orders(alice: Sequence[str], bob: Sequence[str], source: int) -> list[tuple[str, ...]]:
+    """Every order of the replacement effects that apply if Alice taps ``source`` for mana."""
+    import itertools
+
+    g = mana_board(alice, bob)
+    o = g.permanents("Alice")[source]
+    ab = o.card.activated[0] if o.card.activated else None
+    if ab is None:
+        return [()]
+    labels = [r.label for r in g.mana_replacements(o, ab)]
+    return [tuple(p) for p in itertools.permutations(labels)] if labels else [()]
+
+
+# ----------------------------------------------------------------------------- mana exercises
+@dataclass(frozen=True)
+class TapCase:
+    """'Alice taps her ``source``-th permanent: what mana does she get?'"""
+
+    alice: tuple[str, ...]
+    bob: tuple[str, ...] = ()
+    source: int = 0
+    order: tuple[str, ...] | None = None
+
+    def answer(self) -> tuple[Mana, str]:
+        g, events = tap_result(self.alice, self.bob, self.source, order=self.order)
+        return g.pool("Alice"), "\n".join(f"   {e}" for e in events)
+
+
+@dataclass(frozen=True)
+class CouldCase:
+    """'What could this permanent produce?' (``who``'s ``index``-th permanent)."""
+
+    alice: tuple[str, ...]
+    bob: tuple[str, ...] = ()
+    who: str = "Alice"
+    index: int = 0
+
+    def answer(self) -> tuple[frozenset[str], str]:
+        g = mana_board(self.alice, self.bob)
+        o = g.permanents(self.who)[self.index]
+        return g.could_produce(o.id), g.explain_could_produce(o.id)
+
+
+def _parse_types(text: str) -> frozenset[str]:
+    text = str(text).strip()
+    if text.lower() in ("nothing", "none", ""):
+        return frozenset()
+    return Mana.parse(text).types
+
+
+def check_tap_answers(answers: Mapping[str, str | None], cases: Mapping[str, TapCase]) -> str:
+    """Grade mana answers written as symbols (``"{B}{B}"``, or ``"nothing"``)."""
+    def grade(given: str, case: TapCase) -> tuple[bool, str, str]:
+        truth, why = case.answer()
+        try:
+            ok = (Mana() if given.strip().lower() == "nothing" else Mana.parse(given)) == truth
+        except ValueError:
+            return False, str(truth), "write mana as symbols such as '{G}{G}' or 'nothing'"
+        return ok, str(truth), "what the engine did:\n" + why
+    return _grade(answers, cases, grade)
+
+
+def check_could_answers(answers: Mapping[str, str | None], cases: Mapping[str, CouldCase]) -> str:
+    """Grade could-produce answers written as symbols (``"{B}{C}"``, or ``"nothing"``)."""
+    from .mana import symbols
+
+    def grade(given: str, case: CouldCase) -> tuple[bool, str, str]:
+        truth, why = case.answer()
+        try:
+            ok = _parse_types(given) == truth
+        except ValueError:
+            return False, symbols(truth), "write types as symbols such as '{B}{C}' or 'nothing'"
+        return ok, symbols(truth), why
+    return _grade(answers, cases, grade)
+
+
+def _grade(answers: Mapping[str, str | None], cases: Mapping, grade) -> str:  # type: ignore[type-arg]
+    lines, right = [], 0
+    for key, case in cases.items():
+        given = answers.get(key)
+        if given is None:
+            lines.append(f"✗ {key}: no answer yet")
+            continue
+        ok, truth, why = grade(str(given), case)
+        if ok:
+            right += 1
+            lines.append(f"✓ {key}: {truth}")
+        else:
+            lines.append(f"✗ {key}: you wrote {given}, the answer is {truth}. {why}")
+    return "\n".join([f"{right}/{len(cases)} correct"] + lines)

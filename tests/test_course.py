@@ -82,6 +82,12 @@ def _run_exercise_with_solution(stem: str, solution: str) -> str:
 @pytest.mark.parametrize("stem,solution", [
     ("01-tap-and-untap", "01_exercise1.py"),
     ("01-tap-and-untap", "01_exercise2.py"),
+    ("02-undefined-mana", "02_exercise1.py"),
+    ("02-undefined-mana", "02_exercise2.py"),
+    ("03-could-produce", "03_exercise1.py"),
+    ("03-could-produce", "03_exercise2.py"),
+    ("04-tapped-for-mana", "04_exercise1.py"),
+    ("04-tapped-for-mana", "04_exercise2.py"),
 ])
 def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
     out = _run_exercise_with_solution(stem, solution)

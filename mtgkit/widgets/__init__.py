@@ -1,6 +1,7 @@
 """ipywidgets views over the teaching models in :mod:`mtgkit.lessons` (the only GUI layer)."""
 
 from .explorers import ActivationExplorer, Quiz
+from .mana import CouldProduceExplorer, TapExplorer
 from .stepper import TimelineStepper
 
-__all__ = ["ActivationExplorer", "Quiz", "TimelineStepper"]
+__all__ = ["ActivationExplorer", "CouldProduceExplorer", "Quiz", "TapExplorer", "TimelineStepper"]
