@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .abilities import Multiply, Reflect, SetType, Whose
-from .mana import Mana, symbols
+from .mana import Mana, sort_types, symbols
 
 if TYPE_CHECKING:
     from .game import Game, Obj
@@ -212,8 +212,8 @@ def explain_could_produce(game: Game, obj_id: int) -> str:
         lines.append("  It has no mana abilities.")
     for a in answers:
         lines.append(f"  • {a.text}")
-        base = symbols(a.base) if a.base else "no mana"
-        lines.append(f"    would produce {base} if it resolved now (costs ignored)")
+        base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
+        lines.append(f"    would make {base} if it resolved now (costs ignored)")
         if a.note:
             lines.append(f"    ({a.note})")
         if not a.base and _in_cycle(solver, o, o.card.activated[a.index]):

@@ -730,7 +730,8 @@ class Game:
                 mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
             produced = self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
                                       else f"from {o.name}'s mana ability",
-                                      ("106.4", "605.3b") + (("106.12b", "616.1") if reps else ()),
+                                      ("106.4", "605.3b") + (("106.12b",) if reps else ())
+                                      + (("616.1",) if len(reps) > 1 else ()),
                                       obj=o, links=tuple(links))
         if ab.taps_for_mana and mana:
             self._mana_triggers(o, mana, produced.seq)
