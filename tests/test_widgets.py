@@ -85,3 +85,43 @@ def test_activation_checker_explains_mistakes() -> None:
     assert text.splitlines()[0] == "1/2 correct"
     assert "302.6" in text
     assert "no answer yet" in check_activation_answers({}, cases)
+
+
+def test_could_produce_explorer_updates_when_boards_change() -> None:
+    from mtgkit.widgets import CouldProduceExplorer
+
+    w = CouldProduceExplorer(alice=["Exotic Orchard"], bob=["Exotic Orchard"])
+    assert w.table.value.count("<td>nothing</td>") == 2
+    assert "least fixed point" in w.why.value
+    w.alice.value = ["Exotic Orchard", "Forest"]
+    assert w.table.value.count("<td>{G}</td>") == 3
+    bob_orchard = [v for label, v in w.pick.options if label.startswith("Bob")][0]
+    w.pick.value = bob_orchard
+    assert "Exotic Orchard (Bob) could produce {G}" in w.why.value
+    w.alice.value, w.bob.value = [], []
+    assert "No permanent" in w.why.value
+
+
+def test_tap_explorer_orders_change_the_result() -> None:
+    from mtgkit.widgets import TapExplorer
+
+    w = TapExplorer(alice=["Forest", "Mana Reflection"], bob=["Contamination"])
+    labels = [label for label, _ in w.order.options]
+    assert labels == ["Mana Reflection then Contamination", "Contamination then Mana Reflection"]
+    assert "pool after tapping: {B}</b>" in w.result.value
+    assert "{B}, {B}{B}" in w.result.value
+    w.order.value = w.order.options[1][1]
+    assert "pool after tapping: {B}{B}</b>" in w.result.value
+    w.bob.value = []
+    assert [label for label, _ in w.order.options] == ["Mana Reflection"]
+    assert "pool after tapping: {G}{G}</b>" in w.result.value
+    w.alice.value = ["Mana Reflection"]
+    assert "nothing to tap" in w.result.value
+
+
+def test_tap_explorer_without_replacement_effects() -> None:
+    from mtgkit.widgets import TapExplorer
+
+    w = TapExplorer(alice=["Exotic Orchard"], bob=["Wastes"])
+    assert [label for label, _ in w.order.options] == ["(no replacement effects)"]
+    assert "produces no mana" in w.result.value and "106.5" in w.result.value
