@@ -213,7 +213,62 @@ class CreateEffect:
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
-Effect = AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
+@dataclass(frozen=True, slots=True)
+class BecomeMonarch:
+    """Effect: the controller becomes the monarch (CR 725.1, 725.3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureControllerBecomesMonarch:
+    """Effect of the monarch's combat-damage trigger: the creature's controller becomes the
+    monarch (CR 725.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Effect: the controller draws ``amount`` cards."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTokens:
+    """Effect: create tokens named ``token``. ``count`` is a number, ``"half X"`` (rounded up,
+    X of the spell that became this permanent, CR 107.3m) or ``"counters"`` (the +1/+1
+    counters this permanent had when it left, last known information)."""
+
+    token: str
+    count: int | Literal["half X", "counters"] = 1
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeCreature:
+    """Effect: the target player sacrifices a creature of their choice."""
+
+
+@dataclass(frozen=True, slots=True)
+class SacrificeUnless:
+    """Effect: sacrifice this permanent unless you sacrifice a ``card_type`` (Contamination)."""
+
+    card_type: str = "Creature"
+
+
+@dataclass(frozen=True, slots=True)
+class ExileUntilOpponentMonarch:
+    """Effect: exile the target creature until an opponent of this ability's controller
+    becomes the monarch (Palace Jailer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterTriggeringSpell:
+    """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
+
+
+Effect = (
+    AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
+    | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
+    | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless
+)
 
 
 # --------------------------------------------------------------------------- replacement
@@ -348,11 +403,82 @@ class EntersTapped:
 
 @dataclass(frozen=True, slots=True)
 class EntersWithCounters:
-    """Replacement (CR 614.1c): enters with ``amount`` counters of ``kind``."""
+    """Replacement (CR 614.1c): enters with ``amount`` counters of ``kind``; ``"X"`` means the
+    X paid for the spell that became this permanent (CR 107.3m), or 0 if there was none."""
 
     kind: str
-    amount: int
+    amount: int | Literal["X"]
     text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntersAsCopy:
+    """Replacement (CR 614.1c, 707.2): you may have this enter as a copy of a creature."""
+
+    text: str = "You may have this enter as a copy of any creature on the battlefield."
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamageToSelf:
+    """Redirection (CR 614.9): all damage that would be dealt to this permanent's controller
+    is dealt to this permanent instead (Protector of the Crown)."""
+
+    text: str = ""
+
+
+# --------------------------------------------------------------------------- triggered
+@dataclass(frozen=True, slots=True)
+class Enters:
+    """Trigger: when this permanent enters (CR 603.6a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dies:
+    """Trigger: when this creature dies (goes from the battlefield to a graveyard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CastSpell:
+    """Trigger: whenever ``whose`` casts a spell; ``mv_equals_counters`` names a counter kind
+    whose number must equal the spell's mana value (Chalice of the Void)."""
+
+    whose: Whose = "any"
+    card_type: str | None = None
+    mv_equals_counters: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AtBeginning:
+    """Trigger: at the beginning of ``step`` of ``whose`` turn (``"monarch"``: the monarch's)."""
+
+    step: str
+    whose: Literal["you", "any", "monarch"] = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class BecomesMonarch:
+    """Trigger: whenever you become the monarch (only if you weren't already)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatDamageToMonarch:
+    """Trigger: whenever a creature deals combat damage to the monarch (CR 725.2)."""
+
+
+Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch
+
+
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
+    on the stack; ``condition`` is an intervening "if" checked on trigger and on resolution
+    (CR 603.4)."""
+
+    trigger: Trigger
+    effects: tuple[Effect, ...]
+    text: str
+    targets: Literal["none", "player", "opponent creature", "any"] = "none"
+    condition: Literal["opponent is monarch"] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,7 +490,7 @@ class ChooseColorAsEnters:
 
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
-    | ChooseColorAsEnters
+    | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | Triggered
 )
 
 
@@ -402,6 +528,10 @@ class CardDef:
     def mana_value(self) -> int:
         """Mana value off the stack: X counts as 0 (CR 107.3g, 202.3e)."""
         return self.cost.mana_value() if self.cost else 0
+
+    @property
+    def triggered(self) -> tuple[Triggered, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Triggered))
 
     @property
     def activated(self) -> tuple[Activated, ...]:

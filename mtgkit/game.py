@@ -31,20 +31,37 @@ from . import could_produce as cp
 from .abilities import (
     Activated,
     AddMana,
+    AtBeginning,
+    BecomeMonarch,
+    BecomesMonarch,
     CardDef,
+    CastSpell,
     ChooseColorAsEnters,
+    CombatDamageToMonarch,
+    CounterTriggeringSpell,
     CreateEffect,
+    CreateTokens,
+    CreatureControllerBecomesMonarch,
     DealDamage,
+    Dies,
+    Draw,
     Effect,
+    Enters,
+    EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
+    ExileUntilOpponentMonarch,
     GainLife,
     ManaReplacement,
     ManaTrigger,
     PutCounters,
+    RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
+    SacrificeCreature,
+    SacrificeUnless,
     StaticReplacement,
+    Triggered,
     Whose,
 )
 from .board import Board, PermView, PlayerView
@@ -104,6 +121,9 @@ class Obj:
     chosen_color: str | None = None
     attached_to: int | None = None
     token: bool = False
+    etb_x: int = 0  # X of the spell that became this permanent (CR 107.3m); 0 otherwise
+    deathtouch_damage: bool = False
+    printed: CardDef | None = None  # the card itself, when ``card`` is a copy (CR 707.2)
 
     @property
     def name(self) -> str:
@@ -143,6 +163,29 @@ class StackItem:
     source_id: int | None = None
     target: int | str | None = None
     x: int = 0
+    ability: Triggered | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Pending:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    controller: str
+    ability: Triggered
+    source_id: int | None
+    source_name: str
+    seq: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+#: The monarch's two inherent triggered abilities (CR 725.2): no source, controlled by the
+#: player who was the monarch when they triggered.
+MONARCH_DRAW = Triggered(AtBeginning("end", "monarch"), (Draw(1),),
+                         "At the beginning of the monarch's end step, that player draws a card.")
+MONARCH_STEAL = Triggered(CombatDamageToMonarch(), (CreatureControllerBecomesMonarch(),),
+                          "Whenever a creature deals combat damage to the monarch, its controller "
+                          "becomes the monarch.")
 
 
 @dataclass
@@ -177,6 +220,8 @@ class _State:
     turn_began: dict[str, int] = field(default_factory=dict)
     attackers: dict[int, str] = field(default_factory=dict)
     blockers: dict[int, int] = field(default_factory=dict)
+    pending: list[Pending] = field(default_factory=list)
+    jailed: list[tuple[int, str]] = field(default_factory=list)  # (exiled card, jailer's controller)
     next_id: int = 1
 
 
@@ -428,8 +473,13 @@ class Game:
         arrived: Literal["last turn", "this turn"] = "last turn",
         attached_to: int | None = None,
         color: str | None = None,
+        by_effect: bool = False,
     ) -> int:
         """Teaching setup: put a card onto the battlefield and return its id.
+
+        ``by_effect=True`` instead treats it as put there by an effect right now: it just
+        arrived, its "enters with" replacements and enters triggers apply, and the triggers go
+        on the stack (use it to have Custodi Lich arrive while a trigger waits).
 
         ``arrived="last turn"`` means it has been under ``controller``'s control since
         before their most recent turn began; ``"this turn"`` means it just arrived (so a
@@ -447,8 +497,12 @@ class Game:
                                   "303.4a")
         if color is not None and color not in COLORS:
             raise ValueError(f"color must be one of {COLORS}, not {color!r}")
+        if by_effect:
+            return self._put_by_effect(defn, controller, attached_to, color)
         if counters is None:
-            counters = {a.kind: a.amount for a in defn.abilities if isinstance(a, EntersWithCounters)}
+            counters = {a.kind: a.amount if a.amount != "X" else 0 for a in defn.abilities
+                        if isinstance(a, EntersWithCounters) and a.amount}
+            counters = {k: n for k, n in counters.items() if n}
         o = self._new_obj(defn, controller, "battlefield")
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
@@ -460,6 +514,19 @@ class Game:
                        + (", tapped" if tapped else "") + ")", (), player=controller, obj=o,
                        **self._move_data(o, "battlefield"))
         o.since = None if arrived == "last turn" else e.seq
+        return o.id
+
+    @_atomic
+    def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
+                       color: str | None) -> int:
+        o = self._new_obj(defn, controller, "setup")
+        o.attached_to = attached_to
+        if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
+            o.chosen_color = color or "G"
+        self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
+                    ("608.2",))
+        if self._s.step not in NO_PRIORITY:
+            self._priority()
         return o.id
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
@@ -508,9 +575,8 @@ class Game:
         return tuple(self._events[start:])
 
     def _next_step(self) -> None:
-        if self._s.stack:
-            raise TimingError("The stack isn't empty: a step ends only when all players pass "
-                              "with an empty stack. Resolve the stack first.", "500.2")
+        while self._s.stack:  # all players pass: the top resolves, again and again (CR 117.4)
+            self._resolve_top()
         self._end_step()
         s = self._s
         if s.step == "cleanup":
@@ -563,7 +629,22 @@ class Game:
                 self._combat_damage()
             elif s.step == "cleanup":
                 self._cleanup()
-            self._check_sba()
+            self._beginning_triggers(e.seq)
+            if s.step in NO_PRIORITY:
+                self._check_sba()  # triggers wait for the next step with priority (CR 502.4)
+            else:
+                self._priority()
+
+    def _beginning_triggers(self, cause: int) -> None:
+        s = self._s
+        for o in self.permanents():
+            for ab in o.card.triggered:
+                t = ab.trigger
+                if isinstance(t, AtBeginning) and t.step == s.step and (
+                        t.whose == "any" or (t.whose == "you" and o.controller == s.active)):
+                    self._trigger(ab, o.controller, o, cause)
+        if s.step == "end" and s.monarch == s.active:  # CR 725.2: the monarch's end step
+            self._trigger(MONARCH_DRAW, s.monarch, None, cause, name="The monarch")
 
     def _end_step(self) -> None:
         for p in self._s.players:
@@ -681,7 +762,7 @@ class Game:
                            id=item.id, name=item.name)
             item.seq = e.seq
             self._s.stack.append(item)
-        self._check_sba()
+        self._priority()
         return tuple(self._events[start:])
 
     def _pay_cost(self, o: Obj, ab: Activated) -> None:
@@ -846,6 +927,7 @@ class Game:
         start = len(self._events)
         self._player(who).lands_played += 1
         self._enter(o, who, f"{who} plays {o.name}", ("305.1",), kind="land")
+        self._priority()
         return tuple(self._events[start:])
 
     @_atomic
@@ -863,6 +945,9 @@ class Game:
             raise TimingError(f"{o.name} isn't an instant, so it can be cast only in {who}'s own "
                               f"main phase with an empty stack.", "117.1a")
         cost = o.card.cost
+        if x < 0 or (x and (cost is None or not cost.x_count)):
+            raise ChoiceError(f"X must be 0 or more, and only a spell with {{X}} in its cost takes "
+                              f"a value for X ({o.name} got X={x}).", "107.3a")
         pool = self._player(who).pool
         if cost is not None:
             try:
@@ -887,7 +972,32 @@ class Game:
                            mana=str(spent))
         self._s.stack.append(StackItem(o.id, "spell", o.name, who, o.card.spell, o.card.text,
                                        e.seq, source_id=o.id, target=target, x=x))
+        self._cast_triggers(o, who, x, e.seq)
+        self._priority()
         return tuple(self._events[start:])
+
+    def _cast_triggers(self, spell: Obj, caster: str, x: int, cause: int) -> None:
+        mv = spell.card.cost.mana_value(x) if spell.card.cost else 0  # CR 202.3e: X counts here
+        for o in self.permanents():
+            for ab in o.card.triggered:
+                t = ab.trigger
+                if not isinstance(t, CastSpell):
+                    continue
+                if t.whose == "you" and caster != o.controller:
+                    continue
+                if t.card_type and not spell.is_a(t.card_type):
+                    continue
+                if t.mv_equals_counters and o.counters.get(t.mv_equals_counters, 0) != mv:
+                    continue
+                self._trigger(ab, o.controller, o, cause, spell=spell.id, mana_value=mv)
+
+    def mana_value(self, ref: int | str) -> int:
+        """Mana value now: on the stack X counts as chosen, anywhere else as 0 (CR 202.3e)."""
+        o = self.obj(ref)
+        if o.card.cost is None:
+            return 0
+        item = next((i for i in self._s.stack if i.id == o.id and i.kind == "spell"), None)
+        return o.card.cost.mana_value(item.x if item else 0)
 
     def _check_target(self, kind: str, who: str, target: int | str | None) -> int | str:
         if kind == "none":
@@ -916,16 +1026,35 @@ class Game:
 
     # ------------------------------------------------------------------ resolving
     @_atomic
-    def resolve(self) -> tuple[Event, ...]:
-        """All players pass: the top of the stack resolves (CR 117.4, 608.2)."""
+    def resolve(self, *, copy: int | None = None) -> tuple[Event, ...]:
+        """All players pass: the top of the stack resolves (CR 117.4, 608.2).
+
+        ``copy`` answers "enter as a copy of which creature?" for a Clone-like spell (by
+        default the chooser picks, and "no copy" is an option).
+        """
         if not self._s.stack:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         start = len(self._events)
+        self._resolve_top(copy)
+        return tuple(self._events[start:])
+
+    def resolve_stack(self) -> tuple[Event, ...]:
+        """Resolve until the stack is empty (triggers that arrive meanwhile resolve too)."""
+        start = len(self._events)
+        while self._s.stack:
+            self.resolve()
+        return tuple(self._events[start:])
+
+    def _resolve_top(self, copy: int | None = None) -> None:
         item = self._s.stack.pop()
         e = self._emit("resolve", f"{item.name} resolves", ("117.4", "608.2"), player=item.controller,
                        lane="stack", cause=item.seq, id=item.id, ability=item.kind == "ability")
         with self._caused_by(e.seq):
-            if item.target is not None and not self._target_still_legal(item):
+            cond = item.ability.condition if item.ability else None
+            if cond and not self._condition_holds(cond, item.controller):
+                self._emit("fizzle", f"{item.name} does nothing: its 'if' condition ({cond}) is no "
+                           f"longer true", ("603.4",), player=item.controller, lane="stack")
+            elif item.target is not None and not self._target_still_legal(item):
                 self._emit("fizzle", f"{item.name} does nothing: its target is no longer legal",
                            ("608.2b",), player=item.controller, lane="stack")
                 if item.kind == "spell":
@@ -940,10 +1069,29 @@ class Game:
                         self._move(o, "graveyard", f"{o.name} goes to its owner's graveyard",
                                    ("608.2n",))
                     else:
+                        original = self._copy_choice(o, item.controller, copy)
                         self._enter(o, item.controller, f"{o.name} enters the battlefield",
-                                    ("608.3",))
-            self._check_sba()
-        return tuple(self._events[start:])
+                                    ("608.3",), x=item.x, copy_of=original)
+            self._priority()
+
+    def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
+        if not any(isinstance(a, EntersAsCopy) for a in o.card.abilities):
+            if copy is not None:
+                raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
+            return None
+        creatures = [c for c in self.permanents() if c.is_a("Creature")]
+        labels = [f"{c.name} #{c.id}" for c in creatures] + ["no copy"]
+        if copy is not None:
+            match = [c for c in creatures if c.id == copy]
+            if not match:
+                raise ChoiceError(f"#{copy} is not a creature on the battlefield to copy.", "707.2")
+            label = f"{match[0].name} #{copy}"
+        else:
+            label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
+        self._emit("choice", f"{who} chooses to have {o.name} enter as a copy of {label}"
+                   if label != "no copy" else f"{who} chooses not to copy anything with {o.name}",
+                   ("614.1c", "707.2"), player=who, obj=o, question="copy", answer=label)
+        return None if label == "no copy" else creatures[labels.index(label)]
 
     def _target_still_legal(self, item: StackItem) -> bool:
         t = item.target
@@ -954,24 +1102,29 @@ class Game:
             return False
         if any(isinstance(e, ReturnFromGraveyard) for e in item.effects):
             return o.zone == "graveyard"
+        if item.ability is not None and item.ability.targets == "opponent creature":
+            return o.zone == "battlefield" and o.controller != item.controller
         return o.zone == "battlefield"
 
     def _do_effect(self, eff: Effect, item: StackItem) -> None:
         who = item.controller
+        source = self._s.objects.get(item.source_id) if item.source_id is not None else None
         if isinstance(eff, ReturnFromGraveyard):
             o = self._s.objects[item.target]  # type: ignore[index]
             self._enter(o, who, f"{o.name} returns from the graveyard to the battlefield", ("608.2",))
         elif isinstance(eff, DealDamage):
-            self._deal_damage(item.source_id, item.name, item.target, eff.amount, combat=False)
+            name = source.name if source else item.name
+            self._deal_damage(item.source_id, name, item.target, eff.amount, combat=False)
         elif isinstance(eff, GainLife):
             self._player(who).life += eff.amount
             self._emit("life", f"{who} gains {eff.amount} life", ("119.1",), player=who,
                        delta=eff.amount)
         elif isinstance(eff, PutCounters):
-            o = self._s.objects[item.source_id]  # type: ignore[index]
-            o.counters[eff.kind] = o.counters.get(eff.kind, 0) + eff.amount
-            self._emit("counters", f"{eff.amount} {eff.kind} counter put on {o.name}", ("122.1",),
-                       obj=o, counter=eff.kind, delta=eff.amount)
+            if source is None or source.zone != "battlefield":
+                return
+            source.counters[eff.kind] = source.counters.get(eff.kind, 0) + eff.amount
+            self._emit("counters", f"{eff.amount} {eff.kind} counter put on {source.name}", ("122.1",),
+                       obj=source, counter=eff.kind, delta=eff.amount)
         elif isinstance(eff, CreateEffect):
             label = item.name.replace("'s ability", "")
             ce = ContinuousEffect(label, who, eff.replacement, 0, until_turn=self._s.turn)
@@ -979,14 +1132,95 @@ class Game:
                            ("611.2a", "614.1a"), player=who, effect=label)
             ce.seq = e.seq
             self._s.effects.append(ce)
+        elif isinstance(eff, BecomeMonarch):
+            self._set_monarch(who, ("725.1", "725.3"))
+        elif isinstance(eff, CreatureControllerBecomesMonarch):
+            self._set_monarch(item.data["creature_controller"], ("725.2", "725.3"))
+        elif isinstance(eff, Draw):
+            for _ in range(eff.amount):
+                self._draw(who, ("121.1",) + (("725.2",) if item.ability is MONARCH_DRAW else ()))
+        elif isinstance(eff, CreateTokens):
+            self._create_tokens(eff, item, who)
+        elif isinstance(eff, SacrificeCreature):
+            self._sacrifice_choice(str(item.target), "Creature", None)
+        elif isinstance(eff, SacrificeUnless):
+            kept = self._sacrifice_choice(who, eff.card_type, source)
+            if kept is None and source is not None and source.zone == "battlefield":
+                self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
+        elif isinstance(eff, ExileUntilOpponentMonarch):
+            o = self._s.objects[item.target]  # type: ignore[index]
+            self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
+                       ("610.3",))
+            self._s.jailed.append((o.id, who))
+        elif isinstance(eff, CounterTriggeringSpell):
+            spell = next((i for i in self._s.stack if i.id == item.data.get("spell")), None)
+            if spell is None:
+                self._emit("fizzle", f"{item.name} does nothing: the spell already left the stack",
+                           ("608.2",), player=who, lane="stack")
+                return
+            self._s.stack.remove(spell)
+            self._emit("counter", f"{spell.name} is countered", ("701.6a",), player=spell.controller,
+                       lane="stack", id=spell.id, ability=False)
+            self._move(self._s.objects[spell.id], "graveyard", f"{spell.name} goes to its owner's "
+                       "graveyard", ("701.6a",))
         elif isinstance(eff, AddMana):  # pragma: no cover - mana abilities never use the stack
             raise AssertionError("mana abilities resolve at once")
+
+    def _sacrifice_choice(self, player: str, card_type: str, instead: Obj | None) -> Obj | None:
+        """``player`` sacrifices a ``card_type`` of their choice (or, with ``instead``, may
+        keep the creatures and sacrifice ``instead``). Returns what was sacrificed."""
+        if not self._player(player).in_game:
+            return None
+        options = [o for o in self.permanents(player) if o.is_a(card_type) and o is not instead]
+        labels = [f"{o.name} #{o.id}" for o in options]
+        if instead is not None:
+            labels.append(f"sacrifice {instead.name} instead")
+        if not labels:
+            self._emit("choice", f"{player} controls no {card_type.lower()} to sacrifice", ("701.21a",),
+                       player=player, question="sacrifice", answer="nothing")
+            return None
+        label = self.chooser.choose(player, f"which {card_type.lower()} {player} sacrifices", labels)
+        self._emit("choice", f"{player} chooses: {label}", ("701.21a",), player=player,
+                   question="sacrifice", answer=label)
+        if instead is not None and label == labels[-1]:
+            return None
+        o = options[labels.index(label)]
+        self._move(o, "graveyard", f"{player} sacrifices {o.name}", ("701.21a",))
+        return o
+
+    def _create_tokens(self, eff: CreateTokens, item: StackItem, who: str) -> None:
+        if eff.count == "half X":
+            n, why = -(-item.x // 2), f"half of X={item.x}, rounded up (CR 107.3m)"
+        elif eff.count == "counters":
+            n = item.data.get("counters", {}).get("+1/+1", 0)
+            why = f"one for each of its {n} +1/+1 counters as it left"
+        else:
+            n, why = int(eff.count), ""
+        if n == 0:
+            self._emit("effect", f"{item.name} creates no {eff.token} tokens ({why})",
+                       ("107.3m",) if eff.count == "half X" else ("608.2",), player=who)
+            return
+        defn = lookup_card(eff.token)
+        for _ in range(n):
+            t = self._new_obj(defn, who, "token")
+            t.token = True
+            self._enter(t, who, f"{who} creates a {eff.token} token" + (f" ({why})" if why else ""),
+                        ("111.1",))
 
     def _deal_damage(self, source_id: int | None, source: str, target: int | str | None,
                      amount: int, *, combat: bool) -> None:
         rules = ("510.2",) if combat else ("120.3",)
         kind = "combat damage" if combat else "damage"
         if isinstance(target, str):
+            protector = self._redirect_to(target, source)
+            if protector is not None:
+                e = self._emit("replace", f"{protector.name}: the {amount} {kind} {source} would deal "
+                               f"to {target} is dealt to {protector.name} instead", ("614.9",),
+                               player=target, obj=protector, effect=protector.name,
+                               before=target, after=protector.name)
+                with self._caused_by(e.seq):
+                    self._deal_damage(source_id, source, protector.id, amount, combat=combat)
+                return
             e = self._emit("damage", f"{source} deals {amount} {kind} to {target}",
                            rules + ("120.3a",), player=target, lane=target, to_player=target,
                            amount=amount, combat=combat, source_id=source_id)
@@ -994,26 +1228,54 @@ class Game:
                 self._player(target).life -= amount
                 self._emit("life", f"{target} loses {amount} life", ("120.3a",), player=target,
                            delta=-amount)
+            if combat and self._s.monarch == target and source_id is not None:
+                creature = self._s.objects[source_id]
+                self._trigger(MONARCH_STEAL, target, None, e.seq, name="The monarch",
+                              creature=source_id, creature_controller=creature.controller)
         else:
             o = self._s.objects[target]  # type: ignore[index]
             o.damage += amount
+            src = self._s.objects.get(source_id) if source_id is not None else None
+            if src is not None and "deathtouch" in src.card.keywords:
+                o.deathtouch_damage = True
             self._emit("damage", f"{source} deals {amount} {kind} to {o.name}", rules + ("120.3e",),
                        obj=o, to_id=o.id, amount=amount, combat=combat, source_id=source_id)
 
+    def _redirect_to(self, player: str, source: str) -> Obj | None:
+        """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
+        With several, their controller chooses one (all of one source's damage goes to it)."""
+        options = [o for o in self.permanents(player) if o.is_a("Creature")
+                   and any(isinstance(a, RedirectDamageToSelf) for a in o.card.abilities)]
+        if not options:
+            return None
+        if len(options) == 1:
+            return options[0]
+        labels = [f"{o.name} #{o.id}" for o in options]
+        label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
+        self._emit("choice", f"{player} chooses {label} to take {source}'s damage (options: "
+                   f"{', '.join(labels)})", ("616.1", "614.9"), player=player, question="protector",
+                   answer=label)
+        return options[labels.index(label)]
+
     # ------------------------------------------------------------------ combat
     @_atomic
-    def attack(self, attackers: Iterable[int | str], defender: str | None = None) -> tuple[Event, ...]:
-        """Declare attackers (CR 508.1). The game moves to the declare attackers step."""
+    def attack(self, attackers: Iterable[int | str] | dict[int | str, str],
+               defender: str | None = None) -> tuple[Event, ...]:
+        """Declare attackers (CR 508.1): a list (all attack ``defender``, by default the next
+        opponent) or a dict ``{creature: player}``. Moves to the declare attackers step."""
         s = self._s
         if s.step not in ("beginning_of_combat", "declare_attackers") or s.attackers:
             raise TimingError("Attackers are declared once, at the start of the declare attackers "
                               "step.", "508.1")
-        opponents = [p for p in self.players_matching(s.active, "opponents")]
-        defender = defender or (opponents[0] if opponents else None)
-        if defender not in opponents:
-            raise CombatError(f"{defender} is not an opponent of {s.active} still in the game.")
-        objs = [self.obj(a) for a in attackers]
-        for o in objs:
+        opponents = [p for p in self._apnap() if p != s.active]
+        if isinstance(attackers, dict):
+            plan = [(self.obj(a), d) for a, d in attackers.items()]
+        else:
+            d = defender or (opponents[0] if opponents else None)
+            plan = [(self.obj(a), d) for a in attackers]
+        for o, d in plan:
+            if d not in opponents:
+                raise CombatError(f"{d} is not an opponent of {s.active} still in the game.")
             if o.zone != "battlefield" or o.controller != s.active or not o.is_a("Creature"):
                 raise CombatError(f"{o.name} is not a creature {s.active} controls.")
             if o.tapped:
@@ -1026,14 +1288,14 @@ class Game:
         start = len(self._events)
         if s.step == "beginning_of_combat":
             self._next_step_unchecked("declare_attackers")
-        for o in objs:
-            s.attackers[o.id] = defender
-            e = self._emit("attack", f"{o.name} attacks {defender}", ("508.1",), obj=o,
-                           defender=defender)
+        for o, d in plan:
+            s.attackers[o.id] = d  # type: ignore[assignment]
+            e = self._emit("attack", f"{o.name} attacks {d}", ("508.1",), obj=o, defender=d)
             if "vigilance" not in o.card.keywords:
                 o.tapped = True
                 self._emit("tap", f"{o.name} becomes tapped as it attacks", ("508.1f",), obj=o,
                            cause=e.seq)
+        self._priority()
         return tuple(self._events[start:])
 
     def _next_step_unchecked(self, step: str) -> None:
@@ -1063,6 +1325,7 @@ class Game:
         for b, a in pairs:
             s.blockers[b.id] = a.id
             self._emit("block", f"{b.name} blocks {a.name}", ("509.1",), obj=b, attacker=a.id)
+        self._priority()
         return tuple(self._events[start:])
 
     def _combat_damage(self) -> None:
@@ -1093,6 +1356,8 @@ class Game:
         self._check_can_act(player, priority=False)
         start = len(self._events)
         self._leave(player, f"{player} concedes and leaves the game", ("104.3a", "800.4a"))
+        if self._s.step not in NO_PRIORITY:
+            self._priority()
         return tuple(self._events[start:])
 
     def _leave(self, player: str, text: str, rules: tuple[str, ...]) -> None:
@@ -1100,10 +1365,34 @@ class Game:
         p.in_game = False
         e = self._emit("leave", text, rules, player=player)
         with self._caused_by(e.seq):
+            if self._s.monarch == player:
+                heir = self._heir(player)
+                if heir is None:
+                    self._s.monarch = None
+                    self._emit("monarch", "No player can become the monarch: the game goes on with "
+                               "no monarch", ("725.4",), monarch=None, changed=True)
+                else:
+                    self._set_monarch(heir, ("725.4",))
             for o in [o for o in self._s.objects.values() if o.owner == player
-                      and o.zone != "out"]:
+                      and o.zone not in ("out", "token")]:
                 self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
+            for o in [o for o in self.permanents() if o.controller == player]:
+                self._move(o, "exile", f"{o.name} is exiled: its controller left the game", ("800.4a",))
             self._s.stack = [i for i in self._s.stack if i.controller != player]
+            self._s.pending = [t for t in self._s.pending if t.controller != player]
+
+    def _heir(self, leaving: str) -> str | None:
+        """CR 725.4: the active player, or if that player is leaving, the next in turn order."""
+        active = self._s.active
+        if active != leaving and self._player(active).in_game:
+            return active
+        names = self.players
+        i = names.index(active)
+        for k in range(1, len(names)):
+            cand = names[(i + k) % len(names)]
+            if cand != leaving and self._player(cand).in_game:
+                return cand
+        return None
 
     # ------------------------------------------------------------------ state-based actions
     def _check_sba(self) -> None:
@@ -1129,6 +1418,16 @@ class Game:
                 elif o.damage >= o.toughness:
                     self._move(o, "graveyard", f"{o.name} has lethal damage and is destroyed",
                                ("704.5g",), kind_override="sba")
+                    did = True
+                elif o.deathtouch_damage and o.damage > 0:
+                    self._move(o, "graveyard", f"{o.name} was dealt damage by a source with deathtouch "
+                               f"and is destroyed", ("702.2b",), kind_override="sba")
+                    did = True
+            for o in list(self._s.objects.values()):
+                if o.token and o.zone not in ("battlefield", "gone", "token"):
+                    o.zone = "gone"
+                    self._emit("sba", f"The {o.name} token ceases to exist", ("704.5d",), obj=o,
+                               player=o.owner, id=o.id, name=o.name, owner=o.owner, to="gone")
                     did = True
             if not did:
                 return
@@ -1173,30 +1472,164 @@ class Game:
 
     def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...], kind_override: str = "move") -> Event:
         frm = o.zone
+        lki = dict(o.counters)  # last known information, for "when this dies" abilities
+        controller, card_on_battlefield = o.controller, o.card
         if frm == "battlefield":
             self._s.battlefield.remove(o.id)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)
             self._s.blockers.pop(o.id, None)
+            was_creature = o.is_a("Creature")
+            if o.printed is not None:  # a copy stops being a copy as it leaves (CR 400.7)
+                o.card, o.printed = o.printed, None
+            o.etb_x, o.deathtouch_damage = 0, False
         o.zone = to
         o.controller = o.owner if to != "out" else ""
-        return self._emit(kind_override, text, rules, obj=o, player=o.owner,
-                          **self._move_data(o, to), frm=frm)
+        e = self._emit(kind_override, text, rules, obj=o, player=o.owner,
+                       **self._move_data(o, to), frm=frm)
+        if frm == "battlefield" and to == "graveyard" and was_creature:
+            for ab in card_on_battlefield.triggered:
+                if isinstance(ab.trigger, Dies):
+                    self._trigger(ab, controller, o, e.seq, counters=lki)
+        return e
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
-               kind: str = "enter") -> Event:
+               kind: str = "enter", x: int = 0, copy_of: Obj | None = None) -> Event:
         frm = o.zone
         o.zone, o.controller = "battlefield", controller
+        if copy_of is not None:
+            o.printed, o.card = o.card, copy_of.card
+        o.etb_x = x
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
-        o.counters = {a.kind: a.amount for a in o.card.abilities if isinstance(a, EntersWithCounters)}
-        extra = ("614.1c",) if o.tapped or o.counters else ()
+        o.counters = {}
+        for a in o.card.abilities:
+            if isinstance(a, EntersWithCounters):
+                n = x if a.amount == "X" else a.amount
+                if n:
+                    o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        extra = ("614.1c",) if o.tapped or o.counters or copy_of else ()
+        if copy_of is not None:
+            extra += ("707.2",)
+        if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
+            extra += ("107.3m",)
         self._s.battlefield.append(o.id)
-        e = self._emit(kind, text + (" tapped" if o.tapped else "")
+        copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
+        e = self._emit(kind, text + copied + (" tapped" if o.tapped else "")
                        + "".join(f" with {n} {k} counters" for k, n in o.counters.items()),
                        rules + extra, obj=o, player=controller, **self._move_data(o, "battlefield"),
-                       frm=frm)
+                       frm=frm, x=x)
         o.since = e.seq
+        for ab in o.card.triggered:
+            if isinstance(ab.trigger, Enters):
+                self._trigger(ab, controller, o, e.seq, x=x)
         return e
+
+    # ------------------------------------------------------------------ triggered abilities
+    def _trigger(self, ab: Triggered, controller: str, source: Obj | None, cause: int,
+                 name: str | None = None, **data: Any) -> None:
+        """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
+        name = name or (source.name if source else "The monarch")
+        if ab.condition and not self._condition_holds(ab.condition, controller):
+            return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
+        rules = ("603.2",) + (("603.4",) if ab.condition else ()) + (
+            ("725.2",) if source is None else ())
+        e = self._emit("trigger", f"{name}'s ability triggers ({controller} controls it): {ab.text}",
+                       rules, player=controller, obj=source, cause=cause)
+        self._s.pending.append(Pending(controller, ab, source.id if source else None, name, e.seq,
+                                       dict(data)))
+
+    def _condition_holds(self, condition: str, controller: str) -> bool:
+        if condition == "opponent is monarch":
+            return self._s.monarch is not None and self._s.monarch != controller
+        raise AssertionError(condition)  # pragma: no cover
+
+    def _priority(self) -> None:
+        """A player would receive priority: state-based actions, then waiting triggers go on
+        the stack in APNAP order (CR 117.5, 603.3b), repeated until nothing changes."""
+        for _ in range(1000):
+            self._check_sba()
+            pending = [p for p in self._s.pending if self._player(p.controller).in_game]
+            self._s.pending = []
+            if not pending:
+                return
+            for player in self._apnap():
+                mine = [p for p in pending if p.controller == player]
+                if len(mine) > 1:
+                    labels = [f"{p.source_name} #{p.seq}" for p in mine]
+                    order = self.chooser.order(player, "order of your triggers on the stack", labels)
+                    self._emit("choice", f"{player} puts their triggers on the stack in this order: "
+                               + ", ".join(order), ("603.3b",), player=player,
+                               question="trigger order", answer=tuple(order))
+                    mine = [mine[labels.index(label)] for label in order]
+                for p in mine:
+                    self._put_on_stack(p)
+        raise AssertionError("triggers did not settle")  # pragma: no cover
+
+    def _apnap(self) -> list[str]:
+        names = self.players
+        i = names.index(self._s.active)
+        return [names[(i + k) % len(names)] for k in range(len(names))
+                if self._player(names[(i + k) % len(names)]).in_game]
+
+    def _put_on_stack(self, p: Pending) -> None:
+        target: int | str | None = None
+        if p.ability.targets != "none":
+            options = self._trigger_targets(p)
+            if not options:
+                self._emit("fizzle", f"{p.source_name}'s ability has no legal target and is removed "
+                           f"from the stack", ("603.3d",), player=p.controller, lane="stack",
+                           cause=p.seq)
+                return
+            labels = [self._target_name(t) for t in options]
+            label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
+            target = options[labels.index(label)]
+            self._emit("choice", f"{p.controller} chooses {label} as the target of {p.source_name}'s "
+                       f"ability (options: {', '.join(labels)})", ("603.3d",), player=p.controller,
+                       cause=p.seq, question="target", answer=label)
+        item = StackItem(self._take_id(), "ability", f"{p.source_name}'s ability", p.controller,
+                         p.ability.effects, p.ability.text, 0, source_id=p.source_id, target=target,
+                         x=p.data.get("x", 0), ability=p.ability, data=p.data)
+        e = self._emit("stack", f"{p.source_name}'s triggered ability goes on the stack"
+                       + (f" targeting {self._target_name(target)}" if target is not None else ""),
+                       ("603.3", "603.3b"), player=p.controller, lane="stack", cause=p.seq,
+                       id=item.id, name=item.name)
+        item.seq = e.seq
+        self._s.stack.append(item)
+
+    def _trigger_targets(self, p: Pending) -> list[int | str]:
+        kind = p.ability.targets
+        if kind == "player":
+            others = [n for n in self._apnap() if n != p.controller]
+            return others + [p.controller]  # opponents first: the documented default order
+        if kind == "opponent creature":
+            return [o.id for o in self.permanents() if o.is_a("Creature") and o.controller != p.controller]
+        return [n for n in self._apnap()] + [o.id for o in self.permanents() if o.is_a("Creature")]
+
+    # ------------------------------------------------------------------ the monarch
+    def _set_monarch(self, player: str, rules: tuple[str, ...] = ("725.3",)) -> None:
+        """``player`` becomes the monarch (CR 725.3); triggers only on a real change."""
+        old = self._s.monarch
+        if old == player:
+            self._emit("monarch", f"{player} is already the monarch: nothing changes, so "
+                       f"'whenever you become the monarch' doesn't trigger", ("725.3",),
+                       player=player, monarch=player, changed=False)
+            return
+        self._s.monarch = player
+        e = self._emit("monarch", f"{player} becomes the monarch"
+                       + (f" ({old} stops being the monarch)" if old else ""), rules,
+                       player=player, monarch=player, changed=True, previous=old)
+        with self._caused_by(e.seq):
+            for o in self.permanents(player):
+                for ab in o.card.triggered:
+                    if isinstance(ab.trigger, BecomesMonarch):
+                        self._trigger(ab, player, o, e.seq)
+            for card_id, jailer in list(self._s.jailed):
+                if player != jailer:
+                    self._s.jailed.remove((card_id, jailer))
+                    c = self._s.objects[card_id]
+                    if c.zone == "exile":
+                        self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of "
+                                    f"{jailer} became the monarch)", ("610.3",))
 
     @staticmethod
     def _move_data(o: Obj, to: str) -> dict[str, Any]:

@@ -72,15 +72,18 @@ def test_no_priority_in_untap_and_cleanup(step: str) -> None:
         g.activate(forest)
 
 
-def test_500_2_step_cannot_end_with_a_nonempty_stack() -> None:
+def test_500_2_advancing_means_all_pass_so_the_stack_resolves_before_the_step_ends() -> None:
     g = Game(["Alice", "Bob"])
     g.activate(g.put_onto_battlefield("Mountain", "Alice"))
     g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
-    with refused(g, TimingError, "500.2"):
-        g.advance()
-    g.resolve()
-    assert g.life("Bob") == 17
+    assert g.step == "main1" and g.life("Bob") == 20
+    events = g.advance()
+    kinds = [e.kind for e in events]
+    assert kinds.index("resolve") < kinds.index("step")
+    assert g.life("Bob") == 17 and g.step == "beginning_of_combat"
     assert g.board().player("Alice").graveyard == ("Lightning Bolt",)
+    with refused(g, TimingError, "117.4"):
+        g.resolve()
 
 
 def test_zones_every_object_is_in_exactly_one_zone() -> None:

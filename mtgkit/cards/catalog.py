@@ -10,15 +10,26 @@ from ..abilities import (
     Activated,
     AddMana,
     AnyColor,
+    AtBeginning,
+    BecomeMonarch,
+    BecomesMonarch,
     CardDef,
+    CastSpell,
     ChooseColorAsEnters,
     ColorOfPermanent,
     Cost,
+    CounterTriggeringSpell,
     CreateEffect,
+    CreateTokens,
     DealDamage,
+    Dies,
+    Draw,
     Effect,
+    Enters,
+    EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
+    ExileUntilOpponentMonarch,
     ExtraMana,
     Fixed,
     GainLife,
@@ -28,12 +39,17 @@ from ..abilities import (
     Multiply,
     OneOf,
     PerPermanent,
+    PutCounters,
+    RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
+    SacrificeCreature,
+    SacrificeUnless,
     SameTypeProduced,
     SetType,
     StaticReplacement,
     TappedForMana,
+    Triggered,
 )
 from ..mana import Mana, ManaCost
 
@@ -52,6 +68,7 @@ def make(
     enchant: str | None = None,
     spell: tuple[Effect, ...] = (),
     targets: str = "none",
+    colors: tuple[str, ...] = (),
 ) -> CardDef:
     """Build a card from its printed parts."""
     left, _, right = type_line.partition(" — ")
@@ -73,6 +90,7 @@ def make(
         enchant=enchant,
         spell=spell,
         spell_targets=targets,  # type: ignore[arg-type]
+        extra_colors=frozenset(colors),
     )
 
 
@@ -160,6 +178,9 @@ CARDS: list[CardDef] = [
          "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a "
          "creature. If a land is tapped for mana, it produces {B} instead of any other type "
          "and amount.",
+         Triggered(AtBeginning("upkeep", "you"), (SacrificeUnless("Creature"),),
+                   "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice "
+                   "a creature."),
          StaticReplacement(ManaReplacement("land", SetType("B", 1), "any"),
                            "If a land is tapped for mana, it produces {B} instead of any other "
                            "type and amount.")),
@@ -195,7 +216,9 @@ CARDS: list[CardDef] = [
          "Whenever you cast a creature spell, draw a card.",
          ManaTrigger(TappedForMana("land", "you"), SameTypeProduced(),
                      "Whenever you tap a land for mana, add one mana of any type that land "
-                     "produced.")),
+                     "produced."),
+         Triggered(CastSpell("you", "Creature"), (Draw(1),),
+                   "Whenever you cast a creature spell, draw a card.")),
     make("Utopia Sprawl", "Enchantment — Aura", "{G}",
          "Enchant Forest. As Utopia Sprawl enters, choose a color. Whenever enchanted Forest "
          "is tapped for mana, its controller adds an additional one mana of the chosen color.",
@@ -211,12 +234,92 @@ CARDS: list[CardDef] = [
                      "Whenever enchanted land is tapped for mana, its controller adds an "
                      "additional {G}."),
          enchant="Land"),
+    # ----------------------------------------------------------------- X spells (107.3m)
+    make("Walking Ballista", "Artifact Creature — Construct", "{X}{X}",
+         "Walking Ballista enters with X +1/+1 counters on it. {4}: Put a +1/+1 counter on "
+         "Walking Ballista. Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any "
+         "target.",
+         EntersWithCounters("+1/+1", "X", "Walking Ballista enters with X +1/+1 counters on it."),
+         act("{4}", PutCounters("+1/+1"), "{4}: Put a +1/+1 counter on Walking Ballista."),
+         act("Remove a +1/+1 counter from this", DealDamage(1),
+             "Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any target.",
+             targets="any"),
+         pt=(0, 0)),
+    make("Hangarback Walker", "Artifact Creature — Construct", "{X}{X}",
+         "Hangarback Walker enters with X +1/+1 counters on it. When Hangarback Walker dies, "
+         "create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 "
+         "counter on Hangarback Walker. {1}, {T}: Put a +1/+1 counter on Hangarback Walker.",
+         EntersWithCounters("+1/+1", "X", "Hangarback Walker enters with X +1/+1 counters on it."),
+         Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
+                   "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 counter "
+                   "on it."),
+         act("{1}, {T}", PutCounters("+1/+1"), "{1}, {T}: Put a +1/+1 counter on Hangarback Walker."),
+         pt=(0, 0)),
+    make("Chalice of the Void", "Artifact", "{X}{X}",
+         "Chalice of the Void enters with X charge counters on it. Whenever a player casts a spell "
+         "with mana value equal to the number of charge counters on Chalice of the Void, counter "
+         "that spell.",
+         EntersWithCounters("charge", "X", "Chalice of the Void enters with X charge counters."),
+         Triggered(CastSpell("any", None, "charge"), (CounterTriggeringSpell(),),
+                   "Whenever a player casts a spell with mana value equal to the number of charge "
+                   "counters on Chalice of the Void, counter that spell.")),
+    make("The Goose Mother", "Legendary Creature — Bird Hydra", "{X}{G}{U}",
+         "Flying. The Goose Mother enters with X +1/+1 counters on it. When The Goose Mother "
+         "enters, create half X Food tokens, rounded up. Whenever The Goose Mother attacks, you "
+         "may sacrifice a Food. If you do, draw a card.",
+         EntersWithCounters("+1/+1", "X", "The Goose Mother enters with X +1/+1 counters on it."),
+         Triggered(Enters(), (CreateTokens("Food", "half X"),),
+                   "When The Goose Mother enters, create half X Food tokens, rounded up."),
+         pt=(2, 2), keywords=("flying",)),
+    make("Clone", "Creature — Shapeshifter", "{3}{U}",
+         "You may have Clone enter as a copy of any creature on the battlefield.",
+         EntersAsCopy(), pt=(0, 0)),
+    # ----------------------------------------------------------------- the monarch (725)
+    make("Protector of the Crown", "Creature — Giant Soldier", "{5}{W}",
+         "When Protector of the Crown enters, you become the monarch. All damage that would be "
+         "dealt to you is dealt to Protector of the Crown instead.",
+         Triggered(Enters(), (BecomeMonarch(),), "When Protector of the Crown enters, you become "
+                   "the monarch."),
+         RedirectDamageToSelf("All damage that would be dealt to you is dealt to Protector of the "
+                              "Crown instead."),
+         pt=(2, 5)),
+    make("Custodi Lich", "Creature — Zombie Cleric", "{3}{B}{B}",
+         "When Custodi Lich enters, you become the monarch. Whenever you become the monarch, "
+         "target player sacrifices a creature of their choice.",
+         Triggered(Enters(), (BecomeMonarch(),), "When Custodi Lich enters, you become the monarch."),
+         Triggered(BecomesMonarch(), (SacrificeCreature(),),
+                   "Whenever you become the monarch, target player sacrifices a creature of their "
+                   "choice.", targets="player"),
+         pt=(4, 2)),
+    make("Palace Jailer", "Creature — Human Soldier", "{2}{W}{W}",
+         "When Palace Jailer enters, you become the monarch. When Palace Jailer enters, exile "
+         "target creature an opponent controls until an opponent becomes the monarch.",
+         Triggered(Enters(), (BecomeMonarch(),), "When Palace Jailer enters, you become the monarch."),
+         Triggered(Enters(), (ExileUntilOpponentMonarch(),),
+                   "When Palace Jailer enters, exile target creature an opponent controls until an "
+                   "opponent becomes the monarch.", targets="opponent creature"),
+         pt=(2, 2)),
+    make("Queen Marchesa", "Legendary Creature — Human Assassin", "{1}{R}{W}{B}",
+         "Deathtouch, haste. When Queen Marchesa enters, you become the monarch. At the beginning "
+         "of your upkeep, if an opponent is the monarch, create a 1/1 black Assassin creature "
+         "token with deathtouch and haste.",
+         Triggered(Enters(), (BecomeMonarch(),), "When Queen Marchesa enters, you become the monarch."),
+         Triggered(AtBeginning("upkeep", "you"), (CreateTokens("Assassin", 1),),
+                   "At the beginning of your upkeep, if an opponent is the monarch, create a 1/1 "
+                   "black Assassin creature token with deathtouch and haste.",
+                   condition="opponent is monarch"),
+         pt=(3, 3), keywords=("deathtouch", "haste")),
+    make("Serra Angel", "Creature — Angel", "{3}{W}{W}", "Flying, vigilance.", pt=(4, 4),
+         keywords=("flying", "vigilance")),
     # ----------------------------------------------------------------- spells
     make("Lightning Bolt", "Instant", "{R}", "Lightning Bolt deals 3 damage to any target.",
          spell=(DealDamage(3),), targets="any"),
     # ----------------------------------------------------------------- placeholders
     make("Library Card", "", None, "(A face-down card whose identity doesn't matter in the lesson.)"),
     # ----------------------------------------------------------------- tokens
+    make("Thopter", "Artifact Creature — Thopter", None, "Flying.", pt=(1, 1), keywords=("flying",)),
+    make("Assassin", "Creature — Assassin", None, "Deathtouch, haste.", pt=(1, 1),
+         keywords=("deathtouch", "haste"), colors=("B",)),
     make("Food", "Artifact — Food", None, "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
          act("{2}, {T}, Sacrifice this", GainLife(3),
              "{2}, {T}, Sacrifice this artifact: You gain 3 life.")),
