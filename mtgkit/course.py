@@ -21,6 +21,9 @@ NOTEBOOKS: list[tuple[str, str]] = [
     ("02-undefined-mana", "Undefined mana makes no mana (CR 106.5)"),
     ("03-could-produce", "What a permanent could produce (CR 106.7)"),
     ("04-tapped-for-mana", "Tapping for mana: triggers and replacement effects (CR 106.12)"),
+    ("05-x-values", "X in enters effects (CR 107.3m)"),
+    ("06-the-monarch", "The monarch (CR 725)"),
+    ("07-protector-of-the-crown", "Protector of the Crown: redirected damage and the crown (CR 614.9)"),
 ]
 
 

@@ -221,6 +221,7 @@ class _State:
     attackers: dict[int, str] = field(default_factory=dict)
     blockers: dict[int, int] = field(default_factory=dict)
     pending: list[Pending] = field(default_factory=list)
+    combat_seq: dict[int, int] = field(default_factory=dict)  # creature -> its attack/block event
     jailed: list[tuple[int, str]] = field(default_factory=list)  # (exiled card, jailer's controller)
     next_id: int = 1
 
@@ -529,6 +530,13 @@ class Game:
             self._priority()
         return o.id
 
+    def make_monarch(self, player: str) -> None:
+        """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
+        self._player(player)
+        self._s.monarch = player
+        self._emit("monarch", f"Setup: {player} is the monarch", (), player=player, monarch=player,
+                   changed=True, setup=True)
+
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
         if zone not in ("hand", "library", "graveyard", "exile"):
@@ -601,7 +609,7 @@ class Game:
         s = self._s
         s.turn += 1
         s.active, s.step = player, "untap"
-        s.attackers, s.blockers = {}, {}
+        s.attackers, s.blockers, s.combat_seq = {}, {}, {}
         for p in s.players:
             p.lands_played = 0
         e = self._emit("turn", f"Turn {s.turn} begins: {player} is the active player", ("500.1",),
@@ -1291,6 +1299,7 @@ class Game:
         for o, d in plan:
             s.attackers[o.id] = d  # type: ignore[assignment]
             e = self._emit("attack", f"{o.name} attacks {d}", ("508.1",), obj=o, defender=d)
+            s.combat_seq[o.id] = e.seq
             if "vigilance" not in o.card.keywords:
                 o.tapped = True
                 self._emit("tap", f"{o.name} becomes tapped as it attacks", ("508.1f",), obj=o,
@@ -1324,30 +1333,38 @@ class Game:
             self._next_step_unchecked("declare_blockers")
         for b, a in pairs:
             s.blockers[b.id] = a.id
-            self._emit("block", f"{b.name} blocks {a.name}", ("509.1",), obj=b, attacker=a.id)
+            e = self._emit("block", f"{b.name} blocks {a.name}", ("509.1",), obj=b, attacker=a.id)
+            s.combat_seq[b.id] = e.seq
         self._priority()
         return tuple(self._events[start:])
 
     def _combat_damage(self) -> None:
+        """CR 510.1-510.2: assign combat damage, then deal it all at once. A creature blocked by
+        several assigns lethal damage to each in order, the rest to the last (510.1c)."""
         s = self._s
-        plan: list[tuple[Obj, int | str]] = []
+        plan: list[tuple[Obj, int | str, int]] = []
         for aid, defender in s.attackers.items():
             a = s.objects[aid]
             if a.zone != "battlefield" or a.power <= 0:
                 continue
             blockers = [s.objects[b] for b, t in s.blockers.items() if t == aid
                         and s.objects[b].zone == "battlefield"]
-            was_blocked = any(t == aid for t in s.blockers.values())
-            if not was_blocked:
-                plan.append((a, defender))
-            elif blockers:
-                plan.append((a, blockers[0].id))
+            if not any(t == aid for t in s.blockers.values()):
+                plan.append((a, defender, a.power))
+                continue
+            left = a.power
+            for i, b in enumerate(blockers):
+                amount = left if i == len(blockers) - 1 else min(left, max(b.toughness - b.damage, 0))
+                if amount:
+                    plan.append((a, b.id, amount))
+                left -= amount
         for bid, aid in s.blockers.items():
             b, a = s.objects[bid], s.objects[aid]
             if b.zone == "battlefield" and a.zone == "battlefield" and b.power > 0:
-                plan.append((b, aid))
-        for src, target in plan:  # CR 510.2: all combat damage is dealt at once
-            self._deal_damage(src.id, src.name, target, src.power, combat=True)
+                plan.append((b, aid, b.power))
+        for src, target, amount in plan:  # CR 510.2: all combat damage is dealt at once
+            with self._caused_by(s.combat_seq.get(src.id, self._cause)):
+                self._deal_damage(src.id, src.name, target, amount, combat=True)
 
     # ------------------------------------------------------------------ leaving
     @_atomic
@@ -1411,12 +1428,13 @@ class Game:
             for o in self.permanents():
                 if not o.is_a("Creature"):
                     continue
+                name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
                 if o.toughness <= 0:
-                    self._move(o, "graveyard", f"{o.name} has toughness {o.toughness} and is put "
+                    self._move(o, "graveyard", f"{name} has toughness {o.toughness} and is put "
                                f"into its owner's graveyard", ("704.5f",), kind_override="sba")
                     did = True
                 elif o.damage >= o.toughness:
-                    self._move(o, "graveyard", f"{o.name} has lethal damage and is destroyed",
+                    self._move(o, "graveyard", f"{name} has lethal damage and is destroyed",
                                ("704.5g",), kind_override="sba")
                     did = True
                 elif o.deathtouch_damage and o.damage > 0:

@@ -300,3 +300,244 @@ def _grade(answers: Mapping[str, str | None], cases: Mapping, grade) -> str:  # 
         else:
             lines.append(f"✗ {key}: you wrote {given}, the answer is {truth}. {why}")
     return "\n".join([f"{right}/{len(cases)} correct"] + lines)
+
+
+# ----------------------------------------------------------------------------- X values (107.3m)
+X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
+X_PATHS = ("cast", "copied by Clone", "returned by Order of Whiteclay")
+
+
+@dataclass(frozen=True)
+class XPath:
+    """What happened to one X card along one path onto the battlefield."""
+
+    path: str
+    arrived: bool
+    mv_before: int | None  # on the stack when cast; in the graveyard when returned
+    mv_battlefield: int | None
+    counters: str
+    tokens: int
+    survived: bool
+    note: str
+    events: tuple[Event, ...]
+
+
+def _lands_for(cost_text: str) -> list[str]:
+    land = {"G": "Forest", "U": "Island", "W": "Plains", "B": "Swamp", "R": "Mountain"}
+    return [land[c] for c in cost_text if c in land]
+
+
+def x_path(card: str, x: int, path: str) -> XPath:
+    """Bring ``card`` onto Alice's battlefield along ``path`` with X (cast) and report it."""
+    from .cards import card as lookup
+    from .game import Game
+
+    g = Game(["Alice", "Bob"])
+    defn = lookup(card)
+    cost = defn.cost
+    assert cost is not None
+    colored = [c for c in (cost.text or "") if c in "WUBRG"]
+
+    def pay(n_generic: int, colors: Sequence[str]) -> None:
+        for name in _lands_for("".join(colors)) + ["Wastes"] * n_generic:
+            g.activate(g.put_onto_battlefield(name, "Alice"))
+
+    start = len(g.events)
+    if path == "cast" or path == "copied by Clone":
+        pay(cost.generic + cost.x_count * x, colored)
+        ref = g.put_in_hand(card, "Alice")
+        start = len(g.events)
+        g.cast(ref, x=x)
+        mv_before = g.mana_value(ref)
+        g.resolve_stack()
+        if path == "copied by Clone":
+            if not defn.is_a("Creature"):
+                return XPath(path, False, None, None, "", 0, False,
+                             f"{card} is not a creature: Clone can only copy a creature.", ())
+            pay(3, "U")
+            clone = g.put_in_hand("Clone", "Alice")
+            start = len(g.events)
+            g.cast(clone)
+            g.resolve(copy=ref if g.obj(ref).zone == "battlefield" else None)
+            g.resolve_stack()
+            ref, mv_before = clone, None
+    else:
+        ref = g.put_in_graveyard(card, "Alice")
+        mv_before = g.mana_value(ref)
+        if not defn.is_a("Creature"):
+            return XPath(path, False, mv_before, None, "", 0, False,
+                         f"{card} is not a creature card: Order of Whiteclay can't return it.", ())
+        pay(1, "WW")
+        order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
+        start = len(g.events)
+        g.activate(order, target=ref)
+        g.resolve_stack()
+    o = g.obj(ref)
+    events = tuple(g.events[start:])
+    tokens = sum(1 for e in events if e.kind == "enter" and g.obj(e.obj_id).token)  # type: ignore[arg-type]
+    counters = ", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())) or "none"
+    on_bf = o.zone == "battlefield"
+    died = any(e.kind == "sba" and e.obj_id == ref for e in events)
+    note = ("X for it is 0: it didn't come from a spell with X (CR 107.3m, 707.2)"
+            if path != "cast" else f"X = {x} was paid for the spell, so its enters effects use {x}")
+    return XPath(path, True, mv_before, g.mana_value(ref) if on_bf else None,
+                 counters if on_bf else "(not on the battlefield)", tokens, on_bf and not died,
+                 note, events)
+
+
+# ----------------------------------------------------------------------------- the monarch
+def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
+    """Alice is the monarch; her end-step draw trigger waits on the stack; optionally Bob's
+    Custodi Lich enters (Bob becomes the monarch) before it resolves. Returns who drew."""
+    from .game import Game
+
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Protector of the Crown", "Alice", by_effect=True)
+    g.resolve_stack()
+    g.advance(to="end")
+    before = {p: g.board().player(p).hand for p in g.players}
+    if lich_enters:
+        g.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+    g.resolve_stack()
+    drew = [p for p in g.players if g.board().player(p).hand > before[p]]
+    return g, drew[0] if drew else "nobody"
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    game: Game
+    monarch_before: str | None
+    monarch_after: str | None
+    explanation: str
+
+
+def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
+                     protector: int = 0, bob_is_monarch: bool = True) -> CombatResult:
+    """Alice attacks Bob. Bob controls ``protectors`` Protectors of the Crown (and a Hill Giant);
+    ``blocks`` maps Bob's blocker names to Alice's attacker names; ``protector`` is the index of
+    the Protector Bob chooses to take the damage. Who is the monarch afterwards, and why?"""
+    from .choices import Scripted
+    from .game import Game
+
+    g = Game(["Alice", "Bob"])
+    mine = {name: g.put_onto_battlefield(name, "Alice") for name in dict.fromkeys(attackers)}
+    prots = [g.put_onto_battlefield("Protector of the Crown", "Bob") for _ in range(protectors)]
+    bob = {"Hill Giant": g.put_onto_battlefield("Hill Giant", "Bob")}
+    bob.update({f"Protector of the Crown {i + 1}": p for i, p in enumerate(prots)})
+    if bob_is_monarch:
+        g.make_monarch("Bob")
+    before = g.monarch
+    chosen = [f"Protector of the Crown #{prots[protector]}"] if protectors > 1 else []
+    g.chooser = Scripted(chosen * len(mine))
+    g.advance(to="beginning_of_combat")
+    if mine:
+        g.attack([mine[a] for a in mine])
+        wanted = {bob[b]: mine[a] for b, a in blocks.items() if a in mine and b in bob}
+        if wanted:
+            g.block(wanted)
+    g.advance(to="end_of_combat")
+    last = [e for e in g.events if e.kind in ("monarch", "replace", "damage")]
+    changed = [e for e in g.events if e.kind == "monarch" and e.get("changed") and e.turn == g.turn
+               and e.step == "combat_damage"]
+    if changed:
+        why = g.why(changed[-1])
+    elif any(e.kind == "replace" and "614.9" in e.rules for e in last):
+        r = next(e for e in last if e.kind == "replace")
+        why = (f"The crown stayed: {r.text} (CR 614.9). Damage dealt to a Protector is not damage "
+               f"to the monarch, so the monarch's steal trigger (CR 725.2) never triggered.")
+    elif not any(e.kind == "damage" and e.get("to_player") == "Bob" for e in last):
+        why = "The crown stayed: no creature dealt combat damage to Bob (the monarch)."
+    else:
+        why = "The crown stayed."
+    return CombatResult(g, before, g.monarch, why)
+
+
+@dataclass(frozen=True)
+class XCase:
+    """'Along this path, how many counters (or tokens) does it end up with?'"""
+
+    card: str
+    x: int
+    path: str
+    ask: str = "counters"  # or "tokens"
+
+    def answer(self) -> tuple[int, str]:
+        r = x_path(self.card, self.x, self.path)
+        if self.ask == "tokens":
+            return r.tokens, r.note
+        if not r.survived:
+            return 0, r.note + "; it entered with no counters and died as a 0/0 (CR 704.5f)"
+        counts = [int(part.split()[0]) for part in r.counters.split(", ") if part[:1].isdigit()]
+        return sum(counts), r.note
+
+
+def check_number_answers(answers: Mapping[str, int | None], cases: Mapping) -> str:  # type: ignore[type-arg]
+    """Grade whole-number answers against cases with an ``answer() -> (int, why)`` method."""
+    def grade(given: str, case: XCase) -> tuple[bool, str, str]:
+        truth, why = case.answer()
+        return given.strip() == str(truth), str(truth), why
+    return _grade({k: v for k, v in answers.items()}, cases, grade)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class MonarchCase:
+    """'Who is the monarch after this combat?' (see :func:`protector_combat`)."""
+
+    attackers: tuple[str, ...]
+    blocks: tuple[tuple[str, str], ...] = ()
+    protectors: int = 1
+
+    def answer(self) -> tuple[str, str]:
+        r = protector_combat(self.attackers, dict(self.blocks), self.protectors)
+        return str(r.monarch_after), r.explanation
+
+
+def check_name_answers(answers: Mapping[str, str | None], cases: Mapping) -> str:  # type: ignore[type-arg]
+    """Grade answers that are a player's name."""
+    def grade(given: str, case: MonarchCase) -> tuple[bool, str, str]:
+        truth, why = case.answer()
+        return given.strip().lower() == truth.lower(), truth, why
+    return _grade(answers, cases, grade)
+
+
+def check_draw_race(with_lich: str | None, without_lich: str | None) -> str:
+    """Who draws from the monarch's end-step trigger, with and without Bob's Custodi Lich
+    entering while it waits? Graded by the engine."""
+    lines, right = [], 0
+    for lich, answer in ((True, with_lich), (False, without_lich)):
+        _, drew = monarch_draw_race(lich)
+        label = "with Bob's Custodi Lich entering first" if lich else "without it"
+        if answer is None:
+            lines.append(f"✗ {label}: no answer yet")
+        elif answer == drew:
+            right += 1
+            lines.append(f"✓ {label}: {drew}")
+        else:
+            lines.append(f"✗ {label}: you said {answer}, but {drew} draws: the trigger is controlled "
+                         f"by whoever was the monarch when it triggered (CR 725.2).")
+    return "\n".join([f"{right}/2 correct"] + lines)
+
+
+@dataclass(frozen=True)
+class BoltCase:
+    """Alice casts Lightning Bolt at Bob's Protector ``at_protector`` times (one at a time),
+    then one at Bob: how much life does Bob lose?"""
+
+    at_protector: int
+
+    def answer(self) -> tuple[int, str]:
+        from .game import Game
+
+        g = Game(["Alice", "Bob"])
+        protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
+        for _ in range(self.at_protector):
+            g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+            g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=protector)
+            g.resolve_stack()
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+        g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
+        g.resolve_stack()
+        gone = g.obj(protector).zone != "battlefield"
+        why = ("the Protector had died (6 damage on a 2/5), so nothing was redirected (CR 614.9)"
+               if gone else "the Protector took the Bolt instead (CR 614.9)")
+        return 20 - g.life("Bob"), why

@@ -88,6 +88,12 @@ def _run_exercise_with_solution(stem: str, solution: str) -> str:
     ("03-could-produce", "03_exercise2.py"),
     ("04-tapped-for-mana", "04_exercise1.py"),
     ("04-tapped-for-mana", "04_exercise2.py"),
+    ("05-x-values", "05_exercise1.py"),
+    ("05-x-values", "05_exercise2.py"),
+    ("06-the-monarch", "06_exercise1.py"),
+    ("06-the-monarch", "06_exercise2.py"),
+    ("07-protector-of-the-crown", "07_exercise1.py"),
+    ("07-protector-of-the-crown", "07_exercise2.py"),
 ])
 def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
     out = _run_exercise_with_solution(stem, solution)

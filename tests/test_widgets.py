@@ -125,3 +125,36 @@ def test_tap_explorer_without_replacement_effects() -> None:
     w = TapExplorer(alice=["Exotic Orchard"], bob=["Wastes"])
     assert [label for label, _ in w.order.options] == ["(no replacement effects)"]
     assert "produces no mana" in w.result.value and "106.5" in w.result.value
+
+
+def test_x_value_explorer_shows_three_paths_side_by_side() -> None:
+    from mtgkit.widgets import XValueExplorer
+
+    w = XValueExplorer("Walking Ballista", x=2)
+    cast, clone, order = (c.value for c in w.columns)
+    assert "on the stack: <b>4</b>" in cast and "2 +1/+1" in cast
+    assert "died" in clone and "died" in order
+    w.x.value = 3
+    assert "on the stack: <b>6</b>" in w.columns[0].value
+    w.card.value = "Chalice of the Void"
+    assert "not a creature" in w.columns[1].value and "not a creature" in w.columns[2].value
+    assert "charge" in w.columns[0].value
+    assert "<table>" in w.timelines[0].value and w.timelines[2].value == ""
+
+
+def test_combat_explorer_crown_moves_only_without_a_protector() -> None:
+    from mtgkit.widgets import CombatExplorer
+
+    w = CombatExplorer()
+    assert "the crown stayed" in w.result.value and "614.9" in w.why.value
+    assert w.which.disabled
+    w.protectors.value = 0
+    assert "the crown moved" in w.result.value and "because" in w.why.value
+    w.block.value = "Grizzly Bears"
+    assert "the crown stayed" in w.result.value
+    w.protectors.value = 2
+    assert not w.which.disabled
+    w.block.value = "no block"
+    w.which.value = 1
+    prots = [p for p in w.outcome.game.permanents("Bob") if p.name == "Protector of the Crown"]
+    assert [p.damage for p in prots] == [0, 2]

@@ -2,6 +2,8 @@
 
 from .explorers import ActivationExplorer, Quiz
 from .mana import CouldProduceExplorer, TapExplorer
+from .rules import CombatExplorer, XValueExplorer
 from .stepper import TimelineStepper
 
-__all__ = ["ActivationExplorer", "CouldProduceExplorer", "Quiz", "TapExplorer", "TimelineStepper"]
+__all__ = ["ActivationExplorer", "CombatExplorer", "CouldProduceExplorer", "Quiz", "TapExplorer",
+           "TimelineStepper", "XValueExplorer"]
