@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test venv lint clean notebooks
+.PHONY: course test venv lint clean notebooks student bench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -27,6 +27,15 @@ test: $(STAMP)
 ## Re-execute every notebook from tools/course/ (then commit the outputs).
 notebooks: $(STAMP)
 	$(BIN)/python tools/build_notebooks.py
+
+## The student copy: notebooks without solutions or teacher hints (DEST=folder).
+DEST ?= build/student
+student: $(STAMP)
+	$(BIN)/python tools/student_copy.py $(DEST)
+
+## The benchmarks table (writes benchmarks/RESULTS.md).
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check mtgkit tests benchmarks

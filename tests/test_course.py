@@ -100,3 +100,30 @@ def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
     first = out.splitlines()[0]
     n, total = first.split()[0].split("/")
     assert n == total, out
+
+
+def test_student_copy_has_no_solutions_or_teacher_hints(tmp_path: Path) -> None:
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("student_copy", ROOT / "tools" / "student_copy.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    written = mod.student_copy(tmp_path / "class")
+    assert sorted(p.name for p in written) == sorted(f"{s}.ipynb" for s, _ in NOTEBOOKS)
+    assert not (tmp_path / "class" / "solutions").exists()
+    for path in written:
+        nb = json.loads(path.read_text())
+        original = nbformat.read(NB / path.name, as_version=4)
+        assert len(nb["cells"]) == len(original.cells)
+        text = json.dumps(nb)
+        assert "%load solutions" not in text and "Teachers:" not in text
+    assert mod.main([str(NB)]) == 2
+
+
+def test_every_exercise_has_a_solution_file() -> None:
+    for stem, _ in NOTEBOOKS:
+        text = "\n".join(c.source for c in load(stem).cells if c.cell_type == "markdown")
+        for name in re.findall(r"%load (solutions/\S+\.py)", text):
+            assert (NB / name).exists(), name

@@ -64,6 +64,13 @@ print(game2.explain_could_produce(sea))
 ("code", """
 timeline(game2).query("kind in ['cast', 'resolve', 'effect']")[["seq", "kind", "text", "rules"]]
 """),
+("code", """
+import matplotlib.pyplot as plt
+from mtgkit.plot import plot_timeline
+
+fig = plot_timeline(game2, arrows=True, title="Pale Moon, then Contamination")
+plt.show()
+"""),
 ("md", "Why is Pale Moon's effect there at all? Follow the causes back to Alice's spell."),
 ("code", """
 effect = next(e for e in game2.events if e.kind == "effect")

@@ -1,0 +1,130 @@
+"""Every notebook, run in JupyterLab in headless Chromium: no errors, every widget rendered,
+and the notebook's main interaction changes what the page shows."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from mtgkit.course import NOTEBOOKS
+
+from .conftest import SHOTS
+
+pytestmark = pytest.mark.browser
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+
+
+def _text(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(f"{PANEL} {selector}").first.inner_text()
+
+
+def stepper_back(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    html = page.locator(f"{PANEL} .widget-html").first
+    before = html.inner_text()
+    page.locator(f"{PANEL} .widget-button:has-text('back')").first.click()
+    page.wait_for_timeout(400)
+    return before, html.inner_text()
+
+
+def activation_check(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    out = page.locator(f"{PANEL} .widget-html:has-text('Predict, then press Check')").first
+    before = out.inner_text()
+    page.locator(f"{PANEL} .widget-toggle-button:has-text('can activate')").first.click()
+    page.locator(f"{PANEL} .widget-button:has-text('Check')").first.click()
+    page.wait_for_timeout(500)
+    after = page.locator(f"{PANEL} .widget-html:has-text('predicted right'), "
+                         f"{PANEL} .widget-html:has-text('Not quite')").first.inner_text()
+    return before, after
+
+
+def select_second(label: str) -> Callable:  # type: ignore[type-arg]
+    def act(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+        box = page.locator(f"{PANEL} .widget-dropdown:has(label:text-is('{label}'))").first
+        result = page.locator(f"{PANEL} .jp-OutputArea-output .widget-vbox .widget-html").last
+        before = result.inner_text()
+        options = box.locator("option")
+        box.locator("select").select_option(index=options.count() - 1)
+        page.wait_for_timeout(800)
+        return before, result.inner_text()
+    return act
+
+
+def slider_keys(key: str, which: int = 0) -> Callable:  # type: ignore[type-arg]
+    def act(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+        shown = page.locator(f"{PANEL} .jp-OutputArea-output:has(.widget-slider)").last
+        before = shown.inner_text()
+        handle = page.locator(f"{PANEL} .widget-slider .noUi-handle").nth(which)
+        handle.focus()
+        page.keyboard.press(key)
+        page.wait_for_timeout(1500)
+        return before, shown.inner_text()
+    return act
+
+
+def quiz(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    feedback = page.locator(f"{PANEL} .widget-html:has-text('Make a prediction')").first
+    before = feedback.inner_text()
+    page.locator(f"{PANEL} .widget-radio-box label:has-text('Alice')").first.click()
+    page.locator(f"{PANEL} .widget-button:has-text('Check')").first.click()
+    page.wait_for_timeout(800)
+    return before, page.locator(f"{PANEL} .widget-html:has-text('engine says')").first.inner_text()
+
+
+INTERACTIONS: dict[str, tuple[Callable, str]] = {  # type: ignore[type-arg]
+    "00-start-here": (stepper_back, r"becomes tapped"),
+    "01-tap-and-untap": (activation_check, r"predicted right|Not quite"),
+    "02-undefined-mana": (select_second("tap"), r"Meteor Crater"),
+    "03-could-produce": (select_second("explain"), r"Bob"),
+    "04-tapped-for-mana": (select_second("order"), r"pool after tapping: \{B\}\{B\}"),
+    "05-x-values": (slider_keys("ArrowRight"), r"on the stack: 6\n"),
+    "06-the-monarch": (quiz, r"Right"),
+    "07-protector-of-the-crown": (slider_keys("ArrowLeft"), r"the crown moved"),
+}
+
+
+def test_every_notebook_has_a_browser_interaction() -> None:
+    assert sorted(INTERACTIONS) == sorted(stem for stem, _ in NOTEBOOKS)
+
+
+@pytest.mark.parametrize("stem", [stem for stem, _ in NOTEBOOKS])
+def test_notebook_runs_in_jupyterlab(stem: str, lab: tuple[str, str], browser) -> None:  # type: ignore[no-untyped-def]
+    base, token = lab
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/lab/tree/{stem}.ipynb?token={token}&reset")
+        page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=60_000)
+        page.wait_for_selector(f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=60_000)
+        page.locator(f"{PANEL} .jp-Cell").first.click()
+        page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
+        page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
+        prompts = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt")
+        page.wait_for_function(
+            """([panel]) => {
+                const ps = document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt');
+                return ps.length > 0 && [...ps].every(p => /\\[\\d+\\]/.test(p.textContent));
+            }""", arg=[PANEL], timeout=120_000)
+        page.wait_for_selector(f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert prompts.count() > 0
+        errors = page.locator(f"{PANEL} .jp-OutputArea-output[data-mime-type="
+                              f"'application/vnd.jupyter.stderr']")
+        assert errors.count() == 0, errors.first.inner_text()
+        body = page.locator(PANEL).inner_text()
+        assert "Error displaying widget" not in body
+        assert "Loading widget..." not in body
+        assert "Traceback" not in body
+        plots = page.locator(f"{PANEL} .jp-OutputArea-output img").count()
+        assert plots >= (0 if stem == "00-start-here" else 1), "a rule notebook shows its timeline plot"
+        act, expect = INTERACTIONS[stem]
+        before, after = act(page)
+        assert after != before, f"{stem}: the interaction changed nothing"
+        assert re.search(expect, after), f"{stem}: expected {expect!r} after the click, got {after[:400]!r}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{stem}.png"))
+    finally:
+        context.close()
