@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test venv lint clean notebooks student bench
+.PHONY: course test venv lint clean notebooks student bench soak
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,6 +36,11 @@ student: $(STAMP)
 ## The benchmarks table (writes benchmarks/RESULTS.md).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+## A longer soak of the property and fuzz tests (random seeds, many more examples).
+soak: $(STAMP)
+	MTGKIT_SOAK=1 $(BIN)/python -m pytest tests/test_properties.py tests/test_fuzz_scenarios.py \
+		--hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff check mtgkit tests benchmarks

@@ -30,6 +30,7 @@ from .events import Event, explain
 from .game import STEPS, Game, ObjectError
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .rules import EDITION, cite
+from .scenario import Scenario, ScenarioError, load_scenario
 
 __version__ = "0.1.0"
 
@@ -38,5 +39,5 @@ __all__ = [
     "Chooser", "CombatError", "CostError", "Event", "FirstOption", "Game", "GameOverError",
     "Mana", "ManaCost", "ObjectError", "RulesError", "Scripted", "SummoningSicknessError",
     "TapSymbolError", "TargetError", "TimingError", "UntapSymbolError", "card", "cite",
-    "explain", "replay",
+    "explain", "load_scenario", "replay", "Scenario", "ScenarioError",
 ]

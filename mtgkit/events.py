@@ -126,8 +126,8 @@ def explain(events: Sequence[Event], seq: int) -> str:
     origin = chain(events, seq)[-1]
     if origin.kind == "setup":
         lines.append("  (this is where the example starts: the teacher set it up)")
-    elif origin.kind in ("turn", "step"):
-        lines.append("  (the game itself did this as the turn moved on)")
+    elif origin.kind in ("turn", "step", "players"):
+        lines.append("  (the game itself did this as the turns moved on: CR 500.1)")
     elif origin.player:
         lines.append(f"  (this is where it starts: {origin.player}'s own action)")
     lines.append(f"Rule numbers from the Comprehensive Rules of {EDITION}.")

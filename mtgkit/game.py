@@ -224,6 +224,8 @@ class _State:
     combat_seq: dict[int, int] = field(default_factory=dict)  # creature -> its attack/block event
     jailed: list[tuple[int, str]] = field(default_factory=list)  # (exiled card, jailer's controller)
     next_id: int = 1
+    turn_seq: int | None = None  # the event that began this turn
+    step_seq: int | None = None  # the event that began this step
 
 
 def _atomic(method: F) -> F:
@@ -384,6 +386,23 @@ class Game:
         """Why did this event happen? The chain of causes back to a player's action."""
         seq = event.seq if isinstance(event, Event) else event
         return explain(self._events, seq)
+
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str) -> str:
+        """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
+        ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
+        trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
+        ``"activate"`` (why an ability can't be activated now)."""
+        from . import whynot
+
+        if what == "mana":
+            return whynot.no_mana(self, ref)
+        if what == "trigger":
+            return whynot.no_trigger(self, ref)
+        if what == "monarch":
+            return whynot.no_steal(self, str(ref))
+        if what == "activate":
+            return self.why_not_activate(ref) or "It can be activated now."
+        raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
 
     # ------------------------------------------------------------------ could produce
     def could_produce(self, ref: int | str) -> frozenset[str]:
@@ -614,13 +633,14 @@ class Game:
             p.lands_played = 0
         e = self._emit("turn", f"Turn {s.turn} begins: {player} is the active player", ("500.1",),
                        player=player, lane="game", turn=s.turn, active=player)
-        s.turn_began[player] = e.seq
+        s.turn_began[player] = s.turn_seq = e.seq
         self._begin_step()
 
     def _begin_step(self) -> None:
         s = self._s
         e = self._emit("step", f"{STEP_TITLES[s.step].capitalize()} begins", ("500.1",),
-                       player=s.active, lane="game", step=s.step)
+                       player=s.active, lane="game", cause=s.turn_seq, step=s.step)
+        s.step_seq = e.seq
         with self._caused_by(e.seq):
             if s.step == "untap":
                 for o in self.permanents(s.active):
@@ -658,7 +678,7 @@ class Game:
         for p in self._s.players:
             if p.pool:
                 self._emit("empty", f"{p.name}'s mana pool empties ({p.pool} lost)", ("106.4",),
-                           player=p.name, mana=str(p.pool))
+                           player=p.name, cause=self._s.step_seq, mana=str(p.pool))
                 p.pool = Mana()
 
     def _cleanup(self) -> None:

@@ -158,3 +158,14 @@ def test_combat_explorer_crown_moves_only_without_a_protector() -> None:
     w.which.value = 1
     prots = [p for p in w.outcome.game.permanents("Bob") if p.name == "Protector of the Crown"]
     assert [p.damage for p in prots] == [0, 2]
+
+
+def test_stepper_event_list_click_jumps_and_explains() -> None:
+    g = game()
+    s = TimelineStepper(g)
+    s.events_list.value = 1  # the second event: turn 1 begins
+    assert s.slider.value == 2 and "Turn 1 begins" in s.event_html.value
+    s.next_button.click()
+    assert s.events_list.value == 2
+    s.slider.value = len(g.events)
+    assert s.events_list.value == len(g.events) - 1 and "because" in s.why_html.value

@@ -41,15 +41,20 @@ class TimelineStepper(W.VBox):
         self.slider = W.IntSlider(min=1, max=len(evs), value=self.cursor.event.seq,
                                   description="event", continuous_update=True,
                                   layout=W.Layout(width="420px"))
+        self.events_list = W.Select(
+            options=[(f"#{e.seq} {e.text[:70]}", i) for i, e in enumerate(evs)],
+            value=self.cursor.index, rows=8, description="events",
+            layout=W.Layout(width="640px"))
         self.event_html = W.HTML()
         self.why_html = W.HTML()
         self.board_html = W.HTML()
         self.back_button.on_click(lambda _: self._move(self.cursor.back))
         self.next_button.on_click(lambda _: self._move(self.cursor.forward))
         self.slider.observe(self._on_slider, names="value")
+        self.events_list.observe(self._on_pick, names="value")
         self._render()
         super().__init__([W.HBox([self.back_button, self.next_button, self.slider]),
-                          self.event_html, self.board_html, self.why_html])
+                          self.events_list, self.event_html, self.board_html, self.why_html])
 
     def _move(self, action: object) -> None:
         action()  # type: ignore[operator]
@@ -60,8 +65,16 @@ class TimelineStepper(W.VBox):
         self.cursor.goto(change["new"] - 1)
         self._render()
 
+    def _on_pick(self, change: dict) -> None:
+        """A click on any event in the list jumps there."""
+        if change["new"] is not None and change["new"] != self.cursor.index:
+            self.cursor.goto(change["new"])
+            self.slider.value = self.cursor.event.seq
+            self._render()
+
     def _render(self) -> None:
         e = self.cursor.event
+        self.events_list.value = self.cursor.index
         rules = f" <small>[{html.escape(e.citation)}]</small>" if e.rules else ""
         self.event_html.value = (f"<b>#{e.seq}</b> <code>{e.kind}</code> "
                                  f"{html.escape(e.text)}{rules}")

@@ -56,6 +56,14 @@ follows those links back to a player's action and cites the rule at each link.
 print(game.why(events[-1]))
 """),
 ("md", """
+And `game.why_not(...)` explains the common surprises when something did **not** happen:
+no mana (`"mana"`), no trigger (`"trigger"`), no crown (`"monarch"`), or an ability that can't
+be activated (`"activate"`).
+"""),
+("code", """
+print(game.why_not("activate", forest))
+"""),
+("md", """
 ## When the rules say no
 An illegal action raises a `RulesError` that names the rule and explains in plain English.
 The game is left exactly as it was.

@@ -65,6 +65,10 @@ plt.show()
 no_mana = next(e for e in game.events if e.kind == "no_mana" and e.obj == "Exotic Orchard")
 print(game.why(no_mana))
 """),
+("md", "And the other way round: *why not?* asks why the Crater added nothing."),
+("code", """
+print(game.why_not("mana", crater))
+"""),
 ("md", """
 ## Predict, then check
 Change the boards (type a card name and press Enter; click × to remove one), pick what Alice

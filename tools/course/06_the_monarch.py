@@ -94,6 +94,11 @@ game.resolve_stack()
 for e in game.events[-6:]:
     print(e)
 """),
+("md", "*Why not?* Ask why Bob's Lich didn't make anyone sacrifice:"),
+("code", """
+bob_lich = [o for o in game.permanents("Bob") if o.name == "Custodi Lich"][0]
+print(game.why_not("trigger", bob_lich.id))
+"""),
 ("md", """
 ## Leaving the game (three players)
 Carol is the monarch in a three-player game and concedes during Alice's turn: the active

@@ -55,6 +55,10 @@ hit = next(e for e in game.events if e.kind == "damage" and e.obj == "Protector 
 print(game.why(hit))
 hit.get("combat")
 """),
+("md", "*Why not?* Alice's creature connected, so why isn't she the monarch?"),
+("code", """
+print(game.why_not("monarch", "Alice"))
+"""),
 ("md", """
 ## Explore: a combat explorer
 Alice attacks Bob, the monarch. Pick the attackers, whether Bob's Hill Giant blocks, how many

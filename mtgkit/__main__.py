@@ -1,0 +1,93 @@
+"""The command line: ``python -m mtgkit run FILE``, ``python -m mtgkit cards``.
+
+Bad input gets one error line naming the file, the place and what was expected, and exit
+code 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+
+from .cards import CATALOG
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .scenario import ScenarioError, load_scenario
+
+    try:
+        scenario = load_scenario(args.file)
+    except ScenarioError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    from .timeline import timeline
+
+    print(f"# {scenario.title}")
+    if scenario.description:
+        print(textwrap.fill(scenario.description, 100))
+    df = timeline(scenario.game, include_setup=not args.no_setup)
+    if not args.all:
+        df = df[~df.kind.isin(["players", "turn", "step"])]
+    cols = ["seq", "turn", "step", "player", "kind", "text", "rules", "cause"]
+    with _pandas_wide():
+        print(df[cols].to_string(index=False))
+    print()
+    print(scenario.game.board().describe())
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        from .plot import plot_timeline
+
+        fig = plot_timeline(scenario.game, arrows=True, title=scenario.title)
+        try:
+            fig.savefig(args.plot)
+        except OSError as err:
+            print(f"error: {args.plot}: can't write the plot ({err.strerror})", file=sys.stderr)
+            return 2
+        print(f"\nplot saved to {args.plot}")
+    return 0
+
+
+class _pandas_wide:
+    def __enter__(self) -> None:
+        import pandas as pd
+
+        self.ctx = pd.option_context("display.width", 250, "display.max_colwidth", 90,
+                                     "display.max_rows", None)
+        self.ctx.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self.ctx.__exit__(*exc)
+
+
+def _cards(args: argparse.Namespace) -> int:
+    for name, card in sorted(CATALOG.items()):
+        if name == "Library Card":
+            continue
+        cost = f" {card.cost}" if card.cost else ""
+        pt = f" {card.power}/{card.toughness}" if card.power is not None else ""
+        print(f"{name}{cost} — {card.type_line}{pt}")
+        if card.text:
+            print(textwrap.indent(textwrap.fill(card.text, 96), "    "))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mtgkit", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="play a scenario file and print its timeline")
+    run.add_argument("file", help="a scenario .toml file")
+    run.add_argument("--plot", metavar="FILE.png", help="also save the timeline plot")
+    run.add_argument("--all", action="store_true", help="include turn and step events")
+    run.add_argument("--no-setup", action="store_true", help="leave out setup events")
+    run.set_defaults(func=_run)
+    cards = sub.add_parser("cards", help="list the card catalog with each card's text")
+    cards.set_defaults(func=_cards)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,341 @@
+"""Scenario files: teachers write examples in TOML, without Python.
+
+A scenario names the players, each player's board, hand and graveyard, optionally the
+monarch, then a list of actions with their choices, and optionally what to expect::
+
+    title = "Contamination first, then Mana Reflection"
+    players = ["Alice", "Bob"]
+
+    [[board.Alice]]
+    card = "Forest"
+    label = "forest"            # a name for the actions to use (default: the card name)
+
+    [[board.Alice]]
+    card = "Mana Reflection"      # a second "Forest" would be called "Forest 2"
+
+    [[board.Bob]]
+    card = "Contamination"
+
+    [[actions]]
+    do = "activate"
+    card = "forest"
+    order = ["Contamination", "Mana Reflection"]
+
+    [expect]
+    pool = { Alice = "{B}{B}" }
+
+Every mistake in a file raises :class:`ScenarioError` naming the file, the place (a key path
+such as ``actions[2].order`` or a line number) and what was expected. The file is only
+parsed with :mod:`tomllib`: nothing in it is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cards import CATALOG
+from .choices import Scripted
+from .errors import RulesError
+from .game import STEPS, Game
+from .mana import COLORS, Mana
+
+
+class ScenarioError(Exception):
+    """A scenario file that can't be used: names the file, the place and what was expected."""
+
+    def __init__(self, path: str | Path, place: str, expected: str) -> None:
+        self.path, self.place, self.expected = str(path), place, expected
+        super().__init__(f"{path}: {place}: {expected}")
+
+
+@dataclass
+class Scenario:
+    """A loaded and played scenario: its game, with every action done."""
+
+    path: str
+    title: str
+    description: str
+    game: Game
+    labels: dict[str, int]
+
+
+_TOP = {"title": str, "description": str, "players": list, "life": int, "library": int,
+        "start": str, "monarch": str, "board": dict, "hand": dict, "graveyard": dict,
+        "choices": list, "actions": list, "expect": dict}
+_PERMANENT = {"card": str, "label": str, "tapped": bool, "arrived": str, "counters": dict,
+              "attached_to": str, "color": str}
+_ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "activate": {"card": (str, list), "ability": int, "player": str, "color": str, "choice": str,
+                 "order": list, "target": str},
+    "cast": {"card": str, "x": int, "target": str},
+    "play_land": {"card": str},
+    "resolve": {"copy": str},
+    "resolve_stack": {},
+    "advance": {"to": str},
+    "next_turn": {"to": str},
+    "attack": {"attackers": list, "defender": str},
+    "block": {"blocks": dict},
+    "concede": {"player": str},
+}
+_EXPECT = {"pool": dict, "life": dict, "monarch": str, "battlefield": dict, "graveyard": dict,
+           "hand": dict}
+_TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false", list: "a list",
+               dict: "a table"}
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read, check and play the scenario file at ``path``.
+
+    >>> from pathlib import Path
+    >>> s = load_scenario(Path(__file__).parents[1] / "scenarios" / "04-reflection-orders.toml")
+    >>> str(s.game.pool("Alice"))
+    '{B}{B}{B}'
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ScenarioError(path, "file", f"a readable TOML file ({err.strerror})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(path, "file", "UTF-8 text") from None
+    return parse_scenario(text, path)
+
+
+def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
+    """Like :func:`load_scenario`, from the text of a file."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(path, _toml_place(str(err)), f"valid TOML ({err})") from None
+    return _Builder(path, data).build()
+
+
+def _toml_place(message: str) -> str:
+    marker = "(at line "
+    if marker in message:
+        return "line " + message.split(marker, 1)[1].split(",")[0].rstrip(")")
+    if "end of document" in message:
+        return "end of file"
+    return "file"
+
+
+class _Builder:
+    def __init__(self, path: str | Path, data: dict[str, Any]) -> None:
+        self.path, self.data = path, data
+        self.labels: dict[str, int] = {}
+
+    def fail(self, place: str, expected: str) -> ScenarioError:
+        return ScenarioError(self.path, place, expected)
+
+    def keys(self, table: Mapping[str, Any], allowed: Mapping[str, type | tuple[type, ...]],
+             place: str, required: tuple[str, ...] = ()) -> None:
+        for key, value in table.items():
+            where = f"{place}.{key}" if place else key
+            if key not in allowed:
+                raise self.fail(where, f"one of the keys {', '.join(sorted(allowed))}")
+            want = allowed[key]
+            if isinstance(value, bool) and want is not bool:
+                raise self.fail(where, _TYPE_NAMES.get(want, str(want)))  # type: ignore[arg-type]
+            if not isinstance(value, want):
+                raise self.fail(where, _TYPE_NAMES.get(want, str(want)))  # type: ignore[arg-type]
+        for key in required:
+            if key not in table:
+                raise self.fail(f"{place}.{key}" if place else key, "this key is required")
+
+    def build(self) -> Scenario:
+        d = self.data
+        self.keys(d, _TOP, "", required=("players",))
+        players = d["players"]
+        if len(players) < 2 or not all(isinstance(p, str) and p for p in players) \
+                or len(set(players)) != len(players):
+            raise self.fail("players", "a list of two or more different player names")
+        start = d.get("start", "main1")
+        if start not in STEPS:
+            raise self.fail("start", f"one of the steps {', '.join(STEPS)}")
+        life, library = d.get("life", 20), d.get("library", 30)
+        if life < 1 or not 0 <= library <= 500:
+            raise self.fail("life" if life < 1 else "library", "a sensible number (life >= 1, "
+                            "library 0 to 500)")
+        choices = d.get("choices", [])
+        if not all(isinstance(c, str | list) for c in choices):
+            raise self.fail("choices", "a list of answers (strings, or lists for an order)")
+        game = Game(players, life=life, library=library, start=start,
+                    chooser=Scripted(choices) if choices else None)
+        for section in ("board", "hand", "graveyard"):
+            for who, cards in d.get(section, {}).items():
+                self._player(who, players, f"{section}.{who}")
+                if not isinstance(cards, list):
+                    raise self.fail(f"{section}.{who}", "a list of cards")
+                for i, entry in enumerate(cards):
+                    self._put(game, section, who, entry, f"{section}.{who}[{i}]")
+        if "monarch" in d:
+            self._player(d["monarch"], players, "monarch")
+            game.make_monarch(d["monarch"])
+        for i, action in enumerate(d.get("actions", [])):
+            self._act(game, action, f"actions[{i}]", players)
+        if "expect" in d:
+            self._expect(game, d["expect"], players)
+        return Scenario(str(self.path), d.get("title", Path(str(self.path)).stem),
+                        d.get("description", ""), game, dict(self.labels))
+
+    def _player(self, who: Any, players: list[str], place: str) -> str:
+        if who not in players:
+            raise self.fail(place, f"one of the players {', '.join(players)}")
+        return str(who)
+
+    def _card(self, name: Any, place: str) -> str:
+        if not isinstance(name, str) or name not in CATALOG:
+            import difflib
+
+            close = difflib.get_close_matches(str(name), CATALOG, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise self.fail(place, f"a card in the catalog{hint}; `python -m mtgkit cards` lists them")
+        return name
+
+    def _put(self, game: Game, section: str, who: str, entry: Any, place: str) -> None:
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        if not isinstance(entry, dict):
+            raise self.fail(place, "a card name or a table with card = ...")
+        allowed = _PERMANENT if section == "board" else {"card": str, "label": str}
+        self.keys(entry, allowed, place, required=("card",))
+        name = self._card(entry["card"], f"{place}.card")
+        label = entry.get("label", name)
+        if section == "board":
+            arrived = entry.get("arrived", "last turn")
+            if arrived not in ("last turn", "this turn"):
+                raise self.fail(f"{place}.arrived", '"last turn" or "this turn"')
+            counters = entry.get("counters")
+            if counters is not None and not all(isinstance(v, int) and not isinstance(v, bool)
+                                                and v >= 0 for v in counters.values()):
+                raise self.fail(f"{place}.counters", "a table of counter kinds to whole numbers >= 0")
+            color = entry.get("color")
+            if color is not None and color not in COLORS:
+                raise self.fail(f"{place}.color", f"one of {', '.join(COLORS)}")
+            host = None
+            if "attached_to" in entry:
+                host = self._ref(entry["attached_to"], f"{place}.attached_to")
+            try:
+                ref = game.put_onto_battlefield(name, who, tapped=entry.get("tapped", False),
+                                                counters=counters, arrived=arrived,
+                                                attached_to=host, color=color)
+            except (RulesError, ValueError) as err:
+                raise self.fail(place, f"a legal setup ({err})") from None
+        else:
+            ref = game.put_in_zone(name, who, section)
+        if label in self.labels:  # the second Island is "Island 2", and so on
+            n = 2
+            while f"{label} {n}" in self.labels:
+                n += 1
+            label = f"{label} {n}"
+        self.labels[label] = ref
+
+    def _ref(self, label: Any, place: str) -> int:
+        if not isinstance(label, str) or label not in self.labels:
+            known = ", ".join(sorted(self.labels)) or "none yet"
+            raise self.fail(place, f"the label or card name of a card set up earlier ({known})")
+        return self.labels[label]
+
+    def _target(self, value: str, players: list[str], place: str) -> int | str:
+        return value if value in players else self._ref(value, place)
+
+    def _act(self, game: Game, action: Any, place: str, players: list[str]) -> None:
+        if not isinstance(action, dict) or "do" not in action:
+            raise self.fail(place, f'a table with do = one of {", ".join(_ACTIONS)}')
+        kind = action["do"]
+        if not isinstance(kind, str) or kind not in _ACTIONS:
+            raise self.fail(f"{place}.do", f"one of {', '.join(_ACTIONS)}")
+        args = {k: v for k, v in action.items() if k != "do"}
+        self.keys(args, _ACTIONS[kind], place)
+        steps: dict[str, Callable[[], object]] = {}
+        try:
+            if kind == "activate" and isinstance(args.get("card"), list):
+                refs = [self._ref(c, f"{place}.card") for c in args["card"]]
+                steps[kind] = lambda: [game.activate(r, args.get("ability", 0)) for r in refs]
+            elif kind == "activate":
+                ref = self._ref(args.get("card"), f"{place}.card")
+                target = args.get("target")
+                order = args.get("order")
+                if order is not None and not all(isinstance(o, str) for o in order):
+                    raise self.fail(f"{place}.order", "a list of effect names")
+                if "choice" in args:
+                    self._mana(args["choice"], f"{place}.choice")
+                steps[kind] = lambda: game.activate(
+                    ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
+                    choice=args.get("choice"), order=order,
+                    target=self._target(target, players, f"{place}.target") if target else None)
+            elif kind == "cast":
+                ref = self._ref(args.get("card"), f"{place}.card")
+                target = args.get("target")
+                steps[kind] = lambda: game.cast(
+                    ref, x=args.get("x", 0),
+                    target=self._target(target, players, f"{place}.target") if target else None)
+            elif kind == "play_land":
+                ref = self._ref(args.get("card"), f"{place}.card")
+                steps[kind] = lambda: game.play_land(ref)
+            elif kind == "resolve":
+                copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
+                steps[kind] = lambda: game.resolve(copy=copy)
+            elif kind == "resolve_stack":
+                steps[kind] = game.resolve_stack
+            elif kind in ("advance", "next_turn"):
+                to = args.get("to")
+                if to is not None and to not in STEPS:
+                    raise self.fail(f"{place}.to", f"one of the steps {', '.join(STEPS)}")
+                steps[kind] = (lambda: game.advance(to=to)) if kind == "advance" else (
+                    lambda: game.next_turn(to=to or "main1"))
+            elif kind == "attack":
+                attackers = [self._ref(a, f"{place}.attackers") for a in args.get("attackers", [])]
+                defender = args.get("defender")
+                if defender is not None:
+                    self._player(defender, players, f"{place}.defender")
+                steps[kind] = lambda: game.attack(attackers, defender)
+            elif kind == "block":
+                blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
+                          for b, a in args.get("blocks", {}).items()}
+                steps[kind] = lambda: game.block(blocks)  # type: ignore[arg-type]
+            elif kind == "concede":
+                who = self._player(args.get("player"), players, f"{place}.player")
+                steps[kind] = lambda: game.concede(who)
+            steps[kind]()
+        except RulesError as err:
+            raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
+        except ValueError as err:  # e.g. a scripted choice that is not an option
+            raise self.fail(place, f"choices that fit this action ({err})") from None
+
+    def _mana(self, text: Any, place: str) -> Mana:
+        try:
+            return Mana.parse(str(text))
+        except ValueError:
+            raise self.fail(place, "mana written as symbols, like \"{W}{U}\"") from None
+
+    def _expect(self, game: Game, expect: Any, players: list[str]) -> None:
+        self.keys(expect, _EXPECT, "expect")
+        board = game.board()
+        for who, want in expect.get("pool", {}).items():
+            self._player(who, players, f"expect.pool.{who}")
+            got = str(game.pool(who))
+            if got != str(self._mana(want, f"expect.pool.{who}")) and not (want == "" and not got):
+                raise self.fail(f"expect.pool.{who}", f"{want} (the scenario ended with {got})")
+        for who, want in expect.get("life", {}).items():
+            self._player(who, players, f"expect.life.{who}")
+            if game.life(who) != want:
+                raise self.fail(f"expect.life.{who}", f"{want} (the scenario ended with {game.life(who)})")
+        if "monarch" in expect and game.monarch != expect["monarch"]:
+            raise self.fail("expect.monarch", f"{expect['monarch']} (the monarch is {game.monarch})")
+        for zone in ("battlefield", "graveyard", "hand"):
+            for who, want in expect.get(zone, {}).items():
+                self._player(who, players, f"expect.{zone}.{who}")
+                if zone == "battlefield":
+                    got = [v.name for v in board.controlled_by(who)]
+                elif zone == "graveyard":
+                    got = list(board.player(who).graveyard)
+                else:
+                    got = board.player(who).hand
+                if (sorted(got) if isinstance(got, list) else got) != (
+                        sorted(want) if isinstance(want, list) else want):
+                    raise self.fail(f"expect.{zone}.{who}", f"{want} (the scenario ended with {got})")
