@@ -84,12 +84,112 @@ def replacement_orders() -> list[str]:
     return rows
 
 
+def notebook_suite() -> list[str]:
+    """Strict nbval over the course against the floor: as many one-cell notebooks."""
+    import json
+    import subprocess
+    import tempfile
+
+    root = HERE.parent
+    notebooks = sorted((root / "notebooks").glob("*.ipynb"))
+    floor_dir = Path(tempfile.mkdtemp(prefix="mtgkit-floor-"))
+    for i in range(len(notebooks)):
+        cell = {"cell_type": "code", "execution_count": 1, "id": "c", "metadata": {},
+                "outputs": [{"name": "stdout", "output_type": "stream", "text": ["1\n"]}],
+                "source": ["print(1)"]}
+        nb = {"cells": [cell], "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                           "language": "python"}},
+              "nbformat": 4, "nbformat_minor": 5}
+        (floor_dir / f"{i:02d}-floor.ipynb").write_text(json.dumps(nb))
+
+    def nbval(paths: list[Path]) -> float:
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
+               "--nbval-current-env", "--nbval-sanitize-with", str(root / "tests" / "nbval_sanitize.cfg"),
+               "-o", "addopts=", *map(str, paths)]
+        t = time.perf_counter()
+        subprocess.run(cmd, cwd=root, check=True, capture_output=True)
+        return time.perf_counter() - t
+
+    floor = min(nbval([floor_dir]) for _ in range(2))
+    course = min(nbval(notebooks) for _ in range(2))
+    ratio = course / floor
+    verdict = "met" if ratio <= 1.5 else f"MISSED by {ratio / 1.5:.2f}x"
+    return [f"| strict nbval, {len(notebooks)} course notebooks vs {len(notebooks)} one-cell notebooks "
+            f"| {course:.1f} s | floor {floor:.1f} s: {ratio:.2f}x (target <= 1.5x: {verdict}) |"]
+
+
+def widget_latency() -> list[str]:
+    """Median time of one stepper step and one could-produce explorer change (model + view
+    update in Python; the browser's paint is measured by the browser tier, not here)."""
+    import statistics
+
+    from mtgkit.scenario import load_scenario
+    from mtgkit.widgets import CouldProduceExplorer, TimelineStepper
+
+    game = load_scenario(HERE.parent / "scenarios" / "06-the-monarch.toml").game
+    stepper = TimelineStepper(game, start=0)
+    steps = []
+    for i in range(300):
+        t = time.perf_counter()
+        (stepper.next_button if i % 60 < 30 else stepper.back_button).click()
+        steps.append(time.perf_counter() - t)
+    explorer = CouldProduceExplorer(["Exotic Orchard", "Forest"], ["Exotic Orchard", "Reflecting Pool"])
+    boards = [["Exotic Orchard"], ["Exotic Orchard", "Forest"], ["Exotic Orchard", "Wastes", "Contamination"]]
+    changes = []
+    for i in range(150):
+        t = time.perf_counter()
+        explorer.alice.value = boards[i % len(boards)]
+        changes.append(time.perf_counter() - t)
+    rows = []
+    for name, xs in (("timeline stepper: one step", steps),
+                     ("could-produce explorer: one board change", changes)):
+        med = statistics.median(xs) * 1000
+        rows.append(f"| widget latency, {name} (median of {len(xs)}) | {med:.1f} ms | "
+                    f"target < 50 ms: {'met' if med < 50 else 'MISSED'} |")
+    return rows
+
+
+def import_cost() -> list[str]:
+    """Import time with bytecode cached, as after any normal install (this machine sets
+    PYTHONDONTWRITEBYTECODE, which would make every run recompile the package)."""
+    import compileall
+    import os
+    import statistics
+    import subprocess
+
+    compileall.compile_dir(str(HERE.parent / "mtgkit"), quiet=1)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+    def run(code: str) -> float:
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=env)
+        return time.perf_counter() - t
+
+    base = statistics.median(run("pass") for _ in range(15))
+    rows = []
+    for code in ("import mtgkit", "from mtgkit import Game"):
+        t = statistics.median(run(code) for _ in range(15))
+        added = (t - base) * 1000
+        rows.append(f"| `{code}` vs `python -c pass` (median of 15, bytecode cached) | +{added:.0f} ms | "
+                    f"{t * 1000:.0f} ms vs {base * 1000:.0f} ms; target < 50 ms: "
+                    f"{'met' if added < 50 else 'MISSED'} |")
+    heavy = subprocess.run([sys.executable, "-c", "import sys, mtgkit.game, mtgkit.lessons; print(sorted("
+                            "m for m in ('pandas', 'matplotlib', 'ipywidgets') if m in sys.modules))"],
+                           capture_output=True, text=True, check=True, env=env).stdout.strip()
+    rows.append(f"| heavy libraries loaded by the core (game, lessons) | {heavy} | "
+                "pandas, matplotlib and ipywidgets load only with timeline, plot and widgets |")
+    return rows
+
+
 def main() -> None:
     lines = ["# mtgkit benchmarks", "",
              f"Python {sys.version.split()[0]}. Each figure compares measurements from the same run.", "",
              "| case | engine | comparison |", "|---|---|---|"]
     lines += could_produce_scaling()
     lines += replacement_orders()
+    lines += notebook_suite()
+    lines += widget_latency()
+    lines += import_cost()
     text = "\n".join(lines) + "\n"
     (HERE / "RESULTS.md").write_text(text)
     print(text)

@@ -30,7 +30,17 @@ from .events import Event, explain
 from .game import STEPS, Game, ObjectError
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .rules import EDITION, cite
-from .scenario import Scenario, ScenarioError, load_scenario
+
+_LAZY = {"load_scenario", "Scenario", "ScenarioError"}
+
+
+def __getattr__(name: str) -> object:
+    """Scenario files (tomllib, pathlib) load on first use, keeping ``import mtgkit`` quick."""
+    if name in _LAZY:
+        from . import scenario
+
+        return getattr(scenario, name)
+    raise AttributeError(f"module 'mtgkit' has no attribute {name!r}")
 
 __version__ = "0.1.0"
 

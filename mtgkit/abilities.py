@@ -23,8 +23,23 @@ from .mana import COLORS, TYPES, Mana, ManaCost
 Whose = Literal["you", "opponents", "any"]
 
 
+class _Marker:
+    """A primitive with no fields: equal to any other instance of its class."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self).__name__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
 # --------------------------------------------------------------------------- costs
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Cost:
     """An activation cost: mana, {T} (CR 107.5), {Q} (107.6), life, counters, sacrifice."""
 
@@ -74,7 +89,7 @@ class ManaContext(Protocol):
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]: ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fixed:
     """Add exactly this mana, e.g. ``{G}`` or ``{C}``."""
 
@@ -87,7 +102,7 @@ class Fixed:
         return ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OneOf:
     """Add one of several fixed amounts, chosen on resolution (Underground Sea, Mystic Gate)."""
 
@@ -100,7 +115,7 @@ class OneOf:
         return ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AnyColor:
     """Add ``amount`` mana of any one color (never colorless)."""
 
@@ -113,7 +128,7 @@ class AnyColor:
         return ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reflect:
     """One mana of a color (``kinds="colors"``) or type (``"types"``) that a ``card_type``
     permanent controlled by ``whose`` could produce (CR 106.7): Exotic Orchard, Reflecting
@@ -138,7 +153,7 @@ class Reflect:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ColorOfPermanent:
     """One mana of a color of a permanent you control (Meteor Crater)."""
 
@@ -150,7 +165,7 @@ class ColorOfPermanent:
         return "you control no colored permanent, so no color can be chosen and the type is undefined"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PerPermanent:
     """``mana_type`` once for each ``card_type`` permanent you control (Gaea's Cradle)."""
 
@@ -169,14 +184,14 @@ ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
 
 
 # --------------------------------------------------------------------------- effects
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AddMana:
     """Effect: add mana as described by ``spec``."""
 
     spec: ManaSpec
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ReturnFromGraveyard:
     """Effect: return target ``card_type`` card with mana value <= ``max_mv`` from your
     graveyard to the battlefield (Order of Whiteclay)."""
@@ -185,19 +200,19 @@ class ReturnFromGraveyard:
     max_mv: int = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealDamage:
     """Effect: this source deals ``amount`` damage to the target (any target)."""
 
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GainLife:
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PutCounters:
     """Effect: put counters on this permanent."""
 
@@ -205,7 +220,7 @@ class PutCounters:
     amount: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CreateEffect:
     """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration."""
 
@@ -213,25 +228,23 @@ class CreateEffect:
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
-@dataclass(frozen=True, slots=True)
-class BecomeMonarch:
+class BecomeMonarch(_Marker):
     """Effect: the controller becomes the monarch (CR 725.1, 725.3)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CreatureControllerBecomesMonarch:
+class CreatureControllerBecomesMonarch(_Marker):
     """Effect of the monarch's combat-damage trigger: the creature's controller becomes the
     monarch (CR 725.2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Draw:
     """Effect: the controller draws ``amount`` cards."""
 
     amount: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CreateTokens:
     """Effect: create tokens named ``token``. ``count`` is a number, ``"half X"`` (rounded up,
     X of the spell that became this permanent, CR 107.3m) or ``"counters"`` (the +1/+1
@@ -241,26 +254,23 @@ class CreateTokens:
     count: int | Literal["half X", "counters"] = 1
 
 
-@dataclass(frozen=True, slots=True)
-class SacrificeCreature:
+class SacrificeCreature(_Marker):
     """Effect: the target player sacrifices a creature of their choice."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SacrificeUnless:
     """Effect: sacrifice this permanent unless you sacrifice a ``card_type`` (Contamination)."""
 
     card_type: str = "Creature"
 
 
-@dataclass(frozen=True, slots=True)
-class ExileUntilOpponentMonarch:
+class ExileUntilOpponentMonarch(_Marker):
     """Effect: exile the target creature until an opponent of this ability's controller
     becomes the monarch (Palace Jailer)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CounterTriggeringSpell:
+class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
@@ -272,7 +282,7 @@ Effect = (
 
 
 # --------------------------------------------------------------------------- replacement
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SetType:
     """Replacement op: the mana becomes ``mana_type``; ``amount`` None keeps the amount."""
 
@@ -288,7 +298,7 @@ class SetType:
         return f"it produces {{{self.mana_type}}} instead of any other type and amount"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Multiply:
     """Replacement op: the permanent produces ``factor`` times as much of that mana."""
 
@@ -302,7 +312,7 @@ class Multiply:
             f"it produces {self.factor} times as much of that mana instead")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ManaReplacement:
     """A replacement effect on a mana production event while a permanent is *tapped for
     mana* (CR 106.12b). ``scope`` is ``"land"``, ``"nonbasic land"`` or ``"permanent"``;
@@ -318,7 +328,7 @@ class ManaReplacement:
 
 
 # --------------------------------------------------------------------------- triggers
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TappedForMana:
     """Trigger: whenever a ``scope`` permanent is tapped for mana (CR 106.12a).
     ``scope`` is ``"land"`` or ``"enchanted"`` (the permanent this Aura enchants)."""
@@ -327,7 +337,7 @@ class TappedForMana:
     whose: Whose = "any"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SameTypeProduced:
     """Triggered mana: one mana of any type that land produced (Heartbeat of Spring)."""
 
@@ -335,7 +345,7 @@ class SameTypeProduced:
         return tuple(Mana.of(t) for t in TYPES if t in produced.types)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ExtraMana:
     """Triggered mana: a fixed extra mana (Wild Growth) or the color chosen as the permanent
     entered (``mana=None``: Utopia Sprawl)."""
@@ -349,7 +359,7 @@ class ExtraMana:
 
 
 # --------------------------------------------------------------------------- abilities
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Activated:
     """An activated ability: ``cost: effects``. It is a mana ability (CR 605.1a) when it
     adds mana and has no target."""
@@ -376,7 +386,7 @@ class Activated:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ManaTrigger:
     """A triggered mana ability (CR 605.1b): when ``trigger`` happens, add ``adds``. It
     resolves at once, right after the mana ability that triggered it (605.4a)."""
@@ -386,7 +396,7 @@ class ManaTrigger:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StaticReplacement:
     """A static ability that creates a mana replacement effect while on the battlefield."""
 
@@ -394,14 +404,14 @@ class StaticReplacement:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EntersTapped:
     """Replacement (CR 614.1c): this permanent enters tapped."""
 
     text: str = "This enters tapped."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EntersWithCounters:
     """Replacement (CR 614.1c): enters with ``amount`` counters of ``kind``; ``"X"`` means the
     X paid for the spell that became this permanent (CR 107.3m), or 0 if there was none."""
@@ -411,14 +421,14 @@ class EntersWithCounters:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EntersAsCopy:
     """Replacement (CR 614.1c, 707.2): you may have this enter as a copy of a creature."""
 
     text: str = "You may have this enter as a copy of any creature on the battlefield."
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RedirectDamageToSelf:
     """Redirection (CR 614.9): all damage that would be dealt to this permanent's controller
     is dealt to this permanent instead (Protector of the Crown)."""
@@ -427,17 +437,15 @@ class RedirectDamageToSelf:
 
 
 # --------------------------------------------------------------------------- triggered
-@dataclass(frozen=True, slots=True)
-class Enters:
+class Enters(_Marker):
     """Trigger: when this permanent enters (CR 603.6a)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Dies:
+class Dies(_Marker):
     """Trigger: when this creature dies (goes from the battlefield to a graveyard)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CastSpell:
     """Trigger: whenever ``whose`` casts a spell; ``mv_equals_counters`` names a counter kind
     whose number must equal the spell's mana value (Chalice of the Void)."""
@@ -447,7 +455,7 @@ class CastSpell:
     mv_equals_counters: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AtBeginning:
     """Trigger: at the beginning of ``step`` of ``whose`` turn (``"monarch"``: the monarch's)."""
 
@@ -455,20 +463,18 @@ class AtBeginning:
     whose: Literal["you", "any", "monarch"] = "you"
 
 
-@dataclass(frozen=True, slots=True)
-class BecomesMonarch:
+class BecomesMonarch(_Marker):
     """Trigger: whenever you become the monarch (only if you weren't already)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CombatDamageToMonarch:
+class CombatDamageToMonarch(_Marker):
     """Trigger: whenever a creature deals combat damage to the monarch (CR 725.2)."""
 
 
 Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Triggered:
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
     on the stack; ``condition`` is an intervening "if" checked on trigger and on resolution
@@ -481,7 +487,7 @@ class Triggered:
     condition: Literal["opponent is monarch"] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChooseColorAsEnters:
     """As this enters, its controller chooses a color (Utopia Sprawl)."""
 
@@ -494,7 +500,7 @@ Ability = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardDef:
     """A card (or token) as data: the catalog is made of these."""
 

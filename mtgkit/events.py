@@ -124,7 +124,7 @@ def explain(events: Sequence[Event], seq: int) -> str:
             shaped = events[link - 1]
             lines.append(f"{'  ' * depth}  (shaped by {_sentence(shaped)})")
     origin = chain(events, seq)[-1]
-    if origin.kind == "setup":
+    if origin.kind == "setup" or origin.get("setup"):
         lines.append("  (this is where the example starts: the teacher set it up)")
     elif origin.kind in ("turn", "step", "players"):
         lines.append("  (the game itself did this as the turns moved on: CR 500.1)")

@@ -544,7 +544,7 @@ class Game:
         if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
             o.chosen_color = color or "G"
         self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
-                    ("608.2",))
+                    ("608.2",), setup=True)
         if self._s.step not in NO_PRIORITY:
             self._priority()
         return o.id
@@ -1532,7 +1532,8 @@ class Game:
         return e
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
-               kind: str = "enter", x: int = 0, copy_of: Obj | None = None) -> Event:
+               kind: str = "enter", x: int = 0, copy_of: Obj | None = None,
+               setup: bool = False) -> Event:
         frm = o.zone
         o.zone, o.controller = "battlefield", controller
         if copy_of is not None:
@@ -1555,7 +1556,7 @@ class Game:
         e = self._emit(kind, text + copied + (" tapped" if o.tapped else "")
                        + "".join(f" with {n} {k} counters" for k, n in o.counters.items()),
                        rules + extra, obj=o, player=controller, **self._move_data(o, "battlefield"),
-                       frm=frm, x=x)
+                       frm=frm, x=x, **({"setup": True} if setup else {}))
         o.since = e.seq
         for ab in o.card.triggered:
             if isinstance(ab.trigger, Enters):

@@ -12,8 +12,6 @@ KeyError: "unknown card 'Llanowar Elvs'; did you mean 'Llanowar Elves'?"
 
 from __future__ import annotations
 
-import difflib
-
 from ..abilities import CardDef
 from .catalog import CARDS
 
@@ -25,6 +23,8 @@ def card(name: str) -> CardDef:
     try:
         return CATALOG[name]
     except KeyError:
+        import difflib
+
         close = difflib.get_close_matches(name, CATALOG, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise KeyError(f"unknown card {name!r}{hint}") from None
