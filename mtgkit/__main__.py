@@ -74,6 +74,29 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def _worksheet(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .practice import LEVELS, TOPICS, render_worksheet, worksheet
+
+    if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= 200:
+        print(f"error: --topic must be one of {', '.join(TOPICS)}, --level one of "
+              f"{', '.join(LEVELS)}, and --n between 1 and 200", file=sys.stderr)
+        return 2
+    qs = worksheet(args.topic, args.level, args.n, args.seed)
+    out = Path(args.out)
+    stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{stem}.md").write_text(render_worksheet(qs), encoding="utf-8")
+        (out / f"{stem}-key.md").write_text(render_worksheet(qs, key=True), encoding="utf-8")
+    except OSError as err:
+        print(f"error: {out}: can't write the worksheet ({err.strerror})", file=sys.stderr)
+        return 2
+    print(f"wrote {out / (stem + '.md')} ({len(qs)} questions) and {out / (stem + '-key.md')}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mtgkit", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -85,6 +108,14 @@ def main(argv: list[str] | None = None) -> int:
     run.set_defaults(func=_run)
     cards = sub.add_parser("cards", help="list the card catalog with each card's text")
     cards.set_defaults(func=_cards)
+    ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown)")
+    ws.add_argument("--topic", default="could-produce",
+                    help="could-produce, tapping, x-values, tap-untap or monarch")
+    ws.add_argument("--level", default="easy", help="easy or hard")
+    ws.add_argument("--n", type=int, default=10, help="number of questions")
+    ws.add_argument("--seed", type=int, default=0, help="the same seed gives the same worksheet")
+    ws.add_argument("--out", default=".", help="folder to write into")
+    ws.set_defaults(func=_worksheet)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

@@ -207,7 +207,8 @@ def explain_could_produce(game: Game, obj_id: int) -> str:
     solver = _Solver(game)
     o = game.obj(obj_id)
     answers = solver.answers(o)
-    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(solver.est.get(o.id, ()))}."]
+    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(solver.est.get(o.id, ()))} "
+             f"(CR 106.7)."]
     if not answers:
         lines.append("  It has no mana abilities.")
     for a in answers:

@@ -24,6 +24,7 @@ NOTEBOOKS: list[tuple[str, str]] = [
     ("05-x-values", "X in enters effects (CR 107.3m)"),
     ("06-the-monarch", "The monarch (CR 725)"),
     ("07-protector-of-the-crown", "Protector of the Crown: redirected damage and the crown (CR 614.9)"),
+    ("08-practice", "Practice: endless questions, answered by the engine"),
 ]
 
 

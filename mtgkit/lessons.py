@@ -446,9 +446,10 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
         why = (f"The crown stayed: {r.text} (CR 614.9). Damage dealt to a Protector is not damage "
                f"to the monarch, so the monarch's steal trigger (CR 725.2) never triggered.")
     elif not any(e.kind == "damage" and e.get("to_player") == "Bob" for e in last):
-        why = "The crown stayed: no creature dealt combat damage to Bob (the monarch)."
+        why = ("The crown stayed: no creature dealt combat damage to Bob, the monarch, so the "
+               "monarch's combat-damage trigger never triggered (CR 725.2).")
     else:
-        why = "The crown stayed."
+        why = "The crown stayed (CR 725.2)."
     return CombatResult(g, before, g.monarch, why)
 
 
@@ -541,3 +542,19 @@ class BoltCase:
         why = ("the Protector had died (6 damage on a 2/5), so nothing was redirected (CR 614.9)"
                if gone else "the Protector took the Bolt instead (CR 614.9)")
         return 20 - g.life("Bob"), why
+
+
+def check_practice(answers: Sequence[str | None], qs: Sequence) -> str:  # type: ignore[type-arg]
+    """Grade answers to practice questions (in order) with the engine's explanations."""
+    from .practice import grade
+
+    lines, right = [], 0
+    for i, q in enumerate(qs):
+        given = answers[i] if i < len(answers) else None
+        if given is None:
+            lines.append(f"✗ {q.number}: no answer yet")
+            continue
+        fb = grade(q, str(given))
+        right += fb.correct
+        lines.append(("✓ " if fb.correct else "✗ ") + f"{q.number}: " + fb.message)
+    return "\n".join([f"{right}/{len(qs)} correct"] + lines)

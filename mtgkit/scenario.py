@@ -43,6 +43,19 @@ from .errors import RulesError
 from .game import STEPS, Game
 from .mana import COLORS, Mana
 
+#: The worked examples of the notebooks, shipped with the package (``scenarios/`` at the top of
+#: the repository points here).
+EXAMPLES = Path(__file__).resolve().parent / "scenarios"
+
+
+def example(name: str) -> Path:
+    """The path of a worked example by file name, e.g. ``example("06-the-monarch")``."""
+    path = EXAMPLES / (name if name.endswith(".toml") else f"{name}.toml")
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in EXAMPLES.glob("*.toml")))
+        raise ScenarioError(path, "file", f"one of the worked examples: {known}")
+    return path
+
 
 class ScenarioError(Exception):
     """A scenario file that can't be used: names the file, the place and what was expected."""
@@ -90,8 +103,7 @@ _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false", li
 def load_scenario(path: str | Path) -> Scenario:
     """Read, check and play the scenario file at ``path``.
 
-    >>> from pathlib import Path
-    >>> s = load_scenario(Path(__file__).parents[1] / "scenarios" / "04-reflection-orders.toml")
+    >>> s = load_scenario(example("04-reflection-orders"))
     >>> str(s.game.pool("Alice"))
     '{B}{B}{B}'
     """

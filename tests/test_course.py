@@ -94,6 +94,8 @@ def _run_exercise_with_solution(stem: str, solution: str) -> str:
     ("06-the-monarch", "06_exercise2.py"),
     ("07-protector-of-the-crown", "07_exercise1.py"),
     ("07-protector-of-the-crown", "07_exercise2.py"),
+    ("08-practice", "08_exercise1.py"),
+    ("08-practice", "08_exercise2.py"),
 ])
 def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
     out = _run_exercise_with_solution(stem, solution)

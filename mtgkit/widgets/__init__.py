@@ -2,8 +2,9 @@
 
 from .explorers import ActivationExplorer, Quiz
 from .mana import CouldProduceExplorer, TapExplorer
+from .practice import PracticeWidget
 from .rules import CombatExplorer, XValueExplorer
 from .stepper import TimelineStepper
 
-__all__ = ["ActivationExplorer", "CombatExplorer", "CouldProduceExplorer", "Quiz", "TapExplorer",
-           "TimelineStepper", "XValueExplorer"]
+__all__ = ["ActivationExplorer", "CombatExplorer", "CouldProduceExplorer", "PracticeWidget", "Quiz",
+           "TapExplorer", "TimelineStepper", "XValueExplorer"]

@@ -72,6 +72,18 @@ def quiz(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     return before, page.locator(f"{PANEL} .widget-html:has-text('engine says')").first.inner_text()
 
 
+def practice_next(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    area = page.locator(f"{PANEL} .jp-OutputArea-output:has(.widget-radio-box)").first
+    before = area.inner_text()
+    area.locator(".widget-radio-box label").first.click()
+    area.locator(".widget-button:has-text('Check')").click()
+    page.wait_for_timeout(500)
+    assert "Score: 1" in area.inner_text() or "Score: 0 / 1" in area.inner_text()
+    area.locator(".widget-button:has-text('Next question')").click()
+    page.wait_for_timeout(800)
+    return before, area.inner_text()
+
+
 INTERACTIONS: dict[str, tuple[Callable, str]] = {  # type: ignore[type-arg]
     "00-start-here": (stepper_back, r"becomes tapped"),
     "01-tap-and-untap": (activation_check, r"predicted right|Not quite"),
@@ -81,6 +93,7 @@ INTERACTIONS: dict[str, tuple[Callable, str]] = {  # type: ignore[type-arg]
     "05-x-values": (slider_keys("ArrowRight"), r"on the stack: 6\n"),
     "06-the-monarch": (quiz, r"Right"),
     "07-protector-of-the-crown": (slider_keys("ArrowLeft"), r"the crown moved"),
+    "08-practice": (practice_next, r"Question 2"),
 }
 
 
@@ -119,7 +132,8 @@ def test_notebook_runs_in_jupyterlab(stem: str, lab: tuple[str, str], browser) -
         assert "Loading widget..." not in body
         assert "Traceback" not in body
         plots = page.locator(f"{PANEL} .jp-OutputArea-output img").count()
-        assert plots >= (0 if stem == "00-start-here" else 1), "a rule notebook shows its timeline plot"
+        no_plot = {"00-start-here", "08-practice"}  # the guide and the practice page draw no timeline
+        assert plots >= (0 if stem in no_plot else 1), "a rule notebook shows its timeline plot"
         act, expect = INTERACTIONS[stem]
         before, after = act(page)
         assert after != before, f"{stem}: the interaction changed nothing"

@@ -1,0 +1,187 @@
+"""Practice mode: every topic at every level, exactly one correct answer, no repeats, seeded,
+explained; answers checked against independent computations where there is one."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mtgkit import Game
+from mtgkit.could_produce import apply_in_order
+from mtgkit.mana import COLORS, TYPES, Mana, symbols
+from mtgkit.practice import LEVELS, TOPICS, grade, questions, render_worksheet, worksheet
+
+SEEDS = range(12 if os.environ.get("MTGKIT_SOAK") else 4)
+N = 8
+
+
+@pytest.mark.parametrize("topic,level", list(itertools.product(TOPICS, LEVELS)))
+def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> None:
+    for seed in SEEDS:
+        qs = worksheet(topic, level, N, seed)
+        assert len(qs) == N, f"{topic}/{level}/{seed} ran out of questions"
+        assert len({q.key for q in qs}) == len(qs), "a question repeated within a run"
+        for q in qs:
+            assert len(q.options) >= 2 and len(set(q.options)) == len(q.options)
+            assert q.options.count(q.answer) == 1
+            assert grade(q, q.answer).correct
+            for wrong in (o for o in q.options if o != q.answer):
+                fb = grade(q, wrong)
+                assert not fb.correct and q.answer in fb.message
+                assert any(ch.isdigit() for ch in fb.message), "a wrong answer gets rule numbers"
+            assert "CR " in q.prompt
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_same_seed_same_questions_different_seed_different(topic: str) -> None:
+    a = worksheet(topic, "hard", 5, seed=11)
+    assert a == worksheet(topic, "hard", 5, seed=11)
+    assert [q.key for q in a] != [q.key for q in worksheet(topic, "hard", 5, seed=12)]
+
+
+def test_unknown_topic_or_level() -> None:
+    with pytest.raises(ValueError):
+        next(questions("banding"))
+    with pytest.raises(ValueError):
+        next(questions("monarch", "expert"))
+
+
+def test_grading_an_answer_that_is_not_an_option() -> None:
+    q = worksheet("tap-untap", "easy", 1, 0)[0]
+    assert "not one of the options" in grade(q, "maybe").message
+
+
+def naive_could_produce(g: Game) -> dict[int, frozenset[str]]:
+    """An independent, slow solver: recompute every permanent from all others until nothing
+    changes, trying every order of replacement effects by brute force."""
+    from mtgkit.abilities import Reflect
+
+    est = {o.id: frozenset() for o in g.permanents() if o.card.activated}
+
+    class Ctx:
+        def colors_of_permanents(self, c: str) -> frozenset[str]:
+            return g.colors_of_permanents(c)
+
+        def count_permanents(self, c: str, t: str) -> int:
+            return g.count_permanents(c, t)
+
+        def reflected(self, c: str, whose: str, t: str) -> frozenset[str]:
+            out: set[str] = set()
+            for o in g.permanents():
+                if o.is_a(t) and o.controller in g.players_matching(c, whose):  # type: ignore[arg-type]
+                    out |= est.get(o.id, frozenset())
+            return frozenset(out)
+
+    changed = True
+    while changed:
+        changed = False
+        for o in g.permanents():
+            found: set[str] = set()
+            for ab in o.card.activated:
+                if not ab.is_mana_ability:
+                    continue
+                ops = [r.replacement.op for r in g.mana_replacements(o, ab)]
+                for m in ab.mana_spec.options(Ctx(), o.controller):  # type: ignore[union-attr]
+                    for order in itertools.permutations(ops):
+                        found |= apply_in_order(m, order).types if m else set()
+            new = est.get(o.id, frozenset()) | frozenset(found)
+            if o.id in est and new != est[o.id]:
+                est[o.id], changed = new, True
+        _ = Reflect
+    return est
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_could_produce_answers_match_an_independent_naive_solver(seed: int) -> None:
+    import random
+
+    from mtgkit.practice import _LANDS, _REFLECT
+
+    rng = random.Random(seed)
+    for _ in range(15):
+        g = Game(["Alice", "Bob"])
+        for who in ("Alice", "Bob"):
+            for _ in range(rng.randint(0, 3)):
+                g.put_onto_battlefield(rng.choice(_LANDS + _REFLECT), who, tapped=rng.random() < 0.3)
+        for extra in rng.sample(["Contamination", "Mana Reflection", "Llanowar Elves"], rng.randint(0, 2)):
+            g.put_onto_battlefield(extra, rng.choice(["Alice", "Bob"]))
+        assert g.could_produce_all() == naive_could_produce(g), g.board().describe()
+
+
+def test_x_value_answers_follow_107_3m() -> None:
+    for q in worksheet("x-values", "easy", 12, 5):
+        card, x_part, path = q.board.split(", ")
+        x = int(x_part.split("= ")[1])
+        if "counters" in q.prompt and path == "cast":
+            assert q.answer == str(x if card != "The Goose Mother" else x), q
+        if "mana value on the battlefield" in q.prompt:
+            assert q.answer == ("2" if card == "The Goose Mother" else "0")
+
+
+def test_tapping_answers_recomputed_from_the_named_order() -> None:
+    for q in worksheet("tapping", "hard", 10, 2):
+        assert Mana.parse(q.answer) if q.answer != "no mana" else True
+        assert "What the engine did" in q.explanation and "mana" in q.explanation
+
+
+def test_render_worksheet_and_key() -> None:
+    qs = worksheet("monarch", "hard", 3, 7)
+    sheet, key = render_worksheet(qs), render_worksheet(qs, key=True)
+    assert sheet.count("## ") == 3 and "✓" not in sheet and "```" not in sheet
+    assert key.count("✓") == 3 and "answer key" in key
+    assert render_worksheet([]).startswith("# (no questions)")
+
+
+def test_cli_worksheet_writes_sheet_and_key(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    cmd = [sys.executable, "-m", "mtgkit", "worksheet", "--topic", "could-produce", "--n", "10",
+           "--seed", "7", "--out", str(tmp_path)]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=root)
+    assert out.returncode == 0, out.stderr
+    sheet = (tmp_path / "worksheet-could-produce-easy-seed7.md").read_text()
+    key = (tmp_path / "worksheet-could-produce-easy-seed7-key.md").read_text()
+    assert sheet.count("\n## ") == 10 and key.count("✓") == 10
+    bad = subprocess.run([sys.executable, "-m", "mtgkit", "worksheet", "--topic", "banding"],
+                         capture_output=True, text=True, cwd=root)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_practice_widget_scores_and_moves_on() -> None:
+    from mtgkit.widgets import PracticeWidget
+
+    w = PracticeWidget("tap-untap", "easy", seed=3)
+    first = w.prompt.value
+    w.check_button.click()
+    assert "Pick an answer" in w.feedback.value
+    w.choice.value = w.question.answer
+    w.check_button.click()
+    w.check_button.click()  # checking twice counts once
+    assert "✓" in w.feedback.value and w.score.value == "Score: 1 / 1"
+    w.next_button.click()
+    assert w.prompt.value != first and "Question 2" in w.prompt.value
+    w.choice.value = next(o for o in w.question.options if o != w.question.answer)
+    w.check_button.click()
+    assert "✗" in w.feedback.value and w.score.value == "Score: 1 / 2"
+    w.seed.value = 4
+    assert "Question 1" in w.prompt.value and w.score.value == "Score: 0 / 0"
+    w.topic.value = "monarch"
+    assert "monarch" in w.prompt.value
+
+
+def test_colors_and_types_constants_used_by_options() -> None:
+    assert symbols(frozenset(COLORS)) != symbols(frozenset(TYPES))
+
+
+def test_seeded_worksheets_are_identical_across_processes() -> None:
+    """Set iteration order changes with PYTHONHASHSEED; the questions must not."""
+    code = ("from mtgkit.practice import TOPICS, worksheet\n"
+            "for t in TOPICS:\n"
+            "    for q in worksheet(t, 'hard', 4, 7): print(q.board, q.prompt, q.options, q.answer)\n")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
+    assert len(outs) == 1
