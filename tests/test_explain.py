@@ -100,3 +100,32 @@ def test_why_not_activate() -> None:
     assert "302.6" in g.why_not("activate", elves)
     forest = g.put_onto_battlefield("Forest", "Alice")
     assert g.why_not("activate", forest) == "It can be activated now."
+
+
+def test_why_on_the_tap_and_untap_example() -> None:
+    g = load_scenario(ROOT / "scenarios" / "01-tap-and-untap.toml").game
+    untap = next(e for e in g.events if e.kind == "untap" and e.obj == "Pili-Pala")
+    text = g.why(untap)
+    assert "(107.6)" in text and "because" in text and "Alice activates Pili-Pala" in text
+    hit = next(e for e in g.events if e.kind == "damage")
+    assert "Raging Goblin attacks Bob (508.1)" in g.why(hit)
+
+
+def test_why_on_the_could_produce_example() -> None:
+    g = load_scenario(ROOT / "scenarios" / "03-orchards.toml").game
+    bob_mana = [e for e in g.events if e.kind == "mana" and e.player == "Bob"][-1]
+    assert "Bob activates Exotic Orchard" in g.why(bob_mana)
+    text = g.explain_could_produce(g.find("Exotic Orchard", "Bob"))
+    assert "reflects Exotic Orchard ({G})" in text and "106.7" in text
+    moon = load_scenario(ROOT / "scenarios" / "03-pale-moon.toml").game
+    replaced = next(e for e in moon.events if e.kind == "replace")
+    assert "Pale Moon: Underground Sea produces {C} instead of {U}" in moon.why(replaced)
+
+
+def test_why_on_the_x_values_example() -> None:
+    g = load_scenario(ROOT / "scenarios" / "05-ballista-and-clone.toml").game
+    died = next(e for e in g.events if e.kind == "sba")
+    text = g.why(died)
+    assert "(the Clone)" in text and "704.5f" in text and "Alice casts Clone" in text
+    enter = next(e for e in g.events if e.kind == "enter" and e.obj == "Walking Ballista")
+    assert "107.3m" in enter.rules and "with 2 +1/+1 counters" in enter.text

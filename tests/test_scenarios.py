@@ -162,3 +162,57 @@ def test_examples_ship_with_the_package_and_unknown_names_are_explained() -> Non
     assert example("07-protector").name == "07-protector.toml"
     with pytest.raises(ScenarioError, match="one of the worked examples: 00-first-forest"):
         example("99-nothing")
+
+
+def test_every_action_kind_works_from_a_file() -> None:
+    text = '''
+players = ["Alice", "Bob", "Carol"]
+[[board.Alice]]
+card = "Grizzly Bears"
+[[board.Alice]]
+card = "Mountain"
+[[board.Bob]]
+card = "Hill Giant"
+[hand]
+Alice = ["Forest", "Lightning Bolt"]
+[[actions]]
+do = "play_land"
+card = "Forest"
+[[actions]]
+do = "activate"
+card = "Mountain"
+[[actions]]
+do = "cast"
+card = "Lightning Bolt"
+target = "Hill Giant"
+[[actions]]
+do = "resolve_stack"
+[[actions]]
+do = "advance"
+to = "beginning_of_combat"
+[[actions]]
+do = "attack"
+attackers = ["Grizzly Bears"]
+defender = "Carol"
+[[actions]]
+do = "block"
+blocks = {}
+[[actions]]
+do = "concede"
+player = "Bob"
+[[actions]]
+do = "advance"
+to = "end_of_combat"
+[expect]
+life = { Carol = 18 }
+graveyard = { Alice = ["Lightning Bolt"] }
+battlefield = { Alice = ["Grizzly Bears", "Mountain", "Forest"] }
+'''
+    s = parse_scenario(text, "all-actions.toml")
+    assert not s.game.board().player("Bob").in_game
+
+
+def test_fuzz_regression_a_list_where_the_action_name_goes() -> None:
+    """Found by the fuzz test: `do = []` once raised TypeError instead of ScenarioError."""
+    with pytest.raises(ScenarioError, match=r"actions\[0\]\.do: one of activate"):
+        parse_scenario(OK + "[[actions]]\ndo = []\n", "fuzz.toml")
