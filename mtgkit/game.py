@@ -308,6 +308,12 @@ class Game:
     def monarch(self) -> str | None:
         return self._s.monarch
 
+    @property
+    def winner(self) -> str | None:
+        """The last player still in the game, once all the others have left (CR 104.2a)."""
+        left = [p.name for p in self._s.players if p.in_game]
+        return left[0] if len(left) == 1 else None
+
     def life(self, player: str) -> int:
         return self._player(player).life
 
@@ -1370,7 +1376,8 @@ class Game:
             blockers = [s.objects[b] for b, t in s.blockers.items() if t == aid
                         and s.objects[b].zone == "battlefield"]
             if not any(t == aid for t in s.blockers.values()):
-                plan.append((a, defender, a.power))
+                if self._player(defender).in_game:  # CR 510.1b: attacking no one, no damage
+                    plan.append((a, defender, a.power))
                 continue
             left = a.power
             for i, b in enumerate(blockers):

@@ -295,3 +295,15 @@ def test_603_3b_apnap_order_active_players_triggers_go_on_the_stack_first() -> N
     stacked = [e for e in g.events if e.kind == "stack" and e.turn == 3]
     assert [e.player for e in stacked] == ["Alice", "Alice"]
     assert any(e.kind == "choice" and "603.3b" in e.rules for e in g.events)
+
+
+def test_104_2a_last_player_standing_wins_and_damage_to_a_departed_player_is_not_dealt() -> None:
+    g = Game(["Alice", "Bob", "Carol"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Carol"})
+    g.concede("Carol")
+    g.advance(to="end_of_combat")
+    assert g.life("Carol") == 20 and g.winner is None
+    g.concede("Bob")
+    assert g.winner == "Alice"
