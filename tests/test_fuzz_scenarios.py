@@ -13,7 +13,7 @@ from mtgkit.scenario import ScenarioError, parse_scenario
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = [p.read_text() for p in sorted((ROOT / "scenarios").glob("*.toml"))]
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
-SETTINGS = settings(max_examples=2000 if SOAK else 150, deadline=None, derandomize=not SOAK,
+SETTINGS = settings(database=None, max_examples=2000 if SOAK else 150, deadline=None, derandomize=not SOAK,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
