@@ -16,7 +16,7 @@ from mtgkit import CATALOG, COLORS, STEPS, Game, RulesError, replay
 from mtgkit.game import NO_PRIORITY
 
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
-SETTINGS = settings(database=None, max_examples=1500 if SOAK else 40, deadline=None, derandomize=not SOAK,
+SETTINGS = settings(database=None, max_examples=1500 if SOAK else 200, deadline=None, derandomize=not SOAK,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 PERMANENTS = sorted(n for n, c in CATALOG.items()
