@@ -995,10 +995,11 @@ class Game:
             target = self._check_target(o.card.spell_targets, who, target)
         start = len(self._events)
         o.zone = "stack"
-        e = self._emit("cast", f"{who} casts {o.name}"
+        x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
+        e = self._emit("cast", f"{who} casts {o.name}{x_text}"
                        + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                       ("601.2",), player=who, obj=o, lane="stack", **self._move_data(o, "stack"),
-                       frm="hand")
+                       ("601.2",) + (("107.3a",) if x_text else ()), player=who, obj=o, lane="stack",
+                       **self._move_data(o, "stack"), frm="hand", x=x)
         with self._caused_by(e.seq):
             if spent:
                 self._player(who).pool = pool - spent
@@ -1422,7 +1423,11 @@ class Game:
                 self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
             for o in [o for o in self.permanents() if o.controller == player]:
                 self._move(o, "exile", f"{o.name} is exiled: its controller left the game", ("800.4a",))
-            self._s.stack = [i for i in self._s.stack if i.controller != player]
+            for item in [i for i in self._s.stack if i.controller == player]:
+                self._s.stack.remove(item)
+                if item.kind == "ability":
+                    self._emit("fizzle", f"{item.name} ceases to exist: its controller left the game",
+                               ("800.4a",), player=player, lane="stack", id=item.id, ability=True)
             self._s.pending = [t for t in self._s.pending if t.controller != player]
 
     def _heir(self, leaving: str) -> str | None:

@@ -307,3 +307,16 @@ def test_104_2a_last_player_standing_wins_and_damage_to_a_departed_player_is_not
     assert g.life("Carol") == 20 and g.winner is None
     g.concede("Bob")
     assert g.winner == "Alice"
+
+
+def test_800_4a_abilities_of_a_player_who_leaves_cease_to_exist() -> None:
+    """Found by the property test: the log must show the ability leaving the stack."""
+    from mtgkit import replay
+
+    g = Game(["Alice", "Bob", "Carol"])
+    g.put_onto_battlefield("Hangarback Walker", "Alice")  # a 0/0: dies, its trigger waits
+    g.advance()
+    assert [i.name for i in g.stack()] == ["Hangarback Walker's ability"]
+    g.concede("Alice")
+    assert g.stack() == [] and replay(g.events) == g.board()
+    assert any(e.kind == "fizzle" and "800.4a" in e.rules for e in g.events)

@@ -16,24 +16,33 @@ pytestmark = pytest.mark.browser
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 
 
-def _text(page, selector: str) -> str:  # type: ignore[no-untyped-def]
-    return page.locator(f"{PANEL} {selector}").first.inner_text()
+def settle(page, locator, before: str, timeout_ms: int = 15_000) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the widget's text changes (the kernel answers the click), then return it."""
+    waited = 0
+    text = locator.inner_text()
+    while text == before and waited < timeout_ms:
+        page.wait_for_timeout(200)
+        waited += 200
+        text = locator.inner_text()
+    page.wait_for_timeout(300)  # let a multi-part update finish
+    return locator.inner_text()
 
 
 def stepper_back(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     html = page.locator(f"{PANEL} .widget-html").first
     before = html.inner_text()
     page.locator(f"{PANEL} .widget-button:has-text('back')").first.click()
-    page.wait_for_timeout(400)
-    return before, html.inner_text()
+    return before, settle(page, html, before)
 
 
 def activation_check(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     out = page.locator(f"{PANEL} .widget-html:has-text('Predict, then press Check')").first
     before = out.inner_text()
     page.locator(f"{PANEL} .widget-toggle-button:has-text('can activate')").first.click()
+    area = page.locator(f"{PANEL} .jp-OutputArea-output:has(.widget-toggle-button)").first
+    shown = area.inner_text()
     page.locator(f"{PANEL} .widget-button:has-text('Check')").first.click()
-    page.wait_for_timeout(500)
+    settle(page, area, shown)
     after = page.locator(f"{PANEL} .widget-html:has-text('predicted right'), "
                          f"{PANEL} .widget-html:has-text('Not quite')").first.inner_text()
     return before, after
@@ -46,8 +55,7 @@ def select_second(label: str) -> Callable:  # type: ignore[type-arg]
         before = result.inner_text()
         options = box.locator("option")
         box.locator("select").select_option(index=options.count() - 1)
-        page.wait_for_timeout(800)
-        return before, result.inner_text()
+        return before, settle(page, result, before)
     return act
 
 
@@ -58,18 +66,17 @@ def slider_keys(key: str, which: int = 0) -> Callable:  # type: ignore[type-arg]
         handle = page.locator(f"{PANEL} .widget-slider .noUi-handle").nth(which)
         handle.focus()
         page.keyboard.press(key)
-        page.wait_for_timeout(1500)
-        return before, shown.inner_text()
+        return before, settle(page, shown, before)
     return act
 
 
 def quiz(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
-    feedback = page.locator(f"{PANEL} .widget-html:has-text('Make a prediction')").first
+    feedback = page.locator(f"{PANEL} .jp-OutputArea-output:has(.widget-radio-box)").first
     before = feedback.inner_text()
+    assert "Make a prediction" in before
     page.locator(f"{PANEL} .widget-radio-box label:has-text('Alice')").first.click()
     page.locator(f"{PANEL} .widget-button:has-text('Check')").first.click()
-    page.wait_for_timeout(800)
-    return before, page.locator(f"{PANEL} .widget-html:has-text('engine says')").first.inner_text()
+    return before, settle(page, feedback, before)
 
 
 def practice_next(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -77,11 +84,10 @@ def practice_next(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     before = area.inner_text()
     area.locator(".widget-radio-box label").first.click()
     area.locator(".widget-button:has-text('Check')").click()
-    page.wait_for_timeout(500)
-    assert "Score: 1" in area.inner_text() or "Score: 0 / 1" in area.inner_text()
+    checked = settle(page, area, before)
+    assert "Score: 1 / 1" in checked or "Score: 0 / 1" in checked
     area.locator(".widget-button:has-text('Next question')").click()
-    page.wait_for_timeout(800)
-    return before, area.inner_text()
+    return before, settle(page, area, checked)
 
 
 INTERACTIONS: dict[str, tuple[Callable, str]] = {  # type: ignore[type-arg]
