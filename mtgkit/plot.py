@@ -78,10 +78,14 @@ def plot_timeline(
 
 
 def _lanes(evs: list[Event]) -> list[str]:
+    """Players in turn order (from the game's first event, if it is there), else in order of
+    appearance; then the stack and the game."""
     players: list[str] = []
     for e in evs:
         if e.kind == "players":
             players = list(e.get("names"))
+    if not players:
+        players = list(dict.fromkeys(e.lane for e in evs if e.lane not in ("stack", "game")))
     extra = [name for name in ("stack",) if any(e.lane == name for e in evs)]
     return players + extra + ["game"]
 

@@ -74,3 +74,12 @@ def test_plot_kind_filter() -> None:
     fig = plot_timeline(example(), kinds=["mana"])
     assert len(fig.axes[0].texts) == 2
     plt.close("all")
+
+
+def test_plot_of_a_slice_of_events_still_has_a_lane_per_player() -> None:
+    g = example()
+    fig = plot_timeline(g.events[10:])
+    labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert labels[:2] == ["Alice", "Bob"] or labels[0] == "Alice"
+    assert "game" in labels and "stack" in labels
+    plt.close("all")
