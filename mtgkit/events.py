@@ -9,7 +9,7 @@ shaped it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,8 +137,3 @@ def explain(events: Sequence[Event], seq: int) -> str:
 def _sentence(event: Event) -> str:
     rules = f" ({', '.join(event.rules)})" if event.rules else ""
     return f"#{event.seq} {event.text}{rules}"
-
-
-def kinds_in(events: Iterable[Event]) -> set[str]:
-    """The set of kinds that occur in ``events``."""
-    return {e.kind for e in events}

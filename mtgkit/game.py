@@ -94,7 +94,9 @@ STEP_TITLES = {
     "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
 }
 NO_PRIORITY = frozenset({"untap", "cleanup"})
-ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command")
+#: Zones (CR 400.1), plus "out" for cards that left the game with their owner (800.4a) and
+#: "gone" for tokens that ceased to exist (704.5d).
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "out", "gone")
 
 F = TypeVar("F", bound=Callable[..., Any])
 

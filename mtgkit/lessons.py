@@ -6,7 +6,7 @@ engine, and tested here without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, replay
@@ -134,32 +134,6 @@ def check_activation_answers(answers: Mapping[str, bool], cases: Mapping[str, Ac
         lines.append(f"(ignored unknown keys: {', '.join(unknown)})")
     lines.insert(0, f"{right}/{len(cases)} correct")
     return "\n".join(lines)
-
-
-# ----------------------------------------------------------------------------- grading helpers
-def check_mana(answer: str | Mana, expected: Mana, explanation: str) -> str:
-    """Compare mana written as symbols (``"{B}{B}"``) with the engine's; explain if wrong."""
-    try:
-        given = answer if isinstance(answer, Mana) else Mana.parse(str(answer))
-    except ValueError:
-        return f"✗ {answer!r} is not mana written as symbols like '{{B}}{{B}}'."
-    if given == expected:
-        return f"✓ Right: {expected}."
-    return f"✗ Not quite: you wrote {given}, the engine got {expected}.\n{explanation}"
-
-
-def check_types(answer: Iterable[str], expected: frozenset[str], explanation: str) -> str:
-    """Compare a set of mana type letters with the engine's could-produce set."""
-    given = frozenset(str(a).strip("{}").upper() for a in answer)
-    if given == expected:
-        return "✓ Right: " + (", ".join(sorted(expected)) if expected else "nothing") + "."
-    missing, extra = sorted(expected - given), sorted(given - expected)
-    bits = []
-    if missing:
-        bits.append(f"missing {', '.join(missing)}")
-    if extra:
-        bits.append(f"should not include {', '.join(extra)}")
-    return f"✗ Not quite ({'; '.join(bits)}).\n{explanation}"
 
 
 # ----------------------------------------------------------------------------- mana boards

@@ -91,6 +91,9 @@ def test_zones_every_object_is_in_exactly_one_zone() -> None:
     g.put_in_hand("Grizzly Bears", "Alice")
     g.put_in_graveyard("Grizzly Bears", "Bob")
     g.put_onto_battlefield("Forest", "Alice")
+    top = g.put_in_library("Grizzly Bears", "Bob")[0]
+    g.next_turn()
+    assert g.obj(top).zone == "hand"  # Bob drew the card put on top
     zones = {}
     for o in g._s.objects.values():
         zones[o.id] = o.zone

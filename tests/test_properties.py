@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgkit import CATALOG, COLORS, STEPS, Game, RulesError, replay
-from mtgkit.game import NO_PRIORITY
+from mtgkit.game import NO_PRIORITY, ZONES
 
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
 SETTINGS = settings(database=None, max_examples=1500 if SOAK else 200, deadline=None, derandomize=not SOAK,
@@ -152,8 +152,7 @@ def check_invariants(g: Game, seen_monarch: list[bool]) -> None:
     for item in s.stack:
         if item.kind == "spell":
             assert s.objects[item.id].zone == "stack"
-    assert all(o.zone in ("library", "hand", "battlefield", "graveyard", "exile", "stack", "out",
-                          "gone", "token", "setup") for o in s.objects.values())
+    assert all(o.zone in ZONES for o in s.objects.values()), "an object outside every zone"
     assert replay(g.events) == g.board(), "the log disagrees with the state"
     tapped: set[int] = {o.id for o in s.objects.values()} & set()
     for e in g.events:
