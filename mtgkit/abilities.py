@@ -265,6 +265,22 @@ class SacrificeUnless:
     card_type: str = "Creature"
 
 
+class MaySacrificeToDraw:
+    """Effect: you may sacrifice a ``card_type`` permanent; if you do, draw a card."""
+
+    def __init__(self, card_type: str = "Food") -> None:
+        self.card_type = card_type
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MaySacrificeToDraw) and other.card_type == self.card_type
+
+    def __hash__(self) -> int:
+        return hash(("MaySacrificeToDraw", self.card_type))
+
+    def __repr__(self) -> str:
+        return f"MaySacrificeToDraw({self.card_type!r})"
+
+
 class ExileUntilOpponentMonarch(_Marker):
     """Effect: exile the target creature until an opponent of this ability's controller
     becomes the monarch (Palace Jailer)."""
@@ -277,7 +293,7 @@ class CounterTriggeringSpell(_Marker):
 Effect = (
     AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
-    | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless
+    | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
 )
 
 
@@ -471,7 +487,11 @@ class CombatDamageToMonarch(_Marker):
     """Trigger: whenever a creature deals combat damage to the monarch (CR 725.2)."""
 
 
-Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch
+class Attacks(_Marker):
+    """Trigger: whenever this creature attacks (CR 508.3a)."""
+
+
+Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
 
 
 @dataclass(frozen=True)
@@ -518,6 +538,7 @@ class CardDef:
     extra_colors: frozenset[str] = field(default=frozenset())
     spell: tuple[Effect, ...] = ()  # what an instant or sorcery does as it resolves
     spell_targets: Literal["none", "any"] = "none"
+    token: bool = False  # a token's definition (Food, Thopter, Assassin), not a card
 
     def __deepcopy__(self, memo: dict) -> CardDef:  # immutable and shared
         return self

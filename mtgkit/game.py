@@ -32,6 +32,7 @@ from .abilities import (
     Activated,
     AddMana,
     AtBeginning,
+    Attacks,
     BecomeMonarch,
     BecomesMonarch,
     CardDef,
@@ -54,6 +55,7 @@ from .abilities import (
     GainLife,
     ManaReplacement,
     ManaTrigger,
+    MaySacrificeToDraw,
     PutCounters,
     RedirectDamageToSelf,
     Reflect,
@@ -532,6 +534,7 @@ class Game:
                         if isinstance(a, EntersWithCounters) and a.amount}
             counters = {k: n for k, n in counters.items() if n}
         o = self._new_obj(defn, controller, "battlefield")
+        o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
         if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
@@ -548,6 +551,7 @@ class Game:
     def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
                        color: str | None) -> int:
         o = self._new_obj(defn, controller, "setup")
+        o.token = defn.token
         o.attached_to = attached_to
         if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
             o.chosen_color = color or "G"
@@ -569,7 +573,10 @@ class Game:
         if zone not in ("hand", "library", "graveyard", "exile"):
             raise ValueError(f"zone must be hand, library, graveyard or exile, not {zone!r}")
         self._player(owner)
-        o = self._new_obj(lookup_card(name), owner, zone)
+        defn = lookup_card(name)
+        if defn.token:
+            raise ValueError(f"{name} is a token: tokens exist only on the battlefield (CR 111.1)")
+        o = self._new_obj(defn, owner, zone)
         self._emit("setup", f"Setup: {name} into {owner}'s {zone}", (), player=owner, obj=o,
                    **self._move_data(o, zone))
         return o.id
@@ -1184,6 +1191,16 @@ class Game:
             kept = self._sacrifice_choice(who, eff.card_type, source)
             if kept is None and source is not None and source.zone == "battlefield":
                 self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
+        elif isinstance(eff, MaySacrificeToDraw):
+            options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
+            labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
+            label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
+            self._emit("choice", f"{who} chooses: {label}", ("608.2c",), player=who,
+                       question="may sacrifice", answer=label)
+            if label != "don't":
+                o = options[labels.index(label)]
+                self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
+                self._draw(who, ("121.1",))
         elif isinstance(eff, ExileUntilOpponentMonarch):
             o = self._s.objects[item.target]  # type: ignore[index]
             self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
@@ -1333,6 +1350,9 @@ class Game:
                 o.tapped = True
                 self._emit("tap", f"{o.name} becomes tapped as it attacks", ("508.1f",), obj=o,
                            cause=e.seq)
+            for ab in o.card.triggered:
+                if isinstance(ab.trigger, Attacks):
+                    self._trigger(ab, o.controller, o, e.seq)
         self._priority()
         return tuple(self._events[start:])
 
@@ -1357,6 +1377,9 @@ class Game:
                                   f"{a.name} attacks.", "509.1a")
             if b.tapped:
                 raise CombatError(f"{b.name} is tapped; tapped creatures can't block.", "509.1a")
+            if "flying" in a.card.keywords and not {"flying", "reach"} & b.card.keywords:
+                raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
+                                  f"block it, and {b.name} has neither.", "702.9b")
         start = len(self._events)
         if s.step == "declare_attackers":
             self._next_step_unchecked("declare_blockers")

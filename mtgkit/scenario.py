@@ -238,7 +238,10 @@ class _Builder:
             except (RulesError, ValueError) as err:
                 raise self.fail(place, f"a legal setup ({err})") from None
         else:
-            ref = game.put_in_zone(name, who, section)
+            try:
+                ref = game.put_in_zone(name, who, section)
+            except ValueError as err:
+                raise self.fail(f"{place}.card", f"a card, not a token ({err})") from None
         if label in self.labels:  # the second Island is "Island 2", and so on
             n = 2
             while f"{label} {n}" in self.labels:

@@ -68,6 +68,7 @@ BAD = [
     (OK + '[[board.Alice]]\ncard = "Plains"\n[[board.Alice]]\ncard = "Utopia Sprawl"\n'
      'attached_to = "Plains"\n', "board.Alice[1]", "a legal setup"),
     (OK + 'monarch = "Carol"\n', "monarch", "one of the players"),
+    (OK + '[hand]\nAlice = ["Food"]\n', "hand.Alice[0].card", "a card, not a token"),
     (OK + "[[actions]]\ncard = 'Forest'\n", "actions[0]", "a table with do ="),
     (OK + '[[actions]]\ndo = "tap"\n', "actions[0].do", "one of activate"),
     (OK + '[[actions]]\ndo = "resolve_stack"\nnow = true\n', "actions[0].now", "one of the keys"),

@@ -181,3 +181,55 @@ def test_x_never_negative_and_counters_match(x: int) -> None:
         assert g.obj(ballista).counters == {"+1/+1": x}
     else:
         assert g.obj(ballista).zone == "graveyard"
+
+
+def test_goose_mother_attacks_may_sacrifice_a_food_to_draw() -> None:
+    from mtgkit import Scripted
+
+    g = Game(["Alice", "Bob"])
+    goose = g.put_onto_battlefield("The Goose Mother", "Alice")
+    food = g.put_onto_battlefield("Food", "Alice")
+    hand = g.board().player("Alice").hand
+    g.advance(to="beginning_of_combat")
+    g.chooser = Scripted([f"sacrifice Food #{food}"])
+    events = g.attack([goose])
+    assert any(e.kind == "trigger" and e.obj == "The Goose Mother" for e in events)
+    g.resolve_stack()
+    assert g.board().player("Alice").hand == hand + 1 and g.obj(food).zone == "gone"
+
+
+def test_goose_mother_attack_without_food_or_declining_draws_nothing() -> None:
+    g = Game(["Alice", "Bob"])
+    goose = g.put_onto_battlefield("The Goose Mother", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack([goose])
+    g.resolve_stack()
+    assert g.board().player("Alice").hand == 0
+    assert any(e.kind == "choice" and e.get("answer") == "don't" for e in g.events)
+
+
+def test_food_token_gains_three_life() -> None:
+    g = Game(["Alice", "Bob"])
+    for _ in range(2):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    food = g.put_onto_battlefield("Food", "Alice")
+    g.activate(food)
+    g.resolve()
+    assert g.life("Alice") == 23 and g.obj(food).zone == "gone"  # a token, sacrificed (704.5d)
+
+
+def test_702_9b_flying_attackers_need_flying_or_reach_blockers() -> None:
+    from helpers import refused
+
+    from mtgkit import CombatError
+
+    g = Game(["Alice", "Bob"])
+    angel = g.put_onto_battlefield("Serra Angel", "Alice")
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    thopter = g.put_onto_battlefield("Thopter", "Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([angel])
+    with refused(g, CombatError, "702.9b"):
+        g.block({giant: angel})
+    g.block({thopter: angel})
+    assert not g.obj(angel).tapped  # vigilance

@@ -11,6 +11,7 @@ from ..abilities import (
     AddMana,
     AnyColor,
     AtBeginning,
+    Attacks,
     BecomeMonarch,
     BecomesMonarch,
     CardDef,
@@ -36,6 +37,7 @@ from ..abilities import (
     ManaReplacement,
     ManaSpec,
     ManaTrigger,
+    MaySacrificeToDraw,
     Multiply,
     OneOf,
     PerPermanent,
@@ -69,6 +71,7 @@ def make(
     spell: tuple[Effect, ...] = (),
     targets: str = "none",
     colors: tuple[str, ...] = (),
+    token: bool = False,
 ) -> CardDef:
     """Build a card from its printed parts."""
     left, _, right = type_line.partition(" — ")
@@ -91,6 +94,7 @@ def make(
         spell=spell,
         spell_targets=targets,  # type: ignore[arg-type]
         extra_colors=frozenset(colors),
+        token=token,
     )
 
 
@@ -270,6 +274,9 @@ CARDS: list[CardDef] = [
          EntersWithCounters("+1/+1", "X", "The Goose Mother enters with X +1/+1 counters on it."),
          Triggered(Enters(), (CreateTokens("Food", "half X"),),
                    "When The Goose Mother enters, create half X Food tokens, rounded up."),
+         Triggered(Attacks(), (MaySacrificeToDraw("Food"),),
+                   "Whenever The Goose Mother attacks, you may sacrifice a Food. If you do, draw a "
+                   "card."),
          pt=(2, 2), keywords=("flying",)),
     make("Clone", "Creature — Shapeshifter", "{3}{U}",
          "You may have Clone enter as a copy of any creature on the battlefield.",
@@ -317,10 +324,11 @@ CARDS: list[CardDef] = [
     # ----------------------------------------------------------------- placeholders
     make("Library Card", "", None, "(A face-down card whose identity doesn't matter in the lesson.)"),
     # ----------------------------------------------------------------- tokens
-    make("Thopter", "Artifact Creature — Thopter", None, "Flying.", pt=(1, 1), keywords=("flying",)),
+    make("Thopter", "Artifact Creature — Thopter", None, "Flying.", pt=(1, 1), keywords=("flying",),
+         token=True),
     make("Assassin", "Creature — Assassin", None, "Deathtouch, haste.", pt=(1, 1),
-         keywords=("deathtouch", "haste"), colors=("B",)),
+         keywords=("deathtouch", "haste"), colors=("B",), token=True),
     make("Food", "Artifact — Food", None, "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
          act("{2}, {T}, Sacrifice this", GainLife(3),
-             "{2}, {T}, Sacrifice this artifact: You gain 3 life.")),
+             "{2}, {T}, Sacrifice this artifact: You gain 3 life."), token=True),
 ]
