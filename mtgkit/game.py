@@ -1498,6 +1498,7 @@ class Game:
                     self._move(o, "graveyard", f"{o.name} was dealt damage by a source with deathtouch "
                                f"and is destroyed", ("702.2b",), kind_override="sba")
                     did = True
+            did = self._legend_rule() or did
             for o in list(self._s.objects.values()):
                 if o.token and o.zone not in ("battlefield", "gone", "token"):
                     o.zone = "gone"
@@ -1507,6 +1508,28 @@ class Game:
             if not did:
                 return
         raise AssertionError("state-based actions did not settle")  # pragma: no cover
+
+    def _legend_rule(self) -> bool:
+        """CR 704.5j: of two or more legendary permanents with the same name controlled by one
+        player, that player keeps one (their choice) and the rest go to the graveyard."""
+        groups: dict[tuple[str, str], list[Obj]] = {}
+        for o in self.permanents():
+            if o.is_a("Legendary"):
+                groups.setdefault((o.controller, o.name), []).append(o)
+        did = False
+        for (who, name), objs in groups.items():
+            if len(objs) < 2:
+                continue
+            labels = [f"{name} #{o.id}" for o in objs]
+            keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
+            self._emit("choice", f"{who} keeps {keep} (legend rule)", ("704.5j",), player=who,
+                       question="legend rule", answer=keep)
+            for o, label in zip(objs, labels, strict=True):
+                if label != keep:
+                    self._move(o, "graveyard", f"{name} is put into its owner's graveyard "
+                               f"(legend rule)", ("704.5j",), kind_override="sba")
+            did = True
+        return did
 
     # ------------------------------------------------------------------ internals
     def _player(self, name: str) -> PlayerState:

@@ -96,6 +96,7 @@ TITLES: dict[str, str] = {
     "702.10c": "haste lets a creature use {T}/{Q} abilities the turn it arrives",
     "704.3": "state-based actions are checked whenever a player would get priority",
     "704.5a": "a player with 0 or less life loses",
+    "704.5j": "legend rule: a player keeps one of two same-named legendary permanents",
     "704.5f": "a creature with toughness 0 or less goes to the graveyard",
     "704.5g": "a creature with lethal damage is destroyed",
     "707.2": "a copy copies the printed values, not counters or X",

@@ -233,3 +233,14 @@ def test_702_9b_flying_attackers_need_flying_or_reach_blockers() -> None:
         g.block({giant: angel})
     g.block({thopter: angel})
     assert not g.obj(angel).tapped  # vigilance
+
+
+def test_704_5j_legend_rule_keeps_one_of_two_same_named_legends() -> None:
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Gaea's Cradle", "Alice")
+    g.put_onto_battlefield("Gaea's Cradle", "Bob")  # another player's copy is fine
+    second = g.put_onto_battlefield("Gaea's Cradle", "Alice", by_effect=True)
+    assert [o.name for o in g.permanents("Alice")] == ["Gaea's Cradle"]
+    assert g.obj(second).zone == "graveyard"  # the default chooser keeps the first listed (older) one
+    assert any("704.5j" in e.rules and e.kind == "sba" for e in g.events)
+    assert len(g.permanents("Bob")) == 1
