@@ -90,6 +90,32 @@ def practice_next(page) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     return before, settle(page, area, checked)
 
 
+def menu(page, top: str, item: str) -> None:  # type: ignore[no-untyped-def]
+    page.locator(f"#jp-MainMenu .lm-MenuBar-itemLabel:text-is('{top}')").click()
+    page.locator(f".lm-Menu-itemLabel:text-is('{item}')").click()
+
+
+def run_all_cells(page, attempts: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """Clear the committed outputs (so "[n]:" prompts mean this run), run all cells, and wait
+    until every code cell has run; try again if the run never started (a busy machine)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    done = """([panel]) => {
+        const ps = document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt');
+        return ps.length > 0 && [...ps].every(p => /\\[\\d+\\]/.test(p.textContent));
+    }"""
+    for attempt in range(attempts):
+        page.locator(f"{PANEL} .jp-Cell").first.click()
+        menu(page, "Edit", "Clear Outputs of All Cells")
+        menu(page, "Run", "Run All Cells")
+        try:
+            page.wait_for_function(done, arg=[PANEL], timeout=90_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+
+
 INTERACTIONS: dict[str, tuple[Callable, str]] = {  # type: ignore[type-arg]
     "00-start-here": (stepper_back, r"becomes tapped"),
     "01-tap-and-untap": (activation_check, r"predicted right|Not quite"),
@@ -117,15 +143,8 @@ def test_notebook_runs_in_jupyterlab(stem: str, lab: tuple[str, str], browser) -
         page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=60_000)
         page.wait_for_selector(f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                                timeout=60_000)
-        page.locator(f"{PANEL} .jp-Cell").first.click()
-        page.locator("#jp-MainMenu .lm-MenuBar-itemLabel:text-is('Run')").click()
-        page.locator(".lm-Menu-itemLabel:text-is('Run All Cells')").click()
         prompts = page.locator(f"{PANEL} .jp-CodeCell .jp-InputArea-prompt")
-        page.wait_for_function(
-            """([panel]) => {
-                const ps = document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt');
-                return ps.length > 0 && [...ps].every(p => /\\[\\d+\\]/.test(p.textContent));
-            }""", arg=[PANEL], timeout=120_000)
+        run_all_cells(page)
         page.wait_for_selector(f"{PANEL} .jp-Notebook-ExecutionIndicator[data-status='idle']",
                                timeout=60_000)
         page.wait_for_timeout(1000)
@@ -146,5 +165,9 @@ def test_notebook_runs_in_jupyterlab(stem: str, lab: tuple[str, str], browser) -
         assert re.search(expect, after), f"{stem}: expected {expect!r} after the click, got {after[:400]!r}"
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"{stem}.png"))
+    except BaseException:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"FAILED-{stem}.png"))  # for whoever reads the CI log
+        raise
     finally:
         context.close()
