@@ -1,5 +1,5 @@
-# The two commands of the README's quick start: `make course` and `make test`.
-# Each sets itself up: a local .venv with mtgkit installed in editable mode.
+# Conveniences around kit.py, which holds the README's two commands (`python3 kit.py course`,
+# `python3 kit.py test`) and needs nothing but Python. Other targets reuse its .venv.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,21 +8,17 @@ STAMP := $(VENV)/.installed
 .PHONY: course test venv lint clean notebooks student bench soak
 
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
-	touch $(STAMP)
+	$(PY) -c "import kit; kit.setup()"
 
 venv: $(STAMP)
 
 ## Open the course in JupyterLab (works as root; prints the URL to open).
-course: $(STAMP)
-	$(BIN)/python -m mtgkit.course
+course:
+	$(PY) kit.py course
 
 ## The whole test suite: unit tests, doctests, widget tests, strict nbval, browser tier.
-test: $(STAMP)
-	$(BIN)/python -m pytest mtgkit tests notebooks \
-		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+test:
+	$(PY) kit.py test
 
 ## Re-execute every notebook from tools/course/ (then commit the outputs).
 notebooks: $(STAMP)

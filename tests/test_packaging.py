@@ -69,12 +69,20 @@ def test_import_mtgkit_loads_no_heavy_libraries() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text()
-    assert "make test" in readme and "make course" in readme
-    assert "make test" in (ROOT / ".ci" / "run").read_text()
+    quick = readme.split("## Quick start", 1)[1].split("```bash\n", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in quick.splitlines() if line.strip()]
+    assert commands == ["python3 kit.py course", "python3 kit.py test"]
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert "python3 kit.py test" in ci
+
+
+def test_kit_refuses_unknown_commands() -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "kit.py"), "lint"], capture_output=True, text=True)
+    assert out.returncode == 2 and "usage" in out.stderr
 
 
 def test_ruff_is_clean() -> None:
     out = subprocess.run([sys.executable, "-m", "ruff", "check", "mtgkit", "tests", "tools", "benchmarks",
-                          "conftest.py"],
+                          "conftest.py", "kit.py"],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
