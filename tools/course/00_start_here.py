@@ -80,8 +80,8 @@ except RulesError as err:
 - **Steppers** walk through a timeline one event at a time, showing the board and the reason.
 - **Exercises** are ordinary Python cells: fill in your answer and run the checker cell. It
   says what is right, and for each mistake, why. (Teachers: solutions live in
-  `notebooks/solutions/`, outside the notebooks, and load with `%load`; `make student` writes
-  a copy of the course without them.)
+  `notebooks/solutions/`, outside the notebooks, and load with `%load`;
+  `python3 tools/student_copy.py DEST` writes a copy of the course without them.)
 """),
 ("code", """
 from mtgkit.widgets import TimelineStepper
