@@ -30,7 +30,9 @@ def _run(args: argparse.Namespace) -> int:
     if not args.all:
         df = df[~df.kind.isin(["players", "turn", "step"])]
     cols = ["seq", "turn", "step", "player", "kind", "text", "rules", "cause"]
-    with _pandas_wide():
+    import pandas as pd
+
+    with pd.option_context("display.width", 250, "display.max_colwidth", 90, "display.max_rows", None):
         print(df[cols].to_string(index=False))
     print()
     print(scenario.game.board().describe())
@@ -48,18 +50,6 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         print(f"\nplot saved to {args.plot}")
     return 0
-
-
-class _pandas_wide:
-    def __enter__(self) -> None:
-        import pandas as pd
-
-        self.ctx = pd.option_context("display.width", 250, "display.max_colwidth", 90,
-                                     "display.max_rows", None)
-        self.ctx.__enter__()
-
-    def __exit__(self, *exc: object) -> None:
-        self.ctx.__exit__(*exc)
 
 
 def _cards(args: argparse.Namespace) -> int:

@@ -556,6 +556,16 @@ class CardDef:
         """Mana value off the stack: X counts as 0 (CR 107.3g, 202.3e)."""
         return self.cost.mana_value() if self.cost else 0
 
+    def enters_counters(self, x: int = 0) -> dict[str, int]:
+        """The counters its "enters with" replacements give it, X being ``x`` (CR 107.3m)."""
+        counters: dict[str, int] = {}
+        for a in self.abilities:
+            if isinstance(a, EntersWithCounters):
+                n = x if a.amount == "X" else a.amount
+                if n:
+                    counters[a.kind] = counters.get(a.kind, 0) + n
+        return counters
+
     @property
     def triggered(self) -> tuple[Triggered, ...]:
         return tuple(a for a in self.abilities if isinstance(a, Triggered))

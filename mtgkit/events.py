@@ -117,13 +117,14 @@ def explain(events: Sequence[Event], seq: int) -> str:
     event are listed under it.
     """
     lines: list[str] = []
-    for depth, event in enumerate(chain(events, seq)):
+    links = chain(events, seq)
+    for depth, event in enumerate(links):
         lead = "" if depth == 0 else "because "
         lines.append(f"{'  ' * depth}{lead}{_sentence(event)}")
         for link in event.links:
             shaped = events[link - 1]
             lines.append(f"{'  ' * depth}  (shaped by {_sentence(shaped)})")
-    origin = chain(events, seq)[-1]
+    origin = links[-1]
     if origin.kind == "setup" or origin.get("setup"):
         lines.append("  (this is where the example starts: the teacher set it up)")
     elif origin.kind in ("turn", "step", "players"):

@@ -530,9 +530,7 @@ class Game:
         if by_effect:
             return self._put_by_effect(defn, controller, attached_to, color)
         if counters is None:
-            counters = {a.kind: a.amount if a.amount != "X" else 0 for a in defn.abilities
-                        if isinstance(a, EntersWithCounters) and a.amount}
-            counters = {k: n for k, n in counters.items() if n}
+            counters = defn.enters_counters()
         o = self._new_obj(defn, controller, "battlefield")
         o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
@@ -1600,12 +1598,7 @@ class Game:
             o.printed, o.card = o.card, copy_of.card
         o.etb_x = x
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
-        o.counters = {}
-        for a in o.card.abilities:
-            if isinstance(a, EntersWithCounters):
-                n = x if a.amount == "X" else a.amount
-                if n:
-                    o.counters[a.kind] = o.counters.get(a.kind, 0) + n
+        o.counters = o.card.enters_counters(x)
         extra = ("614.1c",) if o.tapped or o.counters or copy_of else ()
         if copy_of is not None:
             extra += ("707.2",)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import ipywidgets as W
 
 from ..lessons import MANA_CARDS, could_produce_table, mana_board, replacement_orders, tap_result
+from .stepper import events_table
 
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
 
@@ -99,12 +100,10 @@ class TapExplorer(_Boards):
             return
         order = list(self.order.value) or None
         g, events = tap_result(self.alice.value, self.bob.value, self.source.value, order=order)
-        rows = "".join(f"<tr><td>{e.seq}</td><td>{e.kind}</td><td>{html.escape(e.text)}</td>"
-                       f"<td>{', '.join(e.rules)}</td></tr>" for e in events)
         results = sorted({str(r) for o in self.order.options for r in [self._result_for(o[1])]})
         self.result.value = (f"<b>Alice's pool after tapping: {g.pool('Alice')}</b><br>"
                              f"<small>every order gives one of: {', '.join(results)}</small>"
-                             f"<table><tr><th>seq</th><th>kind</th><th>event</th><th>CR</th></tr>{rows}</table>")
+                             + events_table(events, "kind"))
 
     def _result_for(self, order: tuple[str, ...]) -> object:
         g, _ = tap_result(self.alice.value, self.bob.value, self.source.value, order=list(order) or None)

@@ -4,18 +4,11 @@ Crown (CR 725, 614.9). Thin views: every answer comes from :mod:`mtgkit.lessons`
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
 import ipywidgets as W
 
-from ..events import Event
 from ..lessons import X_CARDS, X_PATHS, XPath, protector_combat, x_path
-
-
-def events_table(events: Sequence[Event]) -> str:
-    rows = "".join(f"<tr><td>{e.seq}</td><td>{e.lane}</td><td>{html.escape(e.text)}</td>"
-                   f"<td>{', '.join(e.rules)}</td></tr>" for e in events)
-    return f"<table><tr><th>seq</th><th>lane</th><th>event</th><th>CR</th></tr>{rows}</table>"
+from .stepper import events_table
 
 
 def _summary(r: XPath) -> str:

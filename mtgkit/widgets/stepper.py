@@ -30,6 +30,14 @@ def board_html(board: Board) -> str:
         f"<th>graveyard</th></tr>{''.join(rows)}</table>")
 
 
+def events_table(events: Sequence[Event], column: str = "lane") -> str:
+    """Events as a small HTML table: seq, ``column`` (an Event field), text and CR rules."""
+    rows = "".join(f"<tr><td>{e.seq}</td><td>{getattr(e, column)}</td><td>{html.escape(e.text)}</td>"
+                   f"<td>{', '.join(e.rules)}</td></tr>" for e in events)
+    return (f"<table><tr><th>seq</th><th>{column}</th><th>event</th><th>CR</th></tr>{rows}"
+            "</table>")
+
+
 class TimelineStepper(W.VBox):
     """Buttons and a slider over a game's events; shows the event, why, and the board."""
 
