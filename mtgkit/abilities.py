@@ -16,26 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from .mana import COLORS, TYPES, Mana, ManaCost
-
-Whose = Literal["you", "opponents", "any"]
-
-
-class _Marker:
-    """A primitive with no fields: equal to any other instance of its class."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self)
-
-    def __hash__(self) -> int:
-        return hash(type(self).__name__)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
+from .triggers import AtBeginning, CombatDamageToMonarch, TappedForMana, Trigger, Whose, _Marker
 
 
 # --------------------------------------------------------------------------- costs
@@ -98,8 +82,8 @@ class Fixed:
     def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
         return (self.mana,)
 
-    def why_none(self) -> str:
-        return ""
+    def why_none(self) -> tuple[str, bool]:
+        return "", False
 
 
 @dataclass(frozen=True)
@@ -111,8 +95,8 @@ class OneOf:
     def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
         return self.choices
 
-    def why_none(self) -> str:
-        return ""
+    def why_none(self) -> tuple[str, bool]:
+        return "", False
 
 
 @dataclass(frozen=True)
@@ -124,8 +108,8 @@ class AnyColor:
     def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
         return tuple(Mana.of(c, self.amount) for c in COLORS)
 
-    def why_none(self) -> str:
-        return ""
+    def why_none(self) -> tuple[str, bool]:
+        return "", False
 
 
 @dataclass(frozen=True)
@@ -143,13 +127,14 @@ class Reflect:
         allowed = COLORS if self.kinds == "colors" else TYPES
         return tuple(Mana.of(t) for t in allowed if t in found)
 
-    def why_none(self) -> str:
+    def why_none(self) -> tuple[str, bool]:
+        """Why it adds nothing, and whether that is because the type is undefined (CR 106.5)."""
         who = {"opponents": "an opponent controls", "you": "you control", "any": "any player controls"}
         what = "color" if self.kinds == "colors" else "type"
         extra = " (colorless is not a color)" if self.kinds == "colors" else ""
         return (
             f"no {self.card_type.lower()} {who[self.whose]} could produce a {what} of mana"
-            f"{extra}, so the type is undefined"
+            f"{extra}, so the type is undefined", True
         )
 
 
@@ -161,8 +146,9 @@ class ColorOfPermanent:
         colors = ctx.colors_of_permanents(controller)
         return tuple(Mana.of(c) for c in COLORS if c in colors)
 
-    def why_none(self) -> str:
-        return "you control no colored permanent, so no color can be chosen and the type is undefined"
+    def why_none(self) -> tuple[str, bool]:
+        return ("you control no colored permanent, so no color can be chosen and the type is "
+                "undefined", True)
 
 
 @dataclass(frozen=True)
@@ -176,8 +162,8 @@ class PerPermanent:
         n = ctx.count_permanents(controller, self.card_type)
         return (Mana.of(self.mana_type, n),) if n else ()
 
-    def why_none(self) -> str:
-        return f"you control no {self.card_type.lower()}, so it adds {{{self.mana_type}}} zero times"
+    def why_none(self) -> tuple[str, bool]:
+        return f"you control no {self.card_type.lower()}, so it adds {{{self.mana_type}}} zero times", False
 
 
 ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
@@ -191,18 +177,14 @@ class AddMana:
     spec: ManaSpec
 
 
-@dataclass(frozen=True)
-class ReturnFromGraveyard:
-    """Effect: return target ``card_type`` card with mana value <= ``max_mv`` from your
-    graveyard to the battlefield (Order of Whiteclay)."""
-
-    card_type: str = "Creature"
-    max_mv: int = 3
+class ReturnFromGraveyard(_Marker):
+    """Effect: return the target card from a graveyard to the battlefield under your control
+    (Order of Whiteclay). Which cards it may target is the ability's :class:`TargetSpec`."""
 
 
 @dataclass(frozen=True)
 class DealDamage:
-    """Effect: this source deals ``amount`` damage to the target (any target)."""
+    """Effect: this source deals ``amount`` damage to the target."""
 
     amount: int
 
@@ -222,7 +204,8 @@ class PutCounters:
 
 @dataclass(frozen=True)
 class CreateEffect:
-    """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration."""
+    """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration
+    (``"end_of_turn"``: it ends in this turn's cleanup step, CR 514.2)."""
 
     replacement: ManaReplacement
     duration: Literal["end_of_turn"] = "end_of_turn"
@@ -297,6 +280,31 @@ Effect = (
 )
 
 
+# --------------------------------------------------------------------------- targets
+@dataclass(frozen=True)
+class TargetSpec:
+    """What a spell or ability may target (CR 115.1): ``players`` (none, any, or opponents of
+    its controller) and/or objects of ``card_type`` in ``zone`` (on the battlefield, controlled
+    by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``.
+    ``text`` names it the way the card does. The same spec checks a target when the spell or
+    ability is cast or activated, lists the choices for a triggered ability, and checks the
+    target again on resolution (CR 608.2b)."""
+
+    text: str
+    players: Literal["none", "any", "opponents"] = "none"
+    card_type: str | None = None
+    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    whose: Whose = "any"
+    max_mv: int | None = None
+
+
+#: The target specifications the catalog uses.
+ANY_TARGET = TargetSpec("any target", players="any", card_type="Creature")
+TARGET_PLAYER = TargetSpec("target player", players="any")
+OPPONENT_CREATURE = TargetSpec("target creature an opponent controls", card_type="Creature",
+                               whose="opponents")
+
+
 # --------------------------------------------------------------------------- replacement
 @dataclass(frozen=True)
 class SetType:
@@ -343,16 +351,7 @@ class ManaReplacement:
         return f"if {who} a {self.scope} for mana, {self.op.describe()}"
 
 
-# --------------------------------------------------------------------------- triggers
-@dataclass(frozen=True)
-class TappedForMana:
-    """Trigger: whenever a ``scope`` permanent is tapped for mana (CR 106.12a).
-    ``scope`` is ``"land"`` or ``"enchanted"`` (the permanent this Aura enchants)."""
-
-    scope: Literal["land", "enchanted"] = "land"
-    whose: Whose = "any"
-
-
+# --------------------------------------------------------------------------- triggered mana
 @dataclass(frozen=True)
 class SameTypeProduced:
     """Triggered mana: one mana of any type that land produced (Heartbeat of Spring)."""
@@ -383,11 +382,11 @@ class Activated:
     cost: Cost
     effects: tuple[Effect, ...]
     text: str
-    targets: Literal["none", "any", "graveyard creature"] = "none"
+    targets: TargetSpec | None = None
 
     @property
     def is_mana_ability(self) -> bool:
-        return self.targets == "none" and any(isinstance(e, AddMana) for e in self.effects)
+        return self.targets is None and any(isinstance(e, AddMana) for e in self.effects)
 
     @property
     def taps_for_mana(self) -> bool:
@@ -420,11 +419,8 @@ class StaticReplacement:
     text: str
 
 
-@dataclass(frozen=True)
-class EntersTapped:
+class EntersTapped(_Marker):
     """Replacement (CR 614.1c): this permanent enters tapped."""
-
-    text: str = "This enters tapped."
 
 
 @dataclass(frozen=True)
@@ -434,66 +430,18 @@ class EntersWithCounters:
 
     kind: str
     amount: int | Literal["X"]
-    text: str = ""
 
 
-@dataclass(frozen=True)
-class EntersAsCopy:
+class EntersAsCopy(_Marker):
     """Replacement (CR 614.1c, 707.2): you may have this enter as a copy of a creature."""
 
-    text: str = "You may have this enter as a copy of any creature on the battlefield."
 
-
-@dataclass(frozen=True)
-class RedirectDamageToSelf:
+class RedirectDamageToSelf(_Marker):
     """Redirection (CR 614.9): all damage that would be dealt to this permanent's controller
     is dealt to this permanent instead (Protector of the Crown)."""
 
-    text: str = ""
-
 
 # --------------------------------------------------------------------------- triggered
-class Enters(_Marker):
-    """Trigger: when this permanent enters (CR 603.6a)."""
-
-
-class Dies(_Marker):
-    """Trigger: when this creature dies (goes from the battlefield to a graveyard)."""
-
-
-@dataclass(frozen=True)
-class CastSpell:
-    """Trigger: whenever ``whose`` casts a spell; ``mv_equals_counters`` names a counter kind
-    whose number must equal the spell's mana value (Chalice of the Void)."""
-
-    whose: Whose = "any"
-    card_type: str | None = None
-    mv_equals_counters: str | None = None
-
-
-@dataclass(frozen=True)
-class AtBeginning:
-    """Trigger: at the beginning of ``step`` of ``whose`` turn (``"monarch"``: the monarch's)."""
-
-    step: str
-    whose: Literal["you", "any", "monarch"] = "you"
-
-
-class BecomesMonarch(_Marker):
-    """Trigger: whenever you become the monarch (only if you weren't already)."""
-
-
-class CombatDamageToMonarch(_Marker):
-    """Trigger: whenever a creature deals combat damage to the monarch (CR 725.2)."""
-
-
-class Attacks(_Marker):
-    """Trigger: whenever this creature attacks (CR 508.3a)."""
-
-
-Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
-
-
 @dataclass(frozen=True)
 class Triggered:
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
@@ -503,15 +451,22 @@ class Triggered:
     trigger: Trigger
     effects: tuple[Effect, ...]
     text: str
-    targets: Literal["none", "player", "opponent creature", "any"] = "none"
+    targets: TargetSpec | None = None
     condition: Literal["opponent is monarch"] | None = None
 
 
-@dataclass(frozen=True)
-class ChooseColorAsEnters:
+class ChooseColorAsEnters(_Marker):
     """As this enters, its controller chooses a color (Utopia Sprawl)."""
 
-    text: str = "As this enters, choose a color."
+
+#: The monarch's two inherent triggered abilities (CR 725.2). They have no source: the player
+#: who is the monarch when one triggers controls it.
+MONARCH_DRAW = Triggered(AtBeginning("end", "you"), (Draw(1),),
+                         "At the beginning of the monarch's end step, that player draws a card.")
+MONARCH_STEAL = Triggered(CombatDamageToMonarch(), (CreatureControllerBecomesMonarch(),),
+                          "Whenever a creature deals combat damage to the monarch, its controller "
+                          "becomes the monarch.")
+MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 
 
 Ability = (
@@ -537,10 +492,10 @@ class CardDef:
     enchant: str | None = None  # the subtype or type an Aura can enchant ("Forest", "Land")
     extra_colors: frozenset[str] = field(default=frozenset())
     spell: tuple[Effect, ...] = ()  # what an instant or sorcery does as it resolves
-    spell_targets: Literal["none", "any"] = "none"
+    spell_targets: TargetSpec | None = None
     token: bool = False  # a token's definition (Food, Thopter, Assassin), not a card
 
-    def __deepcopy__(self, memo: dict) -> CardDef:  # immutable and shared
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:  # immutable and shared
         return self
 
     @property
@@ -569,6 +524,11 @@ class CardDef:
     @property
     def triggered(self) -> tuple[Triggered, ...]:
         return tuple(a for a in self.abilities if isinstance(a, Triggered))
+
+    @property
+    def triggers(self) -> tuple[Triggered | ManaTrigger, ...]:
+        """Every triggered ability: those that use the stack and triggered mana abilities."""
+        return tuple(a for a in self.abilities if isinstance(a, Triggered | ManaTrigger))
 
     @property
     def activated(self) -> tuple[Activated, ...]:

@@ -10,7 +10,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from .events import Event
+from .events import (
+    Countered,
+    CountersChanged,
+    DamageDealt,
+    DamageWoreOff,
+    DrawSkipped,
+    Event,
+    Fizzled,
+    GameBegan,
+    LifeChanged,
+    ManaAdded,
+    ManaSpent,
+    MonarchChanged,
+    PlayerLeft,
+    PoolEmptied,
+    PutOnStack,
+    Resolved,
+    StepBegan,
+    Tapped,
+    TurnBegan,
+    Untapped,
+    ZoneChange,
+)
 from .mana import Mana
 
 
@@ -106,66 +128,62 @@ def replay(events: Iterable[Event]) -> Board:
     stack: list[tuple[int, str]] = []
     order: list[int] = []
     for e in events:
-        k = e.kind
-        if k == "players":
-            for name in e.get("names"):
-                players[name] = PlayerView(name, life=e.get("life"))
+        if isinstance(e, GameBegan):
+            for name in e.names:
+                players[name] = PlayerView(name, life=e.life)
                 pools[name] = Mana()
-            for name, ids in e.get("libraries", ()):
+            for name, ids in e.libraries:
                 for oid in ids:
                     objs[oid] = _Obj("Library Card", name, "library")
-        elif k == "turn":
-            turn, active = e.get("turn"), e.get("active")
-        elif k == "step":
-            step = e.get("step")
-        elif e.get("to") is not None and e.get("id") is not None:  # any zone change
-            oid = e.get("id")
-            to = e.get("to")
-            o = objs.get(oid) or _Obj(e.get("name"), e.get("owner"), to)
+        elif isinstance(e, TurnBegan):
+            turn, active = e.turn, e.active
+        elif isinstance(e, StepBegan | DrawSkipped):
+            step = e.step
+        elif isinstance(e, ZoneChange) and e.obj_id is not None:
+            oid, to = e.obj_id, e.to
+            o = objs.get(oid) or _Obj(e.obj or "", e.owner, to)
             objs[oid] = o
             if o.zone == "stack":
                 stack[:] = [s for s in stack if s[0] != oid]
             if oid in order and to != "battlefield":
                 order.remove(oid)
-            o.zone, o.name = to, e.get("name", o.name)
+            o.zone, o.name = to, e.obj or o.name
             if to == "battlefield":
-                o.controller = e.get("controller")
-                o.tapped = e.get("tapped", False)
-                o.counters = dict(e.get("counters", ()))
+                o.controller = e.controller
+                o.tapped = e.tapped
+                o.counters = dict(e.counters)
                 o.damage = 0
                 if oid not in order:
                     order.append(oid)
             elif to == "stack":
                 stack.append((oid, o.name))
-        elif k == "stack":
-            stack.append((e.get("id"), e.get("name")))
-        elif k in ("resolve", "fizzle", "counter") and e.get("ability"):
-            stack[:] = [s for s in stack if s[0] != e.get("id")]
-        elif k == "tap":
-            objs[e.obj_id].tapped = True  # type: ignore[index]
-        elif k == "untap":
-            objs[e.obj_id].tapped = False  # type: ignore[index]
-        elif k == "counters":
-            o = objs[e.obj_id]  # type: ignore[index]
-            o.counters[e.get("counter")] = o.counters.get(e.get("counter"), 0) + e.get("delta")
-        elif k == "damage" and e.get("to_id") is not None:
-            objs[e.get("to_id")].damage += e.get("amount")
-        elif k == "cleanup":
+        elif isinstance(e, PutOnStack):
+            stack.append((e.id, e.name))
+        elif isinstance(e, Resolved | Fizzled | Countered) and e.ability:
+            stack[:] = [s for s in stack if s[0] != e.id]
+        elif isinstance(e, Tapped | Untapped) and e.obj_id is not None:
+            objs[e.obj_id].tapped = isinstance(e, Tapped)
+        elif isinstance(e, CountersChanged) and e.obj_id is not None:
+            o = objs[e.obj_id]
+            o.counters[e.counter] = o.counters.get(e.counter, 0) + e.delta
+        elif isinstance(e, DamageDealt) and e.to_id is not None:
+            objs[e.to_id].damage += e.amount
+        elif isinstance(e, DamageWoreOff):
             for o in objs.values():
                 o.damage = 0
-        elif k == "mana":
-            pools[e.player] = pools[e.player] + Mana.parse(e.get("mana"))  # type: ignore[index]
-        elif k == "spend":
-            pools[e.player] = pools[e.player] - Mana.parse(e.get("mana"))  # type: ignore[index]
-        elif k == "empty":
-            pools[e.player] = Mana()  # type: ignore[index]
-        elif k == "life":
-            p = players[e.player]  # type: ignore[index]
-            players[p.name] = replace(p, life=p.life + e.get("delta"))
-        elif k == "monarch":
-            monarch = e.get("monarch")
-        elif k == "leave":
-            players[e.player] = replace(players[e.player], in_game=False)  # type: ignore[index]
+        elif isinstance(e, ManaAdded) and e.player:
+            pools[e.player] = pools[e.player] + e.mana
+        elif isinstance(e, ManaSpent) and e.player:
+            pools[e.player] = pools[e.player] - e.mana
+        elif isinstance(e, PoolEmptied) and e.player:
+            pools[e.player] = Mana()
+        elif isinstance(e, LifeChanged) and e.player:
+            p = players[e.player]
+            players[p.name] = replace(p, life=p.life + e.delta)
+        elif isinstance(e, MonarchChanged):
+            monarch = e.monarch
+        elif isinstance(e, PlayerLeft) and e.player:
+            players[e.player] = replace(players[e.player], in_game=False)
     views = []
     for name, p in players.items():
         mine = [o for _, o in sorted(objs.items()) if o.owner == name]

@@ -23,13 +23,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from .abilities import Multiply, Reflect, SetType, Whose
+from .abilities import Activated, Multiply, Reflect, SetType, Whose
 from .mana import Mana, sort_types, symbols
-
-if TYPE_CHECKING:
-    from .game import Game, Obj
+from .replacement import applicable
+from .view import GameView, ObjectView, players_matching
 
 Op = SetType | Multiply
 
@@ -75,38 +73,52 @@ class AbilityAnswer:
     note: str  # why nothing, or which permanents were reflected
 
 
-class _Solver:
-    """Least fixed point of could-produce over the whole battlefield."""
+class Solver:
+    """Could-produce for the whole battlefield, as a least fixed point (solved on first use).
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.perms = [o for o in game.permanents() if o.card.activated]
+    It is also the :class:`~mtgkit.abilities.ManaContext` a mana ability reads when it
+    resolves: what colors the controller's permanents have, how many creatures they control,
+    and what the permanents it reflects could produce.
+    """
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        self.perms = [o for o in view.permanents() if o.card.activated]
         self.est: dict[int, frozenset[str]] = {o.id: frozenset() for o in self.perms}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
-        self.sources = game.replacement_sources()
+        self.effects = view.mana_effects()
         self._colors: dict[str, frozenset[str]] = {}
         self._counts: dict[tuple[str, str], int] = {}
         self.reflect_types = {
-            a.mana_spec.card_type for o in self.perms for a in o.card.activated
-            if a.is_mana_ability and isinstance(a.mana_spec, Reflect)
+            spec.card_type for o in self.perms for a in o.card.activated
+            if a.is_mana_ability and isinstance(spec := a.mana_spec, Reflect)
         }
+        self._solved = False
+
+    def could_produce(self) -> dict[int, frozenset[str]]:
+        """Every permanent with a mana ability -> the types it could produce (CR 106.7)."""
         self._solve()
+        return self.est
 
     # ManaContext --------------------------------------------------------------
     def colors_of_permanents(self, controller: str) -> frozenset[str]:
         if controller not in self._colors:
-            self._colors[controller] = self.game.colors_of_permanents(controller)
+            found: frozenset[str] = frozenset()
+            for o in self.view.permanents(controller):
+                found |= o.card.colors
+            self._colors[controller] = found
         return self._colors[controller]
 
     def count_permanents(self, controller: str, card_type: str) -> int:
         key = (controller, card_type)
         if key not in self._counts:
-            self._counts[key] = self.game.count_permanents(controller, card_type)
+            self._counts[key] = sum(o.is_a(card_type) for o in self.view.permanents(controller))
         return self._counts[key]
 
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
+        self._solve()
         out: frozenset[str] = frozenset()
-        for name in self.game.players_matching(controller, whose):
+        for name in players_matching(self.view, controller, whose):
             out |= self.agg.get((name, card_type), frozenset())
         return out
 
@@ -121,6 +133,9 @@ class _Solver:
         self.agg = agg
 
     def _solve(self) -> None:
+        if self._solved:
+            return
+        self._solved = True
         static = [o for o in self.perms if not _reflects(o)]
         dynamic = [o for o in self.perms if _reflects(o)]
         for o in static:
@@ -135,15 +150,15 @@ class _Solver:
                     self.est[o.id] = new
                     changed = True
 
-    def answers(self, o: Obj, notes: bool = True) -> list[AbilityAnswer]:
+    def answers(self, o: ObjectView, notes: bool = True) -> list[AbilityAnswer]:
         out = []
         for i, ability in enumerate(o.card.activated):
-            if not ability.is_mana_ability:
-                continue
             spec = ability.mana_spec
-            options = spec.options(self, o.controller)  # type: ignore[union-attr]
+            if not ability.is_mana_ability or spec is None:
+                continue
+            options = spec.options(self, o.controller)
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
-            reps = self.game.mana_replacements(o, ability, self.sources)
+            reps = applicable(self.effects, o, ability)
             ops = [r.replacement.op for r in reps]
             types: set[str] = set()
             for m in options:
@@ -153,7 +168,7 @@ class _Solver:
             if not notes:
                 note = ""
             elif not options:
-                note = spec.why_none()  # type: ignore[union-attr]
+                note = spec.why_none()[0]
             elif isinstance(spec, Reflect):
                 note = self._reflect_note(o, spec)
             else:
@@ -162,52 +177,50 @@ class _Solver:
                                      frozenset(types), note))
         return out
 
-    def types(self, o: Obj) -> frozenset[str]:
+    def types(self, o: ObjectView) -> frozenset[str]:
         found: frozenset[str] = frozenset()
         for a in self.answers(o, notes=False):
             found |= a.types
         return found
 
-    def _reflect_note(self, o: Obj, spec: Reflect) -> str:
-        sources = [
-            p for p in self.perms
-            if p.card.is_a(spec.card_type)
-            and p.controller in self.game.players_matching(o.controller, spec.whose)
-            and self.est[p.id]
-        ]
+    def _reflect_note(self, o: ObjectView, spec: Reflect) -> str:
+        watched = players_matching(self.view, o.controller, spec.whose)
+        sources = [p for p in self.perms
+                   if p.card.is_a(spec.card_type) and p.controller in watched and self.est[p.id]]
         listed = ", ".join(f"{p.card.name} ({symbols(self.est[p.id])})" for p in sources)
         return f"reflects {listed}" if listed else ""
 
 
-def _reflects(o: Obj) -> bool:
+def _reflects(o: ObjectView) -> bool:
     return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
 
 
-def _in_cycle(solver: _Solver, o: Obj, ability: object) -> bool:
-    spec = getattr(ability, "mana_spec", None)
+def _in_cycle(solver: Solver, o: ObjectView, ability: Activated) -> bool:
+    spec = ability.mana_spec
     if not isinstance(spec, Reflect):
         return False
-    watched = [p for p in solver.perms if p.card.is_a(spec.card_type)
-               and p.controller in solver.game.players_matching(o.controller, spec.whose)]
+    players = players_matching(solver.view, o.controller, spec.whose)
+    watched = [p for p in solver.perms if p.card.is_a(spec.card_type) and p.controller in players]
     return bool(watched) and all(_reflects(p) for p in watched)
 
 
-def could_produce_all(game: Game) -> dict[int, frozenset[str]]:
+def could_produce_all(view: GameView) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent with a mana ability, solved together."""
-    return dict(_Solver(game).est)
+    return dict(Solver(view).could_produce())
 
 
-def could_produce(game: Game, obj_id: int) -> frozenset[str]:
+def could_produce(view: GameView, obj_id: int) -> frozenset[str]:
     """The types of mana permanent ``obj_id`` could produce (CR 106.7)."""
-    return could_produce_all(game).get(obj_id, frozenset())
+    return could_produce_all(view).get(obj_id, frozenset())
 
 
-def explain_could_produce(game: Game, obj_id: int) -> str:
+def explain_could_produce(view: GameView, obj_id: int) -> str:
     """A readable explanation of what ``obj_id`` could produce and why (CR 106.7)."""
-    solver = _Solver(game)
-    o = game.obj(obj_id)
+    solver = Solver(view)
+    est = solver.could_produce()
+    o = view.obj(obj_id)
     answers = solver.answers(o)
-    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(solver.est.get(o.id, ()))} "
+    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(est.get(o.id, ()))} "
              f"(CR 106.7)."]
     if not answers:
         lines.append("  It has no mana abilities.")
@@ -228,6 +241,6 @@ def explain_could_produce(game: Game, obj_id: int) -> str:
 
 
 __all__ = [
-    "AbilityAnswer", "apply_in_order", "could_produce", "could_produce_all",
+    "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
     "explain_could_produce", "outcomes",
 ]

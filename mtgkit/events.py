@@ -1,18 +1,29 @@
 """Events: the immutable record of every state change, each citing its CR rules.
 
 The event log is the single source of truth for timelines, plots, widgets and the
-"why?" explanations.  Every event has a ``cause``: the sequence number of the event
-that led to it (``None`` only for a player's own action, a setup step, or a turn-based
-action of the game itself), and ``links``: the choices and replacement effects that
-shaped it.
+"why?" explanations. There is one typed record class per kind of event (like pokerkit's
+operation records): code that reads events dispatches on the class and reads named
+fields, never the prose in ``text``. ``kind`` is the stable short name the timeline shows.
+
+Every event has a ``cause``: the sequence number of the event that led to it (``None``
+only for a player's own action, a setup step, or a turn-based action of the game
+itself), and ``links``: the choices and replacement effects that shaped it.
+
+>>> e = Tapped(seq=1, turn=1, step="main1", player="Alice", obj="Forest", obj_id=3,
+...            text="Forest becomes tapped", rules=("107.5",))
+>>> e.kind, e.citation
+('tap', 'CR 107.5')
+>>> print(e)
+#1 Forest becomes tapped [CR 107.5]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from .mana import Mana
+from .records import Record
 from .rules import EDITION
 
 #: Every event kind with what it means. The timeline documents these.
@@ -51,39 +62,39 @@ KINDS: dict[str, str] = {
     "leave": "a player leaves the game (loses or concedes)",
 }
 
+_ALIASES = {"id": "obj_id", "name": "obj"}
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One state change. Immutable; ``data`` holds the kind-specific fields.
 
-    >>> e = Event(seq=1, turn=1, step="main1", kind="tap", player="Alice",
-    ...           obj="Forest", obj_id=3, text="Forest becomes tapped", rules=("107.5",))
-    >>> e.get("mana", "none")
-    'none'
-    >>> e.citation
-    'CR 107.5'
+class Event(Record):
+    """One state change: what every event has. Subclasses add the kind's own fields.
+
+    ``seq``, ``turn``, ``step``, ``cause`` and ``lane`` are stamped by the game when the
+    event is emitted.
     """
 
-    seq: int
-    turn: int
-    step: str
-    kind: str
-    player: str | None
-    obj: str | None
-    obj_id: int | None
+    kind: ClassVar[str] = "event"
     text: str
     rules: tuple[str, ...] = ()
+    player: str | None = None
+    obj: str | None = None
+    obj_id: int | None = None
+    seq: int = 0
+    turn: int = 0
+    step: str = ""
     cause: int | None = None
     links: tuple[int, ...] = ()
     lane: str = ""
-    data: tuple[tuple[str, Any], ...] = field(default=())
+    setup: bool = False  # a teaching setup step, not something the rules did
 
     def get(self, key: str, default: Any = None) -> Any:
-        """A kind-specific field, e.g. ``event.get("mana")``."""
-        for k, v in self.data:
-            if k == key:
-                return v
-        return default
+        """A field by name, in the plain form a table shows (mana as its symbols).
+
+        >>> ManaAdded(text="", mana=Mana.parse("{G}")).get("mana")
+        '{G}'
+        """
+        key = _ALIASES.get(key, key)
+        value = getattr(self, key, default) if key in self._fields else default
+        return str(value) if isinstance(value, Mana) else value
 
     @property
     def citation(self) -> str:
@@ -93,7 +104,268 @@ class Event:
         rules = f" [{self.citation}]" if self.rules else ""
         return f"#{self.seq} {self.text}{rules}"
 
+    def _stamp(self, *, seq: int, turn: int, step: str, cause: int | None, lane: str) -> None:
+        """Set the header as the game emits the event (before anyone else can see it)."""
+        for name, value in (("seq", seq), ("turn", turn), ("step", step), ("cause", cause),
+                            ("lane", lane)):
+            object.__setattr__(self, name, value)
 
+
+# ----------------------------------------------------------------------- the game and turns
+class GameBegan(Event):
+    """The game begins: players in turn order, starting life, each library's card ids."""
+
+    kind: ClassVar[str] = "players"
+    names: tuple[str, ...]
+    life: int
+    libraries: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+class TurnBegan(Event):
+    kind: ClassVar[str] = "turn"
+    active: str
+
+
+class StepBegan(Event):
+    kind: ClassVar[str] = "step"
+
+
+class DrawSkipped(Event):
+    """The first player skips the draw of the first turn (CR 103.8a)."""
+
+    kind: ClassVar[str] = "step"
+
+
+class PlayerLeft(Event):
+    kind: ClassVar[str] = "leave"
+
+
+# ----------------------------------------------------------------------- permanents
+class Tapped(Event):
+    kind: ClassVar[str] = "tap"
+
+
+class Untapped(Event):
+    kind: ClassVar[str] = "untap"
+
+
+class CountersChanged(Event):
+    kind: ClassVar[str] = "counters"
+    counter: str
+    delta: int
+
+
+class DamageWoreOff(Event):
+    kind: ClassVar[str] = "cleanup"
+    ids: tuple[int, ...]
+
+
+# ----------------------------------------------------------------------- zone changes
+class ZoneChange(Event):
+    """An object moves to ``to`` from ``frm``; it is there with these properties."""
+
+    kind: ClassVar[str] = "move"
+    to: str
+    frm: str = ""
+    owner: str = ""
+    controller: str = ""
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+
+
+class Moved(ZoneChange):
+    """A card moves between zones: drawn, dies, sacrificed, exiled, returned."""
+
+
+class SetupPut(ZoneChange):
+    kind: ClassVar[str] = "setup"
+    setup: bool = True
+
+
+class Entered(ZoneChange):
+    """A permanent enters the battlefield, with the X of the spell it came from (CR 107.3m)."""
+
+    kind: ClassVar[str] = "enter"
+    x: int = 0
+    copy_of: str | None = None
+
+
+class LandPlayed(ZoneChange):
+    kind: ClassVar[str] = "land"
+
+
+class SpellCast(ZoneChange):
+    kind: ClassVar[str] = "cast"
+    x: int = 0
+    mana_value: int = 0
+    target: int | str | None = None
+
+
+class StateBasedMove(ZoneChange):
+    """A state-based action moves an object (a creature dies, a token ceases to exist)."""
+
+    kind: ClassVar[str] = "sba"
+
+
+class DrawFailed(Event):
+    """A player can't draw: the library is empty (they lose at the next check, CR 704.5b)."""
+
+    kind: ClassVar[str] = "move"
+
+
+# ----------------------------------------------------------------------- actions, stack
+class AbilityActivated(Event):
+    kind: ClassVar[str] = "activate"
+    ability: int
+    mana_ability: bool
+
+
+class ChoiceMade(Event):
+    kind: ClassVar[str] = "choice"
+    question: str
+    answer: str | tuple[str, ...]
+    options: tuple[str, ...] = ()
+
+
+class AbilityTriggered(Event):
+    kind: ClassVar[str] = "trigger"
+
+
+class PutOnStack(Event):
+    kind: ClassVar[str] = "stack"
+    id: int
+    name: str
+    target: int | str | None = None
+
+
+class Resolved(Event):
+    kind: ClassVar[str] = "resolve"
+    id: int
+    ability: bool
+
+
+class Fizzled(Event):
+    """A spell or ability does nothing, or is removed from the stack (``id`` when it was on it)."""
+
+    kind: ClassVar[str] = "fizzle"
+    id: int | None = None
+    ability: bool = False
+
+
+class Countered(Event):
+    kind: ClassVar[str] = "counter"
+    id: int
+    ability: bool = False
+
+
+# ----------------------------------------------------------------------- mana
+class ManaAdded(Event):
+    kind: ClassVar[str] = "mana"
+    mana: Mana
+    tapped_for_mana: bool = False  # a mana ability with {T} in its cost made it (CR 106.12)
+
+
+class NoMana(Event):
+    kind: ClassVar[str] = "no_mana"
+    reason: str
+    undefined: bool = False  # the type is undefined (CR 106.5), not just an amount of zero
+
+
+class ManaSpent(Event):
+    kind: ClassVar[str] = "spend"
+    mana: Mana
+
+
+class PoolEmptied(Event):
+    kind: ClassVar[str] = "empty"
+    mana: Mana
+
+
+class ManaReplaced(Event):
+    kind: ClassVar[str] = "replace"
+    effect: str
+    before: Mana
+    after: Mana
+
+
+# ----------------------------------------------------------------------- damage and life
+class DamageDealt(Event):
+    kind: ClassVar[str] = "damage"
+    source: str
+    source_id: int | None
+    amount: int
+    combat: bool
+    to_player: str | None = None
+    to_id: int | None = None
+
+
+class DamageRedirected(Event):
+    """A redirection effect (CR 614.9): damage to ``before`` (a player) goes to ``after``."""
+
+    kind: ClassVar[str] = "replace"
+    effect: str
+    before: str
+    after: str
+    source: str
+    amount: int
+    combat: bool
+
+
+class LifeChanged(Event):
+    kind: ClassVar[str] = "life"
+    delta: int
+
+
+# ----------------------------------------------------------------------- combat, monarch
+class AttackDeclared(Event):
+    kind: ClassVar[str] = "attack"
+    defender: str
+
+
+class BlockDeclared(Event):
+    kind: ClassVar[str] = "block"
+    attacker: int
+
+
+class MonarchChanged(Event):
+    """``monarch`` is the monarch now; ``changed`` is False when they already were (CR 725.3)."""
+
+    kind: ClassVar[str] = "monarch"
+    monarch: str | None
+    changed: bool
+    previous: str | None = None
+
+
+# ----------------------------------------------------------------------- effects
+class EffectStarted(Event):
+    kind: ClassVar[str] = "effect"
+    effect: str
+
+
+class EffectEnded(Event):
+    kind: ClassVar[str] = "effect"
+    effect: str
+
+
+class NoTokens(Event):
+    """An effect creates zero tokens (for example half of X = 0)."""
+
+    kind: ClassVar[str] = "effect"
+    token: str
+
+
+#: Every event class, for documentation and tests.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, Tapped, Untapped, CountersChanged,
+    DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove, DrawFailed,
+    AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
+    ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
+    LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,
+    NoTokens,
+)
+
+
+# ----------------------------------------------------------------------- why
 def chain(events: Sequence[Event], seq: int) -> list[Event]:
     """The event ``seq`` followed by its causes, back to a player's action or the game.
 
@@ -125,9 +397,9 @@ def explain(events: Sequence[Event], seq: int) -> str:
             shaped = events[link - 1]
             lines.append(f"{'  ' * depth}  (shaped by {_sentence(shaped)})")
     origin = links[-1]
-    if origin.kind == "setup" or origin.get("setup"):
+    if origin.setup:
         lines.append("  (this is where the example starts: the teacher set it up)")
-    elif origin.kind in ("turn", "step", "players"):
+    elif isinstance(origin, GameBegan | TurnBegan | StepBegan | DrawSkipped):
         lines.append("  (the game itself did this as the turns moved on: CR 500.1)")
     elif origin.player:
         lines.append(f"  (this is where it starts: {origin.player}'s own action)")

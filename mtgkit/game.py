@@ -2,8 +2,8 @@
 
 Actions follow *verify, then do*: ``can_activate`` answers a question, ``activate`` checks
 the same rules, raises a :class:`~mtgkit.errors.RulesError` before anything changes, and
-returns the events it caused. If anything goes wrong part-way, the game is rolled back,
-so an illegal action always leaves the game exactly as it was.
+returns the events it caused. If anything goes wrong part-way, every change is undone from
+the game's undo log, so an illegal action always leaves the game exactly as it was.
 
 >>> g = Game(["Alice", "Bob"])
 >>> elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
@@ -21,48 +21,41 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 
 from __future__ import annotations
 
-import copy
 import functools
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 from . import could_produce as cp
+from . import whynot
 from .abilities import (
+    MONARCH_ABILITIES,
+    MONARCH_DRAW,
     Activated,
     AddMana,
-    AtBeginning,
-    Attacks,
     BecomeMonarch,
-    BecomesMonarch,
     CardDef,
-    CastSpell,
     ChooseColorAsEnters,
-    CombatDamageToMonarch,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
     CreatureControllerBecomesMonarch,
     DealDamage,
-    Dies,
     Draw,
-    Effect,
-    Enters,
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
     ExileUntilOpponentMonarch,
     GainLife,
-    ManaReplacement,
     ManaTrigger,
     MaySacrificeToDraw,
     PutCounters,
     RedirectDamageToSelf,
-    Reflect,
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
-    StaticReplacement,
+    TargetSpec,
     Triggered,
     Whose,
 )
@@ -81,8 +74,55 @@ from .errors import (
     TimingError,
     UntapSymbolError,
 )
-from .events import Event, explain
+from .events import (
+    AbilityActivated,
+    AbilityTriggered,
+    AttackDeclared,
+    BlockDeclared,
+    ChoiceMade,
+    Countered,
+    CountersChanged,
+    DamageDealt,
+    DamageRedirected,
+    DamageWoreOff,
+    DrawFailed,
+    DrawSkipped,
+    EffectEnded,
+    EffectStarted,
+    Entered,
+    Event,
+    Fizzled,
+    GameBegan,
+    LandPlayed,
+    LifeChanged,
+    ManaAdded,
+    ManaReplaced,
+    ManaSpent,
+    MonarchChanged,
+    Moved,
+    NoMana,
+    NoTokens,
+    PlayerLeft,
+    PoolEmptied,
+    PutOnStack,
+    Resolved,
+    SetupPut,
+    SpellCast,
+    StateBasedMove,
+    StepBegan,
+    Tapped,
+    TurnBegan,
+    Untapped,
+    ZoneChange,
+    explain,
+)
+from .journal import Journal
 from .mana import COLORS, Mana, pay
+from .replacement import AppliedReplacement, applicable, static_effects
+from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
+from .targets import Target, legal_targets, target_problem
+from .triggers import TriggerData
+from .view import ManaEffect, players_matching
 
 STEPS: tuple[str, ...] = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -100,7 +140,11 @@ NO_PRIORITY = frozenset({"untap", "cleanup"})
 #: "gone" for tokens that ceased to exist (704.5d).
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "out", "gone")
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
+E = TypeVar("E", bound=Event)
+EffectHandler = Callable[["Game", Any, StackItem], None]
+_EFFECTS: dict[type, EffectHandler] = {}
 
 
 class ObjectError(RulesError):
@@ -109,144 +153,63 @@ class ObjectError(RulesError):
     rule = "109.1"
 
 
-@dataclass
-class Obj:
-    """A card or token in some zone. On the battlefield it is a permanent."""
+@dataclass(frozen=True)
+class _MonarchSource:
+    """The monarch designation as the "source" of the monarch's inherent abilities (CR 725.2)."""
 
-    id: int
-    card: CardDef
-    owner: str
-    zone: str
-    controller: str = ""
-    tapped: bool = False
-    counters: dict[str, int] = field(default_factory=dict)
-    damage: int = 0
-    since: int | None = None  # seq of the event that gave its controller control; None: before
-    chosen_color: str | None = None
-    attached_to: int | None = None
-    token: bool = False
-    etb_x: int = 0  # X of the spell that became this permanent (CR 107.3m); 0 otherwise
-    deathtouch_damage: bool = False
-    printed: CardDef | None = None  # the card itself, when ``card`` is a copy (CR 707.2)
-
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def power(self) -> int:
-        return (self.card.power or 0) + self.counters.get("+1/+1", 0)
-
-    @property
-    def toughness(self) -> int:
-        return (self.card.toughness or 0) + self.counters.get("+1/+1", 0)
+    controller: str
+    id: None = None
+    attached_to: None = None
+    counters: tuple[()] = ()
 
     def is_a(self, card_type: str) -> bool:
-        return self.card.is_a(card_type)
+        return False
 
 
 @dataclass
-class PlayerState:
-    name: str
-    life: int = 20
-    pool: Mana = Mana()
-    in_game: bool = True
-    lands_played: int = 0
-    drew_from_empty: bool = False
+class _Reaction:
+    """Something an event set off, waiting to happen: an ability that triggered, or a card
+    exiled "until" something that just happened coming back (CR 610.3)."""
+
+    seq: int  # the event that caused it
+    ability: Triggered | ManaTrigger | None = None
+    source: Obj | LastKnown | None = None
+    controller: str = ""
+    data: TriggerData = TriggerData()
+    jailed: tuple[int, str] | None = None
 
 
-@dataclass
-class StackItem:
-    id: int
-    kind: Literal["spell", "ability"]
-    name: str
-    controller: str
-    effects: tuple[Effect, ...]
-    text: str
-    seq: int
-    source_id: int | None = None
-    target: int | str | None = None
-    x: int = 0
-    ability: Triggered | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Pending:
-    """A triggered ability waiting to be put on the stack (CR 603.3)."""
-
-    controller: str
-    ability: Triggered
-    source_id: int | None
-    source_name: str
-    seq: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-#: The monarch's two inherent triggered abilities (CR 725.2): no source, controlled by the
-#: player who was the monarch when they triggered.
-MONARCH_DRAW = Triggered(AtBeginning("end", "monarch"), (Draw(1),),
-                         "At the beginning of the monarch's end step, that player draws a card.")
-MONARCH_STEAL = Triggered(CombatDamageToMonarch(), (CreatureControllerBecomesMonarch(),),
-                          "Whenever a creature deals combat damage to the monarch, its controller "
-                          "becomes the monarch.")
-
-
-@dataclass
-class ContinuousEffect:
-    label: str
-    controller: str
-    replacement: ManaReplacement
-    seq: int
-    until_turn: int | None = None
-
-
-@dataclass(frozen=True)
-class AppliedReplacement:
-    """A replacement effect that applies to one mana production (for could-produce too)."""
-
-    label: str
-    replacement: ManaReplacement
-    source_id: int | None
-
-
-@dataclass
-class _State:
-    players: list[PlayerState]
-    objects: dict[int, Obj] = field(default_factory=dict)
-    battlefield: list[int] = field(default_factory=list)
-    stack: list[StackItem] = field(default_factory=list)
-    effects: list[ContinuousEffect] = field(default_factory=list)
-    turn: int = 0
-    step: str = "untap"
-    active: str = ""
-    monarch: str | None = None
-    turn_began: dict[str, int] = field(default_factory=dict)
-    attackers: dict[int, str] = field(default_factory=dict)
-    blockers: dict[int, int] = field(default_factory=dict)
-    pending: list[Pending] = field(default_factory=list)
-    combat_seq: dict[int, int] = field(default_factory=dict)  # creature -> its attack/block event
-    jailed: list[tuple[int, str]] = field(default_factory=list)  # (exiled card, jailer's controller)
-    next_id: int = 1
-    turn_seq: int | None = None  # the event that began this turn
-    step_seq: int | None = None  # the event that began this step
-
-
-def _atomic(method: F) -> F:
-    """Run an action as a transaction: on any error, restore the state and the log."""
+def _atomic(method: Callable[P, R]) -> Callable[P, R]:
+    """Run an action as a transaction: on any error, undo every change and drop its events."""
 
     @functools.wraps(method)
-    def wrapper(self: Game, *args: Any, **kwargs: Any) -> Any:
-        saved = copy.deepcopy(self._s)
-        n_events = len(self._events)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        self = cast(Game, args[0])
+        mark = self._j.begin()
+        n_events, cause, reactions = len(self._events), self._cause, list(self._reactions)
         try:
-            return method(self, *args, **kwargs)
+            result = method(*args, **kwargs)
+            if self._j.depth == 1:
+                self._flush()  # the end of the outermost action: nothing may wait unseen
         except BaseException:
-            self._s = saved
+            self._j.rollback(mark)
             del self._events[n_events:]
+            self._cause, self._reactions = cause, reactions
             raise
+        self._j.commit()
+        return result
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
+
+
+def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
+    """Register the one handler for an effect type."""
+
+    def register(fn: EffectHandler) -> EffectHandler:
+        _EFFECTS[kind] = fn
+        return fn
+
+    return register
 
 
 class Game:
@@ -271,17 +234,19 @@ class Game:
         if len(players) < 2 or len(set(players)) != len(players):
             raise ValueError("a game needs two or more players with different names")
         self.chooser: Chooser = chooser or FirstOption()
-        self._s = _State([PlayerState(p, life) for p in players])
+        self._j = Journal()
+        self._s = GameState.new(self._j, tuple(PlayerState(p, life) for p in players))
         self._events: list[Event] = []
         self._cause: int | None = None
-        self._cp_cache: tuple[int, dict[int, frozenset[str]]] | None = None
+        self._reactions: list[_Reaction] = []
+        self._cache: dict[str, tuple[int, Any]] = {}
         filler = lookup_card("Library Card")
         libraries = tuple(
             (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in players
         )
-        self._emit("players", f"A game begins: {', '.join(players)} in turn order, "
-                   f"{life} life each, {library} cards in each library", ("103.1",), lane="game",
-                   names=tuple(players), life=life, libraries=libraries)
+        self._emit(GameBegan(text=f"A game begins: {', '.join(players)} in turn order, "
+                             f"{life} life each, {library} cards in each library", rules=("103.1",),
+                             lane="game", names=tuple(players), life=life, libraries=libraries))
         self._begin_turn(players[0])
         if start != "untap":
             self.advance(to=start)
@@ -318,6 +283,9 @@ class Game:
         left = [p.name for p in self._s.players if p.in_game]
         return left[0] if len(left) == 1 else None
 
+    def in_game(self, player: str) -> bool:
+        return self._player(player).in_game
+
     def life(self, player: str) -> int:
         return self._player(player).life
 
@@ -336,6 +304,17 @@ class Game:
             where = "on the battlefield" if not named else "on the battlefield: use its id"
             raise ObjectError(f"there are {len(named)} permanents named {ref!r} {where}")
         return named[0]
+
+    def is_a(self, obj_id: int, card_type: str) -> bool:
+        return self._s.objects[obj_id].is_a(card_type)
+
+    def controller_of(self, obj_id: int) -> str:
+        """Its controller, or the last one it had on the battlefield (last known information)."""
+        o = self._s.objects[obj_id]
+        if o.zone == "battlefield":
+            return o.controller
+        known = self._s.lki.get(obj_id)
+        return known.controller if known is not None else o.controller or o.owner
 
     def find(self, name: str, controller: str | None = None, zone: str = "battlefield") -> int:
         """The id of the first object named ``name`` in ``zone`` (optionally by controller)."""
@@ -402,8 +381,6 @@ class Game:
         ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
         trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
         ``"activate"`` (why an ability can't be activated now)."""
-        from . import whynot
-
         if what == "mana":
             return whynot.no_mana(self, ref)
         if what == "trigger":
@@ -415,82 +392,51 @@ class Game:
         raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
 
     # ------------------------------------------------------------------ could produce
+    def _cached(self, key: str, compute: Callable[[], Any]) -> Any:
+        """A derived answer, kept until the state next changes (the journal's stamp)."""
+        hit = self._cache.get(key)
+        if hit is None or hit[0] != self._j.stamp:
+            hit = self._cache[key] = (self._j.stamp, compute())
+        return hit[1]
+
+    def _solver(self) -> cp.Solver:
+        solver: cp.Solver = self._cached("solver", lambda: cp.Solver(self))
+        return solver
+
     def could_produce(self, ref: int | str) -> frozenset[str]:
         """CR 106.7: the types of mana this permanent could produce (a pure query).
 
-        The whole board is solved at once and cached until the next event, so asking about
-        every permanent in turn costs one solve.
+        The whole board is solved at once and cached until the state changes, so asking
+        about every permanent in turn costs one solve.
         """
-        return self.could_produce_all().get(self.obj(ref).id, frozenset())
+        return self._solver().could_produce().get(self.obj(ref).id, frozenset())
 
     def could_produce_all(self) -> dict[int, frozenset[str]]:
         """Could-produce for every permanent with a mana ability (CR 106.7)."""
-        version = len(self._events)
-        if self._cp_cache is None or self._cp_cache[0] != version:
-            self._cp_cache = (version, cp.could_produce_all(self))
-        return dict(self._cp_cache[1])
+        return dict(self._solver().could_produce())
 
     def explain_could_produce(self, ref: int | str) -> str:
         return cp.explain_could_produce(self, self.obj(ref).id)
 
     def colors_of_permanents(self, controller: str) -> frozenset[str]:
-        found: frozenset[str] = frozenset()
-        for o in self.permanents(controller):
-            found |= o.card.colors
-        return found
+        return self._solver().colors_of_permanents(controller)
 
     def count_permanents(self, controller: str, card_type: str) -> int:
-        return sum(o.is_a(card_type) for o in self.permanents(controller))
+        return self._solver().count_permanents(controller, card_type)
 
     def players_matching(self, controller: str, whose: Whose) -> list[str]:
-        names = [p.name for p in self._s.players if p.in_game]
-        if whose == "you":
-            return [controller]
-        if whose == "opponents":
-            return [n for n in names if n != controller]
-        return names
+        return players_matching(self, controller, whose)
 
-    def replacement_sources(self) -> list[tuple[str, ManaReplacement, int | None, str]]:
-        """Every mana replacement effect in the game: (label, effect, source id, controller),
-        in the order they began to apply."""
-        found: list[tuple[str, ManaReplacement, int | None, str]] = []
-        for p in self.permanents():
-            for a in p.card.abilities:
-                if isinstance(a, StaticReplacement):
-                    found.append((p.name, a.replacement, p.id, p.controller))
-        for eff in self._s.effects:
-            found.append((eff.label, eff.replacement, None, eff.controller))
+    def mana_effects(self) -> list[ManaEffect]:
+        """Every mana replacement effect in the game, in the order they began to apply."""
+        found: list[ManaEffect] = list(static_effects(self))
+        found += list(self._s.effects)
         return found
 
-    def mana_replacements(self, o: Obj, ability: Activated,
-                          sources: list[tuple[str, ManaReplacement, int | None, str]] | None = None,
-                          ) -> list[AppliedReplacement]:
-        """Replacement effects that apply if ``ability`` of ``o`` produces mana (CR 106.12b).
-
-        Only abilities that tap for mana (CR 106.12) are affected; listed in the order the
-        effects began to apply (the default order of application).
-        """
-        if not ability.taps_for_mana:
-            return []
-        found = self.replacement_sources() if sources is None else sources
-        applicable = [(n, r, i) for n, r, i, c in found if self._replacement_applies(r, c, o)]
-        names = [n for n, _, _ in applicable]
-        return [
-            AppliedReplacement(n if names.count(n) == 1 else f"{n} #{k + 1}", r, i)
-            for k, (n, r, i) in enumerate(applicable)
-        ]
-
-    @staticmethod
-    def _replacement_applies(r: ManaReplacement, controller: str, o: Obj) -> bool:
-        if r.scope == "land" and not o.is_a("Land"):
-            return False
-        if r.scope == "nonbasic land" and (not o.is_a("Land") or o.is_a("Basic")):
-            return False
-        if r.whose == "you":
-            return o.controller == controller
-        if r.whose == "opponents":
-            return o.controller != controller
-        return True
+    def mana_replacements(self, o: Obj, ability: Activated) -> list[AppliedReplacement]:
+        """Replacement effects that apply if ``ability`` of ``o`` produces mana (CR 106.12b),
+        in the order they began to apply (the default order of application)."""
+        return applicable(self.mana_effects(), o, ability)
 
     # ------------------------------------------------------------------ setup
     def put_onto_battlefield(
@@ -539,9 +485,9 @@ class Game:
             o.chosen_color = color or "G"
         self._s.battlefield.append(o.id)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
-        e = self._emit("setup", f"Setup: {name} on {controller}'s battlefield ({when}"
-                       + (", tapped" if tapped else "") + ")", (), player=controller, obj=o,
-                       **self._move_data(o, "battlefield"))
+        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield ({when}"
+                                + (", tapped" if tapped else "") + ")", player=controller,
+                                **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
         return o.id
 
@@ -563,8 +509,8 @@ class Game:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
         self._player(player)
         self._s.monarch = player
-        self._emit("monarch", f"Setup: {player} is the monarch", (), player=player, monarch=player,
-                   changed=True, setup=True)
+        self._emit(MonarchChanged(text=f"Setup: {player} is the monarch", player=player,
+                                  monarch=player, changed=True, setup=True))
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
@@ -575,8 +521,8 @@ class Game:
         if defn.token:
             raise ValueError(f"{name} is a token: tokens exist only on the battlefield (CR 111.1)")
         o = self._new_obj(defn, owner, zone)
-        self._emit("setup", f"Setup: {name} into {owner}'s {zone}", (), player=owner, obj=o,
-                   **self._move_data(o, zone))
+        self._emit(SetupPut(text=f"Setup: {name} into {owner}'s {zone}", player=owner,
+                            **self._where(o, zone)), obj=o)
         return o.id
 
     def put_in_hand(self, name: str, owner: str) -> int:
@@ -641,57 +587,49 @@ class Game:
         s = self._s
         s.turn += 1
         s.active, s.step = player, "untap"
-        s.attackers, s.blockers, s.combat_seq = {}, {}, {}
+        s.attackers.clear()
+        s.blockers.clear()
+        s.combat_seq.clear()
         for p in s.players:
             p.lands_played = 0
-        e = self._emit("turn", f"Turn {s.turn} begins: {player} is the active player", ("500.1",),
-                       player=player, lane="game", turn=s.turn, active=player)
+        e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
+                                 rules=("500.1",), player=player, lane="game", active=player))
         s.turn_began[player] = s.turn_seq = e.seq
         self._begin_step()
 
     def _begin_step(self) -> None:
         s = self._s
-        e = self._emit("step", f"{STEP_TITLES[s.step].capitalize()} begins", ("500.1",),
-                       player=s.active, lane="game", cause=s.turn_seq, step=s.step)
+        e = self._emit(StepBegan(text=f"{STEP_TITLES[s.step].capitalize()} begins", rules=("500.1",),
+                                 player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
         with self._caused_by(e.seq):
             if s.step == "untap":
                 for o in self.permanents(s.active):
                     if o.tapped:
                         o.tapped = False
-                        self._emit("untap", f"{o.name} untaps", ("502.3",), obj=o)
+                        self._emit(Untapped(text=f"{o.name} untaps", rules=("502.3",)), obj=o)
             elif s.step == "draw":
                 if s.turn == 1 and len(s.players) == 2:
-                    self._emit("step", f"{s.active} skips the first draw (first player, first turn)",
-                               ("103.8a",), player=s.active, lane="game", step="draw")
+                    self._emit(DrawSkipped(text=f"{s.active} skips the first draw (first player, "
+                                           "first turn)", rules=("103.8a",), player=s.active,
+                                           lane="game"))
                 else:
                     self._draw(s.active, ("504.1",))
             elif s.step == "combat_damage":
                 self._combat_damage()
             elif s.step == "cleanup":
                 self._cleanup()
-            self._beginning_triggers(e.seq)
             if s.step in NO_PRIORITY:
                 self._check_sba()  # triggers wait for the next step with priority (CR 502.4)
             else:
                 self._priority()
 
-    def _beginning_triggers(self, cause: int) -> None:
-        s = self._s
-        for o in self.permanents():
-            for ab in o.card.triggered:
-                t = ab.trigger
-                if isinstance(t, AtBeginning) and t.step == s.step and (
-                        t.whose == "any" or (t.whose == "you" and o.controller == s.active)):
-                    self._trigger(ab, o.controller, o, cause)
-        if s.step == "end" and s.monarch == s.active:  # CR 725.2: the monarch's end step
-            self._trigger(MONARCH_DRAW, s.monarch, None, cause, name="The monarch")
-
     def _end_step(self) -> None:
         for p in self._s.players:
             if p.pool:
-                self._emit("empty", f"{p.name}'s mana pool empties ({p.pool} lost)", ("106.4",),
-                           player=p.name, cause=self._s.step_seq, mana=str(p.pool))
+                self._emit(PoolEmptied(text=f"{p.name}'s mana pool empties ({p.pool} lost)",
+                                       rules=("106.4",), player=p.name, cause=self._s.step_seq,
+                                       mana=p.pool))
                 p.pool = Mana()
 
     def _cleanup(self) -> None:
@@ -700,12 +638,13 @@ class Game:
         if damaged:
             for o in damaged:
                 o.damage = 0
-            self._emit("cleanup", "Damage wears off: " + ", ".join(o.name for o in damaged),
-                       ("514.2",), lane="game")
+            self._emit(DamageWoreOff(text="Damage wears off: " + ", ".join(o.name for o in damaged),
+                                     rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
             s.effects.remove(eff)
-            self._emit("effect", f"{eff.label}'s effect ends ({eff.replacement.describe()})",
-                       ("514.2", "611.2a"), player=eff.controller, cause=eff.seq)
+            self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({eff.replacement.describe()})",
+                                   rules=("514.2", "611.2a"), player=eff.controller, cause=eff.seq,
+                                   effect=eff.label))
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None) -> bool:
@@ -775,7 +714,7 @@ class Game:
         color: str | None = None,
         choice: str | None = None,
         order: Sequence[str] | None = None,
-        target: int | str | None = None,
+        target: Target | None = None,
     ) -> tuple[Event, ...]:
         """Activate an ability of a permanent and return the events it caused.
 
@@ -786,21 +725,24 @@ class Game:
         o, ab = self._check_activate(ref, ability, player)
         start = len(self._events)
         who = o.controller
-        act = self._emit("activate", f"{who} activates {o.name}: {ab.text}", ("602.2",), obj=o,
-                         player=who, ability=ability, mana_ability=ab.is_mana_ability)
-        if ab.targets != "none" or target is not None:
+        act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}", rules=("602.2",),
+                                          player=who, ability=ability,
+                                          mana_ability=ab.is_mana_ability), obj=o)
+        if ab.targets is not None or target is not None:
             target = self._check_target(ab.targets, who, target)
         with self._caused_by(act.seq):
             self._pay_cost(o, ab)
         if ab.is_mana_ability:
             self._produce_mana(o, ab, act.seq, color, choice, order)
         else:
-            item = StackItem(self._take_id(), "ability", f"{o.name}'s ability", who, ab.effects,
-                             ab.text, 0, source_id=o.id, target=target)
-            e = self._emit("stack", f"{o.name}'s ability goes on the stack"
-                           + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                           ("602.2", "117.7"), player=who, lane="stack", cause=act.seq,
-                           id=item.id, name=item.name)
+            item = self._new_stack_item(self._take_id(), "ability", f"{o.name}'s ability", who,
+                                        ab.effects, ab.text, 0, source_id=o.id, target=target,
+                                        targets=ab.targets)
+            e = self._emit(PutOnStack(text=f"{o.name}'s ability goes on the stack"
+                                      + (f" targeting {self._target_name(target)}"
+                                         if target is not None else ""),
+                                      rules=("602.2", "117.7"), player=who, lane="stack",
+                                      cause=act.seq, id=item.id, name=item.name, target=target))
             item.seq = e.seq
             self._s.stack.append(item)
         self._priority()
@@ -812,21 +754,23 @@ class Game:
         if c.mana is not None and c.mana.total():
             spent = pay(p.pool, c.mana)
             p.pool = p.pool - spent
-            self._emit("spend", f"{who} spends {spent} from their mana pool to pay {c.mana}",
-                       ("601.2h", "602.2b"), player=who, mana=str(spent))
+            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {c.mana}",
+                                 rules=("601.2h", "602.2b"), player=who, mana=spent))
         if c.tap:
             o.tapped = True
-            self._emit("tap", f"{o.name} becomes tapped to pay {{T}}", ("107.5",), obj=o)
+            self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}", rules=("107.5",)), obj=o)
         if c.untap:
             o.tapped = False
-            self._emit("untap", f"{o.name} becomes untapped to pay {{Q}}", ("107.6",), obj=o)
+            self._emit(Untapped(text=f"{o.name} becomes untapped to pay {{Q}}", rules=("107.6",)),
+                       obj=o)
         if c.life:
             p.life -= c.life
-            self._emit("life", f"{who} pays {c.life} life", ("119.4",), player=who, delta=-c.life)
+            self._emit(LifeChanged(text=f"{who} pays {c.life} life", rules=("119.4",), player=who,
+                                   delta=-c.life))
         for kind, n in c.remove_counters:
-            o.counters[kind] -= n
-            self._emit("counters", f"{n} {kind} counter removed from {o.name}", ("602.2b",), obj=o,
-                       counter=kind, delta=-n)
+            o.add_counters(kind, -n)
+            self._emit(CountersChanged(text=f"{n} {kind} counter removed from {o.name}",
+                                       rules=("602.2b",), counter=kind, delta=-n), obj=o)
         if c.sacrifice_self:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
 
@@ -835,28 +779,25 @@ class Game:
                       choice: str | None, order: Sequence[str] | None) -> None:
         spec = ab.mana_spec
         assert spec is not None
-        ctx = cp._Solver(self) if isinstance(spec, Reflect) else self
-        options = spec.options(ctx, o.controller)  # type: ignore[arg-type]
+        options = spec.options(self._solver(), o.controller)
         who = o.controller
         with self._caused_by(act_seq):
             if not options:
-                why = spec.why_none()
-                self._emit("no_mana", f"{o.name}'s ability produces no mana: {why}",
-                           ("106.5", "605.2") if "undefined" in why else ("605.2",), obj=o,
-                           player=who, reason=why)
+                why, undefined = spec.why_none()
+                self._emit(NoMana(text=f"{o.name}'s ability produces no mana: {why}",
+                                  rules=("106.5", "605.2") if undefined else ("605.2",), player=who,
+                                  reason=why, undefined=undefined), obj=o)
                 return
             links: list[int] = []
             mana = self._pick_mana(who, o, options, color, choice, links)
             reps = self.mana_replacements(o, ab)
             if reps:
                 mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
-            produced = self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
-                                      else f"from {o.name}'s mana ability",
-                                      ("106.4", "605.3b") + (("106.12b",) if reps else ())
-                                      + (("616.1",) if len(reps) > 1 else ()),
-                                      obj=o, links=tuple(links))
-        if ab.taps_for_mana and mana:
-            self._mana_triggers(o, mana, produced.seq)
+            self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
+                           else f"from {o.name}'s mana ability",
+                           ("106.4", "605.3b") + (("106.12b",) if reps else ())
+                           + (("616.1",) if len(reps) > 1 else ()),
+                           obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana))
 
     def _pick_mana(self, who: str, o: Obj, options: Sequence[Mana], color: str | None,
                    choice: str | None, links: list[int]) -> Mana:
@@ -873,8 +814,9 @@ class Game:
         if len(options) == 1:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
-        e = self._emit("choice", f"{who} chooses {label} from {o.name} (options: {', '.join(labels)})",
-                       ("605.3b",), player=who, obj=o, question="mana", answer=label)
+        e = self._emit(ChoiceMade(text=f"{who} chooses {label} from {o.name} (options: "
+                                  f"{', '.join(labels)})", rules=("605.3b",), player=who,
+                                  question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
         return options[labels.index(label)]
 
@@ -887,17 +829,18 @@ class Game:
         else:
             chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", labels)
         if len(reps) > 1:
-            e = self._emit("choice", f"{who} orders the replacement effects: "
-                           + " then ".join(chosen), ("616.1",), player=who, obj=o,
-                           question="order", answer=tuple(chosen))
+            e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
+                                      + " then ".join(chosen), rules=("616.1",), player=who,
+                                      question="order", answer=tuple(chosen), options=tuple(labels)),
+                           obj=o)
             links.append(e.seq)
         by_label = {r.label: r for r in reps}
         for label in chosen:
             r = by_label[label]
             before, mana = mana, r.replacement.op.apply(mana)
-            e = self._emit("replace", f"{label}: {o.name} produces {mana} instead of {before}",
-                           ("106.12b", "614.1a"), player=who, obj=o, effect=label,
-                           before=str(before), after=str(mana))
+            e = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
+                                        rules=("106.12b", "614.1a"), player=who, effect=label,
+                                        before=before, after=mana), obj=o)
             links.append(e.seq)
         return mana
 
@@ -918,38 +861,32 @@ class Game:
         return out
 
     def _add_mana(self, who: str, mana: Mana, why: str, rules: tuple[str, ...],
-                  obj: Obj | None = None, links: tuple[int, ...] = ()) -> Event:
+                  obj: Obj | None = None, links: tuple[int, ...] = (),
+                  tapped_for_mana: bool = False) -> ManaAdded:
         p = self._player(who)
         p.pool = p.pool + mana
-        return self._emit("mana", f"{who} adds {mana} ({why})", rules, player=who, obj=obj,
-                          links=links, mana=str(mana))
+        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why})", rules=rules, player=who,
+                                    links=links, mana=mana, tapped_for_mana=tapped_for_mana), obj=obj)
 
-    def _mana_triggers(self, tapped: Obj, produced: Mana, produced_seq: int) -> None:
-        """Triggered mana abilities (CR 605.1b) of "is tapped for mana" (106.12a)."""
-        for src in self.permanents():
-            for a in src.card.abilities:
-                if not isinstance(a, ManaTrigger):
-                    continue
-                t = a.trigger
-                if t.scope == "land" and not tapped.is_a("Land"):
-                    continue
-                if t.scope == "enchanted" and src.attached_to != tapped.id:
-                    continue
-                if t.whose == "you" and tapped.controller != src.controller:
-                    continue
-                who = tapped.controller
-                trig = self._emit("trigger", f"{src.name} triggers: {a.text}", ("106.12a", "605.1b"),
-                                  player=who, obj=src, cause=produced_seq)
-                with self._caused_by(trig.seq):
-                    options = a.adds.options(produced, src.chosen_color)
-                    links: list[int] = []
-                    if not options:
-                        self._emit("no_mana", f"{src.name}'s trigger adds no mana", ("106.5",),
-                                   obj=src, player=who)
-                        continue
-                    extra = self._pick_mana(who, src, options, None, None, links)
-                    self._add_mana(who, extra, f"{src.name}'s triggered mana ability resolves at once",
-                                   ("605.4a",), obj=src, links=tuple(links))
+    def _resolve_mana_trigger(self, r: _Reaction) -> None:
+        """A triggered mana ability resolves at once, right after the mana ability that
+        triggered it (CR 605.4a), adding mana to the player who tapped the permanent."""
+        ab, src = r.ability, r.source
+        assert isinstance(ab, ManaTrigger) and isinstance(src, Obj) and r.data.produced is not None
+        who = r.data.player or src.controller
+        trig = self._emit(AbilityTriggered(text=f"{src.name} triggers: {ab.text}",
+                                           rules=("106.12a", "605.1b"), player=who, cause=r.seq),
+                          obj=src)
+        with self._caused_by(trig.seq):
+            options = ab.adds.options(r.data.produced, src.chosen_color)
+            if not options:
+                self._emit(NoMana(text=f"{src.name}'s trigger adds no mana", rules=("106.5",),
+                                  player=who, reason="no mana of that kind", undefined=True), obj=src)
+                return
+            links: list[int] = []
+            extra = self._pick_mana(who, src, options, None, None, links)
+            self._add_mana(who, extra, f"{src.name}'s triggered mana ability resolves at once",
+                           ("605.4a",), obj=src, links=tuple(links))
 
     # ------------------------------------------------------------------ casting
     @_atomic
@@ -967,12 +904,12 @@ class Game:
             raise TimingError(f"{who} has already played a land this turn.", "305.2")
         start = len(self._events)
         self._player(who).lands_played += 1
-        self._enter(o, who, f"{who} plays {o.name}", ("305.1",), kind="land")
+        self._enter(o, who, f"{who} plays {o.name}", ("305.1",), event=LandPlayed)
         self._priority()
         return tuple(self._events[start:])
 
     @_atomic
-    def cast(self, ref: int, *, target: int | str | None = None, x: int = 0) -> tuple[Event, ...]:
+    def cast(self, ref: int, *, target: Target | None = None, x: int = 0) -> tuple[Event, ...]:
         """Cast a spell from hand, paying its cost from the mana pool (CR 601.2)."""
         o = self.obj(ref)
         who = o.owner
@@ -998,40 +935,28 @@ class Game:
                                 + (f" with X={x}" if cost.x_count else "") + ".", "601.2h") from None
         else:
             spent = Mana()
-        if o.card.spell_targets != "none" or target is not None:
+        if o.card.spell_targets is not None or target is not None:
             target = self._check_target(o.card.spell_targets, who, target)
         start = len(self._events)
         o.zone = "stack"
         x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
-        e = self._emit("cast", f"{who} casts {o.name}{x_text}"
-                       + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                       ("601.2",) + (("107.3a",) if x_text else ()), player=who, obj=o, lane="stack",
-                       **self._move_data(o, "stack"), frm="hand", x=x)
+        mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
+        e = self._emit(SpellCast(text=f"{who} casts {o.name}{x_text}"
+                                 + (f" targeting {self._target_name(target)}" if target is not None
+                                    else ""),
+                                 rules=("601.2",) + (("107.3a",) if x_text else ()), player=who,
+                                 lane="stack", **self._where(o, "stack"), frm="hand", x=x,
+                                 mana_value=mv, target=target), obj=o)
         with self._caused_by(e.seq):
             if spent:
                 self._player(who).pool = pool - spent
-                self._emit("spend", f"{who} spends {spent} to pay {cost}", ("601.2h",), player=who,
-                           mana=str(spent))
-        self._s.stack.append(StackItem(o.id, "spell", o.name, who, o.card.spell, o.card.text,
-                                       e.seq, source_id=o.id, target=target, x=x))
-        self._cast_triggers(o, who, x, e.seq)
+                self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
+                                     player=who, mana=spent))
+        self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
+                                                  o.card.text, e.seq, source_id=o.id, target=target,
+                                                  x=x, targets=o.card.spell_targets))
         self._priority()
         return tuple(self._events[start:])
-
-    def _cast_triggers(self, spell: Obj, caster: str, x: int, cause: int) -> None:
-        mv = spell.card.cost.mana_value(x) if spell.card.cost else 0  # CR 202.3e: X counts here
-        for o in self.permanents():
-            for ab in o.card.triggered:
-                t = ab.trigger
-                if not isinstance(t, CastSpell):
-                    continue
-                if t.whose == "you" and caster != o.controller:
-                    continue
-                if t.card_type and not spell.is_a(t.card_type):
-                    continue
-                if t.mv_equals_counters and o.counters.get(t.mv_equals_counters, 0) != mv:
-                    continue
-                self._trigger(ab, o.controller, o, cause, spell=spell.id, mana_value=mv)
 
     def mana_value(self, ref: int | str) -> int:
         """Mana value now: on the stack X counts as chosen, anywhere else as 0 (CR 202.3e)."""
@@ -1041,27 +966,19 @@ class Game:
         item = next((i for i in self._s.stack if i.id == o.id and i.kind == "spell"), None)
         return o.card.cost.mana_value(item.x if item else 0)
 
-    def _check_target(self, kind: str, who: str, target: int | str | None) -> int | str:
-        if kind == "none":
+    def _check_target(self, spec: TargetSpec | None, who: str, target: Target | None) -> Target:
+        """CR 115.1, 601.2c: a target given when the spell is cast or the ability activated."""
+        if spec is None:
             raise TargetError("This has no target.")
         if target is None:
             raise TargetError("This needs a target: pass target=...")
-        if kind == "any":
-            if isinstance(target, str) and target in self.players:
-                if not self._player(target).in_game:
-                    raise TargetError(f"{target} has left the game.")
-                return target
-            o = self.obj(target)
-            if o.zone != "battlefield" or not o.is_a("Creature"):
-                raise TargetError(f"{o.name} is not a creature, player or planeswalker.", "115.4")
-            return o.id
-        o = self.obj(target)
-        if o.zone != "graveyard" or o.owner != who or not o.is_a("Creature") or o.card.mana_value > 3:
-            raise TargetError(f"{o.name} must be a creature card with mana value 3 or less in "
-                              f"{who}'s graveyard.", "115.1")
-        return o.id
+        problem = target_problem(spec, who, target, self)
+        if problem is not None:
+            raise TargetError(f"{problem[0].upper()}{problem[1:]}: not a legal choice for "
+                              f"\"{spec.text}\".", "115.1")
+        return target
 
-    def _target_name(self, target: int | str | None) -> str:
+    def _target_name(self, target: Target | None) -> str:
         if isinstance(target, int):
             return self._s.objects[target].name
         return str(target)
@@ -1089,22 +1006,26 @@ class Game:
 
     def _resolve_top(self, copy: int | None = None) -> None:
         item = self._s.stack.pop()
-        e = self._emit("resolve", f"{item.name} resolves", ("117.4", "608.2"), player=item.controller,
-                       lane="stack", cause=item.seq, id=item.id, ability=item.kind == "ability")
+        e = self._emit(Resolved(text=f"{item.name} resolves", rules=("117.4", "608.2"),
+                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
+                                ability=item.kind == "ability"))
         with self._caused_by(e.seq):
             cond = item.ability.condition if item.ability else None
+            spec = item.targets
             if cond and not self._condition_holds(cond, item.controller):
-                self._emit("fizzle", f"{item.name} does nothing: its 'if' condition ({cond}) is no "
-                           f"longer true", ("603.4",), player=item.controller, lane="stack")
-            elif item.target is not None and not self._target_still_legal(item):
-                self._emit("fizzle", f"{item.name} does nothing: its target is no longer legal",
-                           ("608.2b",), player=item.controller, lane="stack")
+                self._emit(Fizzled(text=f"{item.name} does nothing: its 'if' condition ({cond}) is no "
+                                   f"longer true", rules=("603.4",), player=item.controller,
+                                   lane="stack"))
+            elif (item.target is not None and spec is not None
+                  and target_problem(spec, item.controller, item.target, self) is not None):
+                self._emit(Fizzled(text=f"{item.name} does nothing: its target is no longer legal",
+                                   rules=("608.2b",), player=item.controller, lane="stack"))
                 if item.kind == "spell":
                     self._move(self._s.objects[item.id], "graveyard", f"{item.name} goes to the "
                                f"graveyard", ("608.2n",))
             else:
                 for eff in item.effects:
-                    self._do_effect(eff, item)
+                    _EFFECTS[type(eff)](self, eff, item)
                 if item.kind == "spell":
                     o = self._s.objects[item.id]
                     if o.card.types & {"Instant", "Sorcery"}:
@@ -1130,93 +1051,137 @@ class Game:
             label = f"{match[0].name} #{copy}"
         else:
             label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
-        self._emit("choice", f"{who} chooses to have {o.name} enter as a copy of {label}"
-                   if label != "no copy" else f"{who} chooses not to copy anything with {o.name}",
-                   ("614.1c", "707.2"), player=who, obj=o, question="copy", answer=label)
+        self._emit(ChoiceMade(text=f"{who} chooses to have {o.name} enter as a copy of {label}"
+                              if label != "no copy" else
+                              f"{who} chooses not to copy anything with {o.name}",
+                              rules=("614.1c", "707.2"), player=who, question="copy", answer=label,
+                              options=tuple(labels)), obj=o)
         return None if label == "no copy" else creatures[labels.index(label)]
 
-    def _target_still_legal(self, item: StackItem) -> bool:
-        t = item.target
-        if isinstance(t, str):
-            return self._player(t).in_game
-        o = self._s.objects.get(t)  # type: ignore[arg-type]
-        if o is None:
-            return False
-        if any(isinstance(e, ReturnFromGraveyard) for e in item.effects):
-            return o.zone == "graveyard"
-        if item.ability is not None and item.ability.targets == "opponent creature":
-            return o.zone == "battlefield" and o.controller != item.controller
-        return o.zone == "battlefield"
+    # ------------------------------------------------------------------ effects: one handler each
+    @_handles(ReturnFromGraveyard)
+    def _return_from_graveyard(self, eff: ReturnFromGraveyard, item: StackItem) -> None:
+        assert isinstance(item.target, int)
+        o = self._s.objects[item.target]
+        self._enter(o, item.controller, f"{o.name} returns from the graveyard to the battlefield",
+                    ("608.2",))
 
-    def _do_effect(self, eff: Effect, item: StackItem) -> None:
+    @_handles(DealDamage)
+    def _deal_damage_effect(self, eff: DealDamage, item: StackItem) -> None:
+        source = self._s.objects.get(item.source_id) if item.source_id is not None else None
+        self._deal_damage(item.source_id, source.name if source else item.name, item.target,
+                          eff.amount, combat=False)
+
+    @_handles(GainLife)
+    def _gain_life(self, eff: GainLife, item: StackItem) -> None:
+        who = item.controller
+        self._player(who).life += eff.amount
+        self._emit(LifeChanged(text=f"{who} gains {eff.amount} life", rules=("119.1",), player=who,
+                               delta=eff.amount))
+
+    @_handles(PutCounters)
+    def _put_counters(self, eff: PutCounters, item: StackItem) -> None:
+        source = self._s.objects.get(item.source_id) if item.source_id is not None else None
+        if source is None or source.zone != "battlefield":
+            return
+        source.add_counters(eff.kind, eff.amount)
+        self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
+                                   rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=source)
+
+    @_handles(CreateEffect)
+    def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:
+        who, label = item.controller, item.name.replace("'s ability", "")
+        until = self._s.turn if eff.duration == "end_of_turn" else None
+        e = self._emit(EffectStarted(text=f"Until end of turn: {eff.replacement.describe()} ({label})",
+                                     rules=("611.2a", "614.1a"), player=who, effect=label))
+        self._s.effects.append(ContinuousEffect(label, who, eff.replacement, e.seq, until_turn=until))
+
+    @_handles(BecomeMonarch)
+    def _become_monarch(self, eff: BecomeMonarch, item: StackItem) -> None:
+        self._set_monarch(item.controller, ("725.1", "725.3"))
+
+    @_handles(CreatureControllerBecomesMonarch)
+    def _creature_controller_becomes_monarch(self, eff: CreatureControllerBecomesMonarch,
+                                             item: StackItem) -> None:
+        assert item.data.creature_controller is not None
+        self._set_monarch(item.data.creature_controller, ("725.2", "725.3"))
+
+    @_handles(Draw)
+    def _draw_effect(self, eff: Draw, item: StackItem) -> None:
+        for _ in range(eff.amount):
+            self._draw(item.controller, ("121.1",) + (("725.2",) if item.ability is MONARCH_DRAW else ()))
+
+    @_handles(CreateTokens)
+    def _create_tokens(self, eff: CreateTokens, item: StackItem) -> None:
+        who = item.controller
+        if eff.count == "half X":
+            n, why = -(-item.x // 2), f"half of X={item.x}, rounded up (CR 107.3m)"
+        elif eff.count == "counters":
+            n = dict(item.data.counters).get("+1/+1", 0)
+            why = f"one for each of its {n} +1/+1 counters as it left"
+        else:
+            n, why = int(eff.count), ""
+        if n == 0:
+            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})",
+                                rules=("107.3m",) if eff.count == "half X" else ("608.2",),
+                                player=who, token=eff.token))
+            return
+        defn = lookup_card(eff.token)
+        for _ in range(n):
+            t = self._new_obj(defn, who, "token")
+            t.token = True
+            self._enter(t, who, f"{who} creates a {eff.token} token" + (f" ({why})" if why else ""),
+                        ("111.1",))
+
+    @_handles(SacrificeCreature)
+    def _sacrifice_creature(self, eff: SacrificeCreature, item: StackItem) -> None:
+        self._sacrifice_choice(str(item.target), "Creature", None)
+
+    @_handles(SacrificeUnless)
+    def _sacrifice_unless(self, eff: SacrificeUnless, item: StackItem) -> None:
         who = item.controller
         source = self._s.objects.get(item.source_id) if item.source_id is not None else None
-        if isinstance(eff, ReturnFromGraveyard):
-            o = self._s.objects[item.target]  # type: ignore[index]
-            self._enter(o, who, f"{o.name} returns from the graveyard to the battlefield", ("608.2",))
-        elif isinstance(eff, DealDamage):
-            name = source.name if source else item.name
-            self._deal_damage(item.source_id, name, item.target, eff.amount, combat=False)
-        elif isinstance(eff, GainLife):
-            self._player(who).life += eff.amount
-            self._emit("life", f"{who} gains {eff.amount} life", ("119.1",), player=who,
-                       delta=eff.amount)
-        elif isinstance(eff, PutCounters):
-            if source is None or source.zone != "battlefield":
-                return
-            source.counters[eff.kind] = source.counters.get(eff.kind, 0) + eff.amount
-            self._emit("counters", f"{eff.amount} {eff.kind} counter put on {source.name}", ("122.1",),
-                       obj=source, counter=eff.kind, delta=eff.amount)
-        elif isinstance(eff, CreateEffect):
-            label = item.name.replace("'s ability", "")
-            ce = ContinuousEffect(label, who, eff.replacement, 0, until_turn=self._s.turn)
-            e = self._emit("effect", f"Until end of turn: {eff.replacement.describe()} ({label})",
-                           ("611.2a", "614.1a"), player=who, effect=label)
-            ce.seq = e.seq
-            self._s.effects.append(ce)
-        elif isinstance(eff, BecomeMonarch):
-            self._set_monarch(who, ("725.1", "725.3"))
-        elif isinstance(eff, CreatureControllerBecomesMonarch):
-            self._set_monarch(item.data["creature_controller"], ("725.2", "725.3"))
-        elif isinstance(eff, Draw):
-            for _ in range(eff.amount):
-                self._draw(who, ("121.1",) + (("725.2",) if item.ability is MONARCH_DRAW else ()))
-        elif isinstance(eff, CreateTokens):
-            self._create_tokens(eff, item, who)
-        elif isinstance(eff, SacrificeCreature):
-            self._sacrifice_choice(str(item.target), "Creature", None)
-        elif isinstance(eff, SacrificeUnless):
-            kept = self._sacrifice_choice(who, eff.card_type, source)
-            if kept is None and source is not None and source.zone == "battlefield":
-                self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
-        elif isinstance(eff, MaySacrificeToDraw):
-            options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
-            labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
-            label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
-            self._emit("choice", f"{who} chooses: {label}", ("608.2c",), player=who,
-                       question="may sacrifice", answer=label)
-            if label != "don't":
-                o = options[labels.index(label)]
-                self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
-                self._draw(who, ("121.1",))
-        elif isinstance(eff, ExileUntilOpponentMonarch):
-            o = self._s.objects[item.target]  # type: ignore[index]
-            self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
-                       ("610.3",))
-            self._s.jailed.append((o.id, who))
-        elif isinstance(eff, CounterTriggeringSpell):
-            spell = next((i for i in self._s.stack if i.id == item.data.get("spell")), None)
-            if spell is None:
-                self._emit("fizzle", f"{item.name} does nothing: the spell already left the stack",
-                           ("608.2",), player=who, lane="stack")
-                return
-            self._s.stack.remove(spell)
-            self._emit("counter", f"{spell.name} is countered", ("701.6a",), player=spell.controller,
-                       lane="stack", id=spell.id, ability=False)
-            self._move(self._s.objects[spell.id], "graveyard", f"{spell.name} goes to its owner's "
-                       "graveyard", ("701.6a",))
-        elif isinstance(eff, AddMana):  # pragma: no cover - mana abilities never use the stack
-            raise AssertionError("mana abilities resolve at once")
+        kept = self._sacrifice_choice(who, eff.card_type, source)
+        if kept is None and source is not None and source.zone == "battlefield":
+            self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
+
+    @_handles(MaySacrificeToDraw)
+    def _may_sacrifice_to_draw(self, eff: MaySacrificeToDraw, item: StackItem) -> None:
+        who = item.controller
+        options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
+        labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
+        label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
+        self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2c",), player=who,
+                              question="may sacrifice", answer=label, options=tuple(labels)))
+        if label != "don't":
+            o = options[labels.index(label)]
+            self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
+            self._draw(who, ("121.1",))
+
+    @_handles(ExileUntilOpponentMonarch)
+    def _exile_until_opponent_monarch(self, eff: ExileUntilOpponentMonarch, item: StackItem) -> None:
+        assert isinstance(item.target, int)
+        o, who = self._s.objects[item.target], item.controller
+        self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
+                   ("610.3",))
+        self._s.jailed.append((o.id, who))
+
+    @_handles(CounterTriggeringSpell)
+    def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
+        spell = next((i for i in self._s.stack if i.id == item.data.spell), None)
+        if spell is None:
+            self._emit(Fizzled(text=f"{item.name} does nothing: the spell already left the stack",
+                               rules=("608.2",), player=item.controller, lane="stack"))
+            return
+        self._s.stack.remove(spell)
+        self._emit(Countered(text=f"{spell.name} is countered", rules=("701.6a",),
+                             player=spell.controller, lane="stack", id=spell.id))
+        self._move(self._s.objects[spell.id], "graveyard", f"{spell.name} goes to its owner's "
+                   "graveyard", ("701.6a",))
+
+    @_handles(AddMana)
+    def _add_mana_effect(self, eff: AddMana, item: StackItem) -> None:  # pragma: no cover
+        raise AssertionError("mana abilities resolve at once and never use the stack")
 
     def _sacrifice_choice(self, player: str, card_type: str, instead: Obj | None) -> Obj | None:
         """``player`` sacrifices a ``card_type`` of their choice (or, with ``instead``, may
@@ -1228,70 +1193,53 @@ class Game:
         if instead is not None:
             labels.append(f"sacrifice {instead.name} instead")
         if not labels:
-            self._emit("choice", f"{player} controls no {card_type.lower()} to sacrifice", ("701.21a",),
-                       player=player, question="sacrifice", answer="nothing")
+            self._emit(ChoiceMade(text=f"{player} controls no {card_type.lower()} to sacrifice",
+                                  rules=("701.21a",), player=player, question="sacrifice",
+                                  answer="nothing"))
             return None
         label = self.chooser.choose(player, f"which {card_type.lower()} {player} sacrifices", labels)
-        self._emit("choice", f"{player} chooses: {label}", ("701.21a",), player=player,
-                   question="sacrifice", answer=label)
+        self._emit(ChoiceMade(text=f"{player} chooses: {label}", rules=("701.21a",), player=player,
+                              question="sacrifice", answer=label, options=tuple(labels)))
         if instead is not None and label == labels[-1]:
             return None
         o = options[labels.index(label)]
         self._move(o, "graveyard", f"{player} sacrifices {o.name}", ("701.21a",))
         return o
 
-    def _create_tokens(self, eff: CreateTokens, item: StackItem, who: str) -> None:
-        if eff.count == "half X":
-            n, why = -(-item.x // 2), f"half of X={item.x}, rounded up (CR 107.3m)"
-        elif eff.count == "counters":
-            n = item.data.get("counters", {}).get("+1/+1", 0)
-            why = f"one for each of its {n} +1/+1 counters as it left"
-        else:
-            n, why = int(eff.count), ""
-        if n == 0:
-            self._emit("effect", f"{item.name} creates no {eff.token} tokens ({why})",
-                       ("107.3m",) if eff.count == "half X" else ("608.2",), player=who)
-            return
-        defn = lookup_card(eff.token)
-        for _ in range(n):
-            t = self._new_obj(defn, who, "token")
-            t.token = True
-            self._enter(t, who, f"{who} creates a {eff.token} token" + (f" ({why})" if why else ""),
-                        ("111.1",))
-
-    def _deal_damage(self, source_id: int | None, source: str, target: int | str | None,
+    # ------------------------------------------------------------------ damage
+    def _deal_damage(self, source_id: int | None, source: str, target: Target | None,
                      amount: int, *, combat: bool) -> None:
         rules = ("510.2",) if combat else ("120.3",)
         kind = "combat damage" if combat else "damage"
         if isinstance(target, str):
             protector = self._redirect_to(target, source)
             if protector is not None:
-                e = self._emit("replace", f"{protector.name}: the {amount} {kind} {source} would deal "
-                               f"to {target} is dealt to {protector.name} instead", ("614.9",),
-                               player=target, obj=protector, effect=protector.name,
-                               before=target, after=protector.name)
+                e = self._emit(DamageRedirected(
+                    text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
+                         f"dealt to {protector.name} instead", rules=("614.9",), player=target,
+                    effect=protector.name, before=target, after=protector.name, source=source,
+                    amount=amount, combat=combat), obj=protector)
                 with self._caused_by(e.seq):
                     self._deal_damage(source_id, source, protector.id, amount, combat=combat)
                 return
-            e = self._emit("damage", f"{source} deals {amount} {kind} to {target}",
-                           rules + ("120.3a",), player=target, lane=target, to_player=target,
-                           amount=amount, combat=combat, source_id=source_id)
+            e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {target}",
+                                       rules=rules + ("120.3a",), player=target, lane=target,
+                                       to_player=target, amount=amount, combat=combat,
+                                       source=source, source_id=source_id))
             with self._caused_by(e.seq):
                 self._player(target).life -= amount
-                self._emit("life", f"{target} loses {amount} life", ("120.3a",), player=target,
-                           delta=-amount)
-            if combat and self._s.monarch == target and source_id is not None:
-                creature = self._s.objects[source_id]
-                self._trigger(MONARCH_STEAL, target, None, e.seq, name="The monarch",
-                              creature=source_id, creature_controller=creature.controller)
+                self._emit(LifeChanged(text=f"{target} loses {amount} life", rules=("120.3a",),
+                                       player=target, delta=-amount))
         else:
-            o = self._s.objects[target]  # type: ignore[index]
+            assert target is not None
+            o = self._s.objects[target]
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
             if src is not None and "deathtouch" in src.card.keywords:
                 o.deathtouch_damage = True
-            self._emit("damage", f"{source} deals {amount} {kind} to {o.name}", rules + ("120.3e",),
-                       obj=o, to_id=o.id, amount=amount, combat=combat, source_id=source_id)
+            self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {o.name}",
+                                   rules=rules + ("120.3e",), to_id=o.id, amount=amount,
+                                   combat=combat, source=source, source_id=source_id), obj=o)
 
     def _redirect_to(self, player: str, source: str) -> Obj | None:
         """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
@@ -1304,9 +1252,9 @@ class Game:
             return options[0]
         labels = [f"{o.name} #{o.id}" for o in options]
         label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
-        self._emit("choice", f"{player} chooses {label} to take {source}'s damage (options: "
-                   f"{', '.join(labels)})", ("616.1", "614.9"), player=player, question="protector",
-                   answer=label)
+        self._emit(ChoiceMade(text=f"{player} chooses {label} to take {source}'s damage (options: "
+                              f"{', '.join(labels)})", rules=("616.1", "614.9"), player=player,
+                              question="protector", answer=label, options=tuple(labels)))
         return options[labels.index(label)]
 
     # ------------------------------------------------------------------ combat
@@ -1341,16 +1289,15 @@ class Game:
         if s.step == "beginning_of_combat":
             self._next_step_unchecked("declare_attackers")
         for o, d in plan:
-            s.attackers[o.id] = d  # type: ignore[assignment]
-            e = self._emit("attack", f"{o.name} attacks {d}", ("508.1",), obj=o, defender=d)
+            assert d is not None
+            s.attackers[o.id] = d
+            e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}", rules=("508.1",), defender=d),
+                           obj=o)
             s.combat_seq[o.id] = e.seq
             if "vigilance" not in o.card.keywords:
                 o.tapped = True
-                self._emit("tap", f"{o.name} becomes tapped as it attacks", ("508.1f",), obj=o,
-                           cause=e.seq)
-            for ab in o.card.triggered:
-                if isinstance(ab.trigger, Attacks):
-                    self._trigger(ab, o.controller, o, e.seq)
+                self._emit(Tapped(text=f"{o.name} becomes tapped as it attacks", rules=("508.1f",),
+                                  cause=e.seq), obj=o)
         self._priority()
         return tuple(self._events[start:])
 
@@ -1383,7 +1330,8 @@ class Game:
             self._next_step_unchecked("declare_blockers")
         for b, a in pairs:
             s.blockers[b.id] = a.id
-            e = self._emit("block", f"{b.name} blocks {a.name}", ("509.1",), obj=b, attacker=a.id)
+            e = self._emit(BlockDeclared(text=f"{b.name} blocks {a.name}", rules=("509.1",),
+                                         attacker=a.id), obj=b)
             s.combat_seq[b.id] = e.seq
         self._priority()
         return tuple(self._events[start:])
@@ -1392,7 +1340,7 @@ class Game:
         """CR 510.1-510.2: assign combat damage, then deal it all at once. A creature blocked by
         several assigns lethal damage to each in order, the rest to the last (510.1c)."""
         s = self._s
-        plan: list[tuple[Obj, int | str, int]] = []
+        plan: list[tuple[Obj, Target, int]] = []
         for aid, defender in s.attackers.items():
             a = s.objects[aid]
             if a.zone != "battlefield" or a.power <= 0:
@@ -1431,14 +1379,15 @@ class Game:
     def _leave(self, player: str, text: str, rules: tuple[str, ...]) -> None:
         p = self._player(player)
         p.in_game = False
-        e = self._emit("leave", text, rules, player=player)
+        e = self._emit(PlayerLeft(text=text, rules=rules, player=player))
         with self._caused_by(e.seq):
             if self._s.monarch == player:
                 heir = self._heir(player)
                 if heir is None:
                     self._s.monarch = None
-                    self._emit("monarch", "No player can become the monarch: the game goes on with "
-                               "no monarch", ("725.4",), monarch=None, changed=True)
+                    self._emit(MonarchChanged(text="No player can become the monarch: the game goes "
+                                              "on with no monarch", rules=("725.4",), monarch=None,
+                                              changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
             for o in [o for o in self._s.objects.values() if o.owner == player
@@ -1449,9 +1398,10 @@ class Game:
             for item in [i for i in self._s.stack if i.controller == player]:
                 self._s.stack.remove(item)
                 if item.kind == "ability":
-                    self._emit("fizzle", f"{item.name} ceases to exist: its controller left the game",
-                               ("800.4a",), player=player, lane="stack", id=item.id, ability=True)
-            self._s.pending = [t for t in self._s.pending if t.controller != player]
+                    self._emit(Fizzled(text=f"{item.name} ceases to exist: its controller left the "
+                                       "game", rules=("800.4a",), player=player, lane="stack",
+                                       id=item.id, ability=True))
+            self._s.pending.set(t for t in self._s.pending if t.controller != player)
 
     def _heir(self, leaving: str) -> str | None:
         """CR 725.4: the active player, or if that player is leaving, the next in turn order."""
@@ -1469,6 +1419,7 @@ class Game:
     # ------------------------------------------------------------------ state-based actions
     def _check_sba(self) -> None:
         """CR 704.3: repeat until no state-based action applies."""
+        self._flush()
         for _ in range(1000):
             did = False
             for p in self._s.players:
@@ -1486,24 +1437,26 @@ class Game:
                 name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
                 if o.toughness <= 0:
                     self._move(o, "graveyard", f"{name} has toughness {o.toughness} and is put "
-                               f"into its owner's graveyard", ("704.5f",), kind_override="sba")
+                               f"into its owner's graveyard", ("704.5f",), event=StateBasedMove)
                     did = True
                 elif o.damage >= o.toughness:
                     self._move(o, "graveyard", f"{name} has lethal damage and is destroyed",
-                               ("704.5g",), kind_override="sba")
+                               ("704.5g",), event=StateBasedMove)
                     did = True
                 elif o.deathtouch_damage and o.damage > 0:
                     self._move(o, "graveyard", f"{o.name} was dealt damage by a source with deathtouch "
-                               f"and is destroyed", ("702.2b",), kind_override="sba")
+                               f"and is destroyed", ("702.2b",), event=StateBasedMove)
                     did = True
             did = self._legend_rule() or did
             for o in list(self._s.objects.values()):
                 if o.token and o.zone not in ("battlefield", "gone", "token"):
                     o.zone = "gone"
-                    self._emit("sba", f"The {o.name} token ceases to exist", ("704.5d",), obj=o,
-                               player=o.owner, id=o.id, name=o.name, owner=o.owner, to="gone")
+                    self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist",
+                                              rules=("704.5d",), player=o.owner,
+                                              **self._where(o, "gone")), obj=o)
                     did = True
             if not did:
+                self._flush()
                 return
         raise AssertionError("state-based actions did not settle")  # pragma: no cover
 
@@ -1520,12 +1473,13 @@ class Game:
                 continue
             labels = [f"{name} #{o.id}" for o in objs]
             keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
-            self._emit("choice", f"{who} keeps {keep} (legend rule)", ("704.5j",), player=who,
-                       question="legend rule", answer=keep)
+            self._emit(ChoiceMade(text=f"{who} keeps {keep} (legend rule)", rules=("704.5j",),
+                                  player=who, question="legend rule", answer=keep,
+                                  options=tuple(labels)))
             for o, label in zip(objs, labels, strict=True):
                 if label != keep:
                     self._move(o, "graveyard", f"{name} is put into its owner's graveyard "
-                               f"(legend rule)", ("704.5j",), kind_override="sba")
+                               f"(legend rule)", ("704.5j",), event=StateBasedMove)
             did = True
         return did
 
@@ -1553,44 +1507,45 @@ class Game:
 
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
         o = Obj(self._take_id(), defn, owner, zone)
+        o.attach(self._j)
         self._s.objects[o.id] = o
         return o
+
+    def _new_stack_item(self, *args: Any, **kwargs: Any) -> StackItem:
+        item = StackItem(*args, **kwargs)
+        item.attach(self._j)
+        return item
 
     def _draw(self, player: str, rules: tuple[str, ...]) -> None:
         library = self.zone(player, "library")
         if not library:
             self._player(player).drew_from_empty = True
-            self._emit("move", f"{player} can't draw: the library is empty", rules + ("704.5b",),
-                       player=player, lane=player)
+            self._emit(DrawFailed(text=f"{player} can't draw: the library is empty",
+                                  rules=rules + ("704.5b",), player=player, lane=player))
             return
         top = library[-1]
         self._move(top, "hand", f"{player} draws a card", rules)
 
-    def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...], kind_override: str = "move") -> Event:
+    def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...],
+              event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
-        lki = dict(o.counters)  # last known information, for "when this dies" abilities
-        controller, card_on_battlefield = o.controller, o.card
         if frm == "battlefield":
+            # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
+            self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to)
             self._s.battlefield.remove(o.id)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)
             self._s.blockers.pop(o.id, None)
-            was_creature = o.is_a("Creature")
             if o.printed is not None:  # a copy stops being a copy as it leaves (CR 400.7)
                 o.card, o.printed = o.printed, None
             o.etb_x, o.deathtouch_damage = 0, False
         o.zone = to
         o.controller = o.owner if to != "out" else ""
-        e = self._emit(kind_override, text, rules, obj=o, player=o.owner,
-                       **self._move_data(o, to), frm=frm)
-        if frm == "battlefield" and to == "graveyard" and was_creature:
-            for ab in card_on_battlefield.triggered:
-                if isinstance(ab.trigger, Dies):
-                    self._trigger(ab, controller, o, e.seq, counters=lki)
-        return e
+        return self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to),
+                                frm=frm), obj=o)
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
-               kind: str = "enter", x: int = 0, copy_of: Obj | None = None,
+               event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
                setup: bool = False) -> Event:
         frm = o.zone
         o.zone, o.controller = "battlefield", controller
@@ -1599,36 +1554,94 @@ class Game:
         o.etb_x = x
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
         o.counters = o.card.enters_counters(x)
-        extra = ("614.1c",) if o.tapped or o.counters or copy_of else ()
+        extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
         if copy_of is not None:
             extra += ("707.2",)
         if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
             extra += ("107.3m",)
         self._s.battlefield.append(o.id)
         copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
-        e = self._emit(kind, text + copied + (" tapped" if o.tapped else "")
-                       + "".join(f" with {n} {k} counters" for k, n in o.counters.items()),
-                       rules + extra, obj=o, player=controller, **self._move_data(o, "battlefield"),
-                       frm=frm, x=x, **({"setup": True} if setup else {}))
+        full = (text + copied + (" tapped" if o.tapped else "")
+                + "".join(f" with {n} {k} counters" for k, n in o.counters.items()))
+        where = self._where(o, "battlefield")
+        if event is LandPlayed:
+            e: Event = self._emit(LandPlayed(text=full, rules=rules + extra, player=controller,
+                                             frm=frm, **where), obj=o)
+        else:
+            e = self._emit(Entered(text=full, rules=rules + extra, player=controller, frm=frm, x=x,
+                                   copy_of=copy_of.name if copy_of else None, setup=setup, **where),
+                           obj=o)
         o.since = e.seq
-        for ab in o.card.triggered:
-            if isinstance(ab.trigger, Enters):
-                self._trigger(ab, controller, o, e.seq, x=x)
         return e
 
     # ------------------------------------------------------------------ triggered abilities
-    def _trigger(self, ab: Triggered, controller: str, source: Obj | None, cause: int,
-                 name: str | None = None, **data: Any) -> None:
+    def _collect(self, event: Event) -> list[_Reaction]:
+        """The one trigger matcher (CR 603.2): what ``event`` sets off. Every triggered ability
+        on the battlefield, the monarch's inherent ones, and those of an object that just left
+        the battlefield (which look back in time, CR 603.10a) are asked if the event matches."""
+        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in self._s.battlefield]
+        if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
+            known = self._s.lki.get(event.obj_id)
+            if known is not None:
+                sources.append(known)
+        found: list[_Reaction] = []
+        for src in sources:
+            for ab in src.card.triggers:
+                data = ab.trigger.matches(event, src, self)
+                if data is not None:
+                    found.append(_Reaction(event.seq, ab, src, src.controller, data))
+        if self._s.monarch is not None:
+            monarch = _MonarchSource(self._s.monarch)
+            for ab in MONARCH_ABILITIES:
+                data = ab.trigger.matches(event, monarch, self)
+                if data is not None:
+                    found.append(_Reaction(event.seq, ab, None, monarch.controller, data))
+        if (isinstance(event, MonarchChanged) and event.changed and not event.setup
+                and event.monarch is not None):
+            for card_id, jailer in self._s.jailed:  # CR 610.3: "until an opponent ..." ends
+                if event.monarch != jailer:
+                    found.append(_Reaction(event.seq, jailed=(card_id, jailer)))
+        return found
+
+    def _flush(self) -> None:
+        """Let what earlier events set off happen: triggered mana abilities resolve at once
+        (CR 605.4a); other abilities trigger and wait to be put on the stack (603.3); cards
+        exiled "until" come back (610.3)."""
+        while self._reactions:
+            reactions, self._reactions = self._reactions, []
+            for r in reactions:
+                if r.jailed is not None:
+                    self._return_jailed(*r.jailed, cause=r.seq)
+                elif isinstance(r.ability, ManaTrigger):
+                    self._resolve_mana_trigger(r)
+                elif r.ability is not None:
+                    self._trigger(r)
+
+    def _return_jailed(self, card_id: int, jailer: str, cause: int) -> None:
+        if (card_id, jailer) not in self._s.jailed:
+            return
+        self._s.jailed.remove((card_id, jailer))
+        c = self._s.objects[card_id]
+        if c.zone == "exile":
+            with self._caused_by(cause):
+                self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of {jailer} became "
+                            "the monarch)", ("610.3",))
+
+    def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
-        name = name or (source.name if source else "The monarch")
-        if ab.condition and not self._condition_holds(ab.condition, controller):
+        ab = r.ability
+        assert isinstance(ab, Triggered)
+        source = r.source
+        obj = self._s.objects[source.id] if source is not None else None
+        name = obj.name if obj is not None else "The monarch"
+        if ab.condition and not self._condition_holds(ab.condition, r.controller):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
         rules = ("603.2",) + (("603.4",) if ab.condition else ()) + (
             ("725.2",) if source is None else ())
-        e = self._emit("trigger", f"{name}'s ability triggers ({controller} controls it): {ab.text}",
-                       rules, player=controller, obj=source, cause=cause)
-        self._s.pending.append(Pending(controller, ab, source.id if source else None, name, e.seq,
-                                       dict(data)))
+        e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
+                                        f"it): {ab.text}", rules=rules, player=r.controller,
+                                        cause=r.seq), obj=obj)
+        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq, r.data))
 
     def _condition_holds(self, condition: str, controller: str) -> bool:
         if condition == "opponent is monarch":
@@ -1641,7 +1654,7 @@ class Game:
         for _ in range(1000):
             self._check_sba()
             pending = [p for p in self._s.pending if self._player(p.controller).in_game]
-            self._s.pending = []
+            self._s.pending.set([])
             if not pending:
                 return
             for player in self._apnap():
@@ -1649,9 +1662,10 @@ class Game:
                 if len(mine) > 1:
                     labels = [f"{p.source_name} #{p.seq}" for p in mine]
                     order = self.chooser.order(player, "order of your triggers on the stack", labels)
-                    self._emit("choice", f"{player} puts their triggers on the stack in this order: "
-                               + ", ".join(order), ("603.3b",), player=player,
-                               question="trigger order", answer=tuple(order))
+                    self._emit(ChoiceMade(text=f"{player} puts their triggers on the stack in this "
+                                          "order: " + ", ".join(order), rules=("603.3b",),
+                                          player=player, question="trigger order",
+                                          answer=tuple(order), options=tuple(labels)))
                     mine = [mine[labels.index(label)] for label in order]
                 for p in mine:
                     self._put_on_stack(p)
@@ -1664,93 +1678,80 @@ class Game:
                 if self._player(names[(i + k) % len(names)]).in_game]
 
     def _put_on_stack(self, p: Pending) -> None:
-        target: int | str | None = None
-        if p.ability.targets != "none":
-            options = self._trigger_targets(p)
+        target: Target | None = None
+        if p.ability.targets is not None:
+            options = legal_targets(p.ability.targets, p.controller, self)
             if not options:
-                self._emit("fizzle", f"{p.source_name}'s ability has no legal target and is removed "
-                           f"from the stack", ("603.3d",), player=p.controller, lane="stack",
-                           cause=p.seq)
+                self._emit(Fizzled(text=f"{p.source_name}'s ability has no legal target and is removed "
+                                   f"from the stack", rules=("603.3d",), player=p.controller,
+                                   lane="stack", cause=p.seq))
                 return
             labels = [self._target_name(t) for t in options]
             label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
             target = options[labels.index(label)]
-            self._emit("choice", f"{p.controller} chooses {label} as the target of {p.source_name}'s "
-                       f"ability (options: {', '.join(labels)})", ("603.3d",), player=p.controller,
-                       cause=p.seq, question="target", answer=label)
-        item = StackItem(self._take_id(), "ability", f"{p.source_name}'s ability", p.controller,
-                         p.ability.effects, p.ability.text, 0, source_id=p.source_id, target=target,
-                         x=p.data.get("x", 0), ability=p.ability, data=p.data)
-        e = self._emit("stack", f"{p.source_name}'s triggered ability goes on the stack"
-                       + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                       ("603.3", "603.3b"), player=p.controller, lane="stack", cause=p.seq,
-                       id=item.id, name=item.name)
+            self._emit(ChoiceMade(text=f"{p.controller} chooses {label} as the target of "
+                                  f"{p.source_name}'s ability (options: {', '.join(labels)})",
+                                  rules=("603.3d",), player=p.controller, cause=p.seq,
+                                  question="target", answer=label, options=tuple(labels)))
+        item = self._new_stack_item(self._take_id(), "ability", f"{p.source_name}'s ability",
+                                    p.controller, p.ability.effects, p.ability.text, 0,
+                                    source_id=p.source_id, target=target, x=p.data.x,
+                                    ability=p.ability, data=p.data, targets=p.ability.targets)
+        e = self._emit(PutOnStack(text=f"{p.source_name}'s triggered ability goes on the stack"
+                                  + (f" targeting {self._target_name(target)}" if target is not None
+                                     else ""), rules=("603.3", "603.3b"), player=p.controller,
+                                  lane="stack", cause=p.seq, id=item.id, name=item.name,
+                                  target=target))
         item.seq = e.seq
         self._s.stack.append(item)
-
-    def _trigger_targets(self, p: Pending) -> list[int | str]:
-        kind = p.ability.targets
-        if kind == "player":
-            others = [n for n in self._apnap() if n != p.controller]
-            return others + [p.controller]  # opponents first: the documented default order
-        if kind == "opponent creature":
-            return [o.id for o in self.permanents() if o.is_a("Creature") and o.controller != p.controller]
-        return [n for n in self._apnap()] + [o.id for o in self.permanents() if o.is_a("Creature")]
 
     # ------------------------------------------------------------------ the monarch
     def _set_monarch(self, player: str, rules: tuple[str, ...] = ("725.3",)) -> None:
         """``player`` becomes the monarch (CR 725.3); triggers only on a real change."""
         old = self._s.monarch
         if old == player:
-            self._emit("monarch", f"{player} is already the monarch: nothing changes, so "
-                       f"'whenever you become the monarch' doesn't trigger", ("725.3",),
-                       player=player, monarch=player, changed=False)
+            self._emit(MonarchChanged(text=f"{player} is already the monarch: nothing changes, so "
+                                      f"'whenever you become the monarch' doesn't trigger",
+                                      rules=("725.3",), player=player, monarch=player, changed=False))
             return
         self._s.monarch = player
-        e = self._emit("monarch", f"{player} becomes the monarch"
-                       + (f" ({old} stops being the monarch)" if old else ""), rules,
-                       player=player, monarch=player, changed=True, previous=old)
-        with self._caused_by(e.seq):
-            for o in self.permanents(player):
-                for ab in o.card.triggered:
-                    if isinstance(ab.trigger, BecomesMonarch):
-                        self._trigger(ab, player, o, e.seq)
-            for card_id, jailer in list(self._s.jailed):
-                if player != jailer:
-                    self._s.jailed.remove((card_id, jailer))
-                    c = self._s.objects[card_id]
-                    if c.zone == "exile":
-                        self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of "
-                                    f"{jailer} became the monarch)", ("610.3",))
+        self._emit(MonarchChanged(text=f"{player} becomes the monarch"
+                                  + (f" ({old} stops being the monarch)" if old else ""), rules=rules,
+                                  player=player, monarch=player, changed=True, previous=old))
 
+    # ------------------------------------------------------------------ emitting
     @staticmethod
-    def _move_data(o: Obj, to: str) -> dict[str, Any]:
-        return dict(id=o.id, name=o.name, owner=o.owner, to=to, controller=o.controller,
-                    tapped=o.tapped, counters=tuple(sorted(o.counters.items())))
+    def _where(o: Obj, to: str) -> dict[str, Any]:
+        """Where a zone change leaves the object: the fields every :class:`ZoneChange` has."""
+        return dict(to=to, owner=o.owner, controller=o.controller, tapped=o.tapped,
+                    counters=tuple(sorted(o.counters.items())))
 
-    class _Cause:
-        def __init__(self, game: Game, seq: int | None) -> None:
-            self.game, self.seq, self.saved = game, seq, None
+    @contextmanager
+    def _caused_by(self, seq: int | None) -> Iterator[None]:
+        saved, self._cause = self._cause, seq
+        try:
+            yield
+        finally:
+            self._cause = saved
 
-        def __enter__(self) -> None:
-            self.saved = self.game._cause
-            self.game._cause = self.seq
-
-        def __exit__(self, *exc: object) -> None:
-            self.game._cause = self.saved
-
-    def _caused_by(self, seq: int | None) -> Game._Cause:
-        return Game._Cause(self, seq)
-
-    def _emit(self, kind: str, text: str, rules: tuple[str, ...], *, player: str | None = None,
-              obj: Obj | None = None, cause: int | None = None, links: tuple[int, ...] = (),
-              lane: str | None = None, **data: Any) -> Event:
-        who = player if player is not None else (obj.controller or obj.owner if obj else None)
-        e = Event(
-            seq=len(self._events) + 1, turn=self._s.turn, step=self._s.step, kind=kind,
-            player=who, obj=obj.name if obj else None, obj_id=obj.id if obj else None,
-            text=text, rules=rules, cause=cause if cause is not None else self._cause,
-            links=links, lane=lane or who or "game", data=tuple(data.items()),
-        )
-        self._events.append(e)
-        return e
+    def _emit(self, event: E, obj: Obj | None = None) -> E:
+        """Number the event, give it its cause and lane, log it, and feed it to the trigger
+        matcher. What earlier events set off happens first, unless this event is part of
+        one of them (caused by it or by a later event)."""
+        cause = event.cause if event.cause is not None else self._cause
+        if self._reactions and (cause is None or cause < self._reactions[0].seq):
+            self._flush()
+        player = event.player
+        if obj is not None:
+            object.__setattr__(event, "obj", obj.name)
+            object.__setattr__(event, "obj_id", obj.id)
+            if player is None:
+                player = obj.controller or obj.owner
+                object.__setattr__(event, "player", player)
+        event._stamp(seq=len(self._events) + 1, turn=self._s.turn, step=self._s.step, cause=cause,
+                     lane=event.lane or player or "game")
+        self._events.append(event)
+        found = self._collect(event)
+        if found:
+            self._reactions.extend(found)
+        return event

@@ -10,7 +10,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .board import Board, replay
-from .events import Event, explain
+from .events import (
+    DamageDealt,
+    DamageRedirected,
+    Entered,
+    Event,
+    MonarchChanged,
+    StateBasedMove,
+    explain,
+)
 from .game import Game
 from .mana import Mana
 
@@ -348,10 +356,11 @@ def x_path(card: str, x: int, path: str) -> XPath:
         g.resolve_stack()
     o = g.obj(ref)
     events = tuple(g.events[start:])
-    tokens = sum(1 for e in events if e.kind == "enter" and g.obj(e.obj_id).token)  # type: ignore[arg-type]
+    tokens = sum(1 for e in events if isinstance(e, Entered) and e.obj_id is not None
+                 and g.obj(e.obj_id).token)
     counters = ", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())) or "none"
     on_bf = o.zone == "battlefield"
-    died = any(e.kind == "sba" and e.obj_id == ref for e in events)
+    died = any(isinstance(e, StateBasedMove) and e.obj_id == ref for e in events)
     note = ("X for it is 0: it didn't come from a spell with X (CR 107.3m, 707.2)"
             if path != "cast" else f"X = {x} was paid for the spell, so its enters effects use {x}")
     return XPath(path, True, mv_before, g.mana_value(ref) if on_bf else None,
@@ -410,16 +419,15 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
         if wanted:
             g.block(wanted)
     g.advance(to="end_of_combat")
-    last = [e for e in g.events if e.kind in ("monarch", "replace", "damage")]
-    changed = [e for e in g.events if e.kind == "monarch" and e.get("changed") and e.turn == g.turn
+    changed = [e for e in g.events if isinstance(e, MonarchChanged) and e.changed and e.turn == g.turn
                and e.step == "combat_damage"]
+    redirected = [e for e in g.events if isinstance(e, DamageRedirected)]
     if changed:
         why = g.why(changed[-1])
-    elif any(e.kind == "replace" and "614.9" in e.rules for e in last):
-        r = next(e for e in last if e.kind == "replace")
-        why = (f"The crown stayed: {r.text} (CR 614.9). Damage dealt to a Protector is not damage "
-               f"to the monarch, so the monarch's steal trigger (CR 725.2) never triggered.")
-    elif not any(e.kind == "damage" and e.get("to_player") == "Bob" for e in last):
+    elif redirected:
+        why = (f"The crown stayed: {redirected[0].text} (CR 614.9). Damage dealt to a Protector is "
+               f"not damage to the monarch, so the monarch's steal trigger (CR 725.2) never triggered.")
+    elif not any(isinstance(e, DamageDealt) and e.to_player == "Bob" for e in g.events):
         why = ("The crown stayed: no creature dealt combat damage to Bob, the monarch, so the "
                "monarch's combat-damage trigger never triggered (CR 725.2).")
     else:

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .events import ManaAdded, MonarchChanged, PlayerLeft
 from .game import Game
 from .lessons import TAP_CARDS, X_CARDS, X_PATHS, ActivationCase, protector_combat, x_path
 from .mana import COLORS, TYPES, Mana, symbols
@@ -174,8 +175,7 @@ def _tapping(rng: random.Random, level: str, seed: int, number: int) -> Question
     board = _describe(g)
     g.activate(land, order=order or None)
     truth = str(g.pool("Alice"))
-    produced = next(e for e in g.events[before:] if e.kind == "mana")
-    base = Mana.parse(produced.get("mana"))
+    base = next(e.mana for e in g.events[before:] if isinstance(e, ManaAdded))
     distractors = list(results) + [str(base), str(base * 2), str(base + base), "{B}", "{G}{G}",
                                    str(Mana.parse(truth) + Mana.of("G")), "no mana"]
     opts = _options(rng, truth, distractors)
@@ -285,7 +285,9 @@ def _monarch_leaves(rng: random.Random, seed: int, number: int) -> Question:
     active = g.active_player
     g.concede(monarch)
     truth = str(g.monarch)
-    passed = [e for e in g.events if e.kind == "monarch" and "725.4" in e.rules]
+    events = g.events
+    passed = [e for e in events if isinstance(e, MonarchChanged) and e.changed
+              and e.cause is not None and isinstance(events[e.cause - 1], PlayerLeft)]
     why = g.why(passed[-1]) if passed else "No player could become the monarch."
     return Question("monarch", "hard", seed, number,
                     f"{len(names)} players in turn order {', '.join(names)}; it is {active}'s turn; "

@@ -6,16 +6,15 @@ Texts are the cards' current Oracle wording ("enters" is short for "enters the b
 from __future__ import annotations
 
 from ..abilities import (
+    ANY_TARGET,
+    OPPONENT_CREATURE,
+    TARGET_PLAYER,
     Ability,
     Activated,
     AddMana,
     AnyColor,
-    AtBeginning,
-    Attacks,
     BecomeMonarch,
-    BecomesMonarch,
     CardDef,
-    CastSpell,
     ChooseColorAsEnters,
     ColorOfPermanent,
     Cost,
@@ -23,10 +22,8 @@ from ..abilities import (
     CreateEffect,
     CreateTokens,
     DealDamage,
-    Dies,
     Draw,
     Effect,
-    Enters,
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
@@ -50,10 +47,11 @@ from ..abilities import (
     SameTypeProduced,
     SetType,
     StaticReplacement,
-    TappedForMana,
+    TargetSpec,
     Triggered,
 )
 from ..mana import Mana, ManaCost
+from ..triggers import AtBeginning, Attacks, BecomesMonarch, CastSpell, Dies, Enters, TappedForMana
 
 _TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"}
 _SUPERTYPES = {"Basic", "Legendary"}
@@ -69,7 +67,7 @@ def make(
     keywords: tuple[str, ...] = (),
     enchant: str | None = None,
     spell: tuple[Effect, ...] = (),
-    targets: str = "none",
+    targets: TargetSpec | None = None,
     colors: tuple[str, ...] = (),
     token: bool = False,
 ) -> CardDef:
@@ -92,7 +90,7 @@ def make(
         text=text,
         enchant=enchant,
         spell=spell,
-        spell_targets=targets,  # type: ignore[arg-type]
+        spell_targets=targets,
         extra_colors=frozenset(colors),
         token=token,
     )
@@ -103,8 +101,9 @@ def mana(cost: str, spec: ManaSpec, text: str) -> Activated:
     return Activated(Cost.parse(cost), (AddMana(spec),), text)
 
 
-def act(cost: str, effect: Effect, text: str, targets: str = "none") -> Activated:
-    return Activated(Cost.parse(cost), (effect,), text, targets)  # type: ignore[arg-type]
+def act(cost: str, effect: Effect, text: str, targets: TargetSpec | None = None) -> Activated:
+    """An activated ability with one effect (and a target, if ``targets`` says what)."""
+    return Activated(Cost.parse(cost), (effect,), text, targets)
 
 
 def m(symbols: str) -> Mana:
@@ -142,7 +141,7 @@ CARDS: list[CardDef] = [
     make("Vivid Crag", "Land", None,
          "Vivid Crag enters tapped with two charge counters on it. {T}: Add {R}. "
          "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.",
-         EntersTapped(), EntersWithCounters("charge", 2, "It enters with two charge counters."),
+         EntersTapped(), EntersWithCounters("charge", 2),
          mana("{T}", Fixed(m("{R}")), "{T}: Add {R}."),
          mana("{T}, Remove a charge counter from this", AnyColor(),
               "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.")),
@@ -169,9 +168,11 @@ CARDS: list[CardDef] = [
     make("Order of Whiteclay", "Creature — Kithkin Cleric", "{1}{W}{W}",
          "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
          "graveyard to the battlefield.",
-         act("{1}{W}{W}, {Q}", ReturnFromGraveyard("Creature", 3),
+         act("{1}{W}{W}, {Q}", ReturnFromGraveyard(),
              "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
-             "graveyard to the battlefield.", targets="graveyard creature"),
+             "graveyard to the battlefield.",
+             targets=TargetSpec("target creature card with mana value 3 or less from your graveyard",
+                                card_type="Creature", zone="graveyard", whose="you", max_mv=3)),
          pt=(1, 4)),
     make("Raging Goblin", "Creature — Goblin Berserker", "{R}", "Haste.", pt=(1, 1),
          keywords=("haste",)),
@@ -243,17 +244,17 @@ CARDS: list[CardDef] = [
          "Walking Ballista enters with X +1/+1 counters on it. {4}: Put a +1/+1 counter on "
          "Walking Ballista. Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any "
          "target.",
-         EntersWithCounters("+1/+1", "X", "Walking Ballista enters with X +1/+1 counters on it."),
+         EntersWithCounters("+1/+1", "X"),
          act("{4}", PutCounters("+1/+1"), "{4}: Put a +1/+1 counter on Walking Ballista."),
          act("Remove a +1/+1 counter from this", DealDamage(1),
              "Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any target.",
-             targets="any"),
+             targets=ANY_TARGET),
          pt=(0, 0)),
     make("Hangarback Walker", "Artifact Creature — Construct", "{X}{X}",
          "Hangarback Walker enters with X +1/+1 counters on it. When Hangarback Walker dies, "
          "create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 "
          "counter on Hangarback Walker. {1}, {T}: Put a +1/+1 counter on Hangarback Walker.",
-         EntersWithCounters("+1/+1", "X", "Hangarback Walker enters with X +1/+1 counters on it."),
+         EntersWithCounters("+1/+1", "X"),
          Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
                    "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 counter "
                    "on it."),
@@ -263,7 +264,7 @@ CARDS: list[CardDef] = [
          "Chalice of the Void enters with X charge counters on it. Whenever a player casts a spell "
          "with mana value equal to the number of charge counters on Chalice of the Void, counter "
          "that spell.",
-         EntersWithCounters("charge", "X", "Chalice of the Void enters with X charge counters."),
+         EntersWithCounters("charge", "X"),
          Triggered(CastSpell("any", None, "charge"), (CounterTriggeringSpell(),),
                    "Whenever a player casts a spell with mana value equal to the number of charge "
                    "counters on Chalice of the Void, counter that spell.")),
@@ -271,7 +272,7 @@ CARDS: list[CardDef] = [
          "Flying. The Goose Mother enters with X +1/+1 counters on it. When The Goose Mother "
          "enters, create half X Food tokens, rounded up. Whenever The Goose Mother attacks, you "
          "may sacrifice a Food. If you do, draw a card.",
-         EntersWithCounters("+1/+1", "X", "The Goose Mother enters with X +1/+1 counters on it."),
+         EntersWithCounters("+1/+1", "X"),
          Triggered(Enters(), (CreateTokens("Food", "half X"),),
                    "When The Goose Mother enters, create half X Food tokens, rounded up."),
          Triggered(Attacks(), (MaySacrificeToDraw("Food"),),
@@ -287,8 +288,7 @@ CARDS: list[CardDef] = [
          "dealt to you is dealt to Protector of the Crown instead.",
          Triggered(Enters(), (BecomeMonarch(),), "When Protector of the Crown enters, you become "
                    "the monarch."),
-         RedirectDamageToSelf("All damage that would be dealt to you is dealt to Protector of the "
-                              "Crown instead."),
+         RedirectDamageToSelf(),
          pt=(2, 5)),
     make("Custodi Lich", "Creature — Zombie Cleric", "{3}{B}{B}",
          "When Custodi Lich enters, you become the monarch. Whenever you become the monarch, "
@@ -296,7 +296,7 @@ CARDS: list[CardDef] = [
          Triggered(Enters(), (BecomeMonarch(),), "When Custodi Lich enters, you become the monarch."),
          Triggered(BecomesMonarch(), (SacrificeCreature(),),
                    "Whenever you become the monarch, target player sacrifices a creature of their "
-                   "choice.", targets="player"),
+                   "choice.", targets=TARGET_PLAYER),
          pt=(4, 2)),
     make("Palace Jailer", "Creature — Human Soldier", "{2}{W}{W}",
          "When Palace Jailer enters, you become the monarch. When Palace Jailer enters, exile "
@@ -304,7 +304,7 @@ CARDS: list[CardDef] = [
          Triggered(Enters(), (BecomeMonarch(),), "When Palace Jailer enters, you become the monarch."),
          Triggered(Enters(), (ExileUntilOpponentMonarch(),),
                    "When Palace Jailer enters, exile target creature an opponent controls until an "
-                   "opponent becomes the monarch.", targets="opponent creature"),
+                   "opponent becomes the monarch.", targets=OPPONENT_CREATURE),
          pt=(2, 2)),
     make("Queen Marchesa", "Legendary Creature — Human Assassin", "{1}{R}{W}{B}",
          "Deathtouch, haste. When Queen Marchesa enters, you become the monarch. At the beginning "
@@ -320,7 +320,7 @@ CARDS: list[CardDef] = [
          keywords=("flying", "vigilance")),
     # ----------------------------------------------------------------- spells
     make("Lightning Bolt", "Instant", "{R}", "Lightning Bolt deals 3 damage to any target.",
-         spell=(DealDamage(3),), targets="any"),
+         spell=(DealDamage(3),), targets=ANY_TARGET),
     # ----------------------------------------------------------------- placeholders
     make("Library Card", "", None, "(A face-down card whose identity doesn't matter in the lesson.)"),
     # ----------------------------------------------------------------- tokens

@@ -1,0 +1,61 @@
+"""Which mana replacement effects apply when a permanent is tapped for mana (CR 106.12b).
+
+Used both by the game, when mana is really produced, and by the could-produce query
+(CR 106.7), which applies them in every order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .abilities import Activated, ManaReplacement, StaticReplacement
+from .triggers import whose_matches
+from .view import GameView, ManaEffect, ObjectView
+
+
+@dataclass(frozen=True)
+class StaticManaEffect:
+    """A mana replacement effect from a static ability of a permanent on the battlefield."""
+
+    label: str
+    replacement: ManaReplacement
+    source_id: int | None
+    controller: str
+
+
+@dataclass(frozen=True)
+class AppliedReplacement:
+    """A replacement effect that applies to one mana production. ``label`` tells apart two
+    effects with the same name ("Mana Reflection #2")."""
+
+    label: str
+    replacement: ManaReplacement
+    source_id: int | None
+
+
+def static_effects(view: GameView) -> list[StaticManaEffect]:
+    """The mana replacement effects of permanents' static abilities, in battlefield order."""
+    return [StaticManaEffect(p.name, a.replacement, p.id, p.controller)
+            for p in view.permanents() for a in p.card.abilities if isinstance(a, StaticReplacement)]
+
+
+def applies(r: ManaReplacement, controller: str, o: ObjectView) -> bool:
+    """Does effect ``r`` (controlled by ``controller``) apply when ``o`` is tapped for mana?"""
+    if r.scope == "land" and not o.is_a("Land"):
+        return False
+    if r.scope == "nonbasic land" and (not o.is_a("Land") or o.is_a("Basic")):
+        return False
+    return whose_matches(r.whose, controller, o.controller)
+
+
+def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated) -> list[AppliedReplacement]:
+    """The effects of ``effects`` that apply if ``ability`` of ``o`` produces mana, in the
+    order they began to apply (the default order). Only tapping for mana is affected."""
+    if not ability.taps_for_mana:
+        return []
+    found = [(e.label, e.replacement, e.source_id) for e in effects
+             if applies(e.replacement, e.controller, o)]
+    names = [n for n, _, _ in found]
+    return [AppliedReplacement(n if names.count(n) == 1 else f"{n} #{k + 1}", r, i)
+            for k, (n, r, i) in enumerate(found)]

@@ -1,0 +1,60 @@
+"""Targets: one specification, checked the same way everywhere (CR 115).
+
+:class:`~mtgkit.abilities.TargetSpec` says what a spell or ability may target. The engine
+uses :func:`target_problem` to check a target when a spell is cast or an ability is
+activated, :func:`legal_targets` to offer the choices when a triggered ability is put on
+the stack (CR 603.3d), and :func:`target_problem` again when it resolves (CR 608.2b).
+"""
+
+from __future__ import annotations
+
+from .abilities import TargetSpec
+from .triggers import whose_matches
+from .view import GameView
+
+Target = int | str
+
+
+def target_problem(spec: TargetSpec, controller: str, target: Target, view: GameView) -> str | None:
+    """Why ``target`` is not a legal target for ``spec`` (controlled by ``controller``), or None.
+
+    A player is named by a string, an object by its id.
+    """
+    if isinstance(target, str):
+        if target not in view.players:
+            return f"there is no player named {target!r}"
+        if spec.players == "none":
+            return f"a player can't be the {spec.text}"
+        if not view.in_game(target):
+            return f"{target} has left the game"
+        if spec.players == "opponents" and target == controller:
+            return f"{target} is not an opponent"
+        return None
+    o = view.obj(target)
+    if spec.card_type is None:
+        return f"{o.name} is not a player: the {spec.text} must be a player"
+    if o.zone != spec.zone:
+        return f"{o.name} is not in a {spec.zone}" if spec.zone == "graveyard" else (
+            f"{o.name} is not on the battlefield")
+    whose = o.controller if spec.zone == "battlefield" else o.owner
+    if not o.is_a(spec.card_type) or not whose_matches(spec.whose, controller, whose):
+        return f"{o.name} is not a legal {spec.text}"
+    if spec.max_mv is not None and o.card.mana_value > spec.max_mv:
+        return f"{o.name} has mana value {o.card.mana_value}, more than {spec.max_mv}"
+    return None
+
+
+def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Target]:
+    """Every legal target, in the documented default order: players (opponents first, in
+    turn order from the active player, then the controller), then objects in the order they
+    arrived in their zone."""
+    order = list(view.players)
+    start = order.index(view.active_player)
+    turn_order = order[start:] + order[:start]
+    players: list[Target] = [p for p in turn_order if p != controller] + [controller]
+    found = [p for p in players if target_problem(spec, controller, p, view) is None]
+    if spec.card_type is not None:
+        candidates = view.permanents() if spec.zone == "battlefield" else [
+            o for p in view.players for o in view.zone(p, "graveyard")]
+        found += [o.id for o in candidates if target_problem(spec, controller, o.id, view) is None]
+    return found

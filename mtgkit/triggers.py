@@ -1,0 +1,211 @@
+"""Trigger conditions: each knows which events it triggers on (CR 603.2).
+
+A triggered ability is data: a trigger condition from this module plus effects. The game
+feeds every event it emits to one matcher, which asks each triggered ability on the
+battlefield (and the monarch's inherent abilities, and the last known version of an object
+that just left the battlefield) ``trigger.matches(event, source, view)``. A match returns
+what the ability needs to remember (:class:`TriggerData`), or ``None``. Adding a kind of
+trigger is one class here; the engine has no scan loop per trigger.
+
+>>> from mtgkit.events import AttackDeclared
+>>> class Source:
+...     id, controller, attached_to, counters = 7, "Alice", None, {}
+...     def is_a(self, card_type: str) -> bool: return card_type == "Creature"
+>>> attack = AttackDeclared(text="The Goose Mother attacks Bob", obj_id=7, defender="Bob")
+>>> Attacks().matches(attack, Source(), None)  # doctest: +ELLIPSIS
+TriggerData(x=0, counters=(), spell=None, mana_value=0, creature=None, ...)
+>>> Attacks().matches(attack.replace(obj_id=8), Source(), None) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from .events import (
+    AttackDeclared,
+    DamageDealt,
+    Entered,
+    Event,
+    LandPlayed,
+    ManaAdded,
+    MonarchChanged,
+    SpellCast,
+    StepBegan,
+    ZoneChange,
+)
+from .mana import Mana
+from .records import Record
+
+Whose = Literal["you", "opponents", "any"]
+
+
+class TriggerSource(Protocol):
+    """What a trigger condition may read about the object its ability is on."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def controller(self) -> str: ...
+    @property
+    def attached_to(self) -> int | None: ...
+    @property
+    def counters(self) -> Mapping[str, int]: ...
+    def is_a(self, card_type: str) -> bool: ...
+
+
+class TriggerView(Protocol):
+    """What a trigger condition may read about the game (read-only)."""
+
+    @property
+    def active_player(self) -> str: ...
+    def is_a(self, obj_id: int, card_type: str) -> bool: ...
+    def controller_of(self, obj_id: int) -> str: ...
+
+
+class TriggerData(Record):
+    """What a triggered ability remembers from the event that triggered it."""
+
+    x: int = 0  # the X of the spell that became this permanent (CR 107.3m)
+    counters: tuple[tuple[str, int], ...] = ()  # last known counters (CR 603.10a)
+    spell: int | None = None  # the spell whose casting triggered it
+    mana_value: int = 0
+    creature: int | None = None  # the creature that dealt combat damage
+    creature_controller: str | None = None
+    produced: Mana | None = None  # the mana a permanent was tapped for (CR 106.12a)
+    player: str | None = None  # the player who tapped it
+
+
+def whose_matches(whose: Whose, controller: str, player: str | None) -> bool:
+    """Does ``player`` count as ``whose`` relative to ``controller``?"""
+    if whose == "you":
+        return player == controller
+    if whose == "opponents":
+        return player is not None and player != controller
+    return True
+
+
+class _Marker:
+    """A primitive with no fields: equal to any other instance of its class."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return hash(type(self).__name__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class Enters(_Marker):
+    """When this permanent enters (CR 603.6a)."""
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if isinstance(event, Entered | LandPlayed) and event.obj_id == source.id:
+            return TriggerData(x=event.x if isinstance(event, Entered) else 0)
+        return None
+
+
+class Dies(_Marker):
+    """When this creature dies (battlefield to graveyard). It "looks back in time" (CR 603.10a):
+    the source is the creature as it last existed on the battlefield."""
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if (isinstance(event, ZoneChange) and event.obj_id == source.id and event.frm == "battlefield"
+                and event.to == "graveyard" and source.is_a("Creature")):
+            return TriggerData(counters=tuple(sorted(source.counters.items())))
+        return None
+
+
+class Attacks(_Marker):
+    """Whenever this creature attacks (CR 508.3a)."""
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if isinstance(event, AttackDeclared) and event.obj_id == source.id:
+            return TriggerData()
+        return None
+
+
+class BecomesMonarch(_Marker):
+    """Whenever you become the monarch: only on a real change (CR 725.3, 603.2e)."""
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if (isinstance(event, MonarchChanged) and event.changed and not event.setup
+                and event.monarch == source.controller):
+            return TriggerData()
+        return None
+
+
+class CombatDamageToMonarch(_Marker):
+    """Whenever a creature deals combat damage to the monarch (CR 725.2). Only the monarch's
+    inherent ability uses it, so its source's controller is the monarch."""
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if (isinstance(event, DamageDealt) and event.combat and event.source_id is not None
+                and event.to_player is not None and event.to_player == source.controller):
+            return TriggerData(creature=event.source_id,
+                               creature_controller=view.controller_of(event.source_id))
+        return None
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """Whenever ``whose`` casts a spell (of ``card_type``); ``mv_equals_counters`` names a
+    counter kind whose number on the source must equal the spell's mana value (Chalice)."""
+
+    whose: Whose = "any"
+    card_type: str | None = None
+    mv_equals_counters: str | None = None
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if not isinstance(event, SpellCast) or event.obj_id is None:
+            return None
+        if not whose_matches(self.whose, source.controller, event.player):
+            return None
+        if self.card_type and not view.is_a(event.obj_id, self.card_type):
+            return None
+        if self.mv_equals_counters and source.counters.get(self.mv_equals_counters, 0) != event.mana_value:
+            return None
+        return TriggerData(spell=event.obj_id, mana_value=event.mana_value)
+
+
+@dataclass(frozen=True)
+class AtBeginning:
+    """At the beginning of ``step`` of your turn (``whose="you"``) or of every turn."""
+
+    step: str
+    whose: Literal["you", "any"] = "you"
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if type(event) is StepBegan and event.step == self.step and (
+                self.whose == "any" or source.controller == view.active_player):
+            return TriggerData()
+        return None
+
+
+@dataclass(frozen=True)
+class TappedForMana:
+    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, or
+    ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
+
+    scope: Literal["land", "enchanted"] = "land"
+    whose: Whose = "any"
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:
+            return None
+        if self.scope == "land" and not view.is_a(event.obj_id, "Land"):
+            return None
+        if self.scope == "enchanted" and source.attached_to != event.obj_id:
+            return None
+        if not whose_matches(self.whose, source.controller, event.player):
+            return None
+        return TriggerData(produced=event.mana, player=event.player)
+
+
+Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
