@@ -15,16 +15,15 @@ and never looks at card names.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from .mana import COLORS, TYPES, Mana, ManaCost
+from .records import Value
 from .triggers import AtBeginning, CombatDamageToMonarch, TappedForMana, Trigger, Whose, _Marker
 
 
 # --------------------------------------------------------------------------- costs
-@dataclass(frozen=True)
-class Cost:
+class Cost(Value):
     """An activation cost: mana, {T} (CR 107.5), {Q} (107.6), life, counters, sacrifice."""
 
     mana: ManaCost | None = None
@@ -73,8 +72,7 @@ class ManaContext(Protocol):
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]: ...
 
 
-@dataclass(frozen=True)
-class Fixed:
+class Fixed(Value):
     """Add exactly this mana, e.g. ``{G}`` or ``{C}``."""
 
     mana: Mana
@@ -86,8 +84,7 @@ class Fixed:
         return "", False
 
 
-@dataclass(frozen=True)
-class OneOf:
+class OneOf(Value):
     """Add one of several fixed amounts, chosen on resolution (Underground Sea, Mystic Gate)."""
 
     choices: tuple[Mana, ...]
@@ -99,8 +96,7 @@ class OneOf:
         return "", False
 
 
-@dataclass(frozen=True)
-class AnyColor:
+class AnyColor(Value):
     """Add ``amount`` mana of any one color (never colorless)."""
 
     amount: int = 1
@@ -112,8 +108,7 @@ class AnyColor:
         return "", False
 
 
-@dataclass(frozen=True)
-class Reflect:
+class Reflect(Value):
     """One mana of a color (``kinds="colors"``) or type (``"types"``) that a ``card_type``
     permanent controlled by ``whose`` could produce (CR 106.7): Exotic Orchard, Reflecting
     Pool, Fellwar Stone."""
@@ -138,8 +133,7 @@ class Reflect:
         )
 
 
-@dataclass(frozen=True)
-class ColorOfPermanent:
+class ColorOfPermanent(Value):
     """One mana of a color of a permanent you control (Meteor Crater)."""
 
     def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
@@ -151,8 +145,7 @@ class ColorOfPermanent:
                 "undefined", True)
 
 
-@dataclass(frozen=True)
-class PerPermanent:
+class PerPermanent(Value):
     """``mana_type`` once for each ``card_type`` permanent you control (Gaea's Cradle)."""
 
     mana_type: str
@@ -170,8 +163,7 @@ ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
 
 
 # --------------------------------------------------------------------------- effects
-@dataclass(frozen=True)
-class AddMana:
+class AddMana(Value):
     """Effect: add mana as described by ``spec``."""
 
     spec: ManaSpec
@@ -182,28 +174,24 @@ class ReturnFromGraveyard(_Marker):
     (Order of Whiteclay). Which cards it may target is the ability's :class:`TargetSpec`."""
 
 
-@dataclass(frozen=True)
-class DealDamage:
+class DealDamage(Value):
     """Effect: this source deals ``amount`` damage to the target."""
 
     amount: int
 
 
-@dataclass(frozen=True)
-class GainLife:
+class GainLife(Value):
     amount: int
 
 
-@dataclass(frozen=True)
-class PutCounters:
+class PutCounters(Value):
     """Effect: put counters on this permanent."""
 
     kind: str
     amount: int = 1
 
 
-@dataclass(frozen=True)
-class CreateEffect:
+class CreateEffect(Value):
     """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration
     (``"end_of_turn"``: it ends in this turn's cleanup step, CR 514.2)."""
 
@@ -220,15 +208,13 @@ class CreatureControllerBecomesMonarch(_Marker):
     monarch (CR 725.2)."""
 
 
-@dataclass(frozen=True)
-class Draw:
+class Draw(Value):
     """Effect: the controller draws ``amount`` cards."""
 
     amount: int = 1
 
 
-@dataclass(frozen=True)
-class CreateTokens:
+class CreateTokens(Value):
     """Effect: create tokens named ``token``. ``count`` is a number, ``"half X"`` (rounded up,
     X of the spell that became this permanent, CR 107.3m) or ``"counters"`` (the +1/+1
     counters this permanent had when it left, last known information)."""
@@ -241,27 +227,16 @@ class SacrificeCreature(_Marker):
     """Effect: the target player sacrifices a creature of their choice."""
 
 
-@dataclass(frozen=True)
-class SacrificeUnless:
+class SacrificeUnless(Value):
     """Effect: sacrifice this permanent unless you sacrifice a ``card_type`` (Contamination)."""
 
     card_type: str = "Creature"
 
 
-class MaySacrificeToDraw:
+class MaySacrificeToDraw(Value):
     """Effect: you may sacrifice a ``card_type`` permanent; if you do, draw a card."""
 
-    def __init__(self, card_type: str = "Food") -> None:
-        self.card_type = card_type
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MaySacrificeToDraw) and other.card_type == self.card_type
-
-    def __hash__(self) -> int:
-        return hash(("MaySacrificeToDraw", self.card_type))
-
-    def __repr__(self) -> str:
-        return f"MaySacrificeToDraw({self.card_type!r})"
+    card_type: str = "Food"
 
 
 class ExileUntilOpponentMonarch(_Marker):
@@ -281,8 +256,7 @@ Effect = (
 
 
 # --------------------------------------------------------------------------- targets
-@dataclass(frozen=True)
-class TargetSpec:
+class TargetSpec(Value):
     """What a spell or ability may target (CR 115.1): ``players`` (none, any, or opponents of
     its controller) and/or objects of ``card_type`` in ``zone`` (on the battlefield, controlled
     by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``.
@@ -306,8 +280,7 @@ OPPONENT_CREATURE = TargetSpec("target creature an opponent controls", card_type
 
 
 # --------------------------------------------------------------------------- replacement
-@dataclass(frozen=True)
-class SetType:
+class SetType(Value):
     """Replacement op: the mana becomes ``mana_type``; ``amount`` None keeps the amount."""
 
     mana_type: str
@@ -322,8 +295,7 @@ class SetType:
         return f"it produces {{{self.mana_type}}} instead of any other type and amount"
 
 
-@dataclass(frozen=True)
-class Multiply:
+class Multiply(Value):
     """Replacement op: the permanent produces ``factor`` times as much of that mana."""
 
     factor: int = 2
@@ -336,8 +308,7 @@ class Multiply:
             f"it produces {self.factor} times as much of that mana instead")
 
 
-@dataclass(frozen=True)
-class ManaReplacement:
+class ManaReplacement(Value):
     """A replacement effect on a mana production event while a permanent is *tapped for
     mana* (CR 106.12b). ``scope`` is ``"land"``, ``"nonbasic land"`` or ``"permanent"``;
     ``whose`` says whose permanents it watches, relative to the effect's controller."""
@@ -352,16 +323,14 @@ class ManaReplacement:
 
 
 # --------------------------------------------------------------------------- triggered mana
-@dataclass(frozen=True)
-class SameTypeProduced:
+class SameTypeProduced(Value):
     """Triggered mana: one mana of any type that land produced (Heartbeat of Spring)."""
 
     def options(self, produced: Mana, chosen: str | None) -> tuple[Mana, ...]:
         return tuple(Mana.of(t) for t in TYPES if t in produced.types)
 
 
-@dataclass(frozen=True)
-class ExtraMana:
+class ExtraMana(Value):
     """Triggered mana: a fixed extra mana (Wild Growth) or the color chosen as the permanent
     entered (``mana=None``: Utopia Sprawl)."""
 
@@ -374,8 +343,7 @@ class ExtraMana:
 
 
 # --------------------------------------------------------------------------- abilities
-@dataclass(frozen=True)
-class Activated:
+class Activated(Value):
     """An activated ability: ``cost: effects``. It is a mana ability (CR 605.1a) when it
     adds mana and has no target."""
 
@@ -401,8 +369,7 @@ class Activated:
         return None
 
 
-@dataclass(frozen=True)
-class ManaTrigger:
+class ManaTrigger(Value):
     """A triggered mana ability (CR 605.1b): when ``trigger`` happens, add ``adds``. It
     resolves at once, right after the mana ability that triggered it (605.4a)."""
 
@@ -411,8 +378,7 @@ class ManaTrigger:
     text: str
 
 
-@dataclass(frozen=True)
-class StaticReplacement:
+class StaticReplacement(Value):
     """A static ability that creates a mana replacement effect while on the battlefield."""
 
     replacement: ManaReplacement
@@ -423,8 +389,7 @@ class EntersTapped(_Marker):
     """Replacement (CR 614.1c): this permanent enters tapped."""
 
 
-@dataclass(frozen=True)
-class EntersWithCounters:
+class EntersWithCounters(Value):
     """Replacement (CR 614.1c): enters with ``amount`` counters of ``kind``; ``"X"`` means the
     X paid for the spell that became this permanent (CR 107.3m), or 0 if there was none."""
 
@@ -442,8 +407,7 @@ class RedirectDamageToSelf(_Marker):
 
 
 # --------------------------------------------------------------------------- triggered
-@dataclass(frozen=True)
-class Triggered:
+class Triggered(Value):
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
     on the stack; ``condition`` is an intervening "if" checked on trigger and on resolution
     (CR 603.4)."""
@@ -475,8 +439,7 @@ Ability = (
 )
 
 
-@dataclass(frozen=True)
-class CardDef:
+class CardDef(Value):
     """A card (or token) as data: the catalog is made of these."""
 
     name: str
@@ -490,13 +453,10 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     text: str = ""
     enchant: str | None = None  # the subtype or type an Aura can enchant ("Forest", "Land")
-    extra_colors: frozenset[str] = field(default=frozenset())
+    extra_colors: frozenset[str] = frozenset()
     spell: tuple[Effect, ...] = ()  # what an instant or sorcery does as it resolves
     spell_targets: TargetSpec | None = None
     token: bool = False  # a token's definition (Food, Thopter, Assassin), not a card
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CardDef:  # immutable and shared
-        return self
 
     @property
     def colors(self) -> frozenset[str]:

@@ -8,7 +8,6 @@ shows the board "as it was after event n", and a test checks it for every exampl
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 
 from .events import (
     Countered,
@@ -34,10 +33,10 @@ from .events import (
     ZoneChange,
 )
 from .mana import Mana
+from .records import Mutable, Value
 
 
-@dataclass(frozen=True, slots=True)
-class PermView:
+class PermView(Value):
     id: int
     name: str
     controller: str
@@ -55,8 +54,7 @@ class PermView:
         return " ".join(bits)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(Value):
     name: str
     life: int = 20
     pool: str = "no mana"
@@ -67,15 +65,14 @@ class PlayerView:
     in_game: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+class Board(Value):
     turn: int = 0
     step: str = ""
     active: str = ""
     monarch: str | None = None
     players: tuple[PlayerView, ...] = ()
     permanents: tuple[PermView, ...] = ()
-    stack: tuple[str, ...] = field(default=())
+    stack: tuple[str, ...] = ()
 
     def player(self, name: str) -> PlayerView:
         return next(p for p in self.players if p.name == name)
@@ -100,14 +97,13 @@ class Board:
         return "\n".join(lines)
 
 
-@dataclass
-class _Obj:
+class _Obj(Mutable):
     name: str
     owner: str
     zone: str
+    counters: dict[str, int]
     controller: str = ""
     tapped: bool = False
-    counters: dict[str, int] = field(default_factory=dict)
     damage: int = 0
 
 
@@ -134,14 +130,14 @@ def replay(events: Iterable[Event]) -> Board:
                 pools[name] = Mana()
             for name, ids in e.libraries:
                 for oid in ids:
-                    objs[oid] = _Obj("Library Card", name, "library")
+                    objs[oid] = _Obj("Library Card", name, "library", counters={})
         elif isinstance(e, TurnBegan):
             turn, active = e.turn, e.active
         elif isinstance(e, StepBegan | DrawSkipped):
             step = e.step
         elif isinstance(e, ZoneChange) and e.obj_id is not None:
             oid, to = e.obj_id, e.to
-            o = objs.get(oid) or _Obj(e.obj or "", e.owner, to)
+            o = objs.get(oid) or _Obj(e.obj or "", e.owner, to, counters={})
             objs[oid] = o
             if o.zone == "stack":
                 stack[:] = [s for s in stack if s[0] != oid]
@@ -179,16 +175,15 @@ def replay(events: Iterable[Event]) -> Board:
             pools[e.player] = Mana()
         elif isinstance(e, LifeChanged) and e.player:
             p = players[e.player]
-            players[p.name] = replace(p, life=p.life + e.delta)
+            players[p.name] = p.replace(life=p.life + e.delta)
         elif isinstance(e, MonarchChanged):
             monarch = e.monarch
         elif isinstance(e, PlayerLeft) and e.player:
-            players[e.player] = replace(players[e.player], in_game=False)
+            players[e.player] = players[e.player].replace(in_game=False)
     views = []
     for name, p in players.items():
         mine = [o for _, o in sorted(objs.items()) if o.owner == name]
-        views.append(replace(
-            p,
+        views.append(p.replace(
             pool=str(pools[name]),
             hand=sum(o.zone == "hand" for o in mine),
             library=sum(o.zone == "library" for o in mine),

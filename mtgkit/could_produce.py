@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .abilities import Activated, Multiply, Reflect, SetType, Whose
 from .mana import Mana, sort_types, symbols
+from .records import Value
 from .replacement import applicable
 from .view import GameView, ObjectView, players_matching
 
@@ -61,8 +61,7 @@ def apply_in_order(mana: Mana, ops: Iterable[Op]) -> Mana:
     return mana
 
 
-@dataclass(frozen=True)
-class AbilityAnswer:
+class AbilityAnswer(Value):
     """What one mana ability could produce, with the pieces of the explanation."""
 
     index: int

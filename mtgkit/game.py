@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 from . import could_produce as cp
@@ -118,6 +117,7 @@ from .events import (
 )
 from .journal import Journal
 from .mana import COLORS, Mana, pay
+from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
 from .targets import Target, legal_targets, target_problem
@@ -153,8 +153,7 @@ class ObjectError(RulesError):
     rule = "109.1"
 
 
-@dataclass(frozen=True)
-class _MonarchSource:
+class _MonarchSource(Value):
     """The monarch designation as the "source" of the monarch's inherent abilities (CR 725.2)."""
 
     controller: str
@@ -166,8 +165,7 @@ class _MonarchSource:
         return False
 
 
-@dataclass
-class _Reaction:
+class _Reaction(Mutable):
     """Something an event set off, waiting to happen: an ability that triggered, or a card
     exiled "until" something that just happened coming back (CR 610.3)."""
 
@@ -1506,7 +1504,7 @@ class Game:
         return i
 
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
-        o = Obj(self._take_id(), defn, owner, zone)
+        o = Obj(self._take_id(), defn, owner, zone, {})
         o.attach(self._j)
         self._s.objects[o.id] = o
         return o

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import ItemsView, Iterable, Iterator, KeysView, Mapping, MutableMapping, ValuesView
 from typing import Any, Generic, TypeVar, overload
 
+from .records import Mutable
+
 K = TypeVar("K")
 V = TypeVar("V")
 T = TypeVar("T")
@@ -85,15 +87,15 @@ class Journal:
             log.clear()
 
 
-class Journaled:
-    """A mutable state object whose attribute writes are recorded in its journal."""
+class Journaled(Mutable):
+    """A mutable state struct whose attribute writes are recorded in its journal."""
 
-    _journal: Journal | None = None
+    __slots__ = ("_journal",)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        j = self._journal
+        j: Journal | None = getattr(self, "_journal", None)
         if j is not None:
-            j.note(("attr", self, name, self.__dict__.get(name, _MISSING)))
+            j.note(("attr", self, name, getattr(self, name, _MISSING)))
         object.__setattr__(self, name, value)
 
     def attach(self, journal: Journal) -> None:

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+
+from .records import Value
 
 #: Mana types in display order. ``C`` is colorless, which is a type but not a color.
 TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
@@ -42,11 +43,26 @@ def symbols(types: Iterable[str]) -> str:
     return "".join(f"{{{t}}}" for t in ordered) if ordered else "nothing"
 
 
-@dataclass(frozen=True, slots=True)
 class Mana:
     """An amount of mana: how many of each type. Immutable; supports ``+`` and ``-``."""
 
-    counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+    __slots__ = ("counts",)
+    counts: tuple[int, int, int, int, int, int]
+
+    def __init__(self, counts: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)) -> None:
+        object.__setattr__(self, "counts", counts)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Mana is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mana) and other.counts == self.counts
+
+    def __hash__(self) -> int:
+        return hash(self.counts)
+
+    def __reduce__(self) -> tuple[type[Mana], tuple[tuple[int, int, int, int, int, int]]]:
+        return (Mana, (self.counts,))
 
     @classmethod
     def of(cls, mana_type: str, amount: int = 1) -> Mana:
@@ -117,8 +133,7 @@ def _symbols(text: str) -> list[str]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class ManaCost:
+class ManaCost(Value):
     """A mana cost: generic, colored, hybrid (``{W/U}``) and ``{X}`` symbols.
 
     >>> ManaCost.parse("{1}{W}{W}").mana_value()

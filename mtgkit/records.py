@@ -1,21 +1,27 @@
-"""Frozen, typed records that cost almost nothing to define.
+"""Typed records that cost almost nothing to define: the kit's one way to declare data.
 
-Events are one class per kind with named, typed fields (like pokerkit's operation records).
-``dataclasses.dataclass`` would do, but it generates code with ``exec`` for every class,
-about a millisecond each; with forty event classes that alone would double the time of
-``import mtgkit``. :class:`Record` gives the same behaviour for what the kit needs: keyword
-construction with defaults, immutability, equality, hashing, ``repr`` and pattern
-matching. ``typing.dataclass_transform`` tells type checkers to treat records like frozen,
-keyword-only dataclasses, so mypy checks every field at every construction site.
+Events are one class per kind with named, typed fields (like pokerkit's operation records),
+cards are built from small value classes, and the game's state is a few mutable structs.
+``dataclasses.dataclass`` would do all of it, but it generates code with ``exec`` for every
+class, about a millisecond each; with a hundred classes that alone would double the time
+of ``import mtgkit``. These bases give the same behaviour for what the kit needs:
 
->>> class Point(Record):
+* :class:`Record`: immutable, built with keyword arguments (events);
+* :class:`Value`: immutable, built with positional or keyword arguments (card primitives);
+* :class:`Mutable`: a plain mutable struct (the game's state).
+
+Fields are declared with annotations and optional defaults; instances use ``__slots__``.
+``typing.dataclass_transform`` tells type checkers to treat them like dataclasses, so mypy
+checks every field at every construction site.
+
+>>> class Point(Value):
 ...     x: int
 ...     y: int = 0
->>> p = Point(x=1)
+>>> p = Point(1)
 >>> p
 Point(x=1, y=0)
->>> p == Point(x=1, y=0), p.replace(y=2)
-(True, Point(x=1, y=2))
+>>> p == Point(x=1, y=0), p.replace(y=2), hash(p) == hash(Point(1))
+(True, Point(x=1, y=2), True)
 >>> p.x = 5
 Traceback (most recent call last):
 ...
@@ -28,11 +34,10 @@ TypeError: Point got an unexpected field 'z'; its fields are x, y
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 _MISSING: Any = object()
-R = TypeVar("R", bound="Record")
+R = TypeVar("R", bound="_Base")
 
 
 class _RecordMeta(type):
@@ -54,38 +59,39 @@ class _RecordMeta(type):
         inherited: tuple[str, ...] = ()
         for base in bases:
             inherited += tuple(f for f in getattr(base, "_fields", ()) if f not in inherited)
-        ns["__slots__"] = tuple(f for f in own if f not in inherited)
-        ns["_fields"] = inherited + tuple(f for f in own if f not in inherited)
+        new = tuple(f for f in own if f not in inherited)
+        ns["__slots__"] = tuple(ns.get("__slots__", ())) + new
+        ns["_fields"] = inherited + new
         ns["_defaults"] = defaults
         ns["__match_args__"] = ns["_fields"]
         return super().__new__(mcls, name, bases, ns)
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True)
-class Record(metaclass=_RecordMeta):
-    """Base class: declare fields with annotations (and defaults); instances are immutable."""
-
+class _Base(metaclass=_RecordMeta):
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]]
     _defaults: ClassVar[dict[str, Any]]
 
-    def __init__(self, **values: Any) -> None:
+    def __init__(self, *args: Any, **values: Any) -> None:
         cls = type(self)
-        unknown = [k for k in values if k not in cls._fields]
+        fields = cls._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{cls.__name__} takes at most {len(fields)} values, got {len(args)}")
+        for field, value in zip(fields, args, strict=False):
+            if field in values:
+                raise TypeError(f"{cls.__name__} got two values for {field!r}")
+            values[field] = value
+        unknown = [k for k in values if k not in fields]
         if unknown:
             raise TypeError(f"{cls.__name__} got an unexpected field {unknown[0]!r}; its fields are "
-                            f"{', '.join(cls._fields)}")
-        for field in cls._fields:
-            value = values.pop(field, cls._defaults.get(field, _MISSING))
+                            f"{', '.join(fields)}")
+        setter = object.__setattr__
+        defaults = cls._defaults
+        for field in fields:
+            value = values.get(field, defaults.get(field, _MISSING))
             if value is _MISSING:
                 raise TypeError(f"{cls.__name__} needs a value for {field!r}")
-            object.__setattr__(self, field, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"{type(self).__name__} is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"{type(self).__name__} is immutable")
+            setter(self, field, value)
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) for f in self._fields)
@@ -95,12 +101,34 @@ class Record(metaclass=_RecordMeta):
             return NotImplemented
         return self._values() == other._values()
 
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
-
     def __repr__(self) -> str:
         body = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
         return f"{type(self).__name__}({body})"
+
+    def replace(self: R, **changes: Any) -> R:
+        """A copy with some fields changed."""
+        values = dict(zip(self._fields, self._values(), strict=True))
+        values.update(changes)
+        return type(self)(**values)
+
+    def fields(self) -> dict[str, Any]:
+        """The fields and their values, in declaration order."""
+        return dict(zip(self._fields, self._values(), strict=True))
+
+
+class _Frozen(_Base):
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError  # only when someone tries
+
+        raise FrozenInstanceError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
 
     def __copy__(self: R) -> R:
         return self
@@ -111,16 +139,29 @@ class Record(metaclass=_RecordMeta):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self._values()))
 
-    def replace(self: R, **changes: Any) -> R:
-        """A copy with some fields changed."""
-        values = dict(zip(self._fields, self._values(), strict=True))
-        values.update(changes)
-        return type(self)(**values)
 
-    def fields(self) -> dict[str, Any]:
-        """The record's fields and values, in declaration order."""
-        return dict(zip(self._fields, self._values(), strict=True))
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+class Record(_Frozen):
+    """Immutable, built with keyword arguments (events, whose fields are many)."""
+
+    __slots__ = ()
+
+
+@dataclass_transform(frozen_default=True)
+class Value(_Frozen):
+    """Immutable, built with positional or keyword arguments (card primitives)."""
+
+    __slots__ = ()
+
+
+@dataclass_transform()
+class Mutable(_Base):
+    """A plain mutable struct (compared by identity)."""
+
+    __slots__ = ()
+    __eq__ = object.__eq__  # type: ignore[assignment]
+    __hash__ = object.__hash__  # type: ignore[assignment]
 
 
 def _rebuild(cls: type[R], values: tuple[Any, ...]) -> R:
-    return cls(**dict(zip(cls._fields, values, strict=True)))
+    return cls(*values)

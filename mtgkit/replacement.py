@@ -7,15 +7,14 @@ Used both by the game, when mana is really produced, and by the could-produce qu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .abilities import Activated, ManaReplacement, StaticReplacement
+from .records import Value
 from .triggers import whose_matches
 from .view import GameView, ManaEffect, ObjectView
 
 
-@dataclass(frozen=True)
-class StaticManaEffect:
+class StaticManaEffect(Value):
     """A mana replacement effect from a static ability of a permanent on the battlefield."""
 
     label: str
@@ -24,8 +23,7 @@ class StaticManaEffect:
     controller: str
 
 
-@dataclass(frozen=True)
-class AppliedReplacement:
+class AppliedReplacement(Value):
     """A replacement effect that applies to one mana production. ``label`` tells apart two
     effects with the same name ("Mana Reflection #2")."""
 

@@ -7,27 +7,27 @@ Only :class:`~mtgkit.game.Game` changes these. Every change is recorded in the g
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Literal
 
 from .abilities import CardDef, Effect, ManaReplacement, TargetSpec, Triggered
 from .journal import JDict, JList, Journal, Journaled
 from .mana import Mana
+from .records import Mutable, Value
 from .targets import Target
 from .triggers import TriggerData
 
 
-@dataclass(eq=False)
 class Obj(Journaled):
-    """A card or token in some zone. On the battlefield it is a permanent."""
+    """A card or token in some zone. On the battlefield it is a permanent. Its ``counters``
+    mapping is replaced, never changed in place (so every change is in the undo log)."""
 
     id: int
     card: CardDef
     owner: str
     zone: str
+    counters: Mapping[str, int]
     controller: str = ""
     tapped: bool = False
-    counters: Mapping[str, int] = field(default_factory=dict)
     damage: int = 0
     since: int | None = None  # seq of the event that gave its controller control; None: before
     chosen_color: str | None = None
@@ -59,8 +59,7 @@ class Obj(Journaled):
         self.counters = counters
 
 
-@dataclass(frozen=True)
-class LastKnown:
+class LastKnown(Value):
     """An object as it last existed on the battlefield (CR 608.2h, 603.10a)."""
 
     id: int
@@ -73,7 +72,6 @@ class LastKnown:
         return self.card.is_a(card_type)
 
 
-@dataclass(eq=False)
 class PlayerState(Journaled):
     name: str
     life: int = 20
@@ -83,7 +81,6 @@ class PlayerState(Journaled):
     drew_from_empty: bool = False
 
 
-@dataclass(eq=False)
 class StackItem(Journaled):
     """A spell or an ability on the stack."""
 
@@ -102,8 +99,7 @@ class StackItem(Journaled):
     targets: TargetSpec | None = None  # what its target must be, checked again on resolution
 
 
-@dataclass(eq=False)
-class Pending:
+class Pending(Mutable):
     """A triggered ability waiting to be put on the stack (CR 603.3)."""
 
     controller: str
@@ -114,8 +110,7 @@ class Pending:
     data: TriggerData = TriggerData()
 
 
-@dataclass(eq=False)
-class ContinuousEffect:
+class ContinuousEffect(Mutable):
     """A mana replacement effect created by a resolving spell or ability (Pale Moon)."""
 
     label: str
@@ -126,7 +121,6 @@ class ContinuousEffect:
     source_id: int | None = None
 
 
-@dataclass(eq=False)
 class GameState(Journaled):
     """Everything that changes as the game goes on (the event log aside)."""
 

@@ -21,7 +21,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .events import (
@@ -37,7 +36,7 @@ from .events import (
     ZoneChange,
 )
 from .mana import Mana
-from .records import Record
+from .records import Record, Value
 
 Whose = Literal["you", "opponents", "any"]
 
@@ -153,8 +152,7 @@ class CombatDamageToMonarch(_Marker):
         return None
 
 
-@dataclass(frozen=True)
-class CastSpell:
+class CastSpell(Value):
     """Whenever ``whose`` casts a spell (of ``card_type``); ``mv_equals_counters`` names a
     counter kind whose number on the source must equal the spell's mana value (Chalice)."""
 
@@ -174,8 +172,7 @@ class CastSpell:
         return TriggerData(spell=event.obj_id, mana_value=event.mana_value)
 
 
-@dataclass(frozen=True)
-class AtBeginning:
+class AtBeginning(Value):
     """At the beginning of ``step`` of your turn (``whose="you"``) or of every turn."""
 
     step: str
@@ -188,8 +185,7 @@ class AtBeginning:
         return None
 
 
-@dataclass(frozen=True)
-class TappedForMana:
+class TappedForMana(Value):
     """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, or
     ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
 

@@ -108,11 +108,9 @@ def test_302_6_noncreature_permanents_are_not_affected() -> None:
 
 
 def test_702_10c_haste_allows_tap_and_untap_abilities() -> None:
-    from dataclasses import replace
-
     import mtgkit.cards as cards
 
-    hasty = replace(cards.card("Llanowar Elves"), name="Hasty Elves", keywords=frozenset({"haste"}))
+    hasty = cards.card("Llanowar Elves").replace(name="Hasty Elves", keywords=frozenset({"haste"}))
     cards.CATALOG["Hasty Elves"] = hasty
     try:
         g = main_phase()
