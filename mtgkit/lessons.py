@@ -6,8 +6,9 @@ engine, and tested here without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .board import Board, replay
 from .events import (
@@ -20,6 +21,7 @@ from .events import (
     explain,
 )
 from .game import Game
+from .grading import Verdict, report
 from .mana import Mana
 
 
@@ -124,24 +126,20 @@ TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin
 
 def check_activation_answers(answers: Mapping[str, bool], cases: Mapping[str, ActivationCase]) -> str:
     """Grade a learner's yes/no answers for named activation cases; explain each mistake."""
-    lines = []
-    right = 0
+    rows: list[tuple[str, Verdict | None]] = []
     for key, case in cases.items():
         if answers.get(key) is None:
-            lines.append(f"✗ {key}: no answer yet (use True or False)")
+            rows.append((key, None))
             continue
         truth, reason = case.answer()
+        said = "can" if truth else "cannot"
         if answers[key] is truth:
-            right += 1
-            lines.append(f"✓ {key}: {'can' if truth else 'cannot'} activate")
+            rows.append((key, Verdict(True, f"{said} activate")))
         else:
-            lines.append(f"✗ {key}: you said {answers[key]}, but it {'can' if truth else 'cannot'} "
-                         f"activate. {reason}")
+            rows.append((key, Verdict(False, f"you said {answers[key]}, but it {said} activate. {reason}")))
     unknown = sorted(set(answers) - set(cases))
-    if unknown:
-        lines.append(f"(ignored unknown keys: {', '.join(unknown)})")
-    lines.insert(0, f"{right}/{len(cases)} correct")
-    return "\n".join(lines)
+    notes = [f"(ignored unknown keys: {', '.join(unknown)})"] if unknown else []
+    return report(rows, missing="no answer yet (use True or False)", notes=notes)
 
 
 # ----------------------------------------------------------------------------- mana boards
@@ -268,20 +266,22 @@ def check_could_answers(answers: Mapping[str, str | None], cases: Mapping[str, C
     return _grade(answers, cases, grade)
 
 
-def _grade(answers: Mapping[str, str | None], cases: Mapping, grade) -> str:  # type: ignore[type-arg]
-    lines, right = [], 0
+C = TypeVar("C")
+
+
+def _grade(answers: Mapping[str, object], cases: Mapping[str, C],
+           grade: Callable[[str, C], tuple[bool, str, str]]) -> str:
+    """Grade each case's answer with ``grade(given, case) -> (right?, truth, why)``."""
+    rows: list[tuple[str, Verdict | None]] = []
     for key, case in cases.items():
         given = answers.get(key)
         if given is None:
-            lines.append(f"✗ {key}: no answer yet")
+            rows.append((key, None))
             continue
         ok, truth, why = grade(str(given), case)
-        if ok:
-            right += 1
-            lines.append(f"✓ {key}: {truth}")
-        else:
-            lines.append(f"✗ {key}: you wrote {given}, the answer is {truth}. {why}")
-    return "\n".join([f"{right}/{len(cases)} correct"] + lines)
+        rows.append((key, Verdict(True, truth) if ok else
+                     Verdict(False, f"you wrote {given}, the answer is {truth}. {why}")))
+    return report(rows)
 
 
 # ----------------------------------------------------------------------------- X values (107.3m)
@@ -454,12 +454,12 @@ class XCase:
         return sum(counts), r.note
 
 
-def check_number_answers(answers: Mapping[str, int | None], cases: Mapping) -> str:  # type: ignore[type-arg]
+def check_number_answers(answers: Mapping[str, int | None], cases: Mapping[str, XCase]) -> str:
     """Grade whole-number answers against cases with an ``answer() -> (int, why)`` method."""
     def grade(given: str, case: XCase) -> tuple[bool, str, str]:
         truth, why = case.answer()
         return given.strip() == str(truth), str(truth), why
-    return _grade({k: v for k, v in answers.items()}, cases, grade)  # type: ignore[arg-type]
+    return _grade(answers, cases, grade)
 
 
 @dataclass(frozen=True)
@@ -475,7 +475,7 @@ class MonarchCase:
         return str(r.monarch_after), r.explanation
 
 
-def check_name_answers(answers: Mapping[str, str | None], cases: Mapping) -> str:  # type: ignore[type-arg]
+def check_name_answers(answers: Mapping[str, str | None], cases: Mapping[str, MonarchCase]) -> str:
     """Grade answers that are a player's name."""
     def grade(given: str, case: MonarchCase) -> tuple[bool, str, str]:
         truth, why = case.answer()
@@ -486,19 +486,17 @@ def check_name_answers(answers: Mapping[str, str | None], cases: Mapping) -> str
 def check_draw_race(with_lich: str | None, without_lich: str | None) -> str:
     """Who draws from the monarch's end-step trigger, with and without Bob's Custodi Lich
     entering while it waits? Graded by the engine."""
-    lines, right = [], 0
+    rows: list[tuple[str, Verdict | None]] = []
     for lich, answer in ((True, with_lich), (False, without_lich)):
-        _, drew = monarch_draw_race(lich)
         label = "with Bob's Custodi Lich entering first" if lich else "without it"
         if answer is None:
-            lines.append(f"✗ {label}: no answer yet")
-        elif answer == drew:
-            right += 1
-            lines.append(f"✓ {label}: {drew}")
-        else:
-            lines.append(f"✗ {label}: you said {answer}, but {drew} draws: the trigger is controlled "
-                         f"by whoever was the monarch when it triggered (CR 725.2).")
-    return "\n".join([f"{right}/2 correct"] + lines)
+            rows.append((label, None))
+            continue
+        _, drew = monarch_draw_race(lich)
+        rows.append((label, Verdict(True, drew) if answer == drew else Verdict(
+            False, f"you said {answer}, but {drew} draws: the trigger is controlled by whoever "
+                   f"was the monarch when it triggered (CR 725.2).")))
+    return report(rows)
 
 
 @dataclass(frozen=True)
@@ -524,19 +522,3 @@ class BoltCase:
         why = ("the Protector had died (6 damage on a 2/5), so nothing was redirected (CR 614.9)"
                if gone else "the Protector took the Bolt instead (CR 614.9)")
         return 20 - g.life("Bob"), why
-
-
-def check_practice(answers: Sequence[str | None], qs: Sequence) -> str:  # type: ignore[type-arg]
-    """Grade answers to practice questions (in order) with the engine's explanations."""
-    from .practice import grade
-
-    lines, right = [], 0
-    for i, q in enumerate(qs):
-        given = answers[i] if i < len(answers) else None
-        if given is None:
-            lines.append(f"✗ {q.number}: no answer yet")
-            continue
-        fb = grade(q, str(given))
-        right += fb.correct
-        lines.append(("✓ " if fb.correct else "✗ ") + f"{q.number}: " + fb.message)
-    return "\n".join([f"{right}/{len(qs)} correct"] + lines)

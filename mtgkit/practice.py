@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .events import ManaAdded, MonarchChanged, PlayerLeft
 from .game import Game
+from .grading import Verdict, report
 from .lessons import TAP_CARDS, X_CARDS, X_PATHS, ActivationCase, protector_combat, x_path
 from .mana import COLORS, TYPES, Mana, symbols
 
@@ -61,6 +62,19 @@ def grade(question: Question, answer: str) -> Feedback:
     if answer == question.answer:
         return Feedback(True, f"Right: {question.answer}.")
     return Feedback(False, f"Not {answer}: the answer is {question.answer}.\n{question.explanation}")
+
+
+def check_practice(answers: Sequence[str | None], qs: Sequence[Question]) -> str:
+    """Grade answers to practice questions (in order) with the engine's explanations."""
+    rows: list[tuple[str, Verdict | None]] = []
+    for i, q in enumerate(qs):
+        given = answers[i] if i < len(answers) else None
+        if given is None:
+            rows.append((str(q.number), None))
+            continue
+        fb = grade(q, str(given))
+        rows.append((str(q.number), Verdict(fb.correct, fb.message)))
+    return report(rows)
 
 
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:

@@ -77,7 +77,7 @@ Answer the first five could-produce questions of seed 1 (write each answer exact
 its options). (Teachers: `%load solutions/08_exercise1.py`.)
 """),
 ("code", """
-from mtgkit.lessons import check_practice
+from mtgkit.practice import check_practice
 
 questions1 = worksheet("could-produce", "easy", 5, seed=1)
 for question in questions1:
