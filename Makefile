@@ -20,7 +20,7 @@ course:
 test:
 	$(PY) kit.py test
 
-## Re-execute every notebook from tools/course/ (then commit the outputs).
+## Build and execute every notebook from its jupytext source in tools/course/ (then commit them).
 notebooks: $(STAMP)
 	$(BIN)/python tools/build_notebooks.py
 
@@ -39,7 +39,7 @@ soak: $(STAMP)
 		--hypothesis-show-statistics
 
 lint: $(STAMP)
-	$(BIN)/ruff check mtgkit tests benchmarks
+	$(BIN)/ruff check mtgkit tests benchmarks tools
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,53 +1,114 @@
-"""Write the course notebooks from the cell lists in tools/course/*.py and execute them.
+"""Build the course notebooks from their jupytext sources in tools/course/ and execute them.
 
     python tools/build_notebooks.py            # rebuild and execute every notebook
     python tools/build_notebooks.py 01 03      # only these
 
-Execution fills in the outputs that strict nbval compares; re-running must reproduce
-them exactly. The cell lists keep the teaching text reviewable as plain Python.
+Layout: one source per notebook, with the same stem: ``tools/course/02-undefined-mana.py``
+becomes ``notebooks/02-undefined-mana.ipynb``. A source is a jupytext *percent* script with no
+header (one that an editor adds is ignored): ``# %% [markdown]`` starts a markdown cell (its lines
+commented with ``# ``), ``# %%`` starts a code cell. Sources are plain Python files that ruff
+checks (see the per-file ignores in pyproject.toml); JupyterLab with jupytext opens them as notebooks.
+
+The builder reads a source with jupytext and keeps only each cell's type and text (a cell that
+carries other metadata is refused, so nothing is dropped silently). It gives the cells the
+stable ids ``NN-ii`` (NN from the file name, ii the cell's index), sets the notebook metadata
+itself (kernelspec and language_info; nothing from jupytext), executes the notebook with
+nbclient in notebooks/, and writes it only when something besides widget model ids changed.
+Execution fills in the outputs that strict nbval compares; re-running must reproduce them.
+
+Computed markdown is written out literally in the sources: the course index in
+00-start-here and the navigation line that ends every notebook read exactly as they appear in
+the notebook, so a source is what its notebook says. :func:`stale_markdown` compares them with
+what :mod:`mtgkit.course` generates; the builder refuses a stale source, and
+tests/test_course_sources.py fails on one, naming the line to write.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import json
 import os
+import re
 import sys
 from pathlib import Path
 
+import jupytext
 import nbformat
-from nbclient import NotebookClient
+
+from mtgkit.course import NOTEBOOKS, nav_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "tools" / "course"
-NOTEBOOKS = ROOT / "notebooks"
+NOTEBOOKS_DIR = ROOT / "notebooks"
+
+#: Cell metadata jupytext records about a source's layout (blank lines between cells), not content.
+LAYOUT_METADATA = {"lines_to_next_cell"}
+INDEX_LINE = re.compile(r"^\d+\. \[.*\]\(\d\d-[a-z0-9-]+\.ipynb\)$")
 
 
-def load(path: Path) -> tuple[str, list[tuple[str, str]]]:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.NAME, mod.CELLS
+def sources() -> list[Path]:
+    """Every notebook source, in course order."""
+    return sorted(COURSE.glob("[0-9][0-9]-*.py"))
 
 
-def build(path: Path) -> Path:
-    name, cells = load(path)
+def notebook(source: Path) -> nbformat.NotebookNode:
+    """The unexecuted notebook for one source: its cells, stable ids and notebook metadata."""
+    text = jupytext.read(source, fmt="py:percent")
+    name = source.stem
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
-    for i, (kind, src) in enumerate(cells):
-        src = src.strip("\n")
-        cell = nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
-        cell["id"] = f"{name[:2]}-{i:02d}"
-        nb.cells.append(cell)
+    for i, cell in enumerate(text.cells):
+        extra = set(cell.metadata) - LAYOUT_METADATA
+        if extra:
+            raise ValueError(f"{source.name}: cell {i} has metadata the builder does not carry: {extra}")
+        if cell.cell_type == "markdown":
+            new = nbformat.v4.new_markdown_cell(cell.source)
+        elif cell.cell_type == "code":
+            new = nbformat.v4.new_code_cell(cell.source)
+        else:
+            raise ValueError(f"{source.name}: cell {i} is a {cell.cell_type} cell; use markdown or code")
+        new["id"] = f"{name[:2]}-{i:02d}"
+        nb.cells.append(new)
+    return nb
+
+
+def index_markdown() -> str:
+    """The numbered course index that 00-start-here lists."""
+    return "\n".join(f"{i}. [{title}]({stem}.ipynb)" for i, (stem, title) in enumerate(NOTEBOOKS))
+
+
+def stale_markdown(name: str, nb: nbformat.NotebookNode) -> list[str]:
+    """How the computed markdown of notebook ``name`` differs from mtgkit.course (empty if current)."""
+    problems = []
+    last = nb.cells[-1] if nb.cells else None
+    nav = nav_markdown(name) if name in dict(NOTEBOOKS) else None
+    if nav is None:
+        problems.append(f"{name} is not in mtgkit.course.NOTEBOOKS")
+    elif last is None or last.cell_type != "markdown" or last.source.splitlines()[-1:] != [nav]:
+        problems.append(f"{name}: the last cell must be markdown ending with the line\n{nav}")
+    if name == NOTEBOOKS[0][0]:
+        listed = [line for c in nb.cells if c.cell_type == "markdown"
+                  for line in c.source.splitlines() if INDEX_LINE.match(line)]
+        if listed != index_markdown().splitlines():
+            problems.append(f"{name}: the course index must read\n{index_markdown()}")
+    return problems
+
+
+def build(source: Path) -> Path:
+    from nbclient import NotebookClient
+
+    nb = notebook(source)
+    problems = stale_markdown(source.stem, nb)
+    if problems:
+        raise SystemExit(f"{source.relative_to(ROOT)} is stale:\n" + "\n".join(problems))
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+                   resources={"metadata": {"path": str(NOTEBOOKS_DIR)}}).execute()
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.metadata.pop("execution", None)
-    out = NOTEBOOKS / f"{name}.ipynb"
+    out = NOTEBOOKS_DIR / f"{source.stem}.ipynb"
     if out.exists() and _comparable(nbformat.read(out, as_version=4)) == _comparable(nb):
         return out  # only widget ids would change: keep the file as it is
     nbformat.write(nb, out)
@@ -56,16 +117,13 @@ def build(path: Path) -> Path:
 
 def _comparable(nb: nbformat.NotebookNode) -> str:
     """The notebook without the parts that are random on every run (widget model ids)."""
-    import json
-    import re
-
     copy = json.loads(nbformat.writes(nb))
     copy["metadata"].pop("widgets", None)
     return re.sub(r'"model_id": "[0-9a-f]+"', '"model_id": ""', json.dumps(copy, sort_keys=True))
 
 
 def main(argv: list[str]) -> None:
-    paths = sorted(COURSE.glob("[0-9][0-9]_*.py"))
+    paths = sources()
     if argv:
         paths = [p for p in paths if p.name[:2] in argv]
     for p in paths:
