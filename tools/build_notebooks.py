@@ -103,7 +103,9 @@ def build(source: Path) -> Path:
     if problems:
         raise SystemExit(f"{source.relative_to(ROOT)} is stale:\n" + "\n".join(problems))
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
-    NotebookClient(nb, timeout=300, kernel_name="python3",
+    # coalesce_streams: one print can arrive as several stream messages depending on timing;
+    # merging them keeps the committed outputs the same from run to run (nbval merges too).
+    NotebookClient(nb, timeout=300, kernel_name="python3", coalesce_streams=True,
                    resources={"metadata": {"path": str(NOTEBOOKS_DIR)}}).execute()
     for cell in nb.cells:
         if cell.cell_type == "code":
