@@ -32,7 +32,6 @@ class Cost(Value):
     life: int = 0
     remove_counters: tuple[tuple[str, int], ...] = ()
     sacrifice_self: bool = False
-    text: str = ""
 
     @classmethod
     def parse(cls, text: str) -> Cost:
@@ -57,10 +56,7 @@ class Cost(Value):
                 mana = ManaCost.parse(part) if mana is None else ManaCost.parse(mana.text + part)
             else:
                 raise ValueError(f"unknown cost part {part!r} in {text!r}")
-        return cls(mana, tap, untap, life, tuple(removes), sac, text)
-
-    def __str__(self) -> str:
-        return self.text
+        return cls(mana, tap, untap, life, tuple(removes), sac)
 
 
 # --------------------------------------------------------------------------- mana specs
@@ -382,7 +378,6 @@ class StaticReplacement(Value):
     """A static ability that creates a mana replacement effect while on the battlefield."""
 
     replacement: ManaReplacement
-    text: str
 
 
 class EntersTapped(_Marker):

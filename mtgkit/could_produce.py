@@ -23,10 +23,11 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .abilities import Activated, Multiply, Reflect, SetType, Whose
+from .abilities import Activated, Multiply, Reflect, SetType
 from .mana import Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
+from .triggers import Whose
 from .view import GameView, ObjectView, players_matching
 
 Op = SetType | Multiply

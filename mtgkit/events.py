@@ -19,8 +19,8 @@ itself), and ``links``: the choices and replacement effects that shaped it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Protocol
 
 from .mana import Mana
 from .records import Record
@@ -363,6 +363,20 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,
     NoTokens,
 )
+
+
+class HasEvents(Protocol):
+    """Anything with an event log, such as a game or a scenario's game."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+
+def events_of(source: Iterable[Event] | HasEvents) -> list[Event]:
+    """The events of a game (anything with ``.events``) or of an iterable of events."""
+    if isinstance(source, Iterable):
+        return list(source)
+    return list(source.events)
 
 
 # ----------------------------------------------------------------------- why

@@ -22,7 +22,7 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
@@ -56,7 +56,6 @@ from .abilities import (
     SacrificeUnless,
     TargetSpec,
     Triggered,
-    Whose,
 )
 from .board import Board, PermView, PlayerView
 from .cards import card as lookup_card
@@ -121,7 +120,7 @@ from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
 from .targets import Target, legal_targets, target_problem
-from .triggers import TriggerData
+from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 
 STEPS: tuple[str, ...] = (
@@ -157,9 +156,9 @@ class _MonarchSource(Value):
     """The monarch designation as the "source" of the monarch's inherent abilities (CR 725.2)."""
 
     controller: str
+    counters: Mapping[str, int]
     id: None = None
     attached_to: None = None
-    counters: tuple[()] = ()
 
     def is_a(self, card_type: str) -> bool:
         return False
@@ -836,10 +835,10 @@ class Game:
         for label in chosen:
             r = by_label[label]
             before, mana = mana, r.replacement.op.apply(mana)
-            e = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
+            replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
                                         rules=("106.12b", "614.1a"), player=who, effect=label,
                                         before=before, after=mana), obj=o)
-            links.append(e.seq)
+            links.append(replaced.seq)
         return mana
 
     @staticmethod
@@ -1212,12 +1211,12 @@ class Game:
         if isinstance(target, str):
             protector = self._redirect_to(target, source)
             if protector is not None:
-                e = self._emit(DamageRedirected(
+                redirect = self._emit(DamageRedirected(
                     text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
                          f"dealt to {protector.name} instead", rules=("614.9",), player=target,
                     effect=protector.name, before=target, after=protector.name, source=source,
                     amount=amount, combat=combat), obj=protector)
-                with self._caused_by(e.seq):
+                with self._caused_by(redirect.seq):
                     self._deal_damage(source_id, source, protector.id, amount, combat=combat)
                 return
             e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {target}",
@@ -1257,7 +1256,8 @@ class Game:
 
     # ------------------------------------------------------------------ combat
     @_atomic
-    def attack(self, attackers: Iterable[int | str] | dict[int | str, str],
+    def attack(self, attackers: Iterable[int | str] | Mapping[int, str] | Mapping[str, str]
+               | Mapping[int | str, str],
                defender: str | None = None) -> tuple[Event, ...]:
         """Declare attackers (CR 508.1): a list (all attack ``defender``, by default the next
         opponent) or a dict ``{creature: player}``. Moves to the declare attackers step."""
@@ -1266,7 +1266,7 @@ class Game:
             raise TimingError("Attackers are declared once, at the start of the declare attackers "
                               "step.", "508.1")
         opponents = [p for p in self._apnap() if p != s.active]
-        if isinstance(attackers, dict):
+        if isinstance(attackers, Mapping):
             plan = [(self.obj(a), d) for a, d in attackers.items()]
         else:
             d = defender or (opponents[0] if opponents else None)
@@ -1305,7 +1305,8 @@ class Game:
         self._begin_step()
 
     @_atomic
-    def block(self, blocks: dict[int | str, int | str]) -> tuple[Event, ...]:
+    def block(self, blocks: Mapping[int, int] | Mapping[str, str] | Mapping[int | str, int | str]
+              ) -> tuple[Event, ...]:
         """Declare blockers: ``{blocker: attacker}`` (CR 509.1). Moves to that step."""
         s = self._s
         if s.step not in ("declare_attackers", "declare_blockers") or not s.attackers or s.blockers:
@@ -1589,7 +1590,7 @@ class Game:
                 if data is not None:
                     found.append(_Reaction(event.seq, ab, src, src.controller, data))
         if self._s.monarch is not None:
-            monarch = _MonarchSource(self._s.monarch)
+            monarch = _MonarchSource(self._s.monarch, {})
             for ab in MONARCH_ABILITIES:
                 data = ab.trigger.matches(event, monarch, self)
                 if data is not None:

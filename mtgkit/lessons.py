@@ -330,7 +330,7 @@ def x_path(card: str, x: int, path: str) -> XPath:
         ref = g.put_in_hand(card, "Alice")
         start = len(g.events)
         g.cast(ref, x=x)
-        mv_before = g.mana_value(ref)
+        mv_before: int | None = g.mana_value(ref)
         g.resolve_stack()
         if path == "copied by Clone":
             if not defn.is_a("Creature"):

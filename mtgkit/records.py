@@ -159,8 +159,8 @@ class Mutable(_Base):
     """A plain mutable struct (compared by identity)."""
 
     __slots__ = ()
-    __eq__ = object.__eq__  # type: ignore[assignment]
-    __hash__ = object.__hash__  # type: ignore[assignment]
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
 
 def _rebuild(cls: type[R], values: tuple[Any, ...]) -> R:

@@ -312,7 +312,7 @@ class _Builder:
             elif kind == "block":
                 blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
                           for b, a in args.get("blocks", {}).items()}
-                steps[kind] = lambda: game.block(blocks)  # type: ignore[arg-type]
+                steps[kind] = lambda: game.block(blocks)
             elif kind == "concede":
                 who = self._player(args.get("player"), players, f"{place}.player")
                 steps[kind] = lambda: game.concede(who)
@@ -345,12 +345,13 @@ class _Builder:
         for zone in ("battlefield", "graveyard", "hand"):
             for who, want in expect.get(zone, {}).items():
                 self._player(who, players, f"expect.{zone}.{who}")
+                found: list[str] | int
                 if zone == "battlefield":
-                    got = [v.name for v in board.controlled_by(who)]
+                    found = [v.name for v in board.controlled_by(who)]
                 elif zone == "graveyard":
-                    got = list(board.player(who).graveyard)
+                    found = list(board.player(who).graveyard)
                 else:
-                    got = board.player(who).hand
-                if (sorted(got) if isinstance(got, list) else got) != (
+                    found = board.player(who).hand
+                if (sorted(found) if isinstance(found, list) else found) != (
                         sorted(want) if isinstance(want, list) else want):
-                    raise self.fail(f"expect.{zone}.{who}", f"{want} (the scenario ended with {got})")
+                    raise self.fail(f"expect.{zone}.{who}", f"{want} (the scenario ended with {found})")

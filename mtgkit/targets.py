@@ -51,8 +51,9 @@ def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Tar
     order = list(view.players)
     start = order.index(view.active_player)
     turn_order = order[start:] + order[:start]
-    players: list[Target] = [p for p in turn_order if p != controller] + [controller]
-    found = [p for p in players if target_problem(spec, controller, p, view) is None]
+    players: list[Target] = [p for p in turn_order if p != controller]
+    players.append(controller)
+    found: list[Target] = [p for p in players if target_problem(spec, controller, p, view) is None]
     if spec.card_type is not None:
         candidates = view.permanents() if spec.zone == "battlefield" else [
             o for p in view.players for o in view.zone(p, "graveyard")]

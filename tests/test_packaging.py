@@ -81,6 +81,19 @@ def test_kit_refuses_unknown_commands() -> None:
     assert out.returncode == 2 and "usage" in out.stderr
 
 
+def test_mypy_strict_is_clean() -> None:
+    """The whole package type-checks under ``mypy --strict`` (configured in pyproject.toml)."""
+    out = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", str(ROOT / "build" / "mypy-cache")],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_package_says_it_is_typed() -> None:
+    assert (ROOT / "mtgkit" / "py.typed").exists()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["mtgkit"]
+
+
 def test_ruff_is_clean() -> None:
     out = subprocess.run([sys.executable, "-m", "ruff", "check", "mtgkit", "tests", "tools", "benchmarks",
                           "conftest.py", "kit.py"],

@@ -186,9 +186,7 @@ CARDS: list[CardDef] = [
          Triggered(AtBeginning("upkeep", "you"), (SacrificeUnless("Creature"),),
                    "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice "
                    "a creature."),
-         StaticReplacement(ManaReplacement("land", SetType("B", 1), "any"),
-                           "If a land is tapped for mana, it produces {B} instead of any other "
-                           "type and amount.")),
+         StaticReplacement(ManaReplacement("land", SetType("B", 1), "any"))),
     make("Pale Moon", "Instant", "{1}{U}",
          "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
          "mana instead of any other type.",
@@ -201,9 +199,7 @@ CARDS: list[CardDef] = [
              "instead of any other type.")),
     make("Mana Reflection", "Enchantment", "{4}{G}{G}",
          "If you tap a permanent for mana, it produces twice as much of that mana instead.",
-         StaticReplacement(ManaReplacement("permanent", Multiply(2), "you"),
-                           "If you tap a permanent for mana, it produces twice as much of that "
-                           "mana instead.")),
+         StaticReplacement(ManaReplacement("permanent", Multiply(2), "you"))),
     make("Heartbeat of Spring", "Enchantment", "{2}{G}",
          "Whenever a player taps a land for mana, that player adds one mana of any type that "
          "land produced.",

@@ -11,7 +11,7 @@ import ipywidgets as W
 from ..lessons import TAP_CARDS, ActivationCase
 
 
-class Quiz(W.VBox):
+class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Predict, then check: pick an option, press *Check*, read the engine's verdict.
 
     ``grade(choice)`` returns ``(correct, explanation)``; it is called only on *Check*.
@@ -37,7 +37,7 @@ class Quiz(W.VBox):
         self.feedback.value = f"<b>{mark}</b> {html.escape(why)}"
 
 
-class ActivationExplorer(W.VBox):
+class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Choose a permanent, when it arrived and whether it is tapped; predict whether its
     {T}/{Q} ability can be activated; the engine answers and says why (CR 107.5/107.6/302.6)."""
 

@@ -14,7 +14,7 @@ from .stepper import events_table
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
 
 
-class _Boards(W.VBox):
+class _Boards(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Two editable boards (tags you can add, remove and repeat)."""
 
     def __init__(self, alice: Sequence[str], bob: Sequence[str], extra: list[W.Widget]) -> None:

@@ -11,7 +11,7 @@ import ipywidgets as W
 from ..practice import LEVELS, TOPICS, Question, grade, questions
 
 
-class PracticeWidget(W.VBox):
+class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Endless practice on one topic; the same seed gives the same questions."""
 
     def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:

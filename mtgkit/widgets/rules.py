@@ -27,7 +27,7 @@ def _summary(r: XPath) -> str:
             f"<li>result: <b>{fate}</b></li></ul><p><i>{html.escape(r.note)}</i></p>")
 
 
-class XValueExplorer(W.VBox):
+class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """A slider for X and a card; the three ways onto the battlefield side by side."""
 
     def __init__(self, card: str = "Walking Ballista", x: int = 2) -> None:
@@ -47,7 +47,7 @@ class XValueExplorer(W.VBox):
             tl.value = f"<small>{events_table(r.events)}</small>" if r.events else ""
 
 
-class CombatExplorer(W.VBox):
+class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Alice attacks Bob, the monarch. Choose attackers, blockers and which Protector takes
     the damage; see whether the crown moves, and why."""
 

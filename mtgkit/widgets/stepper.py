@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import ipywidgets as W
 
 from ..board import Board
-from ..events import Event
+from ..events import Event, HasEvents, events_of
 from ..lessons import TimelineCursor
 
 
@@ -38,11 +39,11 @@ def events_table(events: Sequence[Event], column: str = "lane") -> str:
             "</table>")
 
 
-class TimelineStepper(W.VBox):
+class TimelineStepper(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Buttons and a slider over a game's events; shows the event, why, and the board."""
 
-    def __init__(self, events: Sequence[Event] | object, start: int | None = None) -> None:
-        evs = list(getattr(events, "events", events))  # type: ignore[arg-type]
+    def __init__(self, events: Iterable[Event] | HasEvents, start: int | None = None) -> None:
+        evs = events_of(events)
         self.cursor = TimelineCursor(evs, len(evs) - 1 if start is None else start)
         self.back_button = W.Button(description="◀ back", layout=W.Layout(width="90px"))
         self.next_button = W.Button(description="next ▶", layout=W.Layout(width="90px"))
@@ -69,11 +70,11 @@ class TimelineStepper(W.VBox):
         self.slider.value = self.cursor.event.seq
         self._render()
 
-    def _on_slider(self, change: dict) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
         self.cursor.goto(change["new"] - 1)
         self._render()
 
-    def _on_pick(self, change: dict) -> None:
+    def _on_pick(self, change: dict[str, Any]) -> None:
         """A click on any event in the list jumps there."""
         if change["new"] is not None and change["new"] != self.cursor.index:
             self.cursor.goto(change["new"])

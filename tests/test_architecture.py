@@ -1,0 +1,256 @@
+"""The shape of the core: no import cycles, one trigger matcher, one handler per effect, typed
+events that nobody reads as prose, nobody else touching Game's private parts, and every field
+a card primitive declares honoured by the engine."""
+
+from __future__ import annotations
+
+import ast
+import sys
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import mtgkit
+from mtgkit import abilities, events, game, triggers
+from mtgkit.cards import CATALOG
+from mtgkit.records import Value
+
+PKG = Path(mtgkit.__file__).resolve().parent
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PKG.rglob("*.py"):
+        rel = path.relative_to(PKG).with_suffix("")
+        parts = ["mtgkit", *rel.parts]
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imported(module: str, path: Path) -> set[str]:
+    """Every mtgkit module ``module`` imports anywhere: top level, inside functions, and under
+    ``if TYPE_CHECKING`` too."""
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("mtgkit")}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("mtgkit"):
+                continue
+            for alias in node.names:  # `from . import whynot` imports the module mtgkit.whynot
+                sub = f"{target}.{alias.name}"
+                found.add(sub if sub in MODULES else target)
+    return {m for m in found if m in MODULES and m != module}
+
+
+def test_the_import_graph_has_no_cycles_not_even_through_type_only_imports() -> None:
+    graph = {m: _imported(m, p) for m, p in MODULES.items()}
+    graph["mtgkit"] -= {m for m in graph["mtgkit"]}  # the package re-exports; nothing imports it back
+    assert not any("mtgkit" in deps for m, deps in graph.items() if m != "mtgkit"), \
+        "modules inside the package must import the module they need, not the package"
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for dep in sorted(graph[m]):
+            if state.get(dep) == 1:
+                cycle = path[path.index(dep):] + [dep] if dep in path else [m, dep]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if dep not in state:
+                visit(dep, path + [dep])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+
+
+def test_no_type_checking_imports_are_needed() -> None:
+    for module, path in MODULES.items():
+        assert "TYPE_CHECKING" not in path.read_text(), module
+
+
+def test_only_game_touches_the_games_private_parts() -> None:
+    private = {name for name in vars(game.Game) if name.startswith("_") and not name.startswith("__")}
+    private |= {"_s", "_j", "_events", "_cause", "_reactions", "_cache"}
+    for module, path in MODULES.items():
+        if module == "mtgkit.game":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr in private:
+                owner = node.value.id if isinstance(node.value, ast.Name) else ""
+                assert owner in ("self", "cls"), f"{module} reads {node.attr} of {owner or 'an object'}"
+
+
+def test_one_trigger_matcher() -> None:
+    calls = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "matches":
+                calls.append(module)
+    assert calls == ["mtgkit.game", "mtgkit.game"]  # Game._collect: permanents' and the monarch's
+    source = ast.get_source_segment(MODULES["mtgkit.game"].read_text(), next(
+        n for n in ast.walk(ast.parse(MODULES["mtgkit.game"].read_text()))
+        if isinstance(n, ast.FunctionDef) and n.name == "_collect"))
+    assert source is not None and source.count(".matches(") == 2
+
+
+def test_every_trigger_kind_knows_its_events() -> None:
+    kinds = [*typing.get_args(triggers.Trigger), triggers.TappedForMana]
+    for kind in kinds:
+        assert callable(getattr(kind, "matches", None)), kind
+
+
+def test_every_effect_type_has_exactly_one_handler() -> None:
+    effect_types = set(typing.get_args(abilities.Effect))
+    assert set(game._EFFECTS) == effect_types
+    handlers = [fn for fn in game._EFFECTS.values()]
+    assert len(set(handlers)) == len(handlers)
+
+
+def test_every_event_kind_is_a_typed_record_with_a_documented_kind() -> None:
+    for cls in events.EVENT_TYPES:
+        assert cls.kind in events.KINDS, cls
+    assert {c.kind for c in events.EVENT_TYPES} == set(events.KINDS)
+
+
+def test_no_code_decides_by_reading_an_events_prose_or_rule_numbers() -> None:
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Compare):
+                continue
+            for operand in [node.left, *node.comparators]:
+                if isinstance(operand, ast.Attribute) and operand.attr in ("text", "rules"):
+                    raise AssertionError(f"{module} line {node.lineno} compares .{operand.attr}")
+
+
+# --------------------------------------------------------------------------- every field honoured
+def _primitives() -> Iterator[Value]:
+    """Every card primitive reachable from the catalog and the monarch's abilities."""
+    seen: set[int] = set()
+    todo: list[object] = [*CATALOG.values(), *abilities.MONARCH_ABILITIES]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, tuple | frozenset):
+            todo.extend(item)
+        elif isinstance(item, Value) and type(item).__module__ in ("mtgkit.abilities", "mtgkit.triggers"):
+            yield item
+            todo.extend(item._values())
+
+
+def _workload() -> None:
+    """Games that exercise every card: the worked examples, practice, the lessons' paths, and
+    a few situations the examples don't show."""
+    from mtgkit import Game, load_scenario
+    from mtgkit.lessons import X_CARDS, X_PATHS, monarch_draw_race, protector_combat, x_path
+    from mtgkit.practice import LEVELS, TOPICS, worksheet
+    from mtgkit.scenario import EXAMPLES
+
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        load_scenario(path)
+    for topic in TOPICS:
+        for level in LEVELS:
+            worksheet(topic, level, 6, seed=1)
+    for card in X_CARDS:
+        for path in X_PATHS:
+            x_path(card, 3, path)
+    monarch_draw_race(True)
+
+    g = Game(["Alice", "Bob"])
+    ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 2})
+    g.activate(ballista, 1, target="Bob")  # remove a counter: 1 damage
+    for _ in range(4):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.activate(ballista, 0)  # {4}: a +1/+1 counter
+    g.resolve_stack()
+    goose = g.put_onto_battlefield("The Goose Mother", "Alice", counters={"+1/+1": 2})
+    g.put_onto_battlefield("Food", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack([goose])  # may sacrifice a Food to draw
+    g.resolve_stack()
+    protector_combat(["Grizzly Bears", "Hill Giant"], {"Hill Giant": "Grizzly Bears"}, 2, 1)
+
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Chalice of the Void", "Bob", counters={"charge": 1})
+    g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")  # Chalice counters it
+    g.resolve_stack()
+    for name in ("Island", "Vivid Crag", "Mana Confluence", "Deep Water", "Zendikar Resurgent",
+                 "Food", "Forest", "Forest", "Forest", "Forest"):
+        g.put_onto_battlefield(name, "Alice")
+    g.activate(g.find("Island"))
+    g.activate(g.find("Deep Water"))  # Until end of turn, Alice's lands tapped for mana make {U}
+    g.resolve_stack()
+    g.activate(g.find("Vivid Crag"), 1, color="W")  # remove a charge counter
+    g.activate(g.find("Mana Confluence"), color="B")  # pay 1 life
+    for forest in [o.id for o in g.permanents("Alice") if o.name == "Forest"]:
+        g.activate(forest)
+    g.activate(g.find("Food"))  # {2}, {T}, sacrifice: gain 3 life
+    g.resolve_stack()
+    g.cast(g.put_in_hand("Pili-Pala", "Alice"))  # a creature spell: Zendikar Resurgent draws
+    g.resolve_stack()
+    for name in ("Palace Jailer", "Queen Marchesa", "Custodi Lich"):
+        g.put_onto_battlefield(name, "Bob" if name == "Queen Marchesa" else "Alice", by_effect=True)
+        g.resolve_stack()
+    g.put_onto_battlefield("Contamination", "Bob")
+    g.next_turn()  # Bob's upkeep: Marchesa's "if" and Contamination's sacrifice
+    g.resolve_stack()
+    forest = g.put_onto_battlefield("Forest", "Bob")
+    for name in ("Heartbeat of Spring", "Mana Flare", "Mana Reflection", "Contamination"):
+        g.put_onto_battlefield(name, "Bob")
+    g.put_onto_battlefield("Wild Growth", "Bob", attached_to=forest)
+    g.put_onto_battlefield("Utopia Sprawl", "Bob", attached_to=forest, color="U")
+    g.activate(forest, order=["Mana Reflection", "Contamination"])
+    for name in ("Gaea's Cradle", "Meteor Crater", "Reflecting Pool", "Mystic Gate"):
+        g.put_onto_battlefield(name, "Bob")
+    g.could_produce_all()
+
+
+def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run real games while watching every read of a primitive's fields. Reads made only to
+    compare, hash or print a primitive don't count: a field nothing else reads is dead data
+    (the engine would ignore what a card says)."""
+    prims = list(_primitives())
+    classes = {type(p) for p in prims}
+    reads: set[tuple[type, str]] = set()
+    records_file = sys.modules["mtgkit.records"].__file__
+
+    def spy(cls: type) -> None:
+        original = cls.__getattribute__
+        fields = set(cls._fields)
+
+        def getattribute(self: object, name: str) -> object:
+            if name in fields:
+                caller = sys._getframe(1).f_code
+                if caller.co_filename != records_file:
+                    reads.add((type(self), name))
+            return original(self, name)
+
+        monkeypatch.setattr(cls, "__getattribute__", getattribute)
+
+    for cls in classes:
+        spy(cls)
+    spy(abilities.CardDef)
+    _workload()
+    declared = {(type(p), f) for p in prims for f in type(p)._fields}
+    declared |= {(abilities.CardDef, f) for f in abilities.CardDef._fields}
+    unread = sorted(f"{cls.__name__}.{name}" for cls, name in declared - reads)
+    assert not unread, f"fields no code reads: {unread}"
