@@ -87,11 +87,11 @@ def act(g: Game, kind: str, a: int, b: int, c: int) -> Callable[[], object] | No
             perms_ = list(itertools.permutations([r.label for r in reps]))
             order = list(perms_[b % len(perms_)])
         target = None
-        if ab.targets == "any":
-            target = pick(players, c) if c % 2 else (pick(perms, c).id if perms else None)
-        elif ab.targets == "graveyard creature":
+        if ab.targets is not None and ab.targets.zone == "graveyard":
             grave = [o2.id for p in players for o2 in g.zone(p, "graveyard")]
             target = pick(grave, c)
+        elif ab.targets is not None:
+            target = pick(players, c) if c % 2 else (pick(perms, c).id if perms else None)
         return lambda: g.activate(o.id, idx, color=color, order=order, target=target)
     elif kind == "cast":
         untapped = [o for o in perms if o.is_a("Basic") and not o.tapped]
@@ -105,7 +105,7 @@ def act(g: Game, kind: str, a: int, b: int, c: int) -> Callable[[], object] | No
         if o is None:
             return None
         target = None
-        if o.card.spell_targets == "any":
+        if o.card.spell_targets is not None:
             target = pick(players, b) if b % 2 else (pick(perms, b).id if perms else None)
         return lambda: g.cast(o.id, x=c % 4 if o.card.cost and o.card.cost.x_count else 0, target=target)
     elif kind == "play_land":
