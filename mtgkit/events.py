@@ -60,6 +60,8 @@ KINDS: dict[str, str] = {
     "sba": "a state-based action happens",
     "cleanup": "damage marked on permanents wears off in the cleanup step",
     "leave": "a player leaves the game (loses or concedes)",
+    "pass": "a player passes priority (when all pass in succession, the top of the stack "
+            "resolves or the step ends)",
 }
 
 _ALIASES = {"id": "obj_id", "name": "obj"}
@@ -140,6 +142,12 @@ class PlayerLeft(Event):
     kind: ClassVar[str] = "leave"
 
 
+class PriorityPassed(Event):
+    """The player with priority passes (CR 117.3d)."""
+
+    kind: ClassVar[str] = "pass"
+
+
 # ----------------------------------------------------------------------- permanents
 class Tapped(Event):
     kind: ClassVar[str] = "tap"
@@ -171,6 +179,7 @@ class ZoneChange(Event):
     controller: str = ""
     tapped: bool = False
     counters: tuple[tuple[str, int], ...] = ()
+    incarnation: int = 0  # each zone change makes a new object (CR 400.7); obj_id stays the card's
 
 
 class Moved(ZoneChange):
@@ -309,6 +318,7 @@ class DamageRedirected(Event):
     source: str
     amount: int
     combat: bool
+    source_id: int | None = None
 
 
 class LifeChanged(Event):
@@ -356,8 +366,8 @@ class NoTokens(Event):
 
 #: Every event class, for documentation and tests.
 EVENT_TYPES: tuple[type[Event], ...] = (
-    GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, Tapped, Untapped, CountersChanged,
-    DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove, DrawFailed,
+    GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, PriorityPassed, Tapped, Untapped,
+    CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove, DrawFailed,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
     ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,

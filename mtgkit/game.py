@@ -14,9 +14,9 @@ Llanowar Elves hasn't been under Alice's control continuously since Alice's most
 turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 >>> old = g.put_onto_battlefield("Llanowar Elves", "Alice")
 >>> for e in g.activate(old): print(e)
-#10 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
-#11 Llanowar Elves becomes tapped to pay {T} [CR 107.5]
-#12 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
+#14 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
+#15 Llanowar Elves becomes tapped to pay {T} [CR 107.5]
+#16 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 from . import could_produce as cp
-from . import whynot
+from . import limits, whynot
+from . import validate as check
 from .abilities import (
     MONARCH_ABILITIES,
     MONARCH_DRAW,
@@ -102,6 +103,7 @@ from .events import (
     NoTokens,
     PlayerLeft,
     PoolEmptied,
+    PriorityPassed,
     PutOnStack,
     Resolved,
     SetupPut,
@@ -115,7 +117,7 @@ from .events import (
     explain,
 )
 from .journal import Journal
-from .mana import COLORS, Mana, pay
+from .mana import COLORS, TYPES, Mana, pay
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
@@ -123,6 +125,8 @@ from .targets import Target, legal_targets, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 
+#: The maximum hand size (CR 402.2).
+HAND_SIZE = 7
 STEPS: tuple[str, ...] = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
@@ -135,6 +139,8 @@ STEP_TITLES = {
     "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
 }
 NO_PRIORITY = frozenset({"untap", "cleanup"})
+#: Steps that happen only when creatures were declared as attackers (CR 508.8).
+_COMBAT_ONLY = frozenset({"declare_blockers", "combat_damage"})
 #: Zones (CR 400.1), plus "out" for cards that left the game with their owner (800.4a) and
 #: "gone" for tokens that ceased to exist (704.5d).
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "out", "gone")
@@ -173,7 +179,8 @@ class _Reaction(Mutable):
     source: Obj | LastKnown | None = None
     controller: str = ""
     data: TriggerData = TriggerData()
-    jailed: tuple[int, str] | None = None
+    jailed: tuple[int, int, str] | None = None
+    links: tuple[int, ...] = ()  # events that created a state the trigger depended on
 
 
 def _atomic(method: Callable[P, R]) -> Callable[P, R]:
@@ -193,10 +200,24 @@ def _atomic(method: Callable[P, R]) -> Callable[P, R]:
             del self._events[n_events:]
             self._cause, self._reactions = cause, reactions
             raise
+        finally:
+            if self._j.depth == 1:
+                self._plans = _Plans()
         self._j.commit()
         return result
 
     return wrapper
+
+
+class _Plans(Mutable):
+    """What the current call said players will choose when the game gets there: attackers and
+    blockers to declare, how to divide combat damage, what to discard in cleanup."""
+
+    attack: list[tuple[int, str]] | None = None
+    block: list[tuple[int, int]] | None = None
+    damage: dict[int, dict[int, int]] | None = None
+    discard: list[int] | None = None
+    copy: int | None = None
 
 
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
@@ -228,23 +249,39 @@ class Game:
         start: str = "main1",
         chooser: Chooser | None = None,
     ) -> None:
-        if len(players) < 2 or len(set(players)) != len(players):
-            raise ValueError("a game needs two or more players with different names")
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise TypeError(f"players must be a list of names, not {players!r}")
+        names = [check.text(f"players[{i}]", p, max_len=limits.MAX_NAME) for i, p in enumerate(players)]
+        if not 2 <= len(names) <= limits.MAX_PLAYERS or len(set(names)) != len(names):
+            raise ValueError(f"a game needs 2 to {limits.MAX_PLAYERS} players with different names, "
+                             f"not {names!r}")
+        if {"stack", "game"} & set(names):
+            raise ValueError("players can't be called 'stack' or 'game': the timeline uses those lanes")
+        check.whole_number("life", life, 1, limits.MAX_LIFE)
+        check.whole_number("library", library, 0, limits.MAX_LIBRARY)
+        start = check.one_of("start", start, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
+        if len(names) * library > limits.MAX_OBJECTS:
+            raise ValueError(f"{len(names)} libraries of {library} cards are more than the "
+                             f"{limits.MAX_OBJECTS} objects a game may hold")
+        if chooser is not None and not (callable(getattr(chooser, "choose", None))
+                                        and callable(getattr(chooser, "order", None))):
+            raise TypeError("chooser must have choose() and order() methods (see mtgkit.choices)")
         self.chooser: Chooser = chooser or FirstOption()
         self._j = Journal()
-        self._s = GameState.new(self._j, tuple(PlayerState(p, life) for p in players))
+        self._s = GameState.new(self._j, tuple(PlayerState(p, life) for p in names))
         self._events: list[Event] = []
         self._cause: int | None = None
         self._reactions: list[_Reaction] = []
         self._cache: dict[str, tuple[int, Any]] = {}
+        self._plans = _Plans()
         filler = lookup_card("Library Card")
         libraries = tuple(
-            (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in players
+            (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in names
         )
-        self._emit(GameBegan(text=f"A game begins: {', '.join(players)} in turn order, "
+        self._emit(GameBegan(text=f"A game begins: {', '.join(names)} in turn order, "
                              f"{life} life each, {library} cards in each library", rules=("103.1",),
-                             lane="game", names=tuple(players), life=life, libraries=libraries))
-        self._begin_turn(players[0])
+                             lane="game", names=tuple(names), life=life, libraries=libraries))
+        self._begin_turn(names[0])
         if start != "untap":
             self.advance(to=start)
 
@@ -275,6 +312,11 @@ class Game:
         return self._s.monarch
 
     @property
+    def priority_player(self) -> str | None:
+        """The player who holds priority now (CR 117.3), or None in a step where nobody does."""
+        return self._s.priority
+
+    @property
     def winner(self) -> str | None:
         """The last player still in the game, once all the others have left (CR 104.2a)."""
         left = [p.name for p in self._s.players if p.in_game]
@@ -291,6 +333,7 @@ class Game:
 
     def obj(self, ref: int | str) -> Obj:
         """The object with id ``ref``, or the only permanent named ``ref``."""
+        check.ref("ref", ref)
         if isinstance(ref, int):
             try:
                 return self._s.objects[ref]
@@ -315,17 +358,25 @@ class Game:
 
     def find(self, name: str, controller: str | None = None, zone: str = "battlefield") -> int:
         """The id of the first object named ``name`` in ``zone`` (optionally by controller)."""
+        check.text("name", name)
+        check.one_of("zone", zone, ZONES)
+        if controller is not None:
+            self._player(controller)
         for o in self._s.objects.values():
             if o.name == name and o.zone == zone and controller in (None, o.controller or o.owner):
                 return o.id
         raise ObjectError(f"no {name!r} in the {zone}" + (f" of {controller}" if controller else ""))
 
     def permanents(self, controller: str | None = None) -> list[Obj]:
+        if controller is not None:
+            self._player(controller)
         objs = [self._s.objects[i] for i in self._s.battlefield]
         return [o for o in objs if controller in (None, o.controller)]
 
     def zone(self, player: str, zone: str) -> list[Obj]:
         """Cards ``player`` owns in ``zone`` (library top last), or permanents they control."""
+        self._player(player)
+        check.one_of("zone", zone, ZONES)
         if zone == "battlefield":
             return self.permanents(player)
         return [o for o in self._s.objects.values() if o.owner == player and o.zone == zone]
@@ -334,7 +385,8 @@ class Game:
         """The stack, bottom first."""
         return list(self._s.stack)
 
-    def has_haste(self, o: Obj) -> bool:
+    def has_haste(self, o: Obj | int | str) -> bool:
+        o = o if isinstance(o, Obj) else self.obj(o)
         return "haste" in o.card.keywords
 
     def controlled_since_turn_began(self, ref: int | str) -> bool:
@@ -370,7 +422,10 @@ class Game:
 
     def why(self, event: Event | int) -> str:
         """Why did this event happen? The chain of causes back to a player's action."""
-        seq = event.seq if isinstance(event, Event) else event
+        seq = event.seq if isinstance(event, Event) else check.whole_number(
+            "event", event, 1, max(1, len(self._events)))
+        if seq > len(self._events) or (isinstance(event, Event) and self._events[seq - 1] != event):
+            raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
     def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str) -> str:
@@ -378,12 +433,14 @@ class Game:
         ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
         trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
         ``"activate"`` (why an ability can't be activated now)."""
+        check.one_of("what", what, ("mana", "trigger", "monarch", "activate"))
+        if what == "monarch":
+            return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
+        check.ref("ref", ref)
         if what == "mana":
             return whynot.no_mana(self, ref)
         if what == "trigger":
             return whynot.no_trigger(self, ref)
-        if what == "monarch":
-            return whynot.no_steal(self, str(ref))
         if what == "activate":
             return self.why_not_activate(ref) or "It can be activated now."
         raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
@@ -442,7 +499,7 @@ class Game:
         controller: str,
         *,
         tapped: bool = False,
-        counters: dict[str, int] | None = None,
+        counters: Mapping[str, int] | None = None,
         arrived: Literal["last turn", "this turn"] = "last turn",
         attached_to: int | None = None,
         color: str | None = None,
@@ -457,20 +514,35 @@ class Game:
         ``arrived="last turn"`` means it has been under ``controller``'s control since
         before their most recent turn began; ``"this turn"`` means it just arrived (so a
         creature is summoning sick, CR 302.6). ``counters=None`` uses the card's own
-        "enters with" counters. Recorded as a ``setup`` event.
+        "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
+        ``color`` answers "as this enters, choose a color". Recorded as a ``setup`` event.
         """
-        self._player(controller)
-        defn = lookup_card(name)
-        if defn.enchant and attached_to is None:
-            raise ValueError(f"{name} is an Aura: say which permanent it is attached to")
+        defn = self._card(name)
+        self._living(controller, "controller")
+        check.flag("tapped", tapped)
+        check.flag("by_effect", by_effect)
+        check.one_of("arrived", arrived, ("last turn", "this turn"))
+        if counters is not None:
+            counters = self._counters(counters)
+        if color is not None:
+            check.one_of("color", color, COLORS)
         if attached_to is not None:
+            check.whole_number("attached_to", attached_to, 1, limits.MAX_OBJECTS)
+            if not defn.enchant:
+                raise ValueError(f"attached_to is only for Auras, and {name} isn't one")
             host = self.obj(attached_to)
-            if host.zone != "battlefield" or (defn.enchant and not host.is_a(defn.enchant)):
-                raise TargetError(f"{name} can only enchant a {defn.enchant} on the battlefield",
-                                  "303.4a")
-        if color is not None and color not in COLORS:
-            raise ValueError(f"color must be one of {COLORS}, not {color!r}")
+            if host.zone != "battlefield" or not host.is_a(defn.enchant):
+                raise TargetError(f"{name} can only enchant a {defn.enchant} on the battlefield, "
+                                  f"and {host.name} isn't one", "303.4a")
+        elif defn.enchant:
+            raise ValueError(f"{name} is an Aura: say which permanent it is attached to "
+                             f"(attached_to=...)")
+        if len(self._s.objects) >= limits.MAX_OBJECTS:
+            raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
         if by_effect:
+            if counters is not None or tapped or arrived != "last turn":
+                raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
+                                 "rules decide counters and tapped, and it has just arrived")
             return self._put_by_effect(defn, controller, attached_to, color)
         if counters is None:
             counters = defn.enters_counters()
@@ -486,6 +558,7 @@ class Game:
                                 + (", tapped" if tapped else "") + ")", player=controller,
                                 **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
+        o.toughness_seq = e.seq
         return o.id
 
     @_atomic
@@ -494,29 +567,30 @@ class Game:
         o = self._new_obj(defn, controller, "setup")
         o.token = defn.token
         o.attached_to = attached_to
-        if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
-            o.chosen_color = color or "G"
         self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
-                    ("608.2",), setup=True)
+                    ("608.2",), setup=True, color=color)
         if self._s.step not in NO_PRIORITY:
-            self._priority()
+            self._grant(self._s.priority or self._s.active)
         return o.id
 
+    @_atomic
     def make_monarch(self, player: str) -> None:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
-        self._player(player)
+        self._living(player, "player")
         self._s.monarch = player
-        self._emit(MonarchChanged(text=f"Setup: {player} is the monarch", player=player,
-                                  monarch=player, changed=True, setup=True))
+        e = self._emit(MonarchChanged(text=f"Setup: {player} is the monarch", player=player,
+                                      monarch=player, changed=True, setup=True))
+        self._s.monarch_seq = e.seq
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
-        if zone not in ("hand", "library", "graveyard", "exile"):
-            raise ValueError(f"zone must be hand, library, graveyard or exile, not {zone!r}")
-        self._player(owner)
-        defn = lookup_card(name)
+        defn = self._card(name)
+        self._living(owner, "owner")
+        check.one_of("zone", zone, ("hand", "library", "graveyard", "exile"))
         if defn.token:
             raise ValueError(f"{name} is a token: tokens exist only on the battlefield (CR 111.1)")
+        if len(self._s.objects) >= limits.MAX_OBJECTS:
+            raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
         o = self._new_obj(defn, owner, zone)
         self._emit(SetupPut(text=f"Setup: {name} into {owner}'s {zone}", player=owner,
                             **self._where(o, zone)), obj=o)
@@ -525,41 +599,152 @@ class Game:
     def put_in_hand(self, name: str, owner: str) -> int:
         return self.put_in_zone(name, owner, "hand")
 
+    @_atomic
     def put_in_library(self, name: str, owner: str, n: int = 1) -> list[int]:
+        check.whole_number("n", n, 1, limits.MAX_LIBRARY)
         return [self.put_in_zone(name, owner, "library") for _ in range(n)]
 
     def put_in_graveyard(self, name: str, owner: str) -> int:
         return self.put_in_zone(name, owner, "graveyard")
 
-    # ------------------------------------------------------------------ turns and steps
-    @_atomic
-    def advance(self, to: str | None = None) -> tuple[Event, ...]:
-        """End the current step and begin the next one (or keep going until step ``to``).
+    def _card(self, name: object) -> CardDef:
+        """The catalog card ``name`` (a ValueError with "did you mean" if there is none)."""
+        return lookup_card(check.text("name", name))
 
-        The stack must be empty (CR 500.2). Mana pools empty as each step ends (106.4).
+    def _counters(self, counters: object) -> dict[str, int]:
+        if not isinstance(counters, Mapping):
+            raise TypeError(f"counters must be a dict like {{'+1/+1': 2}}, not {counters!r}")
+        out: dict[str, int] = {}
+        for kind, n in counters.items():
+            check.text("counters key", kind, max_len=30)
+            out[kind] = check.whole_number(f"counters[{kind!r}]", n, 0, limits.MAX_COUNTERS)
+        return out
+
+    def _living(self, player: object, argument: str) -> PlayerState:
+        """A player still in the game, named by ``argument``."""
+        p = self._player(player, argument)
+        if not p.in_game:
+            raise GameOverError(f"{p.name} has left the game.")
+        return p
+
+    # ------------------------------------------------------------------ priority, turns and steps
+    @_atomic
+    def pass_priority(self, player: str | None = None) -> tuple[Event, ...]:
+        """The player with priority passes (CR 117.3d). When all players have passed in
+        succession, the top of the stack resolves, or, if it is empty, the step ends (117.4).
+
+        ``player`` (optional) must be the player who holds priority.
         """
-        if to is not None and to not in STEPS:
-            raise ValueError(f"unknown step {to!r}; steps are {STEPS}")
+        holder = self._s.priority
+        if holder is None:
+            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+                              "502.4" if self._s.step == "untap" else "514.3")
+        if player is not None and self._player(player, "player").name != holder:
+            raise TimingError(f"{player} can't pass: {holder} has priority.", "117.3d")
         start = len(self._events)
-        for _ in range(2 * len(STEPS)):
-            self._next_step()
-            if to is None or self._s.step == to:
+        self._pass()
+        return tuple(self._events[start:])
+
+    @_atomic
+    def advance(self, to: str | None = None, *, damage: Mapping[int | str, Mapping[int | str, int]]
+                | None = None, discard: Sequence[int | str] | None = None) -> tuple[Event, ...]:
+        """All players pass until the current step ends (the stack resolves first), and the next
+        begins; with ``to``, keep going until that later step of this turn begins.
+
+        A shortcut for :meth:`pass_priority`: every pass is recorded. ``damage`` says how an
+        attacker blocked by several creatures divides its combat damage (``{attacker:
+        {blocker: amount}}``, CR 510.1c); ``discard`` what the active player discards in the
+        cleanup step (CR 514.1). Otherwise the chooser decides.
+        """
+        self._plan(damage, discard)
+        if to is not None:
+            to = check.one_of("to", to, STEPS)
+            self._check_reachable(to)
+        start = len(self._events)
+        turn, step = self._s.turn, self._s.step
+        while True:
+            self._end_current_step()
+            if to is None or (self._s.step == to and (self._s.turn, self._s.step) != (turn, step)):
                 break
         return tuple(self._events[start:])
 
-    def next_turn(self, to: str = "main1") -> tuple[Event, ...]:
-        """Advance to step ``to`` of the next turn."""
+    @_atomic
+    def next_turn(self, to: str = "main1", *, damage: Mapping[int | str, Mapping[int | str, int]]
+                  | None = None, discard: Sequence[int | str] | None = None) -> tuple[Event, ...]:
+        """All players pass through the rest of this turn, then on to step ``to`` of the next."""
+        to = check.one_of("to", to, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
+        self._plan(damage, discard)
         start = len(self._events)
         turn = self._s.turn
         while self._s.turn == turn:
-            self.advance()
-        if self._s.step != to:
-            self.advance(to=to)
+            self._end_current_step()
+        while self._s.step != to:
+            self._end_current_step()
         return tuple(self._events[start:])
 
+    def _check_reachable(self, to: str) -> None:
+        """``advance(to=...)`` goes to a later step of this turn, never into the next one."""
+        s = self._s
+        here, there = STEPS.index(s.step), STEPS.index(to)
+        if there <= here:
+            raise ValueError(f"to={to!r} is not a later step of this turn (it is the "
+                             f"{STEP_TITLES[s.step]}); use next_turn(to={to!r}) for the next turn")
+        declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
+        if to in _COMBAT_ONLY and not (declared and s.attackers) and self._plans.attack is None:
+            raise ValueError(f"the {STEP_TITLES[to]} happens only when creatures attack (CR 508.8), "
+                             f"and none {'were' if declared else 'have been'} declared this turn: "
+                             f"use attack() first")
+
+    def _plan(self, damage: object, discard: object) -> None:
+        """Check and remember the choices a call spells out for later in the turn."""
+        if damage is not None:
+            if not isinstance(damage, Mapping):
+                raise TypeError(f"damage must be a dict {{attacker: {{blocker: amount}}}}, not {damage!r}")
+            plan: dict[int, dict[int, int]] = {}
+            for a, division in damage.items():
+                attacker = self.obj(check.ref("damage key", a)).id
+                if not isinstance(division, Mapping):
+                    raise TypeError(f"damage[{a!r}] must be a dict {{blocker: amount}}")
+                plan[attacker] = {self.obj(check.ref("blocker", b)).id:
+                                  check.whole_number(f"damage[{a!r}][{b!r}]", n, 0, limits.MAX_COUNTERS)
+                                  for b, n in division.items()}
+            self._plans.damage = plan
+        if discard is not None:
+            self._plans.discard = [self.obj(r).id for r in check.ref_list("discard", discard)]
+
+    def _end_current_step(self) -> None:
+        """Everyone passes until the step ends (the stack resolving as they do), or a step
+        nobody gets priority in simply ends; then the next one begins."""
+        turn, step = self._s.turn, self._s.step
+        for _ in range(limits.MAX_EVENTS):
+            if (self._s.turn, self._s.step) != (turn, step):
+                return
+            if self._s.priority is None:
+                self._next_step()
+                return
+            if self._s.step == "cleanup" and not self._s.stack and self._s.passes + 1 >= len(
+                    self._in_game()):
+                self._pass()  # CR 514.3a: the last pass starts another cleanup step
+                return
+            self._pass()
+        raise GameOverError("the game is not moving on: too many events")  # pragma: no cover
+
+    def _pass(self) -> None:
+        s = self._s
+        holder = s.priority
+        assert holder is not None
+        self._emit(PriorityPassed(text=f"{holder} passes", rules=("117.3d",), player=holder))
+        s.passes += 1
+        if s.passes < len(self._in_game()):
+            self._grant(self._next_player(holder), reset=False)
+        elif s.stack:
+            self._resolve_top()  # CR 117.4: all passed in succession; the top resolves
+        elif s.step == "cleanup":
+            self._begin_step()  # CR 514.3a: another cleanup step
+        else:
+            self._next_step()  # CR 117.4, 500.2: all passed with the stack empty; the step ends
+
     def _next_step(self) -> None:
-        while self._s.stack:  # all players pass: the top resolves, again and again (CR 117.4)
-            self._resolve_top()
         self._end_step()
         s = self._s
         if s.step == "cleanup":
@@ -567,7 +752,7 @@ class Game:
             return
         nxt = STEPS[STEPS.index(s.step) + 1]
         if nxt == "declare_blockers" and not s.attackers:
-            nxt = "end_of_combat"  # CR 506.1: no attackers, so blockers and damage are skipped
+            nxt = "end_of_combat"  # CR 508.8: no attackers, so blockers and damage are skipped
         s.step = nxt
         self._begin_step()
 
@@ -580,12 +765,16 @@ class Game:
                 return cand
         raise GameOverError("no player is left in the game")
 
+    def _in_game(self) -> list[str]:
+        return [p.name for p in self._s.players if p.in_game]
+
     def _begin_turn(self, player: str) -> None:
         s = self._s
         s.turn += 1
         s.active, s.step = player, "untap"
         s.attackers.clear()
         s.blockers.clear()
+        s.blocked.set([])
         s.combat_seq.clear()
         for p in s.players:
             p.lands_played = 0
@@ -596,6 +785,7 @@ class Game:
 
     def _begin_step(self) -> None:
         s = self._s
+        s.priority, s.passes = None, 0
         e = self._emit(StepBegan(text=f"{STEP_TITLES[s.step].capitalize()} begins", rules=("500.1",),
                                  player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
@@ -612,29 +802,46 @@ class Game:
                                            lane="game"))
                 else:
                     self._draw(s.active, ("504.1",))
+            elif s.step == "declare_attackers":
+                self._declare_attackers(self._plans.attack or [])
+                self._plans.attack = None
+            elif s.step == "declare_blockers":
+                self._declare_blockers(self._plans.block or [])
+                self._plans.block = None
             elif s.step == "combat_damage":
                 self._combat_damage()
             elif s.step == "cleanup":
                 self._cleanup()
-            if s.step in NO_PRIORITY:
-                self._check_sba()  # triggers wait for the next step with priority (CR 502.4)
-            else:
-                self._priority()
+            if s.step == "untap":
+                return  # CR 502.4: no player gets priority; triggers wait for the upkeep
+            if s.step == "cleanup":
+                if self._settle():  # CR 514.3a: only if something happened
+                    self._grant(s.active)
+                return
+            self._grant(s.active)  # CR 117.3a
 
     def _end_step(self) -> None:
-        for p in self._s.players:
+        s = self._s
+        for p in s.players:
             if p.pool:
                 self._emit(PoolEmptied(text=f"{p.name}'s mana pool empties ({p.pool} lost)",
-                                       rules=("106.4",), player=p.name, cause=self._s.step_seq,
+                                       rules=("106.4",), player=p.name, cause=s.step_seq,
                                        mana=p.pool))
                 p.pool = Mana()
+        if s.step == "end_of_combat":  # CR 511.3: creatures are removed from combat
+            s.attackers.clear()
+            s.blockers.clear()
+            s.blocked.set([])
+        s.priority, s.passes = None, 0
 
     def _cleanup(self) -> None:
         s = self._s
+        self._discard_to_hand_size()
         damaged = [o for o in self.permanents() if o.damage]
         if damaged:
             for o in damaged:
                 o.damage = 0
+                o.deathtouch_damage = False
             self._emit(DamageWoreOff(text="Damage wears off: " + ", ".join(o.name for o in damaged),
                                      rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
@@ -643,9 +850,40 @@ class Game:
                                    rules=("514.2", "611.2a"), player=eff.controller, cause=eff.seq,
                                    effect=eff.label))
 
+    def _discard_to_hand_size(self) -> None:
+        """CR 514.1, 402.2: the active player discards down to seven cards, choosing which."""
+        who = self._s.active
+        hand = self.zone(who, "hand")
+        excess = len(hand) - HAND_SIZE
+        if excess <= 0:
+            return
+        planned = self._plans.discard
+        if planned is not None:
+            chosen = [o for o in hand if o.id in planned]
+            if len(set(planned)) != excess or len(chosen) != excess:
+                raise ChoiceError(f"{who} has {len(hand)} cards in hand and must discard exactly "
+                                  f"{excess} of them (discard=[...] names cards in that hand).", "514.1")
+            labels = [f"{o.name} #{o.id}" for o in chosen]
+        else:
+            labels, chosen = [], []
+            for _ in range(excess):
+                left = [o for o in hand if o not in chosen]
+                options = [f"{o.name} #{o.id}" for o in left]
+                label = self.chooser.choose(who, "discard a card (hand size)", options)
+                chosen.append(left[options.index(label)])
+                labels.append(label)
+        e = self._emit(ChoiceMade(text=f"{who} has {len(hand)} cards in hand and discards "
+                                  f"{excess}: {', '.join(labels)}", rules=("514.1", "402.2"),
+                                  player=who, question="discard", answer=tuple(labels),
+                                  options=tuple(f"{o.name} #{o.id}" for o in hand)))
+        with self._caused_by(e.seq):
+            for o in chosen:
+                self._move(o, "graveyard", f"{who} discards {o.name}", ("514.1", "701.9a"))
+
     # ------------------------------------------------------------------ activating
     def can_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None) -> bool:
         """Could ``player`` activate this ability now? Changes nothing."""
+        check.ref("ref", ref)
         try:
             self._check_activate(ref, ability, player)
         except RulesError:
@@ -654,6 +892,7 @@ class Game:
 
     def why_not_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None) -> str:
         """The reason ``can_activate`` is False ('' when it is True)."""
+        check.ref("ref", ref)
         try:
             self._check_activate(ref, ability, player)
         except RulesError as err:
@@ -661,16 +900,23 @@ class Game:
         return ""
 
     def _check_activate(self, ref: int | str, index: int, player: str | None) -> tuple[Obj, Activated]:
+        check.whole_number("ability", index, 0, 99)
+        if player is not None:
+            self._player(player, "player")
         o = self.obj(ref)
         if o.zone != "battlefield":
-            raise ObjectError(f"{o.name} is not on the battlefield", "602.1")
+            raise ObjectError(f"{o.name} is not on the battlefield, so its abilities can't be "
+                              f"activated", "602.1")
         abilities = o.card.activated
-        if not 0 <= index < len(abilities):
-            raise ObjectError(f"{o.name} has {len(abilities)} activated abilities; there is no "
-                              f"ability {index}", "602.1")
+        if not abilities:
+            raise ObjectError(f"{o.name} has no activated abilities (nothing of the form "
+                              f"'cost: effect'), so there is nothing to activate", "602.1")
+        if index >= len(abilities):
+            raise ObjectError(f"{o.name} has {len(abilities)} activated "
+                              f"abilit{'y' if len(abilities) == 1 else 'ies'} (numbered from 0); "
+                              f"there is no ability {index}", "602.1")
         ab = abilities[index]
         who = player or o.controller
-        self._check_can_act(who)
         if who != o.controller:
             raise RulesError(f"Only {o.name}'s controller, {o.controller}, can activate its "
                              f"abilities.", "602.2")
@@ -699,6 +945,7 @@ class Game:
             if o.counters.get(kind, 0) < n:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
+        self._check_can_act(who)  # last: the timing, once the ability itself could be activated
         return o, ab
 
     @_atomic
@@ -719,9 +966,19 @@ class Game:
         replacement effects in the order to apply them (CR 616.1); ``target`` is a card id
         or a player name. Mana abilities resolve at once (605.3b); others go on the stack.
         """
+        check.ref("ref", ref)
+        if color is not None:
+            check.one_of("color", color, TYPES)
+        if choice is not None:
+            check.text("choice", choice, max_len=60)
+        if order is not None:
+            order = [check.text(f"order[{i}]", x) for i, x in enumerate(check.ref_list("order", order))]
+        if target is not None:
+            check.ref("target", target)
         o, ab = self._check_activate(ref, ability, player)
         start = len(self._events)
         who = o.controller
+        in_response = bool(self._s.stack)
         act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}", rules=("602.2",),
                                           player=who, ability=ability,
                                           mana_ability=ab.is_mana_ability), obj=o)
@@ -734,15 +991,18 @@ class Game:
         else:
             item = self._new_stack_item(self._take_id(), "ability", f"{o.name}'s ability", who,
                                         ab.effects, ab.text, 0, source_id=o.id, target=target,
-                                        targets=ab.targets)
+                                        targets=ab.targets, source_incarnation=o.incarnation,
+                                        target_incarnation=self._incarnation(target))
             e = self._emit(PutOnStack(text=f"{o.name}'s ability goes on the stack"
                                       + (f" targeting {self._target_name(target)}"
-                                         if target is not None else ""),
-                                      rules=("602.2", "117.7"), player=who, lane="stack",
-                                      cause=act.seq, id=item.id, name=item.name, target=target))
+                                         if target is not None else "")
+                                      + (" in response" if in_response else ""),
+                                      rules=("602.2",) + (("117.7",) if in_response else ()),
+                                      player=who, lane="stack", cause=act.seq, id=item.id,
+                                      name=item.name, target=target))
             item.seq = e.seq
             self._s.stack.append(item)
-        self._priority()
+        self._grant(who)  # CR 117.3c: after acting, the same player gets priority
         return tuple(self._events[start:])
 
     def _pay_cost(self, o: Obj, ab: Activated) -> None:
@@ -762,14 +1022,20 @@ class Game:
                        obj=o)
         if c.life:
             p.life -= c.life
-            self._emit(LifeChanged(text=f"{who} pays {c.life} life", rules=("119.4",), player=who,
-                                   delta=-c.life))
+            paid = self._emit(LifeChanged(text=f"{who} pays {c.life} life", rules=("119.4",),
+                                          player=who, delta=-c.life))
+            p.life_seq = paid.seq
         for kind, n in c.remove_counters:
             o.add_counters(kind, -n)
-            self._emit(CountersChanged(text=f"{n} {kind} counter removed from {o.name}",
-                                       rules=("602.2b",), counter=kind, delta=-n), obj=o)
+            e = self._emit(CountersChanged(text=f"{n} {kind} counter removed from {o.name}",
+                                           rules=("602.2b", "122.1"), counter=kind, delta=-n), obj=o)
+            o.toughness_seq = e.seq
         if c.sacrifice_self:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
+
+    def _incarnation(self, target: Target | None) -> int:
+        """Which object a target is right now (each zone change makes a new one, CR 400.7)."""
+        return self._s.objects[target].incarnation if isinstance(target, int) else 0
 
     # ------------------------------------------------------------------ mana
     def _produce_mana(self, o: Obj, ab: Activated, act_seq: int, color: str | None,
@@ -812,7 +1078,7 @@ class Game:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
         e = self._emit(ChoiceMade(text=f"{who} chooses {label} from {o.name} (options: "
-                                  f"{', '.join(labels)})", rules=("605.3b",), player=who,
+                                  f"{', '.join(labels)})", rules=("608.2d",), player=who,
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
         return options[labels.index(label)]
@@ -887,13 +1153,13 @@ class Game:
 
     # ------------------------------------------------------------------ casting
     @_atomic
-    def play_land(self, ref: int) -> tuple[Event, ...]:
-        """Play a land from hand (CR 305.1, one per turn 305.2)."""
-        o = self.obj(ref)
+    def play_land(self, ref: int | str) -> tuple[Event, ...]:
+        """Play a land from hand: a special action (CR 305.1, 116.3), one per turn (305.2)."""
+        o = self.obj(check.ref("ref", ref))
         who = o.owner
-        self._check_can_act(who)
         if o.zone != "hand" or not o.is_a("Land"):
             raise ObjectError(f"{o.name} is not a land card in a hand", "305.1")
+        self._check_can_act(who)
         if who != self._s.active or self._s.step not in ("main1", "main2") or self._s.stack:
             raise TimingError("A land can be played only in your own main phase with an empty "
                               "stack.", "305.1")
@@ -902,27 +1168,40 @@ class Game:
         start = len(self._events)
         self._player(who).lands_played += 1
         self._enter(o, who, f"{who} plays {o.name}", ("305.1",), event=LandPlayed)
-        self._priority()
+        self._grant(who)  # CR 116.3: after a special action, the same player gets priority
         return tuple(self._events[start:])
 
     @_atomic
-    def cast(self, ref: int, *, target: Target | None = None, x: int = 0) -> tuple[Event, ...]:
-        """Cast a spell from hand, paying its cost from the mana pool (CR 601.2)."""
-        o = self.obj(ref)
+    def cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
+             color: str | None = None) -> tuple[Event, ...]:
+        """Cast a spell from hand, paying its cost from the mana pool (CR 601.2).
+
+        ``target`` is a player's name or an object's id (an Aura targets what it will enchant,
+        CR 303.4a); ``x`` is the value of X (CR 107.3a); ``color`` answers "as this enters,
+        choose a color" in advance (otherwise the chooser answers as it enters).
+        """
+        o = self.obj(check.ref("ref", ref))
+        check.whole_number("x", x, 0, limits.MAX_X)
+        if target is not None:
+            check.ref("target", target)
+        if color is not None:
+            check.one_of("color", color, COLORS)
         who = o.owner
-        self._check_can_act(who)
         if o.zone != "hand":
             raise ObjectError(f"{o.name} is not in a hand", "601.2a")
         if o.is_a("Land"):
             raise TimingError(f"{o.name} is a land: lands are played, not cast.", "305.1")
+        self._check_can_act(who)
         if not o.is_a("Instant") and (who != self._s.active or self._s.step not in ("main1", "main2")
                                       or self._s.stack):
             raise TimingError(f"{o.name} isn't an instant, so it can be cast only in {who}'s own "
                               f"main phase with an empty stack.", "117.1a")
         cost = o.card.cost
-        if x < 0 or (x and (cost is None or not cost.x_count)):
-            raise ChoiceError(f"X must be 0 or more, and only a spell with {{X}} in its cost takes "
-                              f"a value for X ({o.name} got X={x}).", "107.3a")
+        if x and (cost is None or not cost.x_count):
+            raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({o.name} "
+                              f"got x={x}).", "107.3a")
+        if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
+            raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
         pool = self._player(who).pool
         if cost is not None:
             try:
@@ -932,16 +1211,19 @@ class Game:
                                 + (f" with X={x}" if cost.x_count else "") + ".", "601.2h") from None
         else:
             spent = Mana()
-        if o.card.spell_targets is not None or target is not None:
-            target = self._check_target(o.card.spell_targets, who, target)
+        spec = o.card.spell_targets
+        if spec is not None or target is not None:
+            target = self._check_target(spec, who, target)
         start = len(self._events)
-        o.zone = "stack"
+        in_response = bool(self._s.stack)
+        self._change_zone(o, "stack")
         x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
         mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
         e = self._emit(SpellCast(text=f"{who} casts {o.name}{x_text}"
                                  + (f" targeting {self._target_name(target)}" if target is not None
-                                    else ""),
-                                 rules=("601.2",) + (("107.3a",) if x_text else ()), player=who,
+                                    else "") + (" in response" if in_response else ""),
+                                 rules=("601.2",) + (("107.3a",) if x_text else ())
+                                 + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm="hand", x=x,
                                  mana_value=mv, target=target), obj=o)
         with self._caused_by(e.seq):
@@ -951,8 +1233,10 @@ class Game:
                                      player=who, mana=spent))
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
-                                                  x=x, targets=o.card.spell_targets))
-        self._priority()
+                                                  x=x, targets=spec, color=color,
+                                                  source_incarnation=o.incarnation,
+                                                  target_incarnation=self._incarnation(target)))
+        self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def mana_value(self, ref: int | str) -> int:
@@ -968,7 +1252,7 @@ class Game:
         if spec is None:
             raise TargetError("This has no target.")
         if target is None:
-            raise TargetError("This needs a target: pass target=...")
+            raise TargetError(f"This needs a target ({spec.text}): pass target=...", "601.2c")
         problem = target_problem(spec, who, target, self)
         if problem is not None:
             raise TargetError(f"{problem[0].upper()}{problem[1:]}: not a legal choice for "
@@ -983,43 +1267,59 @@ class Game:
     # ------------------------------------------------------------------ resolving
     @_atomic
     def resolve(self, *, copy: int | None = None) -> tuple[Event, ...]:
-        """All players pass: the top of the stack resolves (CR 117.4, 608.2).
+        """All players pass in succession: the top of the stack resolves (CR 117.4, 608.2).
 
-        ``copy`` answers "enter as a copy of which creature?" for a Clone-like spell (by
-        default the chooser picks, and "no copy" is an option).
+        A shortcut for :meth:`pass_priority`: every pass is recorded. ``copy`` answers "enter
+        as a copy of which creature?" for a Clone-like spell (by default the chooser picks,
+        and "no copy" is an option).
         """
+        if copy is not None:
+            check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
         if not self._s.stack:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
+        if self._s.priority is None:
+            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+                              "514.3")
         start = len(self._events)
-        self._resolve_top(copy)
+        self._plans.copy = copy
+        depth = len(self._s.stack)
+        while len(self._s.stack) >= depth and not any(
+                isinstance(e, Resolved) for e in self._events[start:]):
+            self._pass()
         return tuple(self._events[start:])
 
+    @_atomic
     def resolve_stack(self) -> tuple[Event, ...]:
-        """Resolve until the stack is empty (triggers that arrive meanwhile resolve too)."""
+        """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
         start = len(self._events)
-        while self._s.stack:
+        for _ in range(limits.MAX_EVENTS):
+            if not self._s.stack:
+                return tuple(self._events[start:])
             self.resolve()
-        return tuple(self._events[start:])
+        raise GameOverError("the stack never empties: too many events")  # pragma: no cover
 
-    def _resolve_top(self, copy: int | None = None) -> None:
+    def _resolve_top(self) -> None:
         item = self._s.stack.pop()
+        self._s.priority = None
         e = self._emit(Resolved(text=f"{item.name} resolves", rules=("117.4", "608.2"),
                                 player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                 ability=item.kind == "ability"))
         with self._caused_by(e.seq):
             cond = item.ability.condition if item.ability else None
-            spec = item.targets
+            problem = self._target_problem(item)
             if cond and not self._condition_holds(cond, item.controller):
                 self._emit(Fizzled(text=f"{item.name} does nothing: its 'if' condition ({cond}) is no "
                                    f"longer true", rules=("603.4",), player=item.controller,
                                    lane="stack"))
-            elif (item.target is not None and spec is not None
-                  and target_problem(spec, item.controller, item.target, self) is not None):
-                self._emit(Fizzled(text=f"{item.name} does nothing: its target is no longer legal",
-                                   rules=("608.2b",), player=item.controller, lane="stack"))
+            elif problem is not None:
+                self._emit(Fizzled(text=f"{item.name} doesn't resolve: its target is no longer legal "
+                                   f"({problem})", rules=("608.2b",), player=item.controller,
+                                   lane="stack"))
                 if item.kind == "spell":
-                    self._move(self._s.objects[item.id], "graveyard", f"{item.name} goes to the "
-                               f"graveyard", ("608.2n",))
+                    o = self._s.objects[item.id]
+                    permanent = not o.card.types & {"Instant", "Sorcery"}
+                    self._move(o, "graveyard", f"{item.name} goes to its owner's graveyard",
+                               ("608.3b",) if permanent else ("608.2b",))
             else:
                 for eff in item.effects:
                     _EFFECTS[type(eff)](self, eff, item)
@@ -1029,10 +1329,29 @@ class Game:
                         self._move(o, "graveyard", f"{o.name} goes to its owner's graveyard",
                                    ("608.2n",))
                     else:
-                        original = self._copy_choice(o, item.controller, copy)
-                        self._enter(o, item.controller, f"{o.name} enters the battlefield",
-                                    ("608.3",), x=item.x, copy_of=original)
-            self._priority()
+                        original = self._copy_choice(o, item.controller, self._plans.copy)
+                        self._plans.copy = None
+                        aura = isinstance(item.target, int) and o.card.enchant is not None
+                        self._enter(o, item.controller, f"{o.name} enters the battlefield"
+                                    + (f" attached to {self._target_name(item.target)}" if aura else ""),
+                                    ("608.3", "608.3c") if aura else ("608.3", "608.3a"), x=item.x,
+                                    copy_of=original, color=item.color,
+                                    attach=item.target if aura and isinstance(item.target, int) else None)
+            self._grant(self._s.active)  # CR 117.3b: the active player gets priority
+
+    def _target_problem(self, item: StackItem) -> str | None:
+        """Why the target of ``item`` is no longer legal (CR 608.2b), or None. A card that left
+        the zone it was in and came back is a new object, so it is no longer the target (400.7)."""
+        if item.target is None or item.targets is None:
+            return None
+        if isinstance(item.target, int):
+            o = self._s.objects[item.target]
+            if o.incarnation != item.target_incarnation:
+                return (f"{o.name} left the {'battlefield' if item.targets.zone == 'battlefield' else 'zone'}"
+                        f" it was in, so it is a new object (CR 400.7)")
+        if isinstance(item.target, str) and not self._player(item.target).in_game:
+            return f"{item.target} has left the game"
+        return target_problem(item.targets, item.controller, item.target, self)
 
     def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
         if not any(isinstance(a, EntersAsCopy) for a in o.card.abilities):
@@ -1051,8 +1370,8 @@ class Game:
         self._emit(ChoiceMade(text=f"{who} chooses to have {o.name} enter as a copy of {label}"
                               if label != "no copy" else
                               f"{who} chooses not to copy anything with {o.name}",
-                              rules=("614.1c", "707.2"), player=who, question="copy", answer=label,
-                              options=tuple(labels)), obj=o)
+                              rules=("614.1c", "614.12a", "707.2"), player=who, question="copy",
+                              answer=label, options=tuple(labels)), obj=o)
         return None if label == "no copy" else creatures[labels.index(label)]
 
     # ------------------------------------------------------------------ effects: one handler each
@@ -1073,17 +1392,25 @@ class Game:
     def _gain_life(self, eff: GainLife, item: StackItem) -> None:
         who = item.controller
         self._player(who).life += eff.amount
-        self._emit(LifeChanged(text=f"{who} gains {eff.amount} life", rules=("119.1",), player=who,
-                               delta=eff.amount))
+        e = self._emit(LifeChanged(text=f"{who} gains {eff.amount} life", rules=("119.3",), player=who,
+                                   delta=eff.amount))
+        self._player(who).life_seq = e.seq
 
     @_handles(PutCounters)
     def _put_counters(self, eff: PutCounters, item: StackItem) -> None:
-        source = self._s.objects.get(item.source_id) if item.source_id is not None else None
-        if source is None or source.zone != "battlefield":
+        source = self._source(item)
+        if source is None:  # it left the battlefield: a new object isn't "this" one (CR 400.7)
+            self._emit(Fizzled(text=f"{item.name} puts no counter: its source left the battlefield",
+                               rules=("400.7", "113.7a"), player=item.controller, lane="stack"))
             return
+        if source.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
+            raise RulesError(f"{source.name} would have more than {limits.MAX_COUNTERS} {eff.kind} "
+                             f"counters, the kit's limit.", "122.1")
         source.add_counters(eff.kind, eff.amount)
-        self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
-                                   rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=source)
+        e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
+                                       rules=("122.1",), counter=eff.kind, delta=eff.amount),
+                       obj=source)
+        source.toughness_seq = e.seq
 
     @_handles(CreateEffect)
     def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:
@@ -1100,8 +1427,11 @@ class Game:
     @_handles(CreatureControllerBecomesMonarch)
     def _creature_controller_becomes_monarch(self, eff: CreatureControllerBecomesMonarch,
                                              item: StackItem) -> None:
-        assert item.data.creature_controller is not None
-        self._set_monarch(item.data.creature_controller, ("725.2", "725.3"))
+        """CR 725.2: "its controller" is read as the ability resolves: the creature's controller
+        now, or, if it has left the battlefield, its last known controller (CR 608.2h)."""
+        creature = item.data.creature
+        assert creature is not None and item.data.creature_controller is not None
+        self._set_monarch(self.controller_of(creature), ("725.2", "725.3"))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
@@ -1124,6 +1454,11 @@ class Game:
                                 player=who, token=eff.token))
             return
         defn = lookup_card(eff.token)
+        if not self._player(who).in_game:
+            return  # CR 800.4b: no token is created for a player who left the game
+        if len(self._s.objects) + n > limits.MAX_OBJECTS:
+            raise RulesError(f"{n} more tokens would pass the kit's limit of {limits.MAX_OBJECTS} "
+                             f"objects.", "111.1")
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
@@ -1137,9 +1472,9 @@ class Game:
     @_handles(SacrificeUnless)
     def _sacrifice_unless(self, eff: SacrificeUnless, item: StackItem) -> None:
         who = item.controller
-        source = self._s.objects.get(item.source_id) if item.source_id is not None else None
+        source = self._source(item)
         kept = self._sacrifice_choice(who, eff.card_type, source)
-        if kept is None and source is not None and source.zone == "battlefield":
+        if kept is None and source is not None:
             self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
 
     @_handles(MaySacrificeToDraw)
@@ -1148,7 +1483,7 @@ class Game:
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
         labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
         label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
-        self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2c",), player=who,
+        self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
         if label != "don't":
             o = options[labels.index(label)]
@@ -1161,7 +1496,7 @@ class Game:
         o, who = self._s.objects[item.target], item.controller
         self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
                    ("610.3",))
-        self._s.jailed.append((o.id, who))
+        self._s.jailed.append((o.id, o.incarnation, who))
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -1175,6 +1510,14 @@ class Game:
                              player=spell.controller, lane="stack", id=spell.id))
         self._move(self._s.objects[spell.id], "graveyard", f"{spell.name} goes to its owner's "
                    "graveyard", ("701.6a",))
+
+    def _source(self, item: StackItem) -> Obj | None:
+        """The permanent an ability on the stack refers to as "this", if it is still the same
+        object on the battlefield (CR 400.7); None if it left."""
+        o: Obj | None = self._s.objects.get(item.source_id) if item.source_id is not None else None
+        if o is None or o.zone != "battlefield" or o.incarnation != item.source_incarnation:
+            return None
+        return o
 
     @_handles(AddMana)
     def _add_mana_effect(self, eff: AddMana, item: StackItem) -> None:  # pragma: no cover
@@ -1215,7 +1558,7 @@ class Game:
                     text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
                          f"dealt to {protector.name} instead", rules=("614.9",), player=target,
                     effect=protector.name, before=target, after=protector.name, source=source,
-                    amount=amount, combat=combat), obj=protector)
+                    amount=amount, combat=combat, source_id=source_id), obj=protector)
                 with self._caused_by(redirect.seq):
                     self._deal_damage(source_id, source, protector.id, amount, combat=combat)
                 return
@@ -1225,8 +1568,9 @@ class Game:
                                        source=source, source_id=source_id))
             with self._caused_by(e.seq):
                 self._player(target).life -= amount
-                self._emit(LifeChanged(text=f"{target} loses {amount} life", rules=("120.3a",),
-                                       player=target, delta=-amount))
+                loss = self._emit(LifeChanged(text=f"{target} loses {amount} life",
+                                              rules=("120.3a", "119.3"), player=target, delta=-amount))
+                self._player(target).life_seq = loss.seq
         else:
             assert target is not None
             o = self._s.objects[target]
@@ -1234,9 +1578,10 @@ class Game:
             src = self._s.objects.get(source_id) if source_id is not None else None
             if src is not None and "deathtouch" in src.card.keywords:
                 o.deathtouch_damage = True
-            self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {o.name}",
-                                   rules=rules + ("120.3e",), to_id=o.id, amount=amount,
-                                   combat=combat, source=source, source_id=source_id), obj=o)
+            e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {o.name}",
+                                       rules=rules + ("120.3e",), to_id=o.id, amount=amount,
+                                       combat=combat, source=source, source_id=source_id), obj=o)
+            o.damage_seq = e.seq
 
     def _redirect_to(self, player: str, source: str) -> Obj | None:
         """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
@@ -1257,25 +1602,50 @@ class Game:
     # ------------------------------------------------------------------ combat
     @_atomic
     def attack(self, attackers: Iterable[int | str] | Mapping[int, str] | Mapping[str, str]
-               | Mapping[int | str, str],
-               defender: str | None = None) -> tuple[Event, ...]:
+               | Mapping[int | str, str], defender: str | None = None) -> tuple[Event, ...]:
         """Declare attackers (CR 508.1): a list (all attack ``defender``, by default the next
-        opponent) or a dict ``{creature: player}``. Moves to the declare attackers step."""
+        opponent) or a dict ``{creature: player}``.
+
+        Call it in the beginning of combat step: all players pass, the declare attackers step
+        begins and the active player declares these attackers as it does (a turn-based action),
+        then gets priority.
+        """
         s = self._s
-        if s.step not in ("beginning_of_combat", "declare_attackers") or s.attackers:
-            raise TimingError("Attackers are declared once, at the start of the declare attackers "
-                              "step.", "508.1")
-        opponents = [p for p in self._apnap() if p != s.active]
+        if defender is not None:
+            self._player(defender, "defender")
         if isinstance(attackers, Mapping):
-            plan = [(self.obj(a), d) for a, d in attackers.items()]
+            wanted = [(check.ref("attackers key", a), check.text(f"attackers[{a!r}]", d))
+                      for a, d in attackers.items()]
         else:
-            d = defender or (opponents[0] if opponents else None)
-            plan = [(self.obj(a), d) for a in attackers]
-        for o, d in plan:
+            opponents = [p for p in self._apnap() if p != s.active]
+            default = defender or (opponents[0] if opponents else "")
+            wanted = [(a, default) for a in check.ref_list("attackers", attackers)]
+        if s.step != "beginning_of_combat":
+            raise TimingError("Attackers are declared as the declare attackers step begins: call "
+                              "attack() in the beginning of combat step (advance(to="
+                              "'beginning_of_combat') first).", "508.1")
+        self._check_not_over()
+        plan = [(self.obj(a).id, d) for a, d in wanted]
+        self._check_attack(plan)
+        start = len(self._events)
+        self._plans.attack = plan
+        self._end_current_step()  # everyone passes; the attackers are declared as the step begins
+        return tuple(self._events[start:])
+
+    def _check_attack(self, plan: list[tuple[int, str]]) -> None:
+        s = self._s
+        opponents = [p for p in self._apnap() if p != s.active]
+        seen: set[int] = set()
+        for oid, d in plan:
+            o = s.objects[oid]
+            if oid in seen:
+                raise CombatError(f"{o.name} is listed twice: a creature attacks at most once per "
+                                  f"declaration.", "508.1a")
+            seen.add(oid)
             if d not in opponents:
-                raise CombatError(f"{d} is not an opponent of {s.active} still in the game.")
+                raise CombatError(f"{d} is not an opponent of {s.active} still in the game.", "508.1b")
             if o.zone != "battlefield" or o.controller != s.active or not o.is_a("Creature"):
-                raise CombatError(f"{o.name} is not a creature {s.active} controls.")
+                raise CombatError(f"{o.name} is not a creature {s.active} controls.", "508.1a")
             if o.tapped:
                 raise CombatError(f"{o.name} is tapped; only untapped creatures can attack.",
                                   "508.1a")
@@ -1283,40 +1653,53 @@ class Game:
                 raise SummoningSicknessError(
                     f"{o.name} can't attack: it hasn't been under {s.active}'s control "
                     f"continuously since their most recent turn began, and it doesn't have haste.")
-        start = len(self._events)
-        if s.step == "beginning_of_combat":
-            self._next_step_unchecked("declare_attackers")
-        for o, d in plan:
-            assert d is not None
+
+    def _declare_attackers(self, plan: list[tuple[int, str]]) -> None:
+        """CR 508.1: the turn-based action that starts the declare attackers step."""
+        s = self._s
+        self._check_attack(plan)
+        for oid, d in plan:
+            o = s.objects[oid]
             s.attackers[o.id] = d
             e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}", rules=("508.1",), defender=d),
-                           obj=o)
+                           obj=o, root=True)
             s.combat_seq[o.id] = e.seq
             if "vigilance" not in o.card.keywords:
                 o.tapped = True
                 self._emit(Tapped(text=f"{o.name} becomes tapped as it attacks", rules=("508.1f",),
                                   cause=e.seq), obj=o)
-        self._priority()
-        return tuple(self._events[start:])
-
-    def _next_step_unchecked(self, step: str) -> None:
-        self._end_step()
-        self._s.step = step
-        self._begin_step()
 
     @_atomic
     def block(self, blocks: Mapping[int, int] | Mapping[str, str] | Mapping[int | str, int | str]
               ) -> tuple[Event, ...]:
-        """Declare blockers: ``{blocker: attacker}`` (CR 509.1). Moves to that step."""
+        """Declare blockers: ``{blocker: attacker}`` (CR 509.1).
+
+        Call it in the declare attackers step: all players pass, the declare blockers step
+        begins and the defending players declare these blockers as it does.
+        """
         s = self._s
-        if s.step not in ("declare_attackers", "declare_blockers") or not s.attackers or s.blockers:
-            raise TimingError("Blockers are declared once, in the declare blockers step, after "
-                              "attackers.", "509.1")
-        pairs = [(self.obj(b), self.obj(a)) for b, a in blocks.items()]
-        for b, a in pairs:
-            if a.id not in s.attackers:
+        if not isinstance(blocks, Mapping):
+            raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
+        wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
+        if s.step != "declare_attackers" or not s.attackers:
+            raise TimingError("Blockers are declared as the declare blockers step begins: call "
+                              "block() in the declare attackers step, after attackers were "
+                              "declared.", "509.1")
+        self._check_not_over()
+        plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
+        self._check_block(plan)
+        start = len(self._events)
+        self._plans.block = plan
+        self._end_current_step()  # everyone passes; the blockers are declared as the step begins
+        return tuple(self._events[start:])
+
+    def _check_block(self, plan: list[tuple[int, int]]) -> None:
+        s = self._s
+        for bid, aid in plan:
+            b, a = s.objects[bid], s.objects[aid]
+            if aid not in s.attackers:
                 raise CombatError(f"{a.name} is not attacking.", "509.1a")
-            if b.zone != "battlefield" or not b.is_a("Creature") or b.controller != s.attackers[a.id]:
+            if b.zone != "battlefield" or not b.is_a("Creature") or b.controller != s.attackers[aid]:
                 raise CombatError(f"{b.name} is not a creature controlled by the player "
                                   f"{a.name} attacks.", "509.1a")
             if b.tapped:
@@ -1324,153 +1707,243 @@ class Game:
             if "flying" in a.card.keywords and not {"flying", "reach"} & b.card.keywords:
                 raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
                                   f"block it, and {b.name} has neither.", "702.9b")
-        start = len(self._events)
-        if s.step == "declare_attackers":
-            self._next_step_unchecked("declare_blockers")
-        for b, a in pairs:
+
+    def _declare_blockers(self, plan: list[tuple[int, int]]) -> None:
+        """CR 509.1: the turn-based action that starts the declare blockers step."""
+        s = self._s
+        self._check_block(plan)
+        for bid, aid in plan:
+            b, a = s.objects[bid], s.objects[aid]
             s.blockers[b.id] = a.id
-            e = self._emit(BlockDeclared(text=f"{b.name} blocks {a.name}", rules=("509.1",),
-                                         attacker=a.id), obj=b)
+            if a.id not in s.blocked:
+                s.blocked.append(a.id)  # CR 509.1h: it stays blocked from now on
+            e = self._emit(BlockDeclared(text=f"{b.name} blocks {a.name}", rules=("509.1", "509.1h"),
+                                         attacker=a.id), obj=b, root=True)
             s.combat_seq[b.id] = e.seq
-        self._priority()
-        return tuple(self._events[start:])
 
     def _combat_damage(self) -> None:
-        """CR 510.1-510.2: assign combat damage, then deal it all at once. A creature blocked by
-        several assigns lethal damage to each in order, the rest to the last (510.1c)."""
+        """CR 510.1-510.2: assign combat damage, then deal it all at once."""
         s = self._s
         plan: list[tuple[Obj, Target, int]] = []
         for aid, defender in s.attackers.items():
             a = s.objects[aid]
             if a.zone != "battlefield" or a.power <= 0:
+                continue  # removed from combat (506.4), or no damage to assign (510.1a)
+            if aid not in s.blocked:
+                if self._player(defender).in_game:  # CR 800.4e: not to a player who left
+                    plan.append((a, defender, a.power))
                 continue
             blockers = [s.objects[b] for b, t in s.blockers.items() if t == aid
                         and s.objects[b].zone == "battlefield"]
-            if not any(t == aid for t in s.blockers.values()):
-                if self._player(defender).in_game:  # CR 510.1b: attacking no one, no damage
-                    plan.append((a, defender, a.power))
+            if not blockers:
+                self._emit(ChoiceMade(text=f"{a.name} is blocked but nothing blocks it any more, so "
+                                      "it assigns no combat damage", rules=("509.1h", "510.1c"),
+                                      player=a.controller, question="damage assignment",
+                                      answer="none"), obj=a)
                 continue
-            left = a.power
-            for i, b in enumerate(blockers):
-                amount = left if i == len(blockers) - 1 else min(left, max(b.toughness - b.damage, 0))
+            if len(blockers) == 1:
+                plan.append((a, blockers[0].id, a.power))
+                continue
+            for b, amount in self._divide_damage(a, blockers):
                 if amount:
                     plan.append((a, b.id, amount))
-                left -= amount
         for bid, aid in s.blockers.items():
             b, a = s.objects[bid], s.objects[aid]
             if b.zone == "battlefield" and a.zone == "battlefield" and b.power > 0:
-                plan.append((b, aid, b.power))
+                plan.append((b, aid, b.power))  # CR 510.1d: it blocks exactly one creature
         for src, target, amount in plan:  # CR 510.2: all combat damage is dealt at once
             with self._caused_by(s.combat_seq.get(src.id, self._cause)):
                 self._deal_damage(src.id, src.name, target, amount, combat=True)
 
+    def _divide_damage(self, a: Obj, blockers: list[Obj]) -> list[tuple[Obj, int]]:
+        """CR 510.1c: an attacker blocked by two or more creatures divides its combat damage
+        among them as its controller chooses (``damage=`` or the chooser; the default is
+        lethal damage to each in the order they blocked, the rest to the last)."""
+        who, power = a.controller, a.power
+        names = [f"{b.name} #{b.id}" for b in blockers]
+        planned = (self._plans.damage or {}).get(a.id)
+        if planned is not None:
+            if set(planned) != {b.id for b in blockers} or sum(planned.values()) != power:
+                raise ChoiceError(f"damage for {a.name} must give all {power} of its damage to the "
+                                  f"creatures blocking it ({', '.join(names)}), divided as "
+                                  f"{who} likes.", "510.1c")
+            division = [(b, planned[b.id]) for b in blockers]
+        else:
+            division, left = [], power
+            for i, b in enumerate(blockers[:-1]):
+                lethal = min(left, max(b.toughness - b.damage, 0))
+                options = [str(lethal)] + [str(n) for n in range(left + 1) if n != lethal]
+                label = self.chooser.choose(who, f"combat damage from {a.name} to {names[i]} "
+                                            f"({left} left to assign)", options)
+                division.append((b, int(label)))
+                left -= int(label)
+            division.append((blockers[-1], left))
+        self._emit(ChoiceMade(text=f"{who} divides {a.name}'s {power} combat damage: "
+                              + ", ".join(f"{n} to {name}" for (_, n), name in zip(division, names,
+                                                                                    strict=True)),
+                              rules=("510.1c",), player=who, question="damage assignment",
+                              answer=tuple(f"{name}: {n}" for (_, n), name in zip(division, names,
+                                                                                  strict=True)),
+                              options=tuple(names)), obj=a)
+        return division
+
     # ------------------------------------------------------------------ leaving
     @_atomic
     def concede(self, player: str) -> tuple[Event, ...]:
-        """``player`` concedes and leaves the game (CR 104.3a, 800.4a)."""
-        self._check_can_act(player, priority=False)
+        """``player`` concedes and leaves the game, at any time (CR 104.3a, 800.4a)."""
+        self._living(player, "player")
+        self._check_not_over()
         start = len(self._events)
-        self._leave(player, f"{player} concedes and leaves the game", ("104.3a", "800.4a"))
-        if self._s.step not in NO_PRIORITY:
-            self._priority()
+        held = self._s.priority == player
+        self._leave({player: (f"{player} concedes and leaves the game", ("104.3a", "800.4a"), None)})
+        if self._s.step not in NO_PRIORITY and self.winner is None:
+            nxt = self._next_player(player) if held else self._s.priority
+            self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
-    def _leave(self, player: str, text: str, rules: tuple[str, ...]) -> None:
-        p = self._player(player)
-        p.in_game = False
-        e = self._emit(PlayerLeft(text=text, rules=rules, player=player))
-        with self._caused_by(e.seq):
-            if self._s.monarch == player:
-                heir = self._heir(player)
+    def _leave(self, leaving: Mapping[str, tuple[str, tuple[str, ...], int | None]]) -> None:
+        """Players leave the game at the same time (CR 800.4a): ``{player: (text, rules, cause)}``.
+        If the monarch is among them, the crown passes once, under CR 725.4, to the first player
+        (the active one, then in turn order) who is still in the game."""
+        s = self._s
+        left: dict[str, int] = {}
+        for name, (text, rules, cause) in leaving.items():
+            self._player(name).in_game = False
+            if s.priority == name:
+                s.priority = None
+            left[name] = self._emit(PlayerLeft(text=text, rules=rules, player=name, cause=cause)).seq
+        if s.monarch in left:
+            heir = self._heir()
+            with self._caused_by(left[s.monarch]):
                 if heir is None:
-                    self._s.monarch = None
+                    s.monarch = None
                     self._emit(MonarchChanged(text="No player can become the monarch: the game goes "
                                               "on with no monarch", rules=("725.4",), monarch=None,
                                               changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
-            for o in [o for o in self._s.objects.values() if o.owner == player
-                      and o.zone not in ("out", "token")]:
-                self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
-            for o in [o for o in self.permanents() if o.controller == player]:
-                self._move(o, "exile", f"{o.name} is exiled: its controller left the game", ("800.4a",))
-            for item in [i for i in self._s.stack if i.controller == player]:
-                self._s.stack.remove(item)
-                if item.kind == "ability":
-                    self._emit(Fizzled(text=f"{item.name} ceases to exist: its controller left the "
-                                       "game", rules=("800.4a",), player=player, lane="stack",
-                                       id=item.id, ability=True))
-            self._s.pending.set(t for t in self._s.pending if t.controller != player)
+        for name, seq in left.items():
+            with self._caused_by(seq):
+                for o in [o for o in s.objects.values() if o.owner == name
+                          and o.zone not in ("out", "gone")]:
+                    self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
+                for item in [i for i in s.stack if i.controller == name]:
+                    s.stack.remove(item)
+                    if item.kind == "ability":
+                        self._emit(Fizzled(text=f"{item.name} ceases to exist: its controller left the "
+                                           "game", rules=("800.4a",), player=name, lane="stack",
+                                           id=item.id, ability=True))
+                for o in [o for o in self.permanents() if o.controller == name]:
+                    self._move(o, "exile", f"{o.name} is exiled: its controller left the game",
+                               ("800.4a",))
+                s.pending.set(t for t in s.pending if t.controller != name)
+                self._reactions = [r for r in self._reactions if r.controller != name]
 
-    def _heir(self, leaving: str) -> str | None:
-        """CR 725.4: the active player, or if that player is leaving, the next in turn order."""
+    def _heir(self) -> str | None:
+        """CR 725.4: the active player, or, if they have left, the next player in turn order
+        who is still in the game."""
         active = self._s.active
-        if active != leaving and self._player(active).in_game:
+        if self._player(active).in_game:
             return active
         names = self.players
         i = names.index(active)
         for k in range(1, len(names)):
             cand = names[(i + k) % len(names)]
-            if cand != leaving and self._player(cand).in_game:
+            if self._player(cand).in_game:
                 return cand
         return None
 
     # ------------------------------------------------------------------ state-based actions
-    def _check_sba(self) -> None:
-        """CR 704.3: repeat until no state-based action applies."""
+    def _check_sba(self) -> bool:
+        """CR 704.3: check every state-based action, perform all that apply at once, and repeat
+        until none applies. Each one's cause is the event that created its condition. Returns
+        whether any was performed."""
         self._flush()
+        performed = False
         for _ in range(1000):
-            did = False
-            for p in self._s.players:
+            s = self._s
+            losers: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
+            for p in s.players:
                 if p.in_game and p.life <= 0:
-                    self._leave(p.name, f"{p.name} has {p.life} life and loses the game",
-                                ("704.5a",))
-                    did = True
+                    losers[p.name] = (f"{p.name} has {p.life} life and loses the game", ("704.5a",),
+                                      p.life_seq)
                 elif p.in_game and p.drew_from_empty:
-                    self._leave(p.name, f"{p.name} drew from an empty library and loses the game",
-                                ("704.5b",))
-                    did = True
+                    losers[p.name] = (f"{p.name} drew from an empty library and loses the game",
+                                      ("704.5b",), p.draw_seq)
+            dying: list[tuple[Obj, str, tuple[str, ...], int | None]] = []
             for o in self.permanents():
                 if not o.is_a("Creature"):
                     continue
                 name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
                 if o.toughness <= 0:
-                    self._move(o, "graveyard", f"{name} has toughness {o.toughness} and is put "
-                               f"into its owner's graveyard", ("704.5f",), event=StateBasedMove)
-                    did = True
+                    dying.append((o, f"{name} has toughness {o.toughness} and is put into its "
+                                  f"owner's graveyard", ("704.5f",), o.toughness_seq))
                 elif o.damage >= o.toughness:
-                    self._move(o, "graveyard", f"{name} has lethal damage and is destroyed",
-                               ("704.5g",), event=StateBasedMove)
-                    did = True
+                    dying.append((o, f"{name} has lethal damage and is destroyed", ("704.5g",),
+                                  o.damage_seq))
                 elif o.deathtouch_damage and o.damage > 0:
-                    self._move(o, "graveyard", f"{o.name} was dealt damage by a source with deathtouch "
-                               f"and is destroyed", ("702.2b",), event=StateBasedMove)
-                    did = True
-            did = self._legend_rule() or did
-            for o in list(self._s.objects.values()):
+                    dying.append((o, f"{o.name} was dealt damage by a source with deathtouch and is "
+                                  f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
+            auras = self._illegal_auras()
+            legends = self._legend_groups()
+            tokens = [o for o in s.objects.values()
+                      if o.token and o.zone not in ("battlefield", "gone", "token")]
+            if not (losers or dying or auras or legends or tokens):
+                break
+            performed = True
+            if losers:  # several players at 0 life lose together (CR 704.3, 104.3b)
+                self._leave(losers)
+            for o, text, rules, cause in dying:
+                if o.zone == "battlefield":
+                    with self._caused_by(cause):
+                        self._move(o, "graveyard", text, rules, event=StateBasedMove)
+            for o, host, cause in auras:
+                if o.zone == "battlefield":
+                    with self._caused_by(cause):
+                        self._move(o, "graveyard", f"{o.name} is attached to {host} and is put into "
+                                   f"its owner's graveyard", ("704.5m", "303.4c"), event=StateBasedMove)
+            for (who, name), objs in legends:
+                self._legend_rule(who, name, [o for o in objs if o.zone == "battlefield"])
+            for o in tokens:
                 if o.token and o.zone not in ("battlefield", "gone", "token"):
-                    o.zone = "gone"
-                    self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist",
-                                              rules=("704.5d",), player=o.owner,
-                                              **self._where(o, "gone")), obj=o)
-                    did = True
-            if not did:
-                self._flush()
-                return
-        raise AssertionError("state-based actions did not settle")  # pragma: no cover
+                    with self._caused_by(self._last_move_of(o)):
+                        self._change_zone(o, "gone")
+                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist",
+                                                  rules=("704.5d",), player=o.owner,
+                                                  **self._where(o, "gone")), obj=o)
+            self._flush()
+        else:  # pragma: no cover
+            raise AssertionError("state-based actions did not settle")
+        return performed
 
-    def _legend_rule(self) -> bool:
-        """CR 704.5j: of two or more legendary permanents with the same name controlled by one
-        player, that player keeps one (their choice) and the rest go to the graveyard."""
+    def _illegal_auras(self) -> list[tuple[Obj, str, int | None]]:
+        """CR 704.5m, 303.4c: Auras attached to nothing, or to something they can't enchant."""
+        found = []
+        for o in self.permanents():
+            if not o.card.enchant:
+                continue
+            host = self._s.objects.get(o.attached_to) if o.attached_to is not None else None
+            if host is None or host.zone != "battlefield":
+                found.append((o, "nothing", self._last_move_of(host) if host else None))
+            elif not host.is_a(o.card.enchant) or host.id == o.id:
+                found.append((o, f"{host.name}, which it can't enchant", None))
+        return found
+
+    def _legend_groups(self) -> list[tuple[tuple[str, str], list[Obj]]]:
         groups: dict[tuple[str, str], list[Obj]] = {}
         for o in self.permanents():
             if o.is_a("Legendary"):
                 groups.setdefault((o.controller, o.name), []).append(o)
-        did = False
-        for (who, name), objs in groups.items():
-            if len(objs) < 2:
-                continue
-            labels = [f"{name} #{o.id}" for o in objs]
+        return [(k, objs) for k, objs in groups.items() if len(objs) > 1]
+
+    def _legend_rule(self, who: str, name: str, objs: list[Obj]) -> None:
+        """CR 704.5j: of two or more legendary permanents with the same name controlled by one
+        player, that player keeps one (their choice) and the rest go to the graveyard."""
+        if len(objs) < 2:
+            return
+        labels = [f"{name} #{o.id}" for o in objs]
+        newest = max((o.since or 0) for o in objs) or None
+        with self._caused_by(newest):
             keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
             self._emit(ChoiceMade(text=f"{who} keeps {keep} (legend rule)", rules=("704.5j",),
                                   player=who, question="legend rule", answer=keep,
@@ -1479,25 +1952,44 @@ class Game:
                 if label != keep:
                     self._move(o, "graveyard", f"{name} is put into its owner's graveyard "
                                f"(legend rule)", ("704.5j",), event=StateBasedMove)
-            did = True
-        return did
+
+    def _last_move_of(self, o: Obj) -> int | None:
+        """The event that last moved ``o`` (the cause of an SBA about where it is now)."""
+        for e in reversed(self._events):
+            if isinstance(e, ZoneChange) and e.obj_id == o.id:
+                return e.seq
+        return None
 
     # ------------------------------------------------------------------ internals
-    def _player(self, name: str) -> PlayerState:
+    def _player(self, name: object, argument: str = "player") -> PlayerState:
+        if not isinstance(name, str):
+            raise TypeError(f"{argument} must be a player's name (a string), not {name!r}")
         for p in self._s.players:
             if p.name == name:
                 return p
         raise ObjectError(f"there is no player named {name!r} (players: {', '.join(self.players)})",
                           "102.1")
 
-    def _check_can_act(self, player: str, *, priority: bool = True) -> None:
+    def _check_not_over(self) -> None:
+        if self.winner is not None:
+            raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
+
+    def _check_can_act(self, player: str) -> None:
+        """``player`` may cast a spell, activate an ability or play a land only while holding
+        priority (CR 117.1)."""
         p = self._player(player)
         if not p.in_game:
             raise GameOverError(f"{player} has left the game.")
-        if priority and self._s.step in NO_PRIORITY:
+        self._check_not_over()
+        holder = self._s.priority
+        if holder is None:
             raise TimingError(f"No player gets priority during the {STEP_TITLES[self._s.step]}, "
                               f"so nothing can be activated or cast now.",
                               "502.4" if self._s.step == "untap" else "514.3")
+        if holder != player:
+            raise TimingError(f"{player} doesn't have priority: {holder} does. A player casts spells "
+                              f"and activates abilities only while holding priority; {holder} can "
+                              f"pass it (pass_priority()).", "117.1")
 
     def _take_id(self) -> int:
         i = self._s.next_id
@@ -1518,39 +2010,54 @@ class Game:
     def _draw(self, player: str, rules: tuple[str, ...]) -> None:
         library = self.zone(player, "library")
         if not library:
-            self._player(player).drew_from_empty = True
-            self._emit(DrawFailed(text=f"{player} can't draw: the library is empty",
-                                  rules=rules + ("704.5b",), player=player, lane=player))
+            p = self._player(player)
+            p.drew_from_empty = True
+            e = self._emit(DrawFailed(text=f"{player} can't draw: the library is empty",
+                                      rules=rules + ("704.5b",), player=player, lane=player))
+            p.draw_seq = e.seq
             return
         top = library[-1]
         self._move(top, "hand", f"{player} draws a card", rules)
+
+    def _change_zone(self, o: Obj, to: str) -> None:
+        """``o`` moves to zone ``to``: a new object as far as the rules go (CR 400.7)."""
+        o.zone = to
+        o.incarnation += 1
 
     def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...],
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
-            self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to)
+            self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
+                                          o.incarnation)
             self._s.battlefield.remove(o.id)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
-            self._s.attackers.pop(o.id, None)
+            self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
             self._s.blockers.pop(o.id, None)
+            if o.id in self._s.blocked:
+                self._s.blocked.remove(o.id)
             if o.printed is not None:  # a copy stops being a copy as it leaves (CR 400.7)
                 o.card, o.printed = o.printed, None
-            o.etb_x, o.deathtouch_damage = 0, False
-        o.zone = to
+            o.etb_x, o.deathtouch_damage, o.chosen_color = 0, False, None
+        self._change_zone(o, to)
         o.controller = o.owner if to != "out" else ""
         return self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to),
                                 frm=frm), obj=o)
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
-               setup: bool = False) -> Event:
+               setup: bool = False, color: str | None = None, attach: int | None = None) -> Event:
         frm = o.zone
-        o.zone, o.controller = "battlefield", controller
+        self._change_zone(o, "battlefield")
+        o.controller = controller
         if copy_of is not None:
             o.printed, o.card = o.card, copy_of.card
         o.etb_x = x
+        if attach is not None:
+            o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target
+        if any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
+            o.chosen_color = self._choose_color(o, controller, color)
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
         o.counters = o.card.enters_counters(x)
         extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
@@ -1570,8 +2077,18 @@ class Game:
             e = self._emit(Entered(text=full, rules=rules + extra, player=controller, frm=frm, x=x,
                                    copy_of=copy_of.name if copy_of else None, setup=setup, **where),
                            obj=o)
-        o.since = e.seq
+        o.since = o.toughness_seq = e.seq
         return e
+
+    def _choose_color(self, o: Obj, controller: str, color: str | None) -> str:
+        """CR 614.12a: "as this enters, choose a color" is chosen before it enters."""
+        label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
+                                             list(COLORS))
+        check.one_of("color", label, COLORS)
+        self._emit(ChoiceMade(text=f"{controller} chooses {label} for {o.name} as it enters",
+                              rules=("614.12a",), player=controller, question="color", answer=label,
+                              options=COLORS), obj=o)
+        return label
 
     # ------------------------------------------------------------------ triggered abilities
     def _collect(self, event: Event) -> list[_Reaction]:
@@ -1588,19 +2105,31 @@ class Game:
             for ab in src.card.triggers:
                 data = ab.trigger.matches(event, src, self)
                 if data is not None:
-                    found.append(_Reaction(event.seq, ab, src, src.controller, data))
+                    found.append(_Reaction(event.seq, ab, src, src.controller, data,
+                                           links=self._state_links(ab)))
         if self._s.monarch is not None:
             monarch = _MonarchSource(self._s.monarch, {})
             for ab in MONARCH_ABILITIES:
                 data = ab.trigger.matches(event, monarch, self)
                 if data is not None:
-                    found.append(_Reaction(event.seq, ab, None, monarch.controller, data))
+                    # the ability is the monarch's: link how that player became the monarch
+                    found.append(_Reaction(event.seq, ab, None, monarch.controller, data,
+                                           links=self._monarch_link()))
         if (isinstance(event, MonarchChanged) and event.changed and not event.setup
                 and event.monarch is not None):
-            for card_id, jailer in self._s.jailed:  # CR 610.3: "until an opponent ..." ends
+            for card_id, kept, jailer in self._s.jailed:  # CR 610.3: "until an opponent ..." ends
                 if event.monarch != jailer:
-                    found.append(_Reaction(event.seq, jailed=(card_id, jailer)))
+                    found.append(_Reaction(event.seq, jailed=(card_id, kept, jailer)))
         return found
+
+    def _monarch_link(self) -> tuple[int, ...]:
+        return (self._s.monarch_seq,) if self._s.monarch_seq is not None else ()
+
+    def _state_links(self, ab: Triggered | ManaTrigger) -> tuple[int, ...]:
+        """The events behind a state a trigger depends on (an intervening "if" about the monarch)."""
+        if isinstance(ab, Triggered) and ab.condition == "opponent is monarch":
+            return self._monarch_link()
+        return ()
 
     def _flush(self) -> None:
         """Let what earlier events set off happen: triggered mana abilities resolve at once
@@ -1616,12 +2145,12 @@ class Game:
                 elif r.ability is not None:
                     self._trigger(r)
 
-    def _return_jailed(self, card_id: int, jailer: str, cause: int) -> None:
-        if (card_id, jailer) not in self._s.jailed:
+    def _return_jailed(self, card_id: int, kept: int, jailer: str, cause: int) -> None:
+        if (card_id, kept, jailer) not in self._s.jailed:
             return
-        self._s.jailed.remove((card_id, jailer))
+        self._s.jailed.remove((card_id, kept, jailer))
         c = self._s.objects[card_id]
-        if c.zone == "exile":
+        if c.zone == "exile" and c.incarnation == kept and self._player(c.owner).in_game:
             with self._caused_by(cause):
                 self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of {jailer} became "
                             "the monarch)", ("610.3",))
@@ -1639,23 +2168,27 @@ class Game:
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
-                                        cause=r.seq), obj=obj)
-        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq, r.data))
+                                        cause=r.seq, links=r.links), obj=obj)
+        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq, r.data,
+                                       source_incarnation=source.incarnation if source else 0))
 
     def _condition_holds(self, condition: str, controller: str) -> bool:
         if condition == "opponent is monarch":
             return self._s.monarch is not None and self._s.monarch != controller
         raise AssertionError(condition)  # pragma: no cover
 
-    def _priority(self) -> None:
-        """A player would receive priority: state-based actions, then waiting triggers go on
-        the stack in APNAP order (CR 117.5, 603.3b), repeated until nothing changes."""
+    def _settle(self) -> bool:
+        """A player would receive priority (CR 117.5, 704.3): state-based actions, then waiting
+        triggers go on the stack in APNAP order (603.3b), repeated until nothing changes.
+        Returns whether anything happened."""
+        happened = False
         for _ in range(1000):
-            self._check_sba()
+            happened = self._check_sba() or happened
             pending = [p for p in self._s.pending if self._player(p.controller).in_game]
             self._s.pending.set([])
             if not pending:
-                return
+                return happened
+            happened = True
             for player in self._apnap():
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
@@ -1669,6 +2202,18 @@ class Game:
                 for p in mine:
                     self._put_on_stack(p)
         raise AssertionError("triggers did not settle")  # pragma: no cover
+
+    def _grant(self, player: str, *, reset: bool = True) -> None:
+        """``player`` would receive priority: state-based actions and triggers first (CR 117.5);
+        then they get it (or, if they have left the game, the next player in turn order).
+        ``reset``: an action was taken, so players must pass in succession anew (117.4)."""
+        s = self._s
+        if self._settle() or reset:
+            s.passes = 0
+        if self.winner is not None:
+            s.priority = None
+            return
+        s.priority = player if self._player(player).in_game else self._next_player(player)
 
     def _apnap(self) -> list[str]:
         names = self.players
@@ -1695,7 +2240,9 @@ class Game:
         item = self._new_stack_item(self._take_id(), "ability", f"{p.source_name}'s ability",
                                     p.controller, p.ability.effects, p.ability.text, 0,
                                     source_id=p.source_id, target=target, x=p.data.x,
-                                    ability=p.ability, data=p.data, targets=p.ability.targets)
+                                    ability=p.ability, data=p.data, targets=p.ability.targets,
+                                    target_incarnation=self._incarnation(target),
+                                    source_incarnation=p.source_incarnation)
         e = self._emit(PutOnStack(text=f"{p.source_name}'s triggered ability goes on the stack"
                                   + (f" targeting {self._target_name(target)}" if target is not None
                                      else ""), rules=("603.3", "603.3b"), player=p.controller,
@@ -1706,24 +2253,32 @@ class Game:
 
     # ------------------------------------------------------------------ the monarch
     def _set_monarch(self, player: str, rules: tuple[str, ...] = ("725.3",)) -> None:
-        """``player`` becomes the monarch (CR 725.3); triggers only on a real change."""
+        """``player`` becomes the monarch (CR 725.3); triggers only on a real change (603.2e).
+        A player who has left the game can't become the monarch."""
         old = self._s.monarch
+        if not self._player(player).in_game:
+            self._emit(Fizzled(text=f"{player} has left the game, so {player} can't become the "
+                               "monarch: nothing happens", rules=("800.4a", "725.4"), player=player))
+            return
         if old == player:
             self._emit(MonarchChanged(text=f"{player} is already the monarch: nothing changes, so "
                                       f"'whenever you become the monarch' doesn't trigger",
-                                      rules=("725.3",), player=player, monarch=player, changed=False))
+                                      rules=("725.3", "603.2e"), player=player, monarch=player,
+                                      changed=False))
             return
         self._s.monarch = player
-        self._emit(MonarchChanged(text=f"{player} becomes the monarch"
-                                  + (f" ({old} stops being the monarch)" if old else ""), rules=rules,
-                                  player=player, monarch=player, changed=True, previous=old))
+        e = self._emit(MonarchChanged(text=f"{player} becomes the monarch"
+                                      + (f" ({old} stops being the monarch)" if old else ""),
+                                      rules=rules, player=player, monarch=player, changed=True,
+                                      previous=old))
+        self._s.monarch_seq = e.seq
 
     # ------------------------------------------------------------------ emitting
     @staticmethod
     def _where(o: Obj, to: str) -> dict[str, Any]:
         """Where a zone change leaves the object: the fields every :class:`ZoneChange` has."""
         return dict(to=to, owner=o.owner, controller=o.controller, tapped=o.tapped,
-                    counters=tuple(sorted(o.counters.items())))
+                    counters=tuple(sorted(o.counters.items())), incarnation=o.incarnation)
 
     @contextmanager
     def _caused_by(self, seq: int | None) -> Iterator[None]:
@@ -1733,11 +2288,14 @@ class Game:
         finally:
             self._cause = saved
 
-    def _emit(self, event: E, obj: Obj | None = None) -> E:
+    def _emit(self, event: E, obj: Obj | None = None, *, root: bool = False) -> E:
         """Number the event, give it its cause and lane, log it, and feed it to the trigger
         matcher. What earlier events set off happens first, unless this event is part of
-        one of them (caused by it or by a later event)."""
-        cause = event.cause if event.cause is not None else self._cause
+        one of them (caused by it or by a later event). ``root``: a player's own choice, with no
+        cause even inside a step's turn-based actions."""
+        if len(self._events) >= limits.MAX_EVENTS:
+            raise GameOverError(f"this game has {limits.MAX_EVENTS} events, the kit's limit")
+        cause = None if root else event.cause if event.cause is not None else self._cause
         if self._reactions and (cause is None or cause < self._reactions[0].seq):
             self._flush()
         player = event.player

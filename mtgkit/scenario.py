@@ -93,6 +93,7 @@ _ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "attack": {"attackers": list, "defender": str},
     "block": {"blocks": dict},
     "concede": {"player": str},
+    "pass": {"player": str},
 }
 _EXPECT = {"pool": dict, "life": dict, "monarch": str, "battlefield": dict, "graveyard": dict,
            "hand": dict}
@@ -313,6 +314,11 @@ class _Builder:
                 blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
                           for b, a in args.get("blocks", {}).items()}
                 steps[kind] = lambda: game.block(blocks)
+            elif kind == "pass":
+                who_passes = args.get("player")
+                if who_passes is not None:
+                    self._player(who_passes, players, f"{place}.player")
+                steps[kind] = lambda: game.pass_priority(who_passes)
             elif kind == "concede":
                 who = self._player(args.get("player"), players, f"{place}.player")
                 steps[kind] = lambda: game.concede(who)

@@ -36,6 +36,9 @@ class Obj(Journaled):
     etb_x: int = 0  # X of the spell that became this permanent (CR 107.3m); 0 otherwise
     deathtouch_damage: bool = False
     printed: CardDef | None = None  # the card itself, when ``card`` is a copy (CR 707.2)
+    incarnation: int = 0  # zone changes so far: each makes a new object (CR 400.7)
+    toughness_seq: int | None = None  # the event that last changed its toughness (entering, counters)
+    damage_seq: int | None = None  # the event that last marked damage on it
 
     @property
     def name(self) -> str:
@@ -67,6 +70,7 @@ class LastKnown(Value):
     controller: str
     counters: Mapping[str, int]
     attached_to: int | None = None
+    incarnation: int = 0
 
     def is_a(self, card_type: str) -> bool:
         return self.card.is_a(card_type)
@@ -79,6 +83,8 @@ class PlayerState(Journaled):
     in_game: bool = True
     lands_played: int = 0
     drew_from_empty: bool = False
+    life_seq: int | None = None  # the event that last changed the life total
+    draw_seq: int | None = None  # the failed draw from an empty library
 
 
 class StackItem(Journaled):
@@ -97,6 +103,9 @@ class StackItem(Journaled):
     ability: Triggered | None = None
     data: TriggerData = TriggerData()
     targets: TargetSpec | None = None  # what its target must be, checked again on resolution
+    target_incarnation: int = 0  # the target object as it was when targeted (CR 400.7, 608.2b)
+    source_incarnation: int = 0  # the source as it was when the ability was activated/triggered
+    color: str | None = None  # a choice made when cast for "as this enters, choose a color"
 
 
 class Pending(Mutable):
@@ -108,6 +117,7 @@ class Pending(Mutable):
     source_name: str
     seq: int
     data: TriggerData = TriggerData()
+    source_incarnation: int = 0
 
 
 class ContinuousEffect(Mutable):
@@ -130,10 +140,11 @@ class GameState(Journaled):
     stack: JList[StackItem]
     effects: JList[ContinuousEffect]
     pending: JList[Pending]
-    jailed: JList[tuple[int, str]]  # (exiled card, controller of the Jailer's ability)
+    jailed: JList[tuple[int, int, str]]  # (exiled card, its object in exile, Jailer's controller)
     turn_began: JDict[str, int]
     attackers: JDict[int, str]
     blockers: JDict[int, int]
+    blocked: JList[int]  # attackers that became blocked: they stay blocked (CR 509.1h)
     combat_seq: JDict[int, int]  # creature -> its attack/block event
     lki: JDict[int, LastKnown]  # objects as they last existed on the battlefield
     turn: int = 0
@@ -143,12 +154,15 @@ class GameState(Journaled):
     next_id: int = 1
     turn_seq: int | None = None  # the event that began this turn
     step_seq: int | None = None  # the event that began this step
+    priority: str | None = None  # the player who holds priority (None: nobody, CR 117.3)
+    passes: int = 0  # players who have passed in succession since the last action (CR 117.4)
+    monarch_seq: int | None = None  # the event that made the monarch the monarch
 
     @classmethod
     def new(cls, journal: Journal, players: tuple[PlayerState, ...]) -> GameState:
         s = cls(players, JDict(journal), JList(journal), JList(journal), JList(journal),
                 JList(journal), JList(journal), JDict(journal), JDict(journal), JDict(journal),
-                JDict(journal), JDict(journal))
+                JList(journal), JDict(journal), JDict(journal))
         for p in players:
             p.attach(journal)
         s.attach(journal)

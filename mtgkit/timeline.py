@@ -37,7 +37,7 @@ def timeline(source: Iterable[Event] | object, *, include_setup: bool = True) ->
     >>> df = timeline(g)
     >>> print(df[df.kind == "mana"][["seq", "player", "text"]].to_string(index=False))
      seq player                                        text
-      11  Alice Alice adds {G} (Forest was tapped for mana)
+      15  Alice Alice adds {G} (Forest was tapped for mana)
     """
     events = getattr(source, "events", source)
     rows = [

@@ -11,7 +11,7 @@ from mtgkit.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Kinds that start a chain: a player's own action, a teacher's setup, or the game moving on.
-ORIGINS = {"players", "turn", "setup", "activate", "cast", "land", "attack", "block", "leave"}
+ORIGINS = {"players", "turn", "setup", "activate", "cast", "land", "attack", "block", "leave", "pass"}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.toml")), ids=lambda p: p.stem)
@@ -29,8 +29,8 @@ def test_every_event_has_a_cause_unless_it_starts_a_chain(path: Path) -> None:
 def test_why_mana_names_the_action_choice_and_replacements() -> None:
     g = load_scenario(ROOT / "scenarios" / "04-reflection-orders.toml").game
     text = g.why(g.events[-1])
-    assert "because #18 Alice activates Forest" in text
-    assert "shaped by #20 Alice orders the replacement effects: Contamination then Mana Reflection" in text
+    assert "because #22 Alice activates Forest" in text
+    assert "shaped by #24 Alice orders the replacement effects: Contamination then Mana Reflection" in text
     assert "instead of {G}" in text and "616.1" in text and "Alice's own action" in text
 
 

@@ -114,8 +114,8 @@ def test_ruling_costs_are_ignored_tapped_vivid_crag_without_counters() -> None:
 
 @pytest.mark.parametrize("card", ["Mystic Gate", "Mana Confluence"])
 def test_ruling_unpayable_costs_still_count(card: str) -> None:
-    g = Game(["Alice", "Bob"], life=0 if card == "Mana Confluence" else 20)
-    ref = g.put_onto_battlefield(card, "Alice", tapped=True)
+    g = Game(["Alice", "Bob"])
+    ref = g.put_onto_battlefield(card, "Alice", tapped=True)  # {T} can't be paid
     expected = {"C", "W", "U"} if card == "Mystic Gate" else {"W", "U", "B", "R", "G"}
     assert cp(g, ref) == expected
 
@@ -243,6 +243,7 @@ def test_deep_water_only_affects_its_controllers_lands() -> None:
     assert cp(g, ids["Alice:Forest"][0]) == {"G"}  # the ability is still on the stack
     g.resolve()
     g.activate(ids["Alice:Forest"][0])
+    g.pass_priority()  # Alice passes: Bob has priority and may act (CR 117.3d)
     g.activate(ids["Bob:Forest"][0])
     assert g.pool("Alice") == Mana.parse("{U}") and g.pool("Bob") == Mana.parse("{G}")
     assert cp(g, ids["Alice:Forest"][0]) == {"U"}
@@ -275,6 +276,7 @@ def test_mana_reflection_does_not_double_heartbeat_mana() -> None:
 def test_zendikar_resurgent_only_for_its_controller() -> None:
     g, ids = game(["Forest", "Zendikar Resurgent"], ["Forest"])
     g.activate(ids["Alice:Forest"][0])
+    g.pass_priority()  # Alice passes: Bob has priority and may act (CR 117.3d)
     g.activate(ids["Bob:Forest"][0])
     assert g.pool("Alice") == Mana.of("G", 2) and g.pool("Bob") == Mana.of("G", 1)
 

@@ -276,12 +276,15 @@ def test_725_4_active_monarch_leaving_passes_to_next_in_turn_order() -> None:
     assert g.monarch == "Bob"
 
 
-def test_725_4_no_player_left_to_be_monarch() -> None:
+def test_104_2a_the_game_is_over_when_one_player_is_left() -> None:
+    from mtgkit import GameOverError
+
     g = Game(["Alice", "Bob"])
     crown(g, "Alice")
     g.concede("Bob")
-    g.concede("Alice")
-    assert g.monarch is None
+    assert g.winner == "Alice" and g.monarch == "Alice"
+    with refused(g, GameOverError, "104.2a"):
+        g.concede("Alice")  # the game is over: nobody can leave it any more
 
 
 def test_603_3b_apnap_order_active_players_triggers_go_on_the_stack_first() -> None:
@@ -315,7 +318,7 @@ def test_800_4a_abilities_of_a_player_who_leaves_cease_to_exist() -> None:
 
     g = Game(["Alice", "Bob", "Carol"])
     g.put_onto_battlefield("Hangarback Walker", "Alice")  # a 0/0: dies, its trigger waits
-    g.advance()
+    g.pass_priority()  # before Bob gets priority: the state-based action, then the trigger
     assert [i.name for i in g.stack()] == ["Hangarback Walker's ability"]
     g.concede("Alice")
     assert g.stack() == [] and replay(g.events) == g.board()

@@ -7,7 +7,7 @@ False
 >>> card("Llanowar Elvs")
 Traceback (most recent call last):
 ...
-KeyError: "unknown card 'Llanowar Elvs'; did you mean 'Llanowar Elves'?"
+mtgkit.cards.UnknownCardError: unknown card 'Llanowar Elvs'; did you mean 'Llanowar Elves'?
 """
 
 from __future__ import annotations
@@ -16,6 +16,14 @@ from ..abilities import CardDef
 from .catalog import CARDS
 
 CATALOG: dict[str, CardDef] = {c.name: c for c in CARDS}
+
+
+class UnknownCardError(ValueError, KeyError):
+    """No card by that name: a ``ValueError`` (a bad argument), and a ``KeyError`` (a failed
+    catalog lookup) for code written against the catalog as a dict."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def card(name: str) -> CardDef:
@@ -27,7 +35,7 @@ def card(name: str) -> CardDef:
 
         close = difflib.get_close_matches(name, CATALOG, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise KeyError(f"unknown card {name!r}{hint}") from None
+        raise UnknownCardError(f"unknown card {name!r}{hint}") from None
 
 
-__all__ = ["CATALOG", "card"]
+__all__ = ["CATALOG", "UnknownCardError", "card"]

@@ -90,7 +90,7 @@ def make(
         text=text,
         enchant=enchant,
         spell=spell,
-        spell_targets=targets,
+        spell_targets=targets if enchant is None else TargetSpec(f"target {enchant}", card_type=enchant),
         extra_colors=frozenset(colors),
         token=token,
     )
