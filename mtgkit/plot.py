@@ -61,6 +61,7 @@ _TOP, _BOTTOM = 0.6, 0.15  # inches above and below the axes
 _TICK_MARGIN = 0.55  # inches left of the axes for the event numbers on the y axis
 _TICK_SPACING = 0.5  # inches: event-number ticks at least this far apart
 _ARROW_RAD = -0.3  # the bend of the cause arrows (matplotlib's arc3 connection)
+_CURVES_PER_PATH = 64  # cause curves drawn as one path when the rows are squeezed
 
 
 def plot_timeline(
@@ -123,7 +124,7 @@ def plot_timeline(
                                             connectionstyle=f"arc3,rad={_ARROW_RAD}"), zorder=2)
         elif links:
             per_lane = width * (0.98 - left) / (right + 0.6)  # inches from one lane to the next
-            ax.add_collection(PathCollection([_curves(links, per_lane, pitch / 72)], facecolors="none",
+            ax.add_collection(PathCollection(_curves(links, per_lane, pitch / 72), facecolors="none",
                                              edgecolors="#888888", linewidths=0.5, zorder=2,
                                              transform=ax.transData), autolim=False)
     _format(ax, lanes, n, title, right)
@@ -177,10 +178,12 @@ def _draw_markers(ax: Axes, shown: Sequence[Event], xs: Sequence[int], highlight
                    linewidths=EDGE_WIDTH if ring else EDGE_WIDTH * scale)
 
 
-def _curves(links: Sequence[tuple[int, int, int, int]], per_lane: float, per_row: float) -> Path:
-    """The cause links as one path of quadratic curves, each from a cause ``(x, row)`` to its
-    event ``(x, row)``, bent in inches like the ``arc3`` arrows of small plots (``per_lane``
-    and ``per_row`` are inches per unit of x and per row)."""
+def _curves(links: Sequence[tuple[int, int, int, int]], per_lane: float, per_row: float) -> list[Path]:
+    """The cause links as quadratic curves, each from a cause ``(x, row)`` to its event
+    ``(x, row)``, bent in inches like the ``arc3`` arrows of small plots (``per_lane`` and
+    ``per_row`` are inches per unit of x and per row). ``_CURVES_PER_PATH`` curves make one
+    path: Agg rasterizes a path at once, so one path of every curve would take memory that
+    grows with the game."""
     a = np.asarray(links, dtype=float)
     start = a[:, :2] * (per_lane, -per_row)  # inches, y up
     end = a[:, 2:] * (per_lane, -per_row)
@@ -188,7 +191,8 @@ def _curves(links: Sequence[tuple[int, int, int, int]], per_lane: float, per_row
     control = (start + end) / 2 + _ARROW_RAD * np.stack([d[:, 1], -d[:, 0]], axis=1)
     verts = np.stack([start, control, end], axis=1).reshape(-1, 2) / (per_lane, -per_row)
     codes = np.tile(np.array([Path.MOVETO, Path.CURVE3, Path.CURVE3], dtype=Path.code_type), len(a))
-    return Path(verts, codes)
+    k = 3 * _CURVES_PER_PATH
+    return [Path(verts[i:i + k], codes[i:i + k]) for i in range(0, len(verts), k)]
 
 
 def _event_ticks(ax: Axes, shown: Sequence[Event], pitch: float) -> None:
