@@ -6,12 +6,13 @@ optional arrows link each event to its cause. Output is deterministic: the size 
 only on the number of events, with no dates and no randomness.
 
 The plot scales to long games. The figure grows 0.28 inch per row up to ``MAX_HEIGHT``
-inches and then stays that tall, so the rows get closer together and memory stays bounded.
-All markers are one scatter collection. Rows that are too close together for readable
-text get no labels unless you pass ``labels=True`` (then they are drawn as small as the
-rows are; save as SVG or PDF to zoom in, or plot a slice of the events); the event numbers
-are then on the y axis. Cause arrows are curved arrows while every row has its full height,
-and one collection of the same curves, without heads, once the rows are squeezed.
+inches (139 rows) and then stays that tall, so the rows get closer together and memory
+stays bounded. The markers are a few scatters (one per color), whatever the number of
+events. Past about 376 rows the rows are too close together for readable text, so they get
+no labels unless you pass ``labels=True`` (then the text is as small as the rows are: save
+as SVG or PDF to zoom in, or plot a slice of the events); the event numbers are then on the
+y axis. Cause arrows are curved arrows while every row has its full height, and one
+collection of the same curves, without heads, once the rows are squeezed.
 """
 
 from __future__ import annotations
