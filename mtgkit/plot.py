@@ -4,15 +4,31 @@ Time runs down the page: one row per event, a marker in the lane of the player (
 stack) it belongs to, and the event's text beside it. Colors stand for event kinds;
 optional arrows link each event to its cause. Output is deterministic: the size depends
 only on the number of events, with no dates and no randomness.
+
+The plot scales to long games. The figure grows 0.28 inch per row up to ``MAX_HEIGHT``
+inches (139 rows) and then stays that tall, so the rows get closer together and memory
+stays bounded. The markers are a few scatters (one per color), whatever the number of
+events. Past about 376 rows the rows are too close together for readable text, so they get
+no labels unless you pass ``labels=True`` (then the text is as small as the rows are: save
+as SVG or PDF to zoom in, or plot a slice of the events); the event numbers are then on the
+y axis. Cause arrows are curved arrows while every row has its full height, and one
+collection of the same curves, without heads, once the rows are squeezed.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import matplotlib.pyplot as plt
+import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
+from matplotlib.path import Path
 
 from .events import Event
 
@@ -29,6 +45,25 @@ KIND_COLORS = {
 DEFAULT_COLOR = "#999999"
 HIDDEN_KINDS = frozenset({"players", "turn", "step"})
 
+#: Inches per row, and above and below the rows (the figure is ``1 + 0.28 n`` inches tall).
+ROW_HEIGHT = 0.28
+MARGIN_HEIGHT = 1.0
+#: The tallest figure, in inches (4,000 pixels at the default 100 dpi): past about 139 rows
+#: the rows get closer together instead of the figure taller.
+MAX_HEIGHT = 40.0
+#: With ``labels=None`` (auto), labels are drawn while they can be at least this big (points).
+MIN_AUTO_FONT = 6.0
+FONT_SIZE = 8.0
+MARKER_SIZE = 80.0  # points squared, as in scatter
+RING_SIZE = 150.0
+EDGE_WIDTH = 1.6
+MIN_MARKER_DIAMETER = 2.0  # points: markers of squeezed rows get no smaller
+_TOP, _BOTTOM = 0.6, 0.15  # inches above and below the axes
+_TICK_MARGIN = 0.55  # inches left of the axes for the event numbers on the y axis
+_TICK_SPACING = 0.5  # inches: event-number ticks at least this far apart
+_ARROW_RAD = -0.3  # the bend of the cause arrows (matplotlib's arc3 connection)
+_CURVES_PER_PATH = 64  # cause curves drawn as one path when the rows are squeezed
+
 
 def plot_timeline(
     events: Iterable[Event] | object,
@@ -40,58 +75,160 @@ def plot_timeline(
     width: float = 9.0,
     title: str | None = None,
     label_width: int = 70,
+    labels: bool | None = None,
 ) -> Figure:
     """Draw the events (or a game's events) as swimlanes and return the figure.
 
     ``kinds`` limits which event kinds are drawn (turn and step markers are hidden by
-    default); ``highlight`` rings one event; ``arrows`` draws cause links.
+    default); ``highlight`` rings one event; ``arrows`` draws cause links. ``labels``
+    draws each event's number and text beside its row: ``None`` (the default) while they
+    fit, ``True`` always, ``False`` never (the event numbers go on the y axis instead).
     """
-    evs = list(getattr(events, "events", events))  # type: ignore[arg-type]
+    evs = _events_of(events)
     wanted = set(kinds) if kinds is not None else None
     shown = [e for e in evs if (e.kind in wanted if wanted is not None else e.kind not in HIDDEN_KINDS)]
     if lanes is None:
         lanes = _lanes(evs)
     lane_x = {name: i for i, name in enumerate(lanes)}
     n = len(shown)
-    fig, ax = plt.subplots(figsize=(width, 1.0 + 0.28 * max(n, 1)), dpi=100)
+    rows = max(n, 1)
+    squeezed = MARGIN_HEIGHT + ROW_HEIGHT * rows > MAX_HEIGHT
+    height = MAX_HEIGHT if squeezed else MARGIN_HEIGHT + ROW_HEIGHT * rows
+    pitch = (height - _TOP - _BOTTOM) / (rows + 0.4) * 72  # points from one row to the next
+    # Full-size markers and text while the rows have room for them (always, below the cap).
+    scale = min(1.0, 0.9 * pitch / math.sqrt(MARKER_SIZE)) if squeezed else 1.0
+    font = min(FONT_SIZE, 0.8 * pitch) if squeezed else FONT_SIZE
+    draw_labels = labels if labels is not None else font >= MIN_AUTO_FONT
+    left = 0.02 if draw_labels else min(_TICK_MARGIN / width, 0.3)
+    right = len(lanes) + 4.2 if draw_labels else len(lanes) - 0.4  # the x axis limit
+
+    fig, ax = plt.subplots(figsize=(width, height), dpi=100)
     row = {e.seq: i for i, e in enumerate(shown)}
+    xs = [lane_x.get(e.lane, lane_x.get("game", 0)) for e in shown]
     for x in lane_x.values():
         ax.axvline(x, color="#e4e4e4", lw=10, zorder=0)
-    for i, e in enumerate(shown):
-        x = lane_x.get(e.lane, lane_x.get("game", 0))
-        color = KIND_COLORS.get(e.kind, DEFAULT_COLOR)
-        ring = e.seq == highlight
-        ax.scatter([x], [i], s=150 if ring else 80, color=color, zorder=3,
-                   edgecolors="black" if ring else "white", linewidths=1.6)
-        text = e.text if len(e.text) <= label_width else e.text[: label_width - 1] + "…"
-        ax.text(len(lanes) - 0.45, i, f"{e.seq:>3}  {text}", va="center", fontsize=8,
-                fontweight="bold" if ring else "normal", color="#222222", family="monospace")
-        if arrows and e.cause in row:
-            c = shown[row[e.cause]]
-            ax.annotate("", xy=(x, i), xytext=(lane_x.get(c.lane, 0), row[e.cause]),
-                        arrowprops=dict(arrowstyle="->", color="#888888", lw=0.8,
-                                        connectionstyle="arc3,rad=-0.3"), zorder=2)
-    _format(ax, lanes, n, title)
-    fig.subplots_adjust(left=0.02, right=0.98, top=1 - 0.6 / fig.get_figheight(),
-                        bottom=0.15 / fig.get_figheight())
+    _draw_markers(ax, shown, xs, highlight, scale)
+    if draw_labels:
+        for i, e in enumerate(shown):
+            text = e.text if len(e.text) <= label_width else e.text[: label_width - 1] + "…"
+            ax.text(len(lanes) - 0.45, i, f"{e.seq:>3}  {text}", va="center", fontsize=font,
+                    fontweight="bold" if e.seq == highlight else "normal", color="#222222",
+                    family="monospace")
+    if arrows:
+        # (The tail of an arrow whose cause is in no lane given is at x = 0, as it always was.)
+        links = [(lane_x.get(shown[row[e.cause]].lane, 0), row[e.cause], xs[i], i)
+                 for i, e in enumerate(shown) if e.cause in row]
+        if not squeezed:
+            for cx, crow, x, i in links:
+                ax.annotate("", xy=(x, i), xytext=(cx, crow),
+                            arrowprops=dict(arrowstyle="->", color="#888888", lw=0.8,
+                                            connectionstyle=f"arc3,rad={_ARROW_RAD}"), zorder=2)
+        elif links:
+            per_lane = width * (0.98 - left) / (right + 0.6)  # inches from one lane to the next
+            ax.add_collection(PathCollection(_curves(links, per_lane, pitch / 72), facecolors="none",
+                                             edgecolors="#888888", linewidths=0.5, zorder=2,
+                                             transform=ax.transData), autolim=False)
+    _format(ax, lanes, n, title, right)
+    if not draw_labels:
+        _event_ticks(ax, shown, pitch)
+    fig.subplots_adjust(left=left, right=0.98, top=1 - _TOP / height, bottom=_BOTTOM / height)
     return fig
+
+
+def _events_of(source: Iterable[Event] | object) -> list[Event]:
+    """The events of a game (anything with ``.events``) or of an iterable of events."""
+    return list(cast(Iterable[Event], getattr(source, "events", source)))
+
+
+def _player_names(evs: Sequence[Event]) -> list[str]:
+    """The players in turn order, from the game's "players" event (empty without one)."""
+    players: list[str] = []
+    for e in evs:
+        if e.kind == "players":
+            players = list(e.get("names"))
+    return players
 
 
 def _lanes(evs: list[Event]) -> list[str]:
     """Players in turn order (from the game's first event, if it is there), else in order of
     appearance; then the stack and the game."""
-    players: list[str] = []
-    for e in evs:
-        if e.kind == "players":
-            players = list(e.get("names"))
+    players = _player_names(evs)
     if not players:
         players = list(dict.fromkeys(e.lane for e in evs if e.lane not in ("stack", "game")))
     extra = [name for name in ("stack",) if any(e.lane == name for e in evs)]
     return players + extra + ["game"]
 
 
-def _format(ax: Axes, lanes: Sequence[str], n: int, title: str | None) -> None:
-    ax.set_xlim(-0.6, len(lanes) + 4.2)
+def _draw_markers(ax: Axes, shown: Sequence[Event], xs: Sequence[int], highlight: int | None,
+                  scale: float) -> None:
+    """The markers: kind colors with white edges, and a black ring for ``highlight``.
+
+    One scatter per color (and one for the ring), so a few collections however long the game:
+    a scatter of one style is drawn as stamped markers, pixel for pixel as a scatter per event
+    would be. ``scale`` (at most 1) shrinks the markers and their edges to the rows' spacing."""
+    size = max(math.sqrt(MARKER_SIZE) * scale, MIN_MARKER_DIAMETER) ** 2 if scale < 1 else MARKER_SIZE
+    groups: dict[tuple[str, bool], tuple[list[int], list[int]]] = {}
+    for i, (e, x) in enumerate(zip(shown, xs, strict=True)):
+        key = (KIND_COLORS.get(e.kind, DEFAULT_COLOR), e.seq == highlight)
+        gx, gy = groups.setdefault(key, ([], []))
+        gx.append(x)
+        gy.append(i)
+    for (color, ring), (gx, gy) in sorted(groups.items(), key=lambda item: item[0][1]):  # rings on top
+        ax.scatter(np.asarray(gx, dtype=float), np.asarray(gy, dtype=float), s=RING_SIZE if ring else size,
+                   color=color, zorder=3, edgecolors="black" if ring else "white",
+                   linewidths=EDGE_WIDTH if ring else EDGE_WIDTH * scale)
+
+
+def _curves(links: Sequence[tuple[int, int, int, int]], per_lane: float, per_row: float) -> list[Path]:
+    """The cause links as quadratic curves, each from a cause ``(x, row)`` to its event
+    ``(x, row)``, bent in inches like the ``arc3`` arrows of small plots (``per_lane`` and
+    ``per_row`` are inches per unit of x and per row). ``_CURVES_PER_PATH`` curves make one
+    path: Agg rasterizes a path at once, so one path of every curve would take memory that
+    grows with the game."""
+    a = np.asarray(links, dtype=float)
+    start = a[:, :2] * (per_lane, -per_row)  # inches, y up
+    end = a[:, 2:] * (per_lane, -per_row)
+    d = end - start
+    control = (start + end) / 2 + _ARROW_RAD * np.stack([d[:, 1], -d[:, 0]], axis=1)
+    verts = np.stack([start, control, end], axis=1).reshape(-1, 2) / (per_lane, -per_row)
+    codes = np.tile(np.array([Path.MOVETO, Path.CURVE3, Path.CURVE3], dtype=Path.code_type), len(a))
+    k = 3 * _CURVES_PER_PATH
+    return [Path(verts[i:i + k], codes[i:i + k]) for i in range(0, len(verts), k)]
+
+
+def _event_ticks(ax: Axes, shown: Sequence[Event], pitch: float) -> None:
+    """Event numbers on the y axis, at least ``_TICK_SPACING`` inches apart: at the first event
+    from each multiple of a round step of numbers (or every round step of rows, if the events
+    are not in order)."""
+    if not shown:
+        return
+    need = _TICK_SPACING * 72 / pitch  # rows from one tick to the next, at least
+    seqs = [e.seq for e in shown]
+    rows: list[int] = []
+    if all(a < b for a, b in itertools.pairwise(seqs)):
+        step = _round_step(need * (seqs[-1] - seqs[0] + 1) / len(seqs))
+        for m in range(-(-seqs[0] // step) * step, seqs[-1] + 1, step):
+            i = bisect.bisect_left(seqs, m)
+            if i < len(seqs) and (not rows or i - rows[-1] >= need / 2):  # not crowded by a gap
+                rows.append(i)
+    else:
+        rows = list(range(0, len(seqs), _round_step(need)))
+    ax.set_yticks(rows, [str(seqs[i]) for i in rows], fontsize=7, color="#444444")
+    ax.tick_params(axis="y", length=2, pad=2, color="#bbbbbb")
+
+
+def _round_step(at_least: float) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... that is at least ``at_least``."""
+    power = 1
+    while True:
+        for m in (1, 2, 5):
+            if m * power >= at_least:
+                return m * power
+        power *= 10
+
+
+def _format(ax: Axes, lanes: Sequence[str], n: int, title: str | None, right: float) -> None:
+    ax.set_xlim(-0.6, right)
     ax.set_ylim(max(n, 1) - 0.4, -0.8)
     ax.set_xticks(range(len(lanes)), list(lanes), fontsize=9)
     ax.xaxis.tick_top()

@@ -20,6 +20,7 @@ cause    the ``seq`` of the event that caused it (<NA> for actions and setup)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import pandas as pd
 
@@ -39,14 +40,14 @@ def timeline(source: Iterable[Event] | object, *, include_setup: bool = True) ->
      seq player                                        text
       15  Alice Alice adds {G} (Forest was tapped for mana)
     """
-    events = getattr(source, "events", source)
+    events = cast(Iterable[Event], getattr(source, "events", source))
     rows = [
         {
             "seq": e.seq, "turn": e.turn, "step": e.step, "lane": e.lane, "player": e.player or "",
             "kind": e.kind, "object": e.obj or "", "obj_id": e.obj_id, "text": e.text,
             "rules": ", ".join(e.rules), "cause": e.cause,
         }
-        for e in events  # type: ignore[union-attr]
+        for e in events
         if include_setup or e.kind != "setup"
     ]
     df = pd.DataFrame(rows, columns=COLUMNS)

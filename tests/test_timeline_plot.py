@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
+
 import matplotlib
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.collections import PathCollection  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
+from matplotlib.path import Path  # noqa: E402
 
 from mtgkit import Game  # noqa: E402
-from mtgkit.plot import plot_timeline  # noqa: E402
+from mtgkit.plot import DEFAULT_COLOR, KIND_COLORS, MAX_HEIGHT, plot_timeline  # noqa: E402
+from mtgkit.scenario import example as scenario_example  # noqa: E402
+from mtgkit.scenario import load_scenario  # noqa: E402
 from mtgkit.timeline import COLUMNS, since, timeline  # noqa: E402
 
 
@@ -83,3 +94,152 @@ def test_plot_of_a_slice_of_events_still_has_a_lane_per_player() -> None:
     assert labels[:2] == ["Alice", "Bob"] or labels[0] == "Alice"
     assert "game" in labels and "stack" in labels
     plt.close("all")
+
+
+# --- Long games: bounded figure, bounded artists; small games keep their look -------------
+
+HIDDEN = ("players", "turn", "step")
+
+
+def long_log(n: int) -> list:
+    """A log of ``n`` shown events: the example game's shown events again and again, each copy
+    renumbered (its causes too), after the game's "players" event (which names the lanes)."""
+    g = example()
+    shown = [e for e in g.events if e.kind not in HIDDEN]
+    out = [g.events[0]]
+    copy = 0
+    while len(out) <= n:
+        offset = copy * len(g.events)
+        out += [dataclasses.replace(e, seq=e.seq + offset,
+                                    cause=None if e.cause is None else e.cause + offset)
+                for e in shown[: n + 1 - len(out)]]
+        copy += 1
+    return out
+
+
+def markers(ax: Axes) -> list[tuple[float, float, str, float]]:
+    """Every marker as (x, row, face color, size), whichever collections draw them."""
+    out = []
+    for c in ax.collections:
+        if not isinstance(c, PathCollection) or not len(c.get_sizes()):
+            continue
+        sizes = np.broadcast_to(c.get_sizes(), (len(c.get_offsets()),))
+        faces = np.broadcast_to(c.get_facecolors(), (len(c.get_offsets()), 4))
+        for (x, y), face, s in zip(c.get_offsets(), faces, sizes, strict=True):
+            out.append((float(x), float(y), to_hex(face), float(s)))
+    return sorted(out, key=lambda m: m[1])
+
+
+def annotations(ax: Axes) -> list:
+    return [t for t in ax.texts if getattr(t, "arrow_patch", None) is not None]
+
+
+def test_long_game_plot_has_a_bounded_size_and_a_bounded_number_of_artists() -> None:
+    counts = []
+    for n in (1500, 6000):
+        fig = plot_timeline(long_log(n), arrows=True, highlight=30)
+        ax = fig.axes[0]
+        width, height = fig.canvas.get_width_height()
+        assert (width, height) == (900, 100 * MAX_HEIGHT) and height < 2**16
+        assert len(markers(ax)) == n, "every event still has its marker"
+        assert len(ax.texts) == 0 and len(ax.patches) == 0, "no artist per event"
+        ticks = [t.get_text() for t in ax.get_yticklabels()]
+        assert 10 <= len(ticks) <= 100 and all(t.isdigit() for t in ticks), "event numbers on the y axis"
+        counts.append((len(ax.collections), len(ax.lines), len(ticks) > 0))
+        plt.close(fig)
+    assert counts[0] == counts[1], "the number of artists does not grow with the game"
+    assert counts[0][0] <= len(set(KIND_COLORS.values())) + 3
+
+
+def test_long_game_plot_draws_labels_on_request_and_rings_the_highlight() -> None:
+    log = long_log(800)
+    shown = [e for e in log if e.kind not in HIDDEN]
+    fig = plot_timeline(log, labels=True, highlight=shown[400].seq)
+    ax = fig.axes[0]
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == 800 and texts[400].startswith(f"{shown[400].seq:>3}  {shown[400].text}"[:20])
+    assert all(t.get_fontsize() < 8 for t in ax.texts), "squeezed rows get smaller text"
+    assert [t.get_fontweight() for t in ax.texts].count("bold") == 1
+    rings = [c for c in ax.collections if isinstance(c, PathCollection)
+             and list(c.get_sizes()) == [150.0]]
+    lane = [t.get_text() for t in ax.get_xticklabels()].index(shown[400].lane)
+    assert len(rings) == 1 and [tuple(map(float, o)) for o in rings[0].get_offsets()] == [(lane, 400.0)]
+    assert tuple(fig.get_size_inches()) == (9.0, MAX_HEIGHT)
+    plt.close(fig)
+    fig = plot_timeline(log[:200], labels=None)
+    assert len(fig.axes[0].texts) == len([e for e in log[:200] if e.kind not in HIDDEN]), "they fit"
+    plt.close(fig)
+
+
+def test_long_game_cause_arrows_are_one_collection_of_curves() -> None:
+    log = long_log(3000)
+    shown = [e for e in log if e.kind not in HIDDEN]
+    seqs = {e.seq for e in shown}
+    links = sum(1 for e in shown if e.cause in seqs)
+    assert links > 1000
+    ax = plot_timeline(log).axes[0]
+    ax_arrows = plot_timeline(log, arrows=True).axes[0]
+    assert annotations(ax_arrows) == []
+    new = [c for c in ax_arrows.collections if not len(c.get_sizes()) or c.get_sizes()[0] < 1]
+    assert len(ax_arrows.collections) == len(ax.collections) + 1 and len(new) == 1
+    assert sum((path.codes == Path.MOVETO).sum() for path in new[0].get_paths()) == links
+    plt.close("all")
+
+
+@pytest.mark.parametrize("name", ["01-tap-and-untap", "04-reflection-orders", "06-the-monarch"])
+def test_small_game_plot_keeps_its_size_markers_labels_and_arrows(name: str) -> None:
+    game = load_scenario(scenario_example(name)).game
+    shown = [e for e in game.events if e.kind not in HIDDEN]
+    n, highlight = len(shown), shown[3].seq
+    fig = plot_timeline(game, arrows=True, highlight=highlight)
+    ax = fig.axes[0]
+    assert tuple(fig.get_size_inches()) == (9.0, 1.0 + 0.28 * n)
+    assert repr(fig) == f"<Figure size 900x{round(100 * (1.0 + 0.28 * n))} with 1 Axes>"
+    lanes = [t.get_text() for t in ax.get_xticklabels()]
+    expected = sorted(((float(lanes.index(e.lane)), float(i), KIND_COLORS.get(e.kind, DEFAULT_COLOR).lower(),
+                        150.0 if e.seq == highlight else 80.0) for i, e in enumerate(shown)),
+                      key=lambda m: m[1])
+    assert markers(ax) == expected
+    for c in ax.collections:  # one style per scatter: stamped as markers, pixel for pixel as before
+        assert len(c.get_facecolors()) == len(c.get_edgecolors()) == len(c.get_sizes()) == 1
+    labels = [t for t in ax.texts if getattr(t, "arrow_patch", None) is None]
+    assert [t.get_text() for t in labels] == [
+        f"{e.seq:>3}  {e.text if len(e.text) <= 70 else e.text[:69] + '…'}" for e in shown]
+    assert {t.get_fontsize() for t in labels} == {8.0}
+    seqs = {e.seq for e in shown}
+    assert len(annotations(ax)) == sum(1 for e in shown if e.cause in seqs) > 0
+    assert ax.get_yticks().size == 0 and ax.get_xlim() == (-0.6, len(lanes) + 4.2)
+    plt.close(fig)
+
+
+def test_the_figure_grows_row_by_row_up_to_the_cap_then_stays() -> None:
+    rows = int((MAX_HEIGHT - 1.0) / 0.28)
+    below, above = plot_timeline(long_log(rows)), plot_timeline(long_log(rows + 1))
+    assert tuple(below.get_size_inches()) == (9.0, 1.0 + 0.28 * rows)
+    assert len(annotations(plot_timeline(long_log(rows), arrows=True).axes[0])) > 0
+    assert tuple(above.get_size_inches()) == (9.0, MAX_HEIGHT)
+    assert len(below.axes[0].texts) == rows and len(above.axes[0].texts) == rows + 1
+    plt.close("all")
+
+
+def test_labels_false_puts_event_numbers_on_the_y_axis() -> None:
+    g = example()
+    shown = [e for e in g.events if e.kind not in HIDDEN]
+    ax = plot_timeline(g, labels=False).axes[0]
+    assert len(ax.texts) == 0
+    ticks = [int(t.get_text()) for t in ax.get_yticklabels()]
+    assert ticks and set(ticks) <= {e.seq for e in shown} and ticks == sorted(ticks)
+    plt.close("all")
+
+
+def test_long_game_plot_is_deterministic() -> None:
+    log = long_log(2000)
+
+    def png() -> bytes:
+        fig = plot_timeline(log, arrows=True, highlight=50)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=20)
+        plt.close(fig)
+        return buf.getvalue()
+
+    assert png() == png()
