@@ -190,7 +190,6 @@ def long_log(n: int) -> list:
     draws; 2 players, 3 lanes used) played once, then copied again and again with each copy's
     ``seq`` and ``cause`` renumbered, after the game's "players" event. (Playing 8,000 events
     with the engine is slow while rollback deep-copies the game.)"""
-    import dataclasses
 
     from mtgkit.plot import HIDDEN_KINDS
     from mtgkit.scenario import example, load_scenario
@@ -201,8 +200,7 @@ def long_log(n: int) -> list:
     copy = 0
     while len(out) <= n:
         offset = copy * len(game.events)
-        out += [dataclasses.replace(e, seq=e.seq + offset,
-                                    cause=None if e.cause is None else e.cause + offset)
+        out += [e.replace(seq=e.seq + offset, cause=None if e.cause is None else e.cause + offset)
                 for e in shown[: n + 1 - len(out)]]
         copy += 1
     return out

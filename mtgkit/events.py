@@ -367,7 +367,8 @@ class NoTokens(Event):
 #: Every event class, for documentation and tests.
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, PriorityPassed, Tapped, Untapped,
-    CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove, DrawFailed,
+    CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove,
+    DrawFailed,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
     ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,

@@ -21,7 +21,6 @@ import bisect
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import cast
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -30,7 +29,7 @@ from matplotlib.collections import PathCollection
 from matplotlib.figure import Figure
 from matplotlib.path import Path
 
-from .events import Event
+from .events import Event, GameBegan, HasEvents, events_of
 
 #: Marker colors by kind (colorblind-friendly Okabe-Ito palette).
 KIND_COLORS = {
@@ -43,7 +42,7 @@ KIND_COLORS = {
     "damage": "#D55E00", "monarch": "#8B6914", "sba": "#D55E00", "leave": "#000000",
 }
 DEFAULT_COLOR = "#999999"
-HIDDEN_KINDS = frozenset({"players", "turn", "step"})
+HIDDEN_KINDS = frozenset({"players", "turn", "step", "pass"})
 
 #: Inches per row, and above and below the rows (the figure is ``1 + 0.28 n`` inches tall).
 ROW_HEIGHT = 0.28
@@ -66,7 +65,7 @@ _CURVES_PER_PATH = 64  # cause curves drawn as one path when the rows are squeez
 
 
 def plot_timeline(
-    events: Iterable[Event] | object,
+    events: Iterable[Event] | HasEvents,
     *,
     lanes: Sequence[str] | None = None,
     kinds: Iterable[str] | None = None,
@@ -79,12 +78,12 @@ def plot_timeline(
 ) -> Figure:
     """Draw the events (or a game's events) as swimlanes and return the figure.
 
-    ``kinds`` limits which event kinds are drawn (turn and step markers are hidden by
-    default); ``highlight`` rings one event; ``arrows`` draws cause links. ``labels``
+    ``kinds`` limits which event kinds are drawn (turn and step markers and priority passes
+    are hidden by default); ``highlight`` rings one event; ``arrows`` draws cause links. ``labels``
     draws each event's number and text beside its row: ``None`` (the default) while they
     fit, ``True`` always, ``False`` never (the event numbers go on the y axis instead).
     """
-    evs = _events_of(events)
+    evs = events_of(events)
     wanted = set(kinds) if kinds is not None else None
     shown = [e for e in evs if (e.kind in wanted if wanted is not None else e.kind not in HIDDEN_KINDS)]
     if lanes is None:
@@ -135,17 +134,12 @@ def plot_timeline(
     return fig
 
 
-def _events_of(source: Iterable[Event] | object) -> list[Event]:
-    """The events of a game (anything with ``.events``) or of an iterable of events."""
-    return list(cast(Iterable[Event], getattr(source, "events", source)))
-
-
 def _player_names(evs: Sequence[Event]) -> list[str]:
-    """The players in turn order, from the game's "players" event (empty without one)."""
+    """The players in turn order, from the game's first event (empty without one)."""
     players: list[str] = []
     for e in evs:
-        if e.kind == "players":
-            players = list(e.get("names"))
+        if isinstance(e, GameBegan):
+            players = list(e.names)
     return players
 
 

@@ -20,16 +20,15 @@ cause    the ``seq`` of the event that caused it (<NA> for actions and setup)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import cast
 
 import pandas as pd
 
-from .events import Event
+from .events import Event, HasEvents, events_of
 
 COLUMNS = ["seq", "turn", "step", "lane", "player", "kind", "object", "obj_id", "text", "rules", "cause"]
 
 
-def timeline(source: Iterable[Event] | object, *, include_setup: bool = True) -> pd.DataFrame:
+def timeline(source: Iterable[Event] | HasEvents, *, include_setup: bool = True) -> pd.DataFrame:
     """A DataFrame of the events of a game (or of any iterable of events).
 
     >>> from mtgkit import Game
@@ -40,7 +39,7 @@ def timeline(source: Iterable[Event] | object, *, include_setup: bool = True) ->
      seq player                                        text
       15  Alice Alice adds {G} (Forest was tapped for mana)
     """
-    events = cast(Iterable[Event], getattr(source, "events", source))
+    events = events_of(source)
     rows = [
         {
             "seq": e.seq, "turn": e.turn, "step": e.step, "lane": e.lane, "player": e.player or "",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 
 import matplotlib
@@ -18,7 +17,7 @@ from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.path import Path  # noqa: E402
 
 from mtgkit import Game  # noqa: E402
-from mtgkit.plot import DEFAULT_COLOR, KIND_COLORS, MAX_HEIGHT, plot_timeline  # noqa: E402
+from mtgkit.plot import DEFAULT_COLOR, HIDDEN_KINDS, KIND_COLORS, MAX_HEIGHT, plot_timeline  # noqa: E402
 from mtgkit.scenario import example as scenario_example  # noqa: E402
 from mtgkit.scenario import load_scenario  # noqa: E402
 from mtgkit.timeline import COLUMNS, since, timeline  # noqa: E402
@@ -69,7 +68,7 @@ def test_plot_has_one_lane_per_player_plus_stack_and_game_and_is_deterministic()
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
     assert labels == ["Alice", "Bob", "stack", "game"]
     texts = [t.get_text() for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is None]
-    shown = [e for e in g.events if e.kind not in ("players", "turn", "step")]
+    shown = [e for e in g.events if e.kind not in HIDDEN_KINDS]
     assert len(texts) == len(shown)
     size = tuple(fig.get_size_inches())
     fig2 = plot_timeline(g, arrows=True, highlight=20, title="t")
@@ -98,7 +97,7 @@ def test_plot_of_a_slice_of_events_still_has_a_lane_per_player() -> None:
 
 # --- Long games: bounded figure, bounded artists; small games keep their look -------------
 
-HIDDEN = ("players", "turn", "step")
+HIDDEN = HIDDEN_KINDS
 
 
 def long_log(n: int) -> list:
@@ -110,8 +109,7 @@ def long_log(n: int) -> list:
     copy = 0
     while len(out) <= n:
         offset = copy * len(g.events)
-        out += [dataclasses.replace(e, seq=e.seq + offset,
-                                    cause=None if e.cause is None else e.cause + offset)
+        out += [e.replace(seq=e.seq + offset, cause=None if e.cause is None else e.cause + offset)
                 for e in shown[: n + 1 - len(out)]]
         copy += 1
     return out
