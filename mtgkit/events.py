@@ -410,17 +410,22 @@ def chain(events: Sequence[Event], seq: int) -> list[Event]:
 def explain(events: Sequence[Event], seq: int) -> str:
     """A readable answer to "why did event ``seq`` happen?", citing each link's rules.
 
-    Each line is one link of the chain; choices and replacement effects that shaped an
-    event are listed under it.
+    Each line is one link of the chain; choices, replacement effects and states (such as who
+    is the monarch) that shaped an event are listed under it, with how they came about.
     """
     lines: list[str] = []
     links = chain(events, seq)
+    in_chain = {e.seq for e in links}
     for depth, event in enumerate(links):
         lead = "" if depth == 0 else "because "
-        lines.append(f"{'  ' * depth}{lead}{_sentence(event)}")
+        pad = "  " * depth
+        lines.append(f"{pad}{lead}{_sentence(event)}")
         for link in event.links:
             shaped = events[link - 1]
-            lines.append(f"{'  ' * depth}  (shaped by {_sentence(shaped)})")
+            lines.append(f"{pad}  (shaped by {_sentence(shaped)})")
+            if shaped.cause is not None and shaped.cause not in in_chain:
+                for k, back in enumerate(chain(events, shaped.cause)):
+                    lines.append(f"{pad}    {'  ' * k}which happened because {_sentence(back)}")
     origin = links[-1]
     if origin.setup:
         lines.append("  (this is where the example starts: the teacher set it up)")

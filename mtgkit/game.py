@@ -189,11 +189,12 @@ def _atomic(method: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         self = cast(Game, args[0])
+        outermost = self._j.depth == 0
         mark = self._j.begin()
         n_events, cause, reactions = len(self._events), self._cause, list(self._reactions)
         try:
             result = method(*args, **kwargs)
-            if self._j.depth == 1:
+            if outermost:
                 self._flush()  # the end of the outermost action: nothing may wait unseen
         except BaseException:
             self._j.rollback(mark)
@@ -201,7 +202,7 @@ def _atomic(method: Callable[P, R]) -> Callable[P, R]:
             self._cause, self._reactions = cause, reactions
             raise
         finally:
-            if self._j.depth == 1:
+            if outermost:
                 self._plans = _Plans()
         self._j.commit()
         return result
@@ -635,6 +636,7 @@ class Game:
 
         ``player`` (optional) must be the player who holds priority.
         """
+        self._check_not_over()
         holder = self._s.priority
         if holder is None:
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
@@ -660,6 +662,7 @@ class Game:
         if to is not None:
             to = check.one_of("to", to, STEPS)
             self._check_reachable(to)
+        self._check_not_over()
         start = len(self._events)
         turn, step = self._s.turn, self._s.step
         while True:
@@ -674,6 +677,7 @@ class Game:
         """All players pass through the rest of this turn, then on to step ``to`` of the next."""
         to = check.one_of("to", to, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
         self._plan(damage, discard)
+        self._check_not_over()
         start = len(self._events)
         turn = self._s.turn
         while self._s.turn == turn:
@@ -691,9 +695,9 @@ class Game:
                              f"{STEP_TITLES[s.step]}); use next_turn(to={to!r}) for the next turn")
         declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
         if to in _COMBAT_ONLY and not (declared and s.attackers) and self._plans.attack is None:
-            raise ValueError(f"the {STEP_TITLES[to]} happens only when creatures attack (CR 508.8), "
-                             f"and none {'were' if declared else 'have been'} declared this turn: "
-                             f"use attack() first")
+            raise ValueError(f"to={to!r}: the {STEP_TITLES[to]} happens only when creatures attack "
+                             f"(CR 508.8), and none {'were' if declared else 'have been'} declared "
+                             f"this turn: use attack() first")
 
     def _plan(self, damage: object, discard: object) -> None:
         """Check and remember the choices a call spells out for later in the turn."""
@@ -1255,7 +1259,7 @@ class Game:
             raise TargetError(f"This needs a target ({spec.text}): pass target=...", "601.2c")
         problem = target_problem(spec, who, target, self)
         if problem is not None:
-            raise TargetError(f"{problem[0].upper()}{problem[1:]}: not a legal choice for "
+            raise TargetError(f"{problem[0].upper()}{problem[1:]}, so it can't be chosen for "
                               f"\"{spec.text}\".", "115.1")
         return target
 
@@ -1275,6 +1279,7 @@ class Game:
         """
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
+        self._check_not_over()
         if not self._s.stack:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         if self._s.priority is None:

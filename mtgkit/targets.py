@@ -32,16 +32,23 @@ def target_problem(spec: TargetSpec, controller: str, target: Target, view: Game
         return None
     o = view.obj(target)
     if spec.card_type is None:
-        return f"{o.name} is not a player: the {spec.text} must be a player"
+        return f"{o.name} is not a player"
     if o.zone != spec.zone:
         return f"{o.name} is not in a {spec.zone}" if spec.zone == "graveyard" else (
             f"{o.name} is not on the battlefield")
+    if not o.is_a(spec.card_type):
+        return f"{o.name} is not a {spec.card_type.lower() if spec.card_type in _TYPES else spec.card_type}"
     whose = o.controller if spec.zone == "battlefield" else o.owner
-    if not o.is_a(spec.card_type) or not whose_matches(spec.whose, controller, whose):
-        return f"{o.name} is not a legal {spec.text}"
+    if not whose_matches(spec.whose, controller, whose):
+        where = "controlled by" if spec.zone == "battlefield" else f"in the {spec.zone} of"
+        wanted = "an opponent of " + controller if spec.whose == "opponents" else controller
+        return f"{o.name} is {where} {whose}, not {wanted}"
     if spec.max_mv is not None and o.card.mana_value > spec.max_mv:
         return f"{o.name} has mana value {o.card.mana_value}, more than {spec.max_mv}"
     return None
+
+
+_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"})
 
 
 def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Target]:

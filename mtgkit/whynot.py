@@ -9,6 +9,8 @@ typed events only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .events import (
     AbilityActivated,
     AbilityTriggered,
@@ -16,9 +18,11 @@ from .events import (
     BlockDeclared,
     DamageDealt,
     DamageRedirected,
+    Event,
     ManaAdded,
     MonarchChanged,
     NoMana,
+    ZoneChange,
     explain,
 )
 from .view import GameView
@@ -38,41 +42,105 @@ def no_mana(game: GameView, ref: int | str) -> str:
     return explain(events, after[0].seq) if after else "The activation produced nothing."
 
 
+def _on_battlefield(events: Sequence[Event], obj_id: int) -> list[tuple[int, int | None]]:
+    """The (arrival, departure) event numbers of each time ``obj_id`` was on the battlefield."""
+    spans: list[tuple[int, int | None]] = []
+    for e in events:
+        if isinstance(e, ZoneChange) and e.obj_id == obj_id:
+            if e.to == "battlefield":
+                spans.append((e.seq, None))
+            elif e.frm == "battlefield" and spans and spans[-1][1] is None:
+                spans[-1] = (spans[-1][0], e.seq)
+    return spans
+
+
 def no_trigger(game: GameView, ref: int | str) -> str:
     """Why didn't this permanent's "whenever you become the monarch" ability trigger?"""
     o = game.obj(ref)
     events = game.events
-    notes = [e for e in events if isinstance(e, MonarchChanged) and not e.changed
-             and e.player == o.controller]
+    spans = _on_battlefield(events, o.id)
     fired = [e for e in events if isinstance(e, AbilityTriggered) and e.obj_id == o.id]
-    if notes and (not fired or notes[-1].seq > fired[-1].seq):
-        return (explain(events, notes[-1].seq) + "\nAn ability that triggers when you become "
-                "the monarch needs a real change (CR 725.3): you were the monarch already.")
-    if fired:
+    controllers = {e.seq: e.controller for e in events if isinstance(e, ZoneChange)
+                   and e.obj_id == o.id and e.to == "battlefield"}
+    owner = controllers[spans[-1][0]] if spans else o.controller
+    crownings = [e for e in events if isinstance(e, MonarchChanged) and e.player == owner
+                 and not e.setup]
+    if not crownings:
+        return f"{owner} hasn't been made the monarch since {o.name} arrived."
+    last = crownings[-1]
+    if fired and fired[-1].seq > last.seq:
         return f"It did trigger: {fired[-1].text}"
-    return f"{o.controller} hasn't been made the monarch since {o.name} arrived."
+    here = any(a < last.seq and (b is None or last.seq < b) for a, b in spans)
+    if not last.changed:
+        return (explain(events, last.seq) + f"\nAn ability that triggers when you become the monarch "
+                f"needs a real change (CR 603.2e, 725.3): {owner} was the monarch already.")
+    if not here:
+        left = [b for a, b in spans if b is not None and b < last.seq]
+        when = (f"it had left the battlefield (#{left[-1]})" if left
+                else "it wasn't on the battlefield yet")
+        return (f"{owner} became the monarch at #{last.seq} ({last.text}), but {o.name} wasn't there "
+                f"to see it: {when}. A permanent's abilities trigger only while it is on the "
+                f"battlefield (CR 113.6, 603.2).")
+    return (f"{owner} became the monarch at #{last.seq} while {o.name} was on the battlefield, "
+            f"so it should have triggered; see the events after #{last.seq}.")
 
 
 def no_steal(game: GameView, player: str) -> str:
-    """Why isn't ``player`` the monarch after their creatures attacked?"""
+    """Why isn't ``player`` the monarch after their creatures attacked? One reason per attacker
+    of their last combat: blocked, removed from combat, damage redirected, no power, or it
+    attacked someone who wasn't the monarch."""
     if game.monarch == player:
         return f"{player} is the monarch."
     events = game.events
     attacks = [e for e in events if isinstance(e, AttackDeclared) and e.player == player]
     if not attacks:
         return f"No creature of {player}'s has attacked, so none dealt combat damage to the monarch."
-    since = attacks[-1].seq
-    hits = [e for e in events if e.seq > since and isinstance(e, DamageDealt) and e.combat
-            and e.to_player is not None]
-    redirected = [e for e in events if e.seq > since and isinstance(e, DamageRedirected) and e.combat]
-    if redirected and not hits:
-        r = redirected[-1]
-        return (f"{r.text} (CR 614.9). Damage dealt to a Protector is not damage dealt to the "
-                f"monarch, so the monarch's combat-damage trigger (CR 725.2) never triggered.")
-    blocked = [e for e in events if e.seq > since and isinstance(e, BlockDeclared)]
-    if blocked and not hits:
-        return "Every attacker was blocked: no creature dealt combat damage to the monarch (CR 725.2)."
-    if hits:
-        return (f"{player}'s creatures dealt combat damage to {hits[-1].to_player}, who was not "
-                f"the monarch at the time, or the crown moved again afterwards.")
-    return "No creature dealt combat damage to the monarch."
+    last_turn = attacks[-1].turn
+    attacks = [e for e in attacks if e.turn == last_turn]
+    since = attacks[0].seq
+    later = [e for e in events if e.seq > since and e.turn == last_turn]
+    monarch = _monarch_before(events, since)
+    reasons: list[str] = []
+    for a in attacks:
+        name, oid = a.obj, a.obj_id
+        blocks = [e for e in later if isinstance(e, BlockDeclared) and e.attacker == oid]
+        gone = [e for e in later if isinstance(e, ZoneChange) and e.obj_id == oid
+                and e.frm == "battlefield" and e.step != "combat_damage" and e.step != "end_of_combat"]
+        redirected = [e for e in later if isinstance(e, DamageRedirected) and e.combat
+                      and e.source_id == oid]
+        hits = [e for e in later if isinstance(e, DamageDealt) and e.combat and e.source_id == oid
+                and e.to_player is not None]
+        if a.defender != monarch:
+            reasons.append(f"{name} attacked {a.defender}, who wasn't the monarch"
+                           + (f" ({monarch} was)" if monarch else " (there was no monarch)"))
+        elif gone:
+            reasons.append(f"{name} left the battlefield before combat damage ({gone[0].text}, "
+                           f"#{gone[0].seq}), so it was removed from combat and dealt no damage "
+                           f"(CR 506.4)")
+        elif blocks:
+            reasons.append(f"{name} was blocked ({'; '.join(b.text for b in blocks)}): a blocked "
+                           f"creature deals its combat damage to its blockers, not to the player, "
+                           f"even if they are gone (CR 509.1h, 510.1c)")
+        elif redirected:
+            reasons.append(f"{redirected[-1].text} (CR 614.9): damage dealt to a Protector is not "
+                           f"damage dealt to the monarch, so the monarch's combat-damage trigger "
+                           f"(CR 725.2) didn't trigger for {name}")
+        elif not hits:
+            reasons.append(f"{name} dealt no combat damage (a creature with 0 power assigns none, "
+                           f"CR 510.1a)")
+        else:
+            reasons.append(f"{name} dealt combat damage to {monarch}, the monarch: the crown went to "
+                           f"{player} then (CR 725.2), and moved again later")
+    if len(reasons) == 1:
+        return f"{player} isn't the monarch: {reasons[0]}."
+    return f"{player} isn't the monarch. " + " ".join(f"{r[0].upper()}{r[1:]}." for r in reasons)
+
+
+def _monarch_before(events: Sequence[Event], seq: int) -> str | None:
+    monarch: str | None = None
+    for e in events:
+        if e.seq >= seq:
+            break
+        if isinstance(e, MonarchChanged):
+            monarch = e.monarch
+    return monarch
