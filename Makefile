@@ -35,7 +35,7 @@ bench: $(STAMP)
 
 ## A longer soak of the property and fuzz tests (random seeds, many more examples).
 soak: $(STAMP)
-	MTGKIT_SOAK=1 $(BIN)/python -m pytest tests/test_properties.py tests/test_fuzz_scenarios.py \
+	MTGKIT_SOAK=1 $(BIN)/python -m pytest tests/test_properties.py tests/test_fuzz_scenarios.py tests/test_stateful.py \
 		--hypothesis-show-statistics
 
 lint: $(STAMP)
