@@ -42,6 +42,19 @@ KIND_COLORS = {
     "damage": "#D55E00", "monarch": "#8B6914", "sba": "#D55E00", "leave": "#000000",
 }
 DEFAULT_COLOR = "#999999"
+#: What each marker color means, for the legend (in this order).
+COLOR_MEANINGS = {
+    "#0072B2": "a player's action (activate, cast, land, attack, block)",
+    "#E69F00": "tap, untap, spend, life, counters",
+    "#009E73": "mana added",
+    "#CC79A7": "replacement effect",
+    "#F0E442": "a choice",
+    "#56B4E9": "trigger, stack, resolve",
+    "#D55E00": "no mana, damage, dies, does nothing",
+    "#8B6914": "the monarch",
+    "#000000": "a player leaves the game",
+    DEFAULT_COLOR: "other (enter, move, setup, effects, ...)",
+}
 HIDDEN_KINDS = frozenset({"players", "turn", "step", "pass"})
 
 #: Inches per row, and above and below the rows (the figure is ``1 + 0.28 n`` inches tall).
@@ -58,6 +71,7 @@ RING_SIZE = 150.0
 EDGE_WIDTH = 1.6
 MIN_MARKER_DIAMETER = 2.0  # points: markers of squeezed rows get no smaller
 _TOP, _BOTTOM = 0.6, 0.15  # inches above and below the axes
+_LEGEND_ROW = 0.17  # inches per row of the legend
 _TICK_MARGIN = 0.55  # inches left of the axes for the event numbers on the y axis
 _TICK_SPACING = 0.5  # inches: event-number ticks at least this far apart
 _ARROW_RAD = -0.3  # the bend of the cause arrows (matplotlib's arc3 connection)
@@ -75,6 +89,7 @@ def plot_timeline(
     title: str | None = None,
     label_width: int = 70,
     labels: bool | None = None,
+    legend: bool = True,
 ) -> Figure:
     """Draw the events (or a game's events) as swimlanes and return the figure.
 
@@ -82,6 +97,8 @@ def plot_timeline(
     are hidden by default); ``highlight`` rings one event; ``arrows`` draws cause links. ``labels``
     draws each event's number and text beside its row: ``None`` (the default) while they
     fit, ``True`` always, ``False`` never (the event numbers go on the y axis instead).
+    ``legend`` explains the marks below the lanes: what each color means (only those used),
+    the ring and the arrows.
     """
     evs = events_of(events)
     wanted = set(kinds) if kinds is not None else None
@@ -91,9 +108,13 @@ def plot_timeline(
     lane_x = {name: i for i, name in enumerate(lanes)}
     n = len(shown)
     rows = max(n, 1)
-    squeezed = MARGIN_HEIGHT + ROW_HEIGHT * rows > MAX_HEIGHT
-    height = MAX_HEIGHT if squeezed else MARGIN_HEIGHT + ROW_HEIGHT * rows
-    pitch = (height - _TOP - _BOTTOM) / (rows + 0.4) * 72  # points from one row to the next
+    colors = [c for c in COLOR_MEANINGS if any(KIND_COLORS.get(e.kind, DEFAULT_COLOR) == c for e in shown)]
+    entries = len(colors) + (highlight in {e.seq for e in shown}) + bool(arrows and shown)
+    extra = _LEGEND_ROW * math.ceil(entries / 2) + 0.1 if legend and entries else 0.0
+    squeezed = MARGIN_HEIGHT + extra + ROW_HEIGHT * rows > MAX_HEIGHT
+    height = MAX_HEIGHT if squeezed else MARGIN_HEIGHT + extra + ROW_HEIGHT * rows
+    bottom = _BOTTOM + extra
+    pitch = (height - _TOP - bottom) / (rows + 0.4) * 72  # points from one row to the next
     # Full-size markers and text while the rows have room for them (always, below the cap).
     scale = min(1.0, 0.9 * pitch / math.sqrt(MARKER_SIZE)) if squeezed else 1.0
     font = min(FONT_SIZE, 0.8 * pitch) if squeezed else FONT_SIZE
@@ -109,7 +130,7 @@ def plot_timeline(
     _draw_markers(ax, shown, xs, highlight, scale)
     if draw_labels:
         for i, e in enumerate(shown):
-            text = e.text if len(e.text) <= label_width else e.text[: label_width - 1] + "…"
+            text = _shorten(e.text, label_width)
             ax.text(len(lanes) - 0.45, i, f"{e.seq:>3}  {text}", va="center", fontsize=font,
                     fontweight="bold" if e.seq == highlight else "normal", color="#222222",
                     family="monospace")
@@ -130,8 +151,36 @@ def plot_timeline(
     _format(ax, lanes, n, title, right)
     if not draw_labels:
         _event_ticks(ax, shown, pitch)
-    fig.subplots_adjust(left=left, right=0.98, top=1 - _TOP / height, bottom=_BOTTOM / height)
+    fig.subplots_adjust(left=left, right=0.98, top=1 - _TOP / height, bottom=bottom / height)
+    if extra:
+        _legend(fig, colors, highlight in {e.seq for e in shown}, bool(arrows and shown))
     return fig
+
+
+def _shorten(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, cut between words (never mid-word)."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > width // 2 else cut).rstrip(" ,.;:(") + "…"
+
+
+def _legend(fig: Figure, colors: Sequence[str], ring: bool, arrows: bool) -> None:
+    """What the marks mean, in two columns under the lanes."""
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", ls="", markersize=7, markerfacecolor=c,
+                      markeredgecolor="white", label=COLOR_MEANINGS[c]) for c in colors]
+    if ring:
+        handles.append(Line2D([], [], marker="o", ls="", markersize=8, markerfacecolor="white",
+                              markeredgecolor="black", markeredgewidth=EDGE_WIDTH,
+                              label="ringed: the event in question"))
+    if arrows:
+        handles.append(Line2D([], [], color="#888888", lw=0.8, marker=">", markersize=4,
+                              label="arrow: from an event to what it caused"))
+    fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.02, 0.0), ncol=2, fontsize=7,
+               frameon=False, handletextpad=0.3, columnspacing=1.5, borderaxespad=0.2)
 
 
 def _player_names(evs: Sequence[Event]) -> list[str]:
@@ -149,8 +198,9 @@ def _lanes(evs: list[Event]) -> list[str]:
     players = _player_names(evs)
     if not players:
         players = list(dict.fromkeys(e.lane for e in evs if e.lane not in ("stack", "game")))
-    extra = [name for name in ("stack",) if any(e.lane == name for e in evs)]
-    return players + extra + ["game"]
+    extra = [name for name in ("stack", "game") if any(e.lane == name and e.kind not in HIDDEN_KINDS
+                                                       for e in evs)]
+    return players + extra
 
 
 def _draw_markers(ax: Axes, shown: Sequence[Event], xs: Sequence[int], highlight: int | None,

@@ -17,7 +17,14 @@ from matplotlib.colors import to_hex  # noqa: E402
 from matplotlib.path import Path  # noqa: E402
 
 from mtgkit import Game  # noqa: E402
-from mtgkit.plot import DEFAULT_COLOR, HIDDEN_KINDS, KIND_COLORS, MAX_HEIGHT, plot_timeline  # noqa: E402
+from mtgkit.plot import (  # noqa: E402
+    DEFAULT_COLOR,
+    HIDDEN_KINDS,
+    KIND_COLORS,
+    MAX_HEIGHT,
+    _shorten,
+    plot_timeline,
+)
 from mtgkit.scenario import example as scenario_example  # noqa: E402
 from mtgkit.scenario import load_scenario  # noqa: E402
 from mtgkit.timeline import COLUMNS, since, timeline  # noqa: E402
@@ -66,7 +73,8 @@ def test_plot_has_one_lane_per_player_plus_stack_and_game_and_is_deterministic()
     g = example()
     fig = plot_timeline(g, arrows=True, highlight=20, title="t")
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
-    assert labels == ["Alice", "Bob", "stack", "game"]
+    used = {e.lane for e in g.events if e.kind not in HIDDEN_KINDS}
+    assert labels == ["Alice", "Bob", "stack"] + (["game"] if "game" in used else [])
     texts = [t.get_text() for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is None]
     shown = [e for e in g.events if e.kind not in HIDDEN_KINDS]
     assert len(texts) == len(shown)
@@ -91,8 +99,29 @@ def test_plot_of_a_slice_of_events_still_has_a_lane_per_player() -> None:
     fig = plot_timeline(g.events[10:])
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
     assert labels[:2] == ["Alice", "Bob"] or labels[0] == "Alice"
-    assert "game" in labels and "stack" in labels
+    assert "stack" in labels
     plt.close("all")
+
+
+def test_no_lane_is_always_empty_and_the_legend_explains_the_marks() -> None:
+    g = example()
+    fig = plot_timeline(g, arrows=True, highlight=g.events[-1].seq)
+    lanes = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    shown = [e for e in g.events if e.kind not in HIDDEN_KINDS]
+    assert set(lanes) == {e.lane for e in shown}  # every lane holds a mark
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    colors = {KIND_COLORS.get(e.kind, DEFAULT_COLOR) for e in shown}
+    assert len(legend) == len(colors) + 2  # the colors used, the ring, the arrows
+    assert "ringed: the event in question" in legend and any("arrow" in t for t in legend)
+    assert not plot_timeline(g, legend=False).legends
+    plt.close("all")
+
+
+def test_labels_are_cut_between_words_never_mid_word() -> None:
+    text = "The monarch's ability triggers (Alice controls it): At the beginning of the end step"
+    short = _shorten(text, 40)
+    assert len(short) <= 40 and short.endswith("…")
+    assert text.startswith(short[:-1]) and text[len(short) - 1] == " "
 
 
 # --- Long games: bounded figure, bounded artists; small games keep their look -------------
@@ -189,7 +218,7 @@ def test_small_game_plot_keeps_its_size_markers_labels_and_arrows(name: str) -> 
     game = load_scenario(scenario_example(name)).game
     shown = [e for e in game.events if e.kind not in HIDDEN]
     n, highlight = len(shown), shown[3].seq
-    fig = plot_timeline(game, arrows=True, highlight=highlight)
+    fig = plot_timeline(game, arrows=True, highlight=highlight, legend=False)
     ax = fig.axes[0]
     assert tuple(fig.get_size_inches()) == (9.0, 1.0 + 0.28 * n)
     assert repr(fig) == f"<Figure size 900x{round(100 * (1.0 + 0.28 * n))} with 1 Axes>"
@@ -202,7 +231,7 @@ def test_small_game_plot_keeps_its_size_markers_labels_and_arrows(name: str) -> 
         assert len(c.get_facecolors()) == len(c.get_edgecolors()) == len(c.get_sizes()) == 1
     labels = [t for t in ax.texts if getattr(t, "arrow_patch", None) is None]
     assert [t.get_text() for t in labels] == [
-        f"{e.seq:>3}  {e.text if len(e.text) <= 70 else e.text[:69] + '…'}" for e in shown]
+        f"{e.seq:>3}  {_shorten(e.text, 70)}" for e in shown]
     assert {t.get_fontsize() for t in labels} == {8.0}
     seqs = {e.seq for e in shown}
     assert len(annotations(ax)) == sum(1 for e in shown if e.cause in seqs) > 0
@@ -212,9 +241,10 @@ def test_small_game_plot_keeps_its_size_markers_labels_and_arrows(name: str) -> 
 
 def test_the_figure_grows_row_by_row_up_to_the_cap_then_stays() -> None:
     rows = int((MAX_HEIGHT - 1.0) / 0.28)
-    below, above = plot_timeline(long_log(rows)), plot_timeline(long_log(rows + 1))
+    below, above = (plot_timeline(long_log(rows), legend=False),
+                    plot_timeline(long_log(rows + 1), legend=False))
     assert tuple(below.get_size_inches()) == (9.0, 1.0 + 0.28 * rows)
-    assert len(annotations(plot_timeline(long_log(rows), arrows=True).axes[0])) > 0
+    assert len(annotations(plot_timeline(long_log(rows), arrows=True, legend=False).axes[0])) > 0
     assert tuple(above.get_size_inches()) == (9.0, MAX_HEIGHT)
     assert len(below.axes[0].texts) == rows and len(above.axes[0].texts) == rows + 1
     plt.close("all")
