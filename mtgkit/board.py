@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .events import (
+    AttackDeclared,
+    BlockDeclared,
     Countered,
     CountersChanged,
     DamageDealt,
     DamageWoreOff,
     DrawSkipped,
+    Entered,
     Event,
     Fizzled,
     GameBegan,
@@ -26,6 +29,7 @@ from .events import (
     PoolEmptied,
     PutOnStack,
     Resolved,
+    SetupPut,
     StepBegan,
     Tapped,
     TurnBegan,
@@ -37,12 +41,19 @@ from .records import Mutable, Value
 
 
 class PermView(Value):
+    """A permanent as a player sees it across the table."""
+
     id: int
     name: str
     controller: str
     tapped: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     damage: int = 0
+    sick: bool = False  # a creature its controller hasn't controlled since their turn began (302.6)
+    attacking: str | None = None  # the player it attacks
+    blocking: int | None = None  # the attacker it blocks
+    attached_to: int | None = None  # what this Aura enchants
+    token: bool = False
 
     def label(self) -> str:
         bits = [self.name]
@@ -52,6 +63,24 @@ class PermView(Value):
         if self.damage:
             bits.append(f"<{self.damage} damage>")
         return " ".join(bits)
+
+    def marks(self) -> list[str]:
+        """Plain words for everything about it that matters at the table."""
+        out = ["tapped"] if self.tapped else []
+        if self.sick:
+            out.append("summoning sick")
+        if self.attacking:
+            out.append(f"attacking {self.attacking}")
+        if self.blocking is not None:
+            out.append(f"blocking #{self.blocking}")
+        if self.attached_to is not None:
+            out.append(f"attached to #{self.attached_to}")
+        out += [f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in self.counters if n]
+        if self.damage:
+            out.append(f"{self.damage} damage")
+        if self.token:
+            out.append("token")
+        return out
 
 
 class PlayerView(Value):
@@ -105,6 +134,10 @@ class _Obj(Mutable):
     controller: str = ""
     tapped: bool = False
     damage: int = 0
+    attached_to: int | None = None
+    token: bool = False
+    since: int | None = None  # the event that put it under its controller's control
+    card: str = ""  # the card whose characteristics it has (a copy's original)
 
 
 def replay(events: Iterable[Event]) -> Board:
@@ -123,6 +156,9 @@ def replay(events: Iterable[Event]) -> Board:
     objs: dict[int, _Obj] = {}
     stack: list[tuple[int, str]] = []
     order: list[int] = []
+    began: dict[str, int] = {}  # each player's most recent turn began with this event
+    attackers: dict[int, str] = {}
+    blockers: dict[int, int] = {}
     for e in events:
         if isinstance(e, GameBegan):
             for name in e.names:
@@ -133,8 +169,18 @@ def replay(events: Iterable[Event]) -> Board:
                     objs[oid] = _Obj("Library Card", name, "library", counters={})
         elif isinstance(e, TurnBegan):
             turn, active = e.turn, e.active
+            began[e.active] = e.seq
+            attackers.clear()
+            blockers.clear()
         elif isinstance(e, StepBegan | DrawSkipped):
             step = e.step
+            if step not in _COMBAT:  # CR 511.3: combat is over
+                attackers.clear()
+                blockers.clear()
+        elif isinstance(e, AttackDeclared) and e.obj_id is not None:
+            attackers[e.obj_id] = e.defender
+        elif isinstance(e, BlockDeclared) and e.obj_id is not None:
+            blockers[e.obj_id] = e.attacker
         elif isinstance(e, ZoneChange) and e.obj_id is not None:
             oid, to = e.obj_id, e.to
             o = objs.get(oid) or _Obj(e.obj or "", e.owner, to, counters={})
@@ -144,11 +190,17 @@ def replay(events: Iterable[Event]) -> Board:
             if oid in order and to != "battlefield":
                 order.remove(oid)
             o.zone, o.name = to, e.obj or o.name
+            attackers.pop(oid, None)
+            blockers.pop(oid, None)
             if to == "battlefield":
                 o.controller = e.controller
                 o.tapped = e.tapped
                 o.counters = dict(e.counters)
                 o.damage = 0
+                o.attached_to = e.attached_to
+                o.token = e.token
+                o.since = e.seq if not isinstance(e, SetupPut) or e.arrived_this_turn else None
+                o.card = e.copy_of if isinstance(e, Entered) and e.copy_of else o.name
                 if oid not in order:
                     order.append(oid)
             elif to == "stack":
@@ -191,8 +243,24 @@ def replay(events: Iterable[Event]) -> Board:
             exile=tuple(o.name for o in mine if o.zone == "exile"),
         ))
     perms = tuple(
-        PermView(i, objs[i].name, objs[i].controller, objs[i].tapped,
-                 tuple(sorted((k, n) for k, n in objs[i].counters.items() if n)), objs[i].damage)
-        for i in order
+        PermView(i, o.name, o.controller, o.tapped,
+                 tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
+                 sick=o.since is not None and _sick(o.card) and o.since >= began.get(o.controller, 0),
+                 attacking=attackers.get(i), blocking=blockers.get(i), attached_to=o.attached_to,
+                 token=o.token)
+        for i, o in ((i, objs[i]) for i in order)
     )
     return Board(turn, step, active, monarch, tuple(views), perms, tuple(n for _, n in stack))
+
+
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
+                     "end_of_combat"})
+
+
+def _sick(name: str) -> bool:
+    """Could a permanent with this card's characteristics be summoning sick (a creature
+    without haste, CR 302.6, 702.10)?"""
+    from .cards import CATALOG
+
+    card = CATALOG.get(name)
+    return card is not None and card.is_a("Creature") and "haste" not in card.keywords

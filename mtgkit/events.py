@@ -180,6 +180,8 @@ class ZoneChange(Event):
     tapped: bool = False
     counters: tuple[tuple[str, int], ...] = ()
     incarnation: int = 0  # each zone change makes a new object (CR 400.7); obj_id stays the card's
+    attached_to: int | None = None  # what it is attached to there (an Aura)
+    token: bool = False
 
 
 class Moved(ZoneChange):
@@ -189,6 +191,7 @@ class Moved(ZoneChange):
 class SetupPut(ZoneChange):
     kind: ClassVar[str] = "setup"
     setup: bool = True
+    arrived_this_turn: bool = False  # on the battlefield: just arrived (summoning sick), or not
 
 
 class Entered(ZoneChange):

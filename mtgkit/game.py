@@ -415,7 +415,11 @@ class Game:
             ))
         perms = tuple(
             PermView(o.id, o.name, o.controller, o.tapped,
-                     tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage)
+                     tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
+                     sick=o.is_a("Creature") and not self.has_haste(o)
+                     and not self.controlled_since_turn_began(o.id),
+                     attacking=s.attackers.get(o.id), blocking=s.blockers.get(o.id),
+                     attached_to=o.attached_to, token=o.token)
             for o in self.permanents()
         )
         return Board(s.turn, s.step, s.active, s.monarch, tuple(views), perms,
@@ -557,6 +561,7 @@ class Game:
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
         e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield ({when}"
                                 + (", tapped" if tapped else "") + ")", player=controller,
+                                arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
         o.toughness_seq = e.seq
@@ -2283,7 +2288,8 @@ class Game:
     def _where(o: Obj, to: str) -> dict[str, Any]:
         """Where a zone change leaves the object: the fields every :class:`ZoneChange` has."""
         return dict(to=to, owner=o.owner, controller=o.controller, tapped=o.tapped,
-                    counters=tuple(sorted(o.counters.items())), incarnation=o.incarnation)
+                    counters=tuple(sorted(o.counters.items())), incarnation=o.incarnation,
+                    attached_to=o.attached_to, token=o.token)
 
     @contextmanager
     def _caused_by(self, seq: int | None) -> Iterator[None]:
