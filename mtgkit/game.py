@@ -577,6 +577,8 @@ class Game:
                     ("608.2",), setup=True, color=color)
         if self._s.step not in NO_PRIORITY:
             self._grant(self._s.priority or self._s.active)
+        elif self._s.step == "cleanup" and self._settle():
+            self._grant(self._s.active)  # CR 514.3a: then another cleanup step follows
         return o.id
 
     @_atomic
@@ -804,6 +806,8 @@ class Game:
                     if o.tapped:
                         o.tapped = False
                         self._emit(Untapped(text=f"{o.name} untaps", rules=("502.3",)), obj=o)
+            elif s.step == "draw" and not self._player(s.active).in_game:
+                pass  # CR 800.4j: the turn goes on without an active player; nobody draws
             elif s.step == "draw":
                 if s.turn == 1 and len(s.players) == 2:
                     self._emit(DrawSkipped(text=f"{s.active} skips the first draw (first player, "
@@ -864,7 +868,7 @@ class Game:
         who = self._s.active
         hand = self.zone(who, "hand")
         excess = len(hand) - HAND_SIZE
-        if excess <= 0:
+        if excess <= 0 or not self._player(who).in_game:
             return
         planned = self._plans.discard
         if planned is not None:
@@ -1294,7 +1298,7 @@ class Game:
         self._plans.copy = copy
         depth = len(self._s.stack)
         while len(self._s.stack) >= depth and not any(
-                isinstance(e, Resolved) for e in self._events[start:]):
+                isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
         return tuple(self._events[start:])
 
@@ -1309,45 +1313,50 @@ class Game:
         raise GameOverError("the stack never empties: too many events")  # pragma: no cover
 
     def _resolve_top(self) -> None:
+        """All players passed: the top of the stack resolves (CR 608.2, permanent spells 608.3),
+        unless its targets are no longer legal (608.2b, 608.3b) or its intervening "if" is
+        false (603.4): then it is removed from the stack without resolving."""
         item = self._s.stack.pop()
         self._s.priority = None
-        e = self._emit(Resolved(text=f"{item.name} resolves", rules=("117.4", "608.2"),
-                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
-                                ability=item.kind == "ability"))
-        with self._caused_by(e.seq):
-            cond = item.ability.condition if item.ability else None
-            problem = self._target_problem(item)
-            if cond and not self._condition_holds(cond, item.controller):
-                self._emit(Fizzled(text=f"{item.name} does nothing: its 'if' condition ({cond}) is no "
-                                   f"longer true", rules=("603.4",), player=item.controller,
-                                   lane="stack"))
-            elif problem is not None:
-                self._emit(Fizzled(text=f"{item.name} doesn't resolve: its target is no longer legal "
-                                   f"({problem})", rules=("608.2b",), player=item.controller,
-                                   lane="stack"))
-                if item.kind == "spell":
-                    o = self._s.objects[item.id]
-                    permanent = not o.card.types & {"Instant", "Sorcery"}
-                    self._move(o, "graveyard", f"{item.name} goes to its owner's graveyard",
+        spell = self._s.objects[item.id] if item.kind == "spell" else None
+        permanent = spell is not None and not spell.card.types & {"Instant", "Sorcery"}
+        cond = item.ability.condition if item.ability else None
+        problem = self._target_problem(item)
+        if cond and not self._condition_holds(cond, item.controller):
+            self._emit(Fizzled(text=f"{item.name} is removed from the stack without resolving: its "
+                               f"'if' condition ({cond}) is no longer true", rules=("603.4",),
+                               player=item.controller, lane="stack", cause=item.seq, id=item.id,
+                               ability=item.kind == "ability"))
+        elif problem is not None:
+            fizzle = self._emit(Fizzled(text=f"{item.name} doesn't resolve: its target is no longer legal "
+                                   f"({problem})", rules=("608.3b",) if permanent else ("608.2b",),
+                                   player=item.controller, lane="stack", cause=item.seq, id=item.id,
+                                   ability=item.kind == "ability"))
+            if spell is not None:
+                with self._caused_by(fizzle.seq):
+                    self._move(spell, "graveyard", f"{item.name} goes to its owner's graveyard",
                                ("608.3b",) if permanent else ("608.2b",))
-            else:
+        else:
+            e = self._emit(Resolved(text=f"{item.name} resolves",
+                                    rules=("117.4", "608.3") if permanent else ("117.4", "608.2"),
+                                    player=item.controller, lane="stack", cause=item.seq, id=item.id,
+                                    ability=item.kind == "ability"))
+            with self._caused_by(e.seq):
                 for eff in item.effects:
                     _EFFECTS[type(eff)](self, eff, item)
-                if item.kind == "spell":
-                    o = self._s.objects[item.id]
-                    if o.card.types & {"Instant", "Sorcery"}:
-                        self._move(o, "graveyard", f"{o.name} goes to its owner's graveyard",
-                                   ("608.2n",))
-                    else:
-                        original = self._copy_choice(o, item.controller, self._plans.copy)
-                        self._plans.copy = None
-                        aura = isinstance(item.target, int) and o.card.enchant is not None
-                        self._enter(o, item.controller, f"{o.name} enters the battlefield"
-                                    + (f" attached to {self._target_name(item.target)}" if aura else ""),
-                                    ("608.3", "608.3c") if aura else ("608.3", "608.3a"), x=item.x,
-                                    copy_of=original, color=item.color,
-                                    attach=item.target if aura and isinstance(item.target, int) else None)
-            self._grant(self._s.active)  # CR 117.3b: the active player gets priority
+                if spell is not None and not permanent:
+                    self._move(spell, "graveyard", f"{spell.name} goes to its owner's graveyard",
+                               ("608.2n",))
+                elif spell is not None:
+                    original = self._copy_choice(spell, item.controller, self._plans.copy)
+                    self._plans.copy = None
+                    aura = isinstance(item.target, int) and spell.card.enchant is not None
+                    self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
+                                + (f" attached to {self._target_name(item.target)}" if aura else ""),
+                                ("608.3", "608.3c") if aura else ("608.3", "608.3a"), x=item.x,
+                                copy_of=original, color=item.color,
+                                attach=item.target if aura and isinstance(item.target, int) else None)
+        self._grant(self._s.active)  # CR 117.3b: the active player gets priority
 
     def _target_problem(self, item: StackItem) -> str | None:
         """Why the target of ``item`` is no longer legal (CR 608.2b), or None. A card that left
@@ -1504,6 +1513,14 @@ class Game:
     def _exile_until_opponent_monarch(self, eff: ExileUntilOpponentMonarch, item: StackItem) -> None:
         assert isinstance(item.target, int)
         o, who = self._s.objects[item.target], item.controller
+        since = item.data.triggered_at or item.seq
+        already = next((e for e in self._events[since:] if isinstance(e, MonarchChanged) and e.changed
+                        and e.monarch is not None and e.monarch != who), None)
+        if already is not None:  # CR 610.3b: what it waits for has already happened
+            self._emit(Fizzled(text=f"{o.name} isn't exiled: an opponent of {who} became the monarch "
+                               f"(#{already.seq}) after the ability triggered", rules=("610.3b",),
+                               player=who, lane="stack"))
+            return
         self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
                    ("610.3",))
         self._s.jailed.append((o.id, o.incarnation, who))
@@ -1758,9 +1775,11 @@ class Game:
                 if amount:
                     plan.append((a, b.id, amount))
         for bid, aid in s.blockers.items():
-            b, a = s.objects[bid], s.objects[aid]
-            if b.zone == "battlefield" and a.zone == "battlefield" and b.power > 0:
-                plan.append((b, aid, b.power))  # CR 510.1d: it blocks exactly one creature
+            b = s.objects[bid]
+            # CR 510.1d: it blocks one creature; if that left combat (506.4), even if it came back
+            # (a new object, 400.7), it assigns no combat damage
+            if b.zone == "battlefield" and aid in s.attackers and b.power > 0:
+                plan.append((b, aid, b.power))
         for src, target, amount in plan:  # CR 510.2: all combat damage is dealt at once
             with self._caused_by(s.combat_seq.get(src.id, self._cause)):
                 self._deal_damage(src.id, src.name, target, amount, combat=True)
@@ -2179,7 +2198,8 @@ class Game:
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
                                         cause=r.seq, links=r.links), obj=obj)
-        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq, r.data,
+        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
+                                       r.data.replace(triggered_at=e.seq),
                                        source_incarnation=source.incarnation if source else 0))
 
     def _condition_holds(self, condition: str, controller: str) -> bool:

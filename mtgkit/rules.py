@@ -145,6 +145,8 @@ TITLES: dict[str, str] = {
     "608.2n": "an instant or sorcery goes to the graveyard as it finishes resolving",
     "608.3": "a permanent spell resolves by entering the battlefield",
     "610.3": "'until' effects: exile until something happens, then return",
+    "610.3b": "if what an 'until' trigger waits for already happened after it triggered, the "
+    "object doesn't move",
     "701.6a": "countering a spell removes it from the stack",
     "701.9a": "to discard is to move a card from your hand to your graveyard",
     "113.7a": "an ability on the stack exists apart from its source; if the source is gone, its "

@@ -75,6 +75,7 @@ class TriggerData(Record):
     creature_controller: str | None = None
     produced: Mana | None = None  # the mana a permanent was tapped for (CR 106.12a)
     player: str | None = None  # the player who tapped it
+    triggered_at: int = 0  # the event number when it triggered (for "until", CR 610.3b)
 
 
 def whose_matches(whose: Whose, controller: str, player: str | None) -> bool:

@@ -19,9 +19,12 @@ from .events import (
     DamageDealt,
     DamageRedirected,
     Event,
+    Fizzled,
     ManaAdded,
     MonarchChanged,
     NoMana,
+    PlayerLeft,
+    Resolved,
     ZoneChange,
     explain,
 )
@@ -129,8 +132,26 @@ def no_steal(game: GameView, player: str) -> str:
             reasons.append(f"{name} dealt no combat damage (a creature with 0 power assigns none, "
                            f"CR 510.1a)")
         else:
-            reasons.append(f"{name} dealt combat damage to {monarch}, the monarch: the crown went to "
-                           f"{player} then (CR 725.2), and moved again later")
+            hit = hits[-1]
+            crowned = [e for e in events if e.seq > hit.seq and isinstance(e, MonarchChanged)
+                       and e.changed and e.monarch == player]
+            triggers = [e for e in events if e.seq > hit.seq and isinstance(e, AbilityTriggered)
+                        and e.cause == hit.seq]
+            if crowned:
+                reasons.append(f"{name} dealt combat damage to {monarch}, the monarch, so the crown "
+                               f"went to {player} (#{crowned[0].seq}, CR 725.2), and it moved again "
+                               f"later")
+            elif triggers and not any(e.seq > triggers[0].seq and isinstance(e, Resolved | Fizzled)
+                                      and e.cause is not None and e.cause > triggers[0].seq
+                                      for e in events):
+                reasons.append(f"{name} dealt combat damage to {monarch}, the monarch: the steal "
+                               f"trigger (#{triggers[0].seq}) is still waiting to resolve (CR 725.2)")
+            else:
+                left = [e for e in events if isinstance(e, PlayerLeft) and e.player == player
+                        and e.seq > hit.seq]
+                reasons.append(f"{name} dealt combat damage to {monarch}, the monarch, but the steal "
+                               f"trigger did nothing"
+                               + (f": {player} had left the game (CR 800.4a)" if left else ""))
     if len(reasons) == 1:
         return f"{player} isn't the monarch: {reasons[0]}."
     return f"{player} isn't the monarch. " + " ".join(f"{r[0].upper()}{r[1:]}." for r in reasons)

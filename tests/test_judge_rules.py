@@ -438,3 +438,81 @@ def test_the_game_is_over_when_one_player_is_left_104_2a() -> None:
             call()
     with pytest.raises(RulesError):
         g.activate(g.put_onto_battlefield("Forest", "Alice"))
+
+
+# --------------------------------------------------------------------------- found by the judge review
+def test_510_1d_a_blocker_deals_no_damage_to_an_attacker_that_left_and_came_back() -> None:
+    g = Game(["Alice", "Bob"], library=5)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 2})
+    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.block({giant: bears})
+    for _ in range(2):
+        g.activate(ballista, 1, target=bears)
+        g.resolve()
+    mana(g, "Alice", "Plains", 3)
+    g.activate(order, target=bears)
+    g.resolve()  # the Bears comes back: a new object, not in combat (400.7, 506.4)
+    g.advance(to="end_of_combat")
+    assert g.obj(bears).zone == "battlefield" and g.obj(bears).damage == 0
+    assert not any(isinstance(e, DamageDealt) and e.to_id == bears and e.combat for e in g.events)
+
+
+def test_610_3b_the_jailer_exiles_nothing_if_an_opponent_became_monarch_after_it_triggered() -> None:
+    g = Game(["Alice", "Bob", "Carol"], library=3)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.make_monarch("Carol")
+    g.next_turn()  # Bob's turn
+    g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+    g.concede("Carol")  # 725.4: Bob, the active player, becomes the monarch
+    g.resolve_stack()
+    assert g.obj(bears).zone == "battlefield"
+    assert any(isinstance(e, Fizzled) and "610.3b" in e.rules for e in g.events)
+
+
+def test_800_4j_nobody_draws_for_an_active_player_who_left() -> None:
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    g.next_turn()
+    g.next_turn()
+    g.next_turn()
+    g.next_turn(to="upkeep")  # Alice's turn again
+    g.concede("Alice")
+    g.advance(to="main1")
+    assert not any(e.player == "Alice" and "draw" in e.text for e in g.events[-10:])
+    assert g.priority_player == "Bob"  # 800.4j: the next player in turn order
+
+
+def test_514_3a_a_trigger_in_the_cleanup_step_gets_priority_and_another_cleanup_step() -> None:
+    g = Game(["Alice", "Bob"])
+    g.advance(to="cleanup")
+    g.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+    assert g.priority_player == "Alice" and g.stack()
+    g.advance()  # everyone passes: the trigger resolves, then another cleanup step
+    assert g.turn == 1 and g.step == "cleanup"
+    assert g.monarch == "Bob"
+
+
+def test_why_not_monarch_while_the_steal_trigger_waits_says_so() -> None:
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.advance(to="combat_damage")
+    text = g.why_not("monarch", "Alice")
+    assert "still waiting to resolve" in text and "moved again" not in text
+
+
+def test_608_2b_what_doesnt_resolve_has_no_resolve_event() -> None:
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    mana(g, "Alice", "Mountain", 2)
+    first = g.put_in_hand("Lightning Bolt", "Alice")
+    g.cast(first, target=bears)
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=bears)
+    events = g.resolve_stack()
+    assert not any(isinstance(e, Resolved) and e.id == first for e in events)
+    assert any(isinstance(e, Fizzled) and e.id == first and "608.2b" in e.rules for e in events)

@@ -67,7 +67,7 @@ GOVERNING: dict[str, set[str]] = {
     "DrawFailed": {"704.5b"}, "AbilityActivated": {"602.2"}, "ChoiceMade": {
         "608.2d", "616.1", "603.3b", "603.3d", "701.21a", "704.5j", "614.12a", "510.1c", "514.1"},
     "AbilityTriggered": {"603.2", "106.12a"}, "PutOnStack": {"602.2", "603.3"},
-    "Resolved": {"608.2"}, "Fizzled": {"608.2b", "603.4", "603.3d", "800.4a", "400.7", "608.2"},
+    "Resolved": {"608.2", "608.3"}, "Fizzled": {"608.2b", "603.4", "603.3d", "800.4a", "400.7", "608.2"},
     "Countered": {"701.6a"}, "ManaAdded": {"106.4", "605.4a"}, "NoMana": {"605.2", "106.5"},
     "ManaSpent": {"601.2h"}, "PoolEmptied": {"106.4"}, "ManaReplaced": {"106.12b"},
     "DamageDealt": {"120.3", "510.2"}, "DamageRedirected": {"614.9"}, "LifeChanged": {"119.3", "119.4"},
@@ -135,8 +135,10 @@ def test_the_audited_citations() -> None:
     gains = [e for e in events if e.kind == "life" and "gains" in e.text]
     assert gains and all("119.3" in e.rules and "119.1" not in e.rules for e in gains)
     fizzles = [e for e in events if e.kind == "fizzle" and "target" in e.text]
-    assert fizzles and all("608.2b" in e.rules for e in fizzles)
-    graveyard = [e for e in events if e.kind == "move" and e.cause in {f.cause for f in fizzles}]
+    assert fizzles and all({"608.2b", "608.3b"} & set(e.rules) for e in fizzles)
+    resolving = {e.id for e in events if e.kind == "resolve"}  # type: ignore[attr-defined]
+    assert not any(e.id in resolving for e in fizzles)  # type: ignore[attr-defined]
+    graveyard = [e for e in events if e.kind == "move" and e.cause in {f.seq for f in fizzles}]
     assert graveyard and all("608.2n" not in e.rules for e in graveyard)
     already = [e for e in events if e.kind == "monarch" and "already" in e.text]
     assert already and all("603.2e" in e.rules for e in already)
