@@ -8,27 +8,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..board import Board
 from ..events import Event, HasEvents, events_of
 from ..lessons import TimelineCursor
-
-
-def board_html(board: Board) -> str:
-    """The board as a small HTML table (one row per player)."""
-    rows = []
-    for p in board.players:
-        crown = " ♛" if board.monarch == p.name else ""
-        perms = ", ".join(html.escape(v.label()) for v in board.controlled_by(p.name)) or "—"
-        gy = ", ".join(html.escape(n) for n in p.graveyard) or "—"
-        rows.append(
-            f"<tr><td><b>{html.escape(p.name)}{crown}</b></td><td>{p.life}</td>"
-            f"<td>{html.escape(p.pool)}</td><td>{perms}</td><td>{gy}</td></tr>")
-    stack = "; ".join(html.escape(s) for s in reversed(board.stack)) or "empty"
-    return (
-        f"<div><i>Turn {board.turn}, {html.escape(board.step.replace('_', ' '))} — "
-        f"stack: {stack}</i></div>"
-        "<table><tr><th>player</th><th>life</th><th>pool</th><th>battlefield</th>"
-        f"<th>graveyard</th></tr>{''.join(rows)}</table>")
+from .board import board_html
 
 
 def events_table(events: Sequence[Event], column: str = "lane") -> str:
