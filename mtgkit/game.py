@@ -1971,8 +1971,8 @@ class Game:
         if len(objs) < 2:
             return
         labels = [f"{name} #{o.id}" for o in objs]
-        newest = max((o.since or 0) for o in objs) or None
-        with self._caused_by(newest):
+        arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
+        with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
             keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
             self._emit(ChoiceMade(text=f"{who} keeps {keep} (legend rule)", rules=("704.5j",),
                                   player=who, question="legend rule", answer=keep,

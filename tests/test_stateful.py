@@ -23,6 +23,9 @@ from mtgkit import CATALOG, STEPS, Game, RulesError, replay
 
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
 DOCUMENTED = (RulesError, ValueError, TypeError)
+#: Events that start a chain of causes: the game, a turn or step, or a player's own action.
+ORIGINS = {"players", "turn", "step", "setup", "activate", "cast", "land", "attack", "block", "pass",
+           "leave"}
 CARDS = sorted(name for name in CATALOG if name != "Library Card")
 
 JUNK = st.one_of(
@@ -191,6 +194,9 @@ class GameMachine(RuleBasedStateMachine):
         events = self.game.events
         assert [e.seq for e in events] == list(range(1, len(events) + 1))
         assert replay(events) == self.game.board()
+        for e in events[-30:]:  # every event but an origin has an earlier cause
+            if e.kind not in ORIGINS and not e.setup:
+                assert e.cause is not None and e.cause < e.seq, str(e)
 
 
 GameMachine.TestCase.settings = settings(
