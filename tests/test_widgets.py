@@ -133,13 +133,16 @@ def test_x_value_explorer_shows_three_paths_side_by_side() -> None:
     w = XValueExplorer("Walking Ballista", x=2)
     cast, clone, order = (c.value for c in w.columns)
     assert "on the stack: <b>4</b>" in cast and "2 +1/+1" in cast
-    assert "died" in clone and "died" in order
+    assert "toughness 0" in clone and "704.5f" in clone and "704.5f" in order
     w.x.value = 3
     assert "on the stack: <b>6</b>" in w.columns[0].value
     w.card.value = "Chalice of the Void"
     assert "not a creature" in w.columns[1].value and "not a creature" in w.columns[2].value
     assert "charge" in w.columns[0].value
     assert "<table>" in w.timelines[0].value and w.timelines[2].value == ""
+    w.card.value, w.x.value = "The Goose Mother", 3
+    clone = w.columns[1].value
+    assert "legend rule" in clone and "704.5j" in clone and "704.5f" not in clone
 
 
 def test_combat_explorer_crown_moves_only_without_a_protector() -> None:
@@ -149,7 +152,7 @@ def test_combat_explorer_crown_moves_only_without_a_protector() -> None:
     assert "the crown stayed" in w.result.value and "614.9" in w.why.value
     assert w.which.disabled
     w.protectors.value = 0
-    assert "the crown moved" in w.result.value and "because" in w.why.value
+    assert "the crown moved" in w.result.value and "725.2" in w.why.value and "event" in w.why.value
     w.block.value = "Grizzly Bears"
     assert "the crown stayed" in w.result.value
     w.protectors.value = 2

@@ -18,13 +18,13 @@ def _summary(r: XPath) -> str:
     where = {"cast": "on the stack", "returned by Order of Whiteclay": "in the graveyard"}.get(
         r.path, "of the Clone spell")
     bf = "—" if r.mv_battlefield is None else str(r.mv_battlefield)
-    fate = "on the battlefield" if r.survived else "died (toughness 0, CR 704.5f)"
+    fate = r.fate or ("on the battlefield" if r.survived else "not on the battlefield")
     return (f"<h4>{html.escape(r.path)}</h4><ul>"
             f"<li>mana value {where}: <b>{before}</b></li>"
             f"<li>mana value on the battlefield: <b>{bf}</b></li>"
             f"<li>counters: <b>{html.escape(r.counters)}</b></li>"
             f"<li>tokens created: <b>{r.tokens}</b></li>"
-            f"<li>result: <b>{fate}</b></li></ul><p><i>{html.escape(r.note)}</i></p>")
+            f"<li>result: <b>{html.escape(fate)}</b></li></ul><p><i>{html.escape(r.note)}</i></p>")
 
 
 class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
