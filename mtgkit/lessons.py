@@ -55,6 +55,10 @@ from .mana import COLORS, Mana, symbols
 from .outcomes import Outcome, Outcomes, outcomes
 from .records import Value
 
+#: Cards in each library of the lessons' games: enough for every draw they make, and a short
+#: library keeps each game quick to build and to copy (outcomes copy a game per choice).
+LIBRARY = 5
+
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
@@ -200,10 +204,14 @@ class ActivationCase:
     ability: int = 0
 
     def game(self) -> tuple[Game, int]:
-        """A fresh game in Alice's main phase with the permanent set up, a Grizzly Bears in her
-        graveyard (something to return) and {W}{W}{W} in her pool."""
-        g = Game(["Alice", "Bob"])
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped,
+        """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
+        Hangarback Walker with one +1/+1 counter, so it lives), a Grizzly Bears in her graveyard
+        (something to return) and {W}{W}{W} in her pool."""
+        from .cards import card as lookup
+
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
                                      arrived=self.arrived)  # type: ignore[arg-type]
         g.put_in_graveyard("Grizzly Bears", "Alice")
         for _ in range(3):
@@ -289,7 +297,7 @@ MANA_CARDS: dict[str, tuple[str, ...]] = {
 
 def mana_board(alice: Sequence[str], bob: Sequence[str]) -> Game:
     """A game in Alice's main phase with these permanents (all there since last turn)."""
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     for who, names in (("Alice", alice), ("Bob", bob)):
         for name in names:
             g.put_onto_battlefield(name, who)
@@ -518,7 +526,7 @@ def x_setup(card: str, x: int, path: str) -> tuple[Game, Callable[[Game], object
     cost = defn.cost
     assert cost is not None
     colored = [c for c in (cost.text or "") if c in "WUBRG"]
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     if path in ("cast", "copied by Clone"):
         if path == "copied by Clone" and not defn.is_a("Creature"):
             return None
@@ -674,7 +682,7 @@ def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, _Num
 def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
     """Alice is the monarch; her end-step draw trigger waits on the stack; optionally Bob's
     Custodi Lich enters (Bob becomes the monarch) before it resolves. Returns who drew."""
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     g.put_onto_battlefield("Protector of the Crown", "Alice", by_effect=True)
     g.resolve_stack()
     g.advance(to="end")
@@ -712,7 +720,7 @@ def combat_setup(attackers: Sequence[str], blocks: Mapping[str, str], protectors
     """Alice attacks Bob, who controls ``protectors`` Protectors of the Crown and a Hill Giant.
     Returns the game at the beginning of combat, the combat as an action, and the Protectors' ids.
     An illegal block raises :class:`~mtgkit.errors.RulesError` when the action runs."""
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     mine = {name: g.put_onto_battlefield(name, "Alice") for name in dict.fromkeys(attackers)}
     prots = [g.put_onto_battlefield("Protector of the Crown", "Bob") for _ in range(protectors)]
     bob = {"Hill Giant": g.put_onto_battlefield("Hill Giant", "Bob")}
@@ -849,7 +857,7 @@ class BoltCase:
     at_protector: int
 
     def run(self) -> tuple[Game, int]:
-        g = Game(["Alice", "Bob"])
+        g = Game(["Alice", "Bob"], library=LIBRARY)
         protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
         for _ in range(self.at_protector):
             g.activate(g.put_onto_battlefield("Mountain", "Alice"))
