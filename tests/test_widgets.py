@@ -172,3 +172,68 @@ def test_stepper_event_list_click_jumps_and_explains() -> None:
     assert s.events_list.value == 2
     s.slider.value = len(g.events)
     assert s.events_list.value == len(g.events) - 1 and "because" in s.why_html.value
+
+
+def test_practice_widget_options_follow_the_question_across_topic_and_level_switches() -> None:
+    """After a switch the buttons show the new question's options, and the answer checked is the
+    one shown (it used to keep the previous question's labels)."""
+    from mtgkit.practice import TOPICS
+    from mtgkit.widgets import PracticeWidget
+
+    w = PracticeWidget("could-produce", "easy", seed=0)
+    for topic in TOPICS[1:] + TOPICS[:1]:
+        for level in ("hard", "easy"):
+            w.topic.value, w.level.value = topic, level
+            q = w.question
+            assert q is not None and (q.topic, q.level) == (topic, level)
+            assert tuple(w.choice.options) == q.options and w.choice.value is None
+            assert w.choice in w.children[3].children
+            for option in q.options:
+                w.choice.value = option
+                w.check_button.click()
+                right = option in q.answers
+                assert w.feedback.value.startswith("<b>✓") is right, (topic, level, option)
+                assert w.rows[-1]["answer"] == option and w.rows[-1]["correct"] == ("yes" if right else "no")
+
+
+def test_practice_widget_seeds_that_used_to_fail() -> None:
+    """seed=28 raised on creation; with seed 10 Next failed silently, then said 'No more'."""
+    from mtgkit.practice import LEVELS, TOPICS
+    from mtgkit.widgets import PracticeWidget
+
+    w = PracticeWidget(seed=28)
+    assert w.question is not None
+    for topic in TOPICS:
+        for level in LEVELS:
+            w = PracticeWidget(topic, level, seed=10)
+            for n in range(2, 8):
+                w.next_button.click()
+                assert w.question is not None and f"Question {n}." in w.prompt.value
+
+
+def test_practice_widget_exports_the_session_as_csv() -> None:
+    import base64
+    import csv
+    import io
+
+    from mtgkit.widgets import PracticeWidget
+
+    w = PracticeWidget("tap-untap", "easy", seed=5)
+    w.student.value = "Ada L."
+    wrong = next(o for o in w.question.options if o not in w.question.answers)
+    w.choice.value = wrong
+    w.check_button.click()
+    w.choice.value = w.question.answer
+    w.check_button.click()
+    w.next_button.click()
+    w.choice.value = w.question.answer
+    w.check_button.click()
+    rows = list(csv.DictReader(io.StringIO(w.score_csv())))
+    assert [(r["question"], r["correct"], r["first_try"]) for r in rows] == [
+        ("1", "no", "yes"), ("1", "yes", "no"), ("2", "yes", "yes")]
+    assert rows[0]["student"] == "Ada L." and rows[0]["misconceptions"]
+    assert w.score.value == "Score: 1 / 2"
+    w.export_button.click()
+    assert 'download="Ada-L-score.csv"' in w.export.value
+    data = w.export.value.split("base64,", 1)[1].split('"', 1)[0]
+    assert base64.b64decode(data).decode() == w.score_csv()
