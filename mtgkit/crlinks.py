@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .rules import EDITION, title
 
@@ -64,15 +64,31 @@ def _numbers(citation: str, link: Callable[[str], str]) -> str:
     return RULE.sub(lambda m: link(m.group(1)), citation)
 
 
-def link_rules(text: str, *, escape: bool = True) -> str:
+#: A parenthesised list of dotted rule numbers without "CR", as event chains write them:
+#: "(106.4, 605.3b)".
+BARE = re.compile(r"\((\d{3}\.\d+[a-z]?(?:, \d{3}\.\d+[a-z]?)*)\)")
+
+
+def link_rules(text: str, *, escape: bool = True, bare: bool = False) -> str:
     """HTML: ``text`` (escaped unless ``escape=False``) with every rule number cited after
-    "CR" turned into a link, e.g. "CR 106.7" or "CR 107.5, 302.6 (2026-08-07)".
+    "CR" turned into a link, e.g. "CR 106.7" or "CR 107.5, 302.6 (2026-08-07)". With
+    ``bare=True``, parenthesised lists such as "(106.4, 605.3b)" are linked too.
 
     >>> link_rules("tapped (CR 107.5) & sick").count("<a href"), "&amp;" in link_rules("&")
     (1, True)
+    >>> link_rules("#12 Alice adds {G} (106.4, 605.3b)", bare=True).count("<a href")
+    2
     """
     body = html.escape(text, quote=False) if escape else text
-    return CITATION.sub(lambda m: "CR " + _numbers(m.group(1), cr_link), body)
+    body = CITATION.sub(lambda m: "CR " + _numbers(m.group(1), cr_link), body)
+    if bare:
+        body = BARE.sub(lambda m: "(" + _numbers(m.group(1), cr_link) + ")", body)
+    return body
+
+
+def link_numbers(rules: Iterable[str], sep: str = ", ") -> str:
+    """HTML: rule numbers (an event's ``rules``), each a link."""
+    return sep.join(cr_link(n) for n in rules)
 
 
 def link_rules_markdown(text: str) -> str:

@@ -237,3 +237,18 @@ def test_practice_widget_exports_the_session_as_csv() -> None:
     assert 'download="Ada-L-score.csv"' in w.export.value
     data = w.export.value.split("base64,", 1)[1].split('"', 1)[0]
     assert base64.b64decode(data).decode() == w.score_csv()
+
+
+def test_rule_numbers_in_widgets_are_links_with_titles() -> None:
+    from mtgkit.widgets import CombatExplorer, XValueExplorer
+
+    link = 'href="https://yawgatog.com/resources/magic-rules/#R'
+    s = TimelineStepper(game())
+    assert link + "6022" in s.event_html.value or link in s.event_html.value
+    assert link in s.why_html.value and 'title="CR ' in s.why_html.value
+    w = ActivationExplorer()
+    w.arrived.value, w.prediction.value = "this turn", "can activate"
+    w.check_button.click()
+    assert link + "3026" in w.result.value and "summoning sickness" in w.result.value
+    assert link + "6149" in CombatExplorer().why.value
+    assert link + "1073m" in XValueExplorer("Walking Ballista", x=2).columns[0].value
