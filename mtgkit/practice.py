@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from .cards import card as lookup
 from .crlinks import link_rules_markdown
 from .errors import RulesError
-from .grading import Verdict, one_of, plural, report
+from .grading import Unreadable, Verdict, one_of, plural, read_bool, read_mana, report
 from .lessons import ActivationCase
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
@@ -103,11 +103,10 @@ class Feedback:
     misconceptions: tuple[str, ...] = ()
 
 
-def grade(question: Question, answer: str) -> Feedback:
+def grade(question: Question, answer: object) -> Feedback:
     """Grade one answer. A wrong one names the misconception that produces it, says what the
     rule really says and where the two differ, then explains the right answer."""
-    answer = str(answer).strip()
-    match = next((o for o in question.options if o.lower() == answer.lower()), None)
+    match = _match(question, answer)
     if match is None:
         return Feedback(False, f"{answer!r} is not one of the options ({', '.join(question.options)}): "
                                f"pick one of them.")
@@ -124,15 +123,42 @@ def grade(question: Question, answer: str) -> Feedback:
     return Feedback(False, "\n".join(lines), names)
 
 
-def check_practice(answers: Sequence[str | None], qs: Sequence[Question]) -> str:
-    """Grade answers to practice questions (in order) with the engine's explanations."""
+def _match(question: Question, answer: object) -> str | None:
+    """The option ``answer`` means: the same text in any case, mana symbols in any order
+    (``{U}{W}{R}`` is ``{W}{U}{R}``), ``True``/``yes`` for ``true``/``yes``, ``3`` for ``"3"``."""
+    text = str(answer).strip()
+    exact = next((o for o in question.options if o.lower() == text.lower()), None)
+    if exact is not None:
+        return exact
+    if set(question.options) in ({"yes", "no"}, set(TRUE_FALSE)):
+        try:
+            said = read_bool(answer)
+        except Unreadable:
+            return None
+        return question.options[0] if said else question.options[1]
+    try:
+        mana = read_mana(answer)
+    except Unreadable:
+        return None
+    for option in question.options:
+        try:
+            if read_mana(option) == mana:
+                return option
+        except Unreadable:
+            continue
+    return None
+
+
+def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
+    """Grade answers to practice questions (in order) with the engine's explanations; answers
+    may be written in any reasonable form (see :func:`grade`)."""
     rows: list[tuple[str, Verdict | None]] = []
     for i, q in enumerate(qs):
         given = answers[i] if i < len(answers) else None
         if given is None:
             rows.append((str(q.number), None))
             continue
-        fb = grade(q, str(given))
+        fb = grade(q, given)
         rows.append((str(q.number), Verdict(fb.correct, fb.message)))
     return report(rows)
 

@@ -241,3 +241,15 @@ def test_seeded_worksheets_are_identical_across_processes() -> None:
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(outs) == 1
+
+
+def test_typed_answers_in_any_reasonable_form() -> None:
+    """Notebook 08: '{U}{W}{R}' for '{W}{U}{R}', True for 'yes', 3 for '3'."""
+    from mtgkit.practice import check_practice
+
+    qs = [q for q in worksheet("could-produce", "easy", 20, 1) if q.answers[0].count("{") >= 2][:1]
+    qs += worksheet("tap-untap", "easy", 1, 0)
+    flipped = "".join(reversed([f"{{{t}}}" for t in qs[0].answers[0].strip("{}").split("}{")]))
+    said = qs[1].answers[0] == "yes"
+    report = check_practice([flipped, said], qs)
+    assert report.splitlines()[0] == "2/2 correct", report
