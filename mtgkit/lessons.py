@@ -349,6 +349,54 @@ copies a color of a land an opponent of Bob controls: Alice's Forest, which coul
     return lines
 
 
+def explain_could_produce(g: Game, ref: int) -> str:
+    """What ``ref`` could produce and why (CR 106.7), each type traced back to the permanent
+    that could produce it by itself (a reflecting permanent never 'reflects itself').
+
+    >>> g = mana_board(["Exotic Orchard"], ["Exotic Orchard"])
+    >>> print(explain_could_produce(g, g.permanents("Alice")[0].id))  # doctest: +NORMALIZE_WHITESPACE
+    Alice's Exotic Orchard could produce nothing (CR 106.7).
+      • {T}: Add one mana of any color that a land an opponent controls could produce.
+        it would make no mana if it resolved now (costs ignored): no land an opponent controls
+        could produce a color of mana (colorless is not a color), so the type is undefined
+        (CR 106.5)
+    """
+    from .could_produce import Solver
+    from .mana import sort_types
+
+    solver = Solver(g)
+    o = g.obj(ref)
+    types = solver.could_produce().get(o.id, frozenset())
+    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
+    answers = solver.answers(o, notes=True)
+    if not answers:
+        lines.append("  It has no mana abilities.")
+    trace = trace_could_produce(g, ref) if _reflect_spec(o) is not None else []
+    for a in answers:
+        lines.append(f"  • {a.text}")
+        base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
+        spec = o.card.activated[a.index].mana_spec
+        undefined = spec is not None and spec.why_none()[1]
+        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
+        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
+        reflect = _reflect_spec(o)
+        if not a.base and reflect is not None:
+            whose, card_type, _ = reflect
+            players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
+            watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
+            if watched and all(_reflect_spec(p) is not None for p in watched):
+                lines.append("    The permanents it watches only reflect other reflecting permanents; "
+                             "with no outside source, the least fixed point gives them nothing.")
+        if a.effects and a.base:
+            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
+                     f"the replacement effects {', '.join(a.effects)} in every order")
+            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
+    if trace:
+        lines.append("  Where each type really comes from:")
+        lines += [f"    {t}" for t in trace]
+    return "\n".join(lines)
+
+
 def _trace(g: Game, ref: int, t: str, solved: Mapping[int, frozenset[str]],
            seen: set[int]) -> list[tuple[str, str]]:
     """[(who, what it does)] from ``ref`` back to a permanent that could produce {t} by itself."""
@@ -460,11 +508,7 @@ class CouldCase:
 
     def why(self) -> str:
         g = mana_board(self.alice, self.bob)
-        o = g.permanents(self.who)[self.index]
-        trace = trace_could_produce(g, o.id)
-        text = g.explain_could_produce(o.id)
-        return text + ("\nWhere the mana really comes from:\n" + "\n".join(f"   {t}" for t in trace)
-                       if trace else "")
+        return explain_could_produce(g, g.permanents(self.who)[self.index].id)
 
     def answer(self) -> tuple[frozenset[str], str]:
         return self.legal()[0], self.why()
@@ -911,5 +955,5 @@ __all__ = [
     "check_name_answers", "check_number_answers", "check_tap_answers", "combat_outcomes",
     "combat_setup", "could_produce_table", "event_line", "event_lines", "mana_board",
     "monarch_draw_race", "protector_combat", "replacement_orders", "tap_outcomes", "tap_result",
-    "trace_could_produce", "x_path", "x_paths", "x_setup",
+    "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
 ]

@@ -46,6 +46,7 @@ import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
+from .board import Board
 from .choices import Chooser, FirstOption
 from .errors import RulesError
 from .events import ChoiceMade, Event
@@ -152,6 +153,11 @@ class Outcome(Value):
     def battlefield(self, player: str) -> tuple[str, ...]:
         return tuple(o.name for o in self.game.permanents(player))
 
+    @property
+    def board(self) -> Board:
+        """A read-only picture of the board afterwards."""
+        return self.game.board()
+
     def graveyard(self, player: str) -> tuple[str, ...]:
         return tuple(o.name for o in self.game.zone(player, "graveyard"))
 
@@ -250,6 +256,15 @@ def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_
                         for option in chooser.points[i].options[1:]]
             todo.extend(reversed(branches))  # depth first, in the order the options are listed
     return Outcomes(found)
+
+
+def every_order(items: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every order of ``items``, the given one first: candidates for an explicit ``order=``.
+
+    >>> every_order(["Contamination", "Mana Reflection"])
+    [('Contamination', 'Mana Reflection'), ('Mana Reflection', 'Contamination')]
+    """
+    return list(dict.fromkeys(itertools.permutations(items)))
 
 
 def distinct(outs: Outcomes, read: Callable[[Outcome], T]) -> Mapping[T, list[Outcome]]:

@@ -50,8 +50,8 @@ from .lessons import (
     combat_setup,
     cr,
     event_lines,
+    explain_could_produce,
     monarch_draw_race,
-    trace_could_produce,
     x_paths,
 )
 from .mana import symbols
@@ -173,14 +173,7 @@ class CouldProduce(Value):
 
     def explain(self) -> str:
         ids, _, g = could_produce_board(self.board)
-        ref = ids[self.target]
-        what = symbols(self.types())
-        trace = trace_could_produce(g, ref)
-        head = f"{self.board.name(self.target)} could produce {what} (CR 106.7)."
-        lines = [head] + [f"   {t}" for t in trace]
-        lines += ["How the engine worked it out:", *("   " + line for line in
-                                                       g.explain_could_produce(ref).splitlines())]
-        return "\n".join(lines)
+        return explain_could_produce(g, ids[self.target])
 
 
 # ------------------------------------------------------------------------------ tapping for mana

@@ -209,6 +209,11 @@ def test_could_produce_is_traced_to_the_permanent_the_mana_comes_from() -> None:
     """Notebook 03: Bob's Reflecting Pool used to 'reflect ... Reflecting Pool'."""
     case = CouldCase(("Exotic Orchard", "Forest"), ("Reflecting Pool", "Exotic Orchard"), "Bob", 0)
     why = case.why()
-    trace = why.split("Where the mana really comes from:", 1)[1]
+    trace = why.split("Where each type really comes from:", 1)[1]
     assert "Alice's Forest, which could produce {G} by itself" in trace
     assert "Reflecting Pool copies a type of a land Bob controls: Bob's Exotic Orchard" in trace
+    assert "reflects Reflecting Pool" not in why
+    cradle = CouldCase(("Gaea's Cradle",)).why()
+    assert "zero times" in cradle and "106.5" not in cradle  # a defined type, no mana: not 106.5
+    orchard = CouldCase(("Exotic Orchard",), ("Wastes",)).why()
+    assert "colorless is not a color" in orchard and "106.5" in orchard

@@ -8,7 +8,7 @@ import pytest
 
 from mtgkit import Game
 from mtgkit.events import ChoiceMade
-from mtgkit.outcomes import BranchingChooser, TooManyOutcomes, outcomes, run
+from mtgkit.outcomes import BranchingChooser, TooManyOutcomes, every_order, outcomes, run
 
 
 def fellwar() -> tuple[Game, int]:
@@ -47,7 +47,8 @@ def test_the_order_of_replacement_effects_is_a_choice_through_the_chooser() -> N
 
 def test_the_order_as_an_explicit_argument() -> None:
     g, forest = reflection_and_contamination()
-    orders = list(itertools.permutations(["Contamination", "Mana Reflection"]))
+    orders = every_order(["Contamination", "Mana Reflection"])
+    assert orders == list(itertools.permutations(["Contamination", "Mana Reflection"]))
     outs = outcomes(g, lambda game, order: game.activate(forest, order=order), order=orders)
     assert [(o.argument("order")[0], str(o.pool("Alice"))) for o in outs] == [
         ("Contamination", "{B}{B}"), ("Mana Reflection", "{B}")]
@@ -69,7 +70,7 @@ def test_two_protectors_give_both_choices_for_each_source() -> None:
     outs = outcomes(g, fight)
     damaged = sorted(tuple(p.damage for p in o.game.permanents("Bob") if p.id in (p1, p2)) for o in outs)
     assert damaged == [(0, 2), (2, 0)]
-    assert {o.monarch for o in outs} == {"Bob"}
+    assert {o.monarch for o in outs} == {"Bob"} and {o.board.monarch for o in outs} == {"Bob"}
     assert all(o.choices[0].question == "protector" for o in outs)
 
 

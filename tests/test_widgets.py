@@ -97,7 +97,8 @@ def test_could_produce_explorer_updates_when_boards_change() -> None:
     assert w.table.value.count("<td>{G}</td>") == 3
     bob_orchard = [v for label, v in w.pick.options if label.startswith("Bob")][0]
     w.pick.value = bob_orchard
-    assert "Exotic Orchard (Bob) could produce {G}" in w.why.value
+    assert "Bob's Exotic Orchard could produce {G}" in w.why.value
+    assert "Alice's Forest, which could produce {G} by itself" in w.why.value
     w.alice.value, w.bob.value = [], []
     assert "No permanent" in w.why.value
 
