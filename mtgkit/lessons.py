@@ -360,6 +360,8 @@ def explain_could_produce(g: Game, ref: int) -> str:
         it would make no mana if it resolved now (costs ignored): no land an opponent controls
         could produce a color of mana (colorless is not a color), so the type is undefined
         (CR 106.5)
+        The permanents it watches only reflect other reflecting permanents; with no outside
+        source, the least fixed point gives them nothing.
     """
     from .could_produce import Solver
     from .mana import sort_types
