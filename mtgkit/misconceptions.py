@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import could_produce as cp
@@ -40,7 +40,7 @@ from .events import DamageDealt, DamageRedirected, ManaReplaced
 from .game import Game
 from .lessons import ActivationCase
 from .mana import COLORS, TYPES, Mana, symbols
-from .outcomes import Outcome
+from .outcomes import BranchingChooser, Outcome, Outcomes, outcomes
 from .records import Value
 from .situations import (
     Activation,
@@ -242,16 +242,29 @@ def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[s
     return pools
 
 
+class ArrivalOrder(BranchingChooser):
+    """The chooser of a learner who thinks replacement effects apply in the order their
+    permanents arrived: every other choice still branches, the order never does."""
+
+    def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
+        return list(items)  # the engine lists them in the order they began to apply
+
+
+@functools.lru_cache(maxsize=4096)
+def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
+    _, ref = s.setup()
+    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref), branching=ArrivalOrder)
+
+
 def _believe_tap(s: TapForMana, held: frozenset[str]) -> tuple[str, ...]:
-    order = s.order
     effects = s.effects()
-    labels = tuple(label for label, _ in effects)
     ops = dict(effects)
-    if "printed-order" in held and len(labels) > 1:
-        order = labels
-    elif "replacements-last-in-first-out" in held and order is not None:
-        order = tuple(reversed(order))
-    outs = s.outcomes(order).legal
+    if "printed-order" in held and len(effects) > 1:
+        outs = _arrival_order_outcomes(s).legal  # the stem's order is ignored
+    elif "replacements-last-in-first-out" in held and s.order is not None:
+        outs = s.outcomes(tuple(reversed(s.order))).legal
+    else:
+        outs = s.outcomes().legal
     found: dict[str, None] = {}
     for o in outs:
         for pool in sorted(_tap_pool(ops, o, held)):
@@ -454,7 +467,7 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "Replacement effects resolve like the stack: the one chosen first is applied last.",
         "616.1", "The affected player applies the replacement effect chosen first, first; then "
         "picks among the ones still applicable. Nothing uses the stack.",
-        "chooser", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+        "inputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
                               ("Mana Reflection", "Contamination")),
         "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
     Misconception(

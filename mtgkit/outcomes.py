@@ -230,12 +230,15 @@ def run(setup: Setup, action: Callable[..., object], *, chooser: Chooser | None 
 
 
 def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_CAP,
+             branching: type[BranchingChooser] = BranchingChooser,
              **arguments: Sequence[Any]) -> Outcomes:
     """Every outcome of ``action(game, **args)`` over all legal choices.
 
     ``setup`` is a game (each run gets a deep copy) or a function building a fresh one.
     Each keyword lists candidate values of one explicit argument; every combination is
     run. Raises :class:`TooManyOutcomes` when there are more than ``cap`` runs.
+    ``branching`` is the chooser class: a subclass can answer some questions its own way
+    instead of branching on them (a teaching model of how a learner would choose).
     """
     names = list(arguments)
     found: list[Outcome] = []
@@ -248,7 +251,7 @@ def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_
                 raise TooManyOutcomes(
                     f"this action has more than {cap} ways to make its choices; fix some of them "
                     f"(pass them as arguments) or raise cap=")
-            chooser = BranchingChooser(path)
+            chooser = branching(path)
             out = run(setup, action, chooser=chooser, **args)
             taken = tuple(chooser.taken)
             found.append(out.replace(path=taken, points=tuple(chooser.points)))

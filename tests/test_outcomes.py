@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import pytest
 
@@ -132,3 +133,13 @@ def test_a_replayed_answer_that_is_no_longer_an_option_is_reported() -> None:
     c = BranchingChooser(["{G}"])
     with pytest.raises(RuntimeError, match="not an option"):
         c.choose("Alice", "mana", ["{U}", "{B}"])
+
+
+def test_a_chooser_class_can_answer_some_questions_without_branching() -> None:
+    class KeepListedOrder(BranchingChooser):
+        def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
+            return list(items)
+
+    g, forest = reflection_and_contamination()
+    outs = outcomes(g, lambda game: game.activate(forest), branching=KeepListedOrder)
+    assert outs.pools("Alice") == ["{B}"] and outs[0].points == ()
