@@ -235,9 +235,12 @@ def test_colors_and_types_constants_used_by_options() -> None:
 
 def test_seeded_worksheets_are_identical_across_processes() -> None:
     """Set iteration order changes with PYTHONHASHSEED; the questions must not."""
-    code = ("from mtgkit.practice import TOPICS, worksheet\n"
+    code = ("from mtgkit.practice import LEVELS, TOPICS, grade, worksheet\n"
             "for t in TOPICS:\n"
-            "    for q in worksheet(t, 'hard', 4, 7): print(q.board, q.prompt, q.options, q.answer)\n")
+            "    for level in LEVELS:\n"
+            "        for q in worksheet(t, level, 6, 7):\n"
+            "            print(q.board, q.prompt, q.options, q.answers, q.wrong, q.explanation)\n"
+            "            print([grade(q, o).message for o in q.options])\n")
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(outs) == 1
