@@ -347,7 +347,7 @@ _X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The
 
 def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
     card = rng.choice(_X_CARDS)
-    x = rng.randint(0, 6 if level == "easy" else 8)
+    x = rng.randint(0, 9)
     path = "cast" if level == "easy" else rng.choice(["cast", "copied by Clone", "copied by Clone",
                                                       "returned by Order of Whiteclay"])
     asks = ["counters", "mana value on the battlefield", "mana value on the stack"]
