@@ -894,25 +894,32 @@ class Game:
                 self._move(o, "graveyard", f"{who} discards {o.name}", ("514.1", "701.9a"))
 
     # ------------------------------------------------------------------ activating
-    def can_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None) -> bool:
-        """Could ``player`` activate this ability now? Changes nothing."""
+    def can_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None,
+                     timing: bool = True) -> bool:
+        """Could ``player`` activate this ability now? Changes nothing. With ``timing=False``,
+        only the ability itself counts (where the permanent is, its costs, summoning
+        sickness), not whether its controller holds priority right now."""
         check.ref("ref", ref)
+        check.flag("timing", timing)
         try:
-            self._check_activate(ref, ability, player)
+            self._check_activate(ref, ability, player, timing)
         except RulesError:
             return False
         return True
 
-    def why_not_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None) -> str:
+    def why_not_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None,
+                         timing: bool = True) -> str:
         """The reason ``can_activate`` is False ('' when it is True)."""
         check.ref("ref", ref)
+        check.flag("timing", timing)
         try:
-            self._check_activate(ref, ability, player)
+            self._check_activate(ref, ability, player, timing)
         except RulesError as err:
             return str(err)
         return ""
 
-    def _check_activate(self, ref: int | str, index: int, player: str | None) -> tuple[Obj, Activated]:
+    def _check_activate(self, ref: int | str, index: int, player: str | None,
+                        timing: bool = True) -> tuple[Obj, Activated]:
         check.whole_number("ability", index, 0, 99)
         if player is not None:
             self._player(player, "player")
@@ -958,7 +965,8 @@ class Game:
             if o.counters.get(kind, 0) < n:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
-        self._check_can_act(who)  # last: the timing, once the ability itself could be activated
+        if timing:
+            self._check_can_act(who)  # last: the timing, once the ability itself could be activated
         return o, ab
 
     @_atomic

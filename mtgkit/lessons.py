@@ -1,28 +1,98 @@
 """Teaching models behind the notebooks' explorers and exercises (pure Python, no GUI).
 
 Widgets are thin views over these: every answer a widget shows is computed here by the
-engine, and tested here without a browser.
+engine, and tested here without a browser. Answers are *choice-aware*: when a player makes
+a choice during an action (a color, the order of replacement effects, which Protector takes
+the damage, which legendary permanent to keep), every legal choice is tried
+(:mod:`mtgkit.outcomes`) and any answer some legal choice produces is right. A case whose
+question fixes the choice (``order=...``) is graded against that choice only.
+
+Every reason a model gives in words cites the rules of the engine event that caused the
+outcome (a :class:`Reason` keeps that event's number), so the text can't drift from what
+the engine did.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .board import Board, replay
+from .choices import FirstOption
+from .errors import (
+    CostError,
+    RulesError,
+    SummoningSicknessError,
+    TapSymbolError,
+    UntapSymbolError,
+)
 from .events import (
+    ChoiceMade,
     DamageDealt,
     DamageRedirected,
     Entered,
     Event,
+    LifeChanged,
     MonarchChanged,
-    StateBasedMove,
+    SpellCast,
+    ZoneChange,
+    chain,
     explain,
 )
 from .game import Game
-from .grading import Verdict, report
-from .mana import Mana
+from .grading import (
+    Verdict,
+    grade_answers,
+    one_of,
+    read_bool,
+    read_mana,
+    read_name,
+    read_number,
+    read_types,
+)
+from .mana import COLORS, Mana, symbols
+from .outcomes import Outcome, Outcomes, outcomes
+from .records import Value
+
+#: Cards in each library of the lessons' games: enough for every draw they make, and a short
+#: library keeps each game quick to build and to copy (outcomes copy a game per choice).
+LIBRARY = 5
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+# ----------------------------------------------------------------------------- reasons
+class Reason(Value):
+    """A reason in plain words, with the rules it cites and the number (``seq``) of the engine
+    event those rules come from (``None`` when the reason is a rules error, not an event)."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    seq: int | None = None
+
+
+def cr(rules: Iterable[str]) -> str:
+    """``"CR 614.9"`` or ``"CR 704.5g, 120.3e"``."""
+    rules = list(dict.fromkeys(rules))
+    return f"CR {', '.join(rules)}" if rules else ""
+
+
+def event_line(e: Event) -> str:
+    """One event for learners: 'event 13: Alice adds {B} (CR 106.4)'. Event numbers are written
+    'event N' so that '#N' only ever names an object."""
+    rules = f" ({cr(e.rules)})" if e.rules else ""
+    return f"event {e.seq}: {e.text}{rules}"
+
+
+def event_lines(events: Iterable[Event], indent: str = "   ") -> str:
+    return "\n".join(indent + event_line(e) for e in events)
+
+
+def chain_lines(events: Sequence[Event], seq: int, indent: str = "   ") -> str:
+    """The cause chain of event ``seq``, oldest cause first, one event a line."""
+    return event_lines(reversed(chain(events, seq)), indent)
 
 
 # ----------------------------------------------------------------------------- cursor
@@ -78,7 +148,52 @@ class TimelineCursor:
         self.index = len(self.events) - 1
 
 
+# ----------------------------------------------------------------------------- grading cases
+class Case(Protocol[T_co]):
+    """An exercise case: its legal answers (one per distinct legal outcome) and why."""
+
+    def legal(self) -> tuple[T_co, ...]: ...
+    def why(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Grader(Generic[T]):
+    read: Callable[[object], T]
+    show: Callable[[T], str]
+
+    def __call__(self, given: object, case: Case[T]) -> Verdict:
+        value = self.read(given)
+        legal = case.legal()
+        shown = [self.show(v) for v in legal]
+        if value in legal:
+            others = [s for v, s in zip(legal, shown, strict=True) if v != value]
+            extra = f" (another legal choice gives {one_of(others)})" if others else ""
+            return Verdict(True, f"{self.show(value)}{extra}")
+        answer = (f"the answer is {shown[0]}" if len(shown) == 1 else
+                  f"depending on the choices made, the answer is {one_of(shown)}")
+        return Verdict(False, f"you wrote {given}, {answer}. {case.why()}")
+
+
 # ----------------------------------------------------------------------------- {T}/{Q}
+def _activation_reason(name: str, controller: str, err: RulesError) -> Reason:
+    """A rules error from the engine, said for a learner (never the raw message)."""
+    if isinstance(err, TapSymbolError):
+        text = (f"No: {name} is already tapped. {{T}} in a cost means 'tap this permanent', and a "
+                f"tapped permanent can't be tapped again to pay it (CR {err.rule}).")
+    elif isinstance(err, UntapSymbolError):
+        text = (f"No: {name} is untapped. {{Q}} in a cost means 'untap this permanent', and an "
+                f"untapped permanent can't be untapped again to pay it (CR {err.rule}).")
+    elif isinstance(err, SummoningSicknessError):
+        text = (f"No: {name} is a creature that arrived this turn, so {controller} hasn't controlled "
+                f"it continuously since her turn began. Until then a creature can't use abilities "
+                f"with {{T}} or {{Q}} in their cost, unless it has haste (CR {err.rule}).")
+    elif isinstance(err, CostError):
+        text = f"No: {controller} can't pay the rest of the cost. {err.reason} (CR {err.rule})"
+    else:
+        text = f"No: {err.reason} (CR {err.rule})"
+    return Reason(text, (err.rule,))
+
+
 @dataclass(frozen=True)
 class ActivationCase:
     """One 'can this ability be activated now?' situation, answered by the engine."""
@@ -89,57 +204,83 @@ class ActivationCase:
     ability: int = 0
 
     def game(self) -> tuple[Game, int]:
-        """A fresh game in Alice's main phase with the permanent set up (and {2} to spend)."""
-        g = Game(["Alice", "Bob"])
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped,
+        """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
+        Hangarback Walker with one +1/+1 counter, so it lives), a Grizzly Bears in her graveyard
+        (something to return) and {W}{W}{W} in her pool."""
+        from .cards import card as lookup
+
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
                                      arrived=self.arrived)  # type: ignore[arg-type]
         g.put_in_graveyard("Grizzly Bears", "Alice")
         for _ in range(3):
             g.activate(g.put_onto_battlefield("Plains", "Alice"))
         return g, ref
 
-    def answer(self) -> tuple[bool, str]:
-        """(can activate?, reason in plain English with the CR rule)."""
+    def reason(self) -> tuple[bool, Reason]:
+        """(can activate?, the reason in plain words with its CR rule)."""
         g, ref = self.game()
-        reason = g.why_not_activate(ref, self.ability)
-        if reason:
-            return False, reason
         o = g.obj(ref)
-        ab = o.card.activated[self.ability]
-        bits = []
+        abilities = o.card.activated
+        if not 0 <= self.ability < len(abilities):
+            haste = (" Its haste lets it attack the turn it arrives (CR 702.10b), but that isn't an "
+                     "activated ability." if g.has_haste(o) else "")
+            which = "no activated ability" if not abilities else f"only {len(abilities)} activated abilities"
+            return False, Reason(f"No: {o.name} has {which}, so there is nothing to activate "
+                                 f"(CR 602.1).{haste}", ("602.1",))
+        ab = abilities[self.ability]
+        target = next((c.id for c in g.zone("Alice", "graveyard")), None) if ab.targets else None
+        try:
+            g.activate(ref, self.ability, target=target)
+        except RulesError as err:
+            return False, _activation_reason(o.name, o.controller, err)
+        bits, rules = [], []
         if ab.cost.tap:
             bits.append(f"{o.name} is untapped, so it can pay {{T}} (CR 107.5)")
+            rules.append("107.5")
         if ab.cost.untap:
             bits.append(f"{o.name} is tapped, so it can pay {{Q}} (CR 107.6)")
-        if o.is_a("Creature"):
+            rules.append("107.6")
+        if o.is_a("Creature") and (ab.cost.tap or ab.cost.untap):
             if g.has_haste(o):
                 bits.append("it has haste, so summoning sickness doesn't matter (CR 702.10c)")
+                rules.append("702.10c")
             else:
                 bits.append("Alice has controlled it since her turn began (CR 302.6)")
+                rules.append("302.6")
+        elif ab.cost.tap or ab.cost.untap:
+            bits.append("it isn't a creature, so the summoning sickness rule doesn't apply to it "
+                        "(CR 302.6)")
+            rules.append("302.6")
         else:
-            bits.append("it isn't a creature, so summoning sickness doesn't apply (CR 302.6)")
-        return True, "Yes: " + "; ".join(bits) + "."
+            bits.append("its cost has no {T} or {Q}, so neither tapping nor summoning sickness "
+                        "matters (CR 302.6)")
+            rules.append("302.6")
+        return True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules))
+
+    def answer(self) -> tuple[bool, str]:
+        """(can activate?, reason in plain English with the CR rule)."""
+        can, why = self.reason()
+        return can, why.text
 
 
+#: The permanents the {T}/{Q} notebook and explorer use.
 TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin", "Fellwar Stone")
 
 
-def check_activation_answers(answers: Mapping[str, bool], cases: Mapping[str, ActivationCase]) -> str:
-    """Grade a learner's yes/no answers for named activation cases; explain each mistake."""
-    rows: list[tuple[str, Verdict | None]] = []
-    for key, case in cases.items():
-        if answers.get(key) is None:
-            rows.append((key, None))
-            continue
-        truth, reason = case.answer()
-        said = "can" if truth else "cannot"
-        if answers[key] is truth:
-            rows.append((key, Verdict(True, f"{said} activate")))
-        else:
-            rows.append((key, Verdict(False, f"you said {answers[key]}, but it {said} activate. {reason}")))
-    unknown = sorted(set(answers) - set(cases))
-    notes = [f"(ignored unknown keys: {', '.join(unknown)})"] if unknown else []
-    return report(rows, missing="no answer yet (use True or False)", notes=notes)
+def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> str:
+    """Grade yes/no answers (``True``/``False``, or ``"yes"``/``"no"``) for named activation
+    cases; explain each mistake."""
+    def grade(given: object, case: ActivationCase) -> Verdict:
+        said = read_bool(given)
+        truth, reason = case.reason()
+        can = "can" if truth else "cannot"
+        if said is truth:
+            return Verdict(True, f"{can} activate")
+        return Verdict(False, f"you said {'yes' if said else 'no'}, but Alice {can} activate it. "
+                              f"{reason.text}")
+    return grade_answers(answers, cases, grade, missing="no answer yet (use True or False)")
 
 
 # ----------------------------------------------------------------------------- mana boards
@@ -156,7 +297,7 @@ MANA_CARDS: dict[str, tuple[str, ...]] = {
 
 def mana_board(alice: Sequence[str], bob: Sequence[str]) -> Game:
     """A game in Alice's main phase with these permanents (all there since last turn)."""
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     for who, names in (("Alice", alice), ("Bob", bob)):
         for name in names:
             g.put_onto_battlefield(name, who)
@@ -173,11 +314,114 @@ class CouldProduceRow:
 
 def could_produce_table(g: Game) -> list[CouldProduceRow]:
     """One row per permanent with a mana ability: what it could produce (CR 106.7)."""
-    from .mana import symbols
-
     solved = g.could_produce_all()
     return [CouldProduceRow(o.controller, o.name, o.id, symbols(solved[o.id]))
             for o in g.permanents() if o.id in solved]
+
+
+def _reflect_spec(o: object) -> tuple[str, str, str] | None:
+    """(whose, card type, "colors"/"types") if ``o`` reflects what others could produce."""
+    from .abilities import Reflect
+
+    for ab in o.card.activated:  # type: ignore[attr-defined]
+        spec = ab.mana_spec
+        if ab.is_mana_ability and isinstance(spec, Reflect):
+            return spec.whose, spec.card_type, spec.kinds
+    return None
+
+
+def trace_could_produce(g: Game, ref: int) -> list[str]:
+    """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
+    trace each type it could produce back to a permanent that could produce it by itself.
+
+    >>> g = mana_board(["Exotic Orchard", "Forest"], ["Reflecting Pool", "Exotic Orchard"])
+    >>> for line in trace_could_produce(g, g.permanents("Bob")[0].id): print(line)
+    {G}: Bob's Reflecting Pool copies a type of a land Bob controls: Bob's Exotic Orchard, which \
+copies a color of a land an opponent of Bob controls: Alice's Forest, which could produce {G} by itself.
+    """
+    solved = g.could_produce_all()
+    lines = []
+    for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(ref, frozenset())):
+        steps = _trace(g, ref, t, solved, {ref})
+        if steps:
+            parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
+            lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
+    return lines
+
+
+def explain_could_produce(g: Game, ref: int) -> str:
+    """What ``ref`` could produce and why (CR 106.7), each type traced back to the permanent
+    that could produce it by itself (a reflecting permanent never 'reflects itself').
+
+    >>> g = mana_board(["Exotic Orchard"], ["Exotic Orchard"])
+    >>> print(explain_could_produce(g, g.permanents("Alice")[0].id))  # doctest: +NORMALIZE_WHITESPACE
+    Alice's Exotic Orchard could produce nothing (CR 106.7).
+      • {T}: Add one mana of any color that a land an opponent controls could produce.
+        it would make no mana if it resolved now (costs ignored): no land an opponent controls
+        could produce a color of mana (colorless is not a color), so the type is undefined
+        (CR 106.5)
+        The permanents it watches only reflect other reflecting permanents; with no outside
+        source, the least fixed point gives them nothing.
+    """
+    from .could_produce import Solver
+    from .mana import sort_types
+
+    solver = Solver(g)
+    o = g.obj(ref)
+    types = solver.could_produce().get(o.id, frozenset())
+    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
+    answers = solver.answers(o, notes=True)
+    if not answers:
+        lines.append("  It has no mana abilities.")
+    trace = trace_could_produce(g, ref) if _reflect_spec(o) is not None else []
+    for a in answers:
+        lines.append(f"  • {a.text}")
+        base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
+        spec = o.card.activated[a.index].mana_spec
+        undefined = spec is not None and spec.why_none()[1]
+        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
+        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
+        reflect = _reflect_spec(o)
+        if not a.base and reflect is not None:
+            whose, card_type, _ = reflect
+            players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
+            watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
+            if watched and all(_reflect_spec(p) is not None for p in watched):
+                lines.append("    The permanents it watches only reflect other reflecting permanents; "
+                             "with no outside source, the least fixed point gives them nothing.")
+        if a.effects and a.base:
+            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
+                     f"the replacement effects {', '.join(a.effects)} in every order")
+            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
+    if trace:
+        lines.append("  Where each type really comes from:")
+        lines += [f"    {t}" for t in trace]
+    return "\n".join(lines)
+
+
+def _trace(g: Game, ref: int, t: str, solved: Mapping[int, frozenset[str]],
+           seen: set[int]) -> list[tuple[str, str]]:
+    """[(who, what it does)] from ``ref`` back to a permanent that could produce {t} by itself."""
+    o = g.obj(ref)
+    spec = _reflect_spec(o)
+    who = f"{o.controller}'s {o.name}"
+    if spec is None:
+        return [(who, f"could produce {{{t}}} by itself")]
+    whose, card_type, kinds = spec
+    if kinds == "colors" and t not in COLORS:
+        return []
+    players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
+    watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)
+               and p.id not in seen and t in solved.get(p.id, frozenset())]
+    watched.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+    owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
+             "any": "any player controls"}[whose]
+    what = f"copies a {'color' if kinds == 'colors' else 'type'} of a {card_type.lower()} {owner}"
+    for p in watched:
+        rest = _trace(g, p.id, t, solved, seen | {p.id})
+        if rest:
+            return [(who, what)] + rest
+    return []
 
 
 def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,
@@ -203,19 +447,52 @@ def replacement_orders(alice: Sequence[str], bob: Sequence[str], source: int) ->
     return [tuple(p) for p in itertools.permutations(labels)] if labels else [()]
 
 
+def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | None = None) -> Outcomes:
+    """Every legal way tapping ``ref`` for mana can turn out (``order`` fixed if given)."""
+    return outcomes(g, lambda game: game.activate(ref, ability, order=order))
+
+
+def describe_choices(outs: Outcomes, show: Callable[[Outcome], str]) -> list[str]:
+    """One line per distinct result: the result and the choices that lead to it."""
+    lines = []
+    groups: dict[str, list[Outcome]] = {}
+    for o in outs.legal:
+        groups.setdefault(show(o), []).append(o)
+    for result, outs_for in groups.items():
+        ways = [o.choice_summary() for o in outs_for if o.choices]
+        how = f" if {' / or '.join(dict.fromkeys(ways))}" if ways and len(groups) > 1 else ""
+        lines.append(f"{result}{how}")
+    return lines
+
+
 # ----------------------------------------------------------------------------- mana exercises
 @dataclass(frozen=True)
 class TapCase:
-    """'Alice taps her ``source``-th permanent: what mana does she get?'"""
+    """'Alice taps her ``source``-th permanent: what mana does she get?' Any mana a legal choice
+    gives is right; ``order`` fixes the order of the replacement effects (the question says it)."""
 
     alice: tuple[str, ...]
     bob: tuple[str, ...] = ()
     source: int = 0
     order: tuple[str, ...] | None = None
 
+    def outcomes(self) -> Outcomes:
+        g = mana_board(self.alice, self.bob)
+        return tap_outcomes(g, g.permanents("Alice")[self.source].id, order=self.order)
+
+    def legal(self) -> tuple[Mana, ...]:
+        return tuple(self.outcomes().values(lambda o: o.pool("Alice")))
+
+    def why(self) -> str:
+        outs = self.outcomes()
+        results = describe_choices(outs, lambda o: str(o.pool("Alice")))
+        head = ("Alice's choices decide it: " + "; ".join(results) + "."
+                if len(results) > 1 else f"Alice gets {results[0]}.")
+        return head + "\nWhat the engine did:\n" + event_lines(outs[0].events)
+
     def answer(self) -> tuple[Mana, str]:
-        g, events = tap_result(self.alice, self.bob, self.source, order=self.order)
-        return g.pool("Alice"), "\n".join(f"   {e}" for e in events)
+        """The mana of the first legal choice, and why (see :meth:`legal` for all of them)."""
+        return self.legal()[0], self.why()
 
 
 @dataclass(frozen=True)
@@ -227,61 +504,27 @@ class CouldCase:
     who: str = "Alice"
     index: int = 0
 
-    def answer(self) -> tuple[frozenset[str], str]:
+    def legal(self) -> tuple[frozenset[str], ...]:
         g = mana_board(self.alice, self.bob)
-        o = g.permanents(self.who)[self.index]
-        return g.could_produce(o.id), g.explain_could_produce(o.id)
+        return (g.could_produce(g.permanents(self.who)[self.index].id),)
+
+    def why(self) -> str:
+        g = mana_board(self.alice, self.bob)
+        return explain_could_produce(g, g.permanents(self.who)[self.index].id)
+
+    def answer(self) -> tuple[frozenset[str], str]:
+        return self.legal()[0], self.why()
 
 
-def _parse_types(text: str) -> frozenset[str]:
-    text = str(text).strip()
-    if text.lower() in ("nothing", "none", ""):
-        return frozenset()
-    return Mana.parse(text).types
+def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> str:
+    """Grade mana answers written as symbols in any order (``"{B}{B}"``, or ``"nothing"``); an
+    answer is right if some legal choice gives it."""
+    return grade_answers(answers, cases, _Grader(read_mana, str))
 
 
-def check_tap_answers(answers: Mapping[str, str | None], cases: Mapping[str, TapCase]) -> str:
-    """Grade mana answers written as symbols (``"{B}{B}"``, or ``"nothing"``)."""
-    def grade(given: str, case: TapCase) -> tuple[bool, str, str]:
-        truth, why = case.answer()
-        try:
-            ok = (Mana() if given.strip().lower() == "nothing" else Mana.parse(given)) == truth
-        except ValueError:
-            return False, str(truth), "write mana as symbols such as '{G}{G}' or 'nothing'"
-        return ok, str(truth), "what the engine did:\n" + why
-    return _grade(answers, cases, grade)
-
-
-def check_could_answers(answers: Mapping[str, str | None], cases: Mapping[str, CouldCase]) -> str:
-    """Grade could-produce answers written as symbols (``"{B}{C}"``, or ``"nothing"``)."""
-    from .mana import symbols
-
-    def grade(given: str, case: CouldCase) -> tuple[bool, str, str]:
-        truth, why = case.answer()
-        try:
-            ok = _parse_types(given) == truth
-        except ValueError:
-            return False, symbols(truth), "write types as symbols such as '{B}{C}' or 'nothing'"
-        return ok, symbols(truth), why
-    return _grade(answers, cases, grade)
-
-
-C = TypeVar("C")
-
-
-def _grade(answers: Mapping[str, object], cases: Mapping[str, C],
-           grade: Callable[[str, C], tuple[bool, str, str]]) -> str:
-    """Grade each case's answer with ``grade(given, case) -> (right?, truth, why)``."""
-    rows: list[tuple[str, Verdict | None]] = []
-    for key, case in cases.items():
-        given = answers.get(key)
-        if given is None:
-            rows.append((key, None))
-            continue
-        ok, truth, why = grade(str(given), case)
-        rows.append((key, Verdict(True, truth) if ok else
-                     Verdict(False, f"you wrote {given}, the answer is {truth}. {why}")))
-    return report(rows)
+def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> str:
+    """Grade could-produce answers written as symbols in any order (``"{B}{C}"``, or ``"nothing"``)."""
+    return grade_answers(answers, cases, _Grader(read_types, symbols))
 
 
 # ----------------------------------------------------------------------------- X values (107.3m)
@@ -302,6 +545,11 @@ class XPath:
     survived: bool
     note: str
     events: tuple[Event, ...]
+    counter_total: int = 0
+    fate: str = ""  # what became of it, in plain words, citing the rule of the event that did it
+    fate_reason: Reason | None = None
+    choices: str = ""  # the choices made along the way ('' if none)
+    entered_with: str = "no counters"
 
 
 def _lands_for(cost_text: str) -> list[str]:
@@ -309,72 +557,178 @@ def _lands_for(cost_text: str) -> list[str]:
     return [land[c] for c in cost_text if c in land]
 
 
-def x_path(card: str, x: int, path: str) -> XPath:
-    """Bring ``card`` onto Alice's battlefield along ``path`` with X (cast) and report it."""
-    from .cards import card as lookup
-    from .game import Game
+def _pay(g: Game, n_generic: int, colors: Sequence[str]) -> None:
+    for name in _lands_for("".join(colors)) + ["Wastes"] * n_generic:
+        g.activate(g.put_onto_battlefield(name, "Alice"))
 
-    g = Game(["Alice", "Bob"])
+
+def x_setup(card: str, x: int, path: str) -> tuple[Game, Callable[[Game], object], str] | None:
+    """The game before ``card`` comes onto the battlefield along ``path``, the action that
+    brings it there, and how the X was chosen; ``None`` with a reason when it can't (Clone
+    copies only creatures; Order of Whiteclay returns only creature cards)."""
+    from .cards import card as lookup
+
     defn = lookup(card)
     cost = defn.cost
     assert cost is not None
     colored = [c for c in (cost.text or "") if c in "WUBRG"]
-
-    def pay(n_generic: int, colors: Sequence[str]) -> None:
-        for name in _lands_for("".join(colors)) + ["Wastes"] * n_generic:
-            g.activate(g.put_onto_battlefield(name, "Alice"))
-
-    start = len(g.events)
-    if path == "cast" or path == "copied by Clone":
-        pay(cost.generic + cost.x_count * x, colored)
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    if path in ("cast", "copied by Clone"):
+        if path == "copied by Clone" and not defn.is_a("Creature"):
+            return None
+        _pay(g, cost.generic + cost.x_count * x, colored)
         ref = g.put_in_hand(card, "Alice")
-        start = len(g.events)
-        g.cast(ref, x=x)
-        mv_before: int | None = g.mana_value(ref)
-        g.resolve_stack()
-        if path == "copied by Clone":
-            if not defn.is_a("Creature"):
-                return XPath(path, False, None, None, "", 0, False,
-                             f"{card} is not a creature: Clone can only copy a creature.", ())
-            pay(3, "U")
-            clone = g.put_in_hand("Clone", "Alice")
-            start = len(g.events)
-            g.cast(clone)
-            g.resolve(copy=ref if g.obj(ref).zone == "battlefield" else None)
-            g.resolve_stack()
-            ref, mv_before = clone, None
+
+        def cast(game: Game) -> None:
+            game.cast(ref, x=x)
+            game.resolve_stack()
+            if path == "copied by Clone":
+                original = next(e.obj_id for e in reversed(game.events)
+                                if isinstance(e, Entered) and e.obj == card)
+                if not any(p.id == original for p in game.permanents()):
+                    return  # it died at once: there is nothing for Clone to copy
+                _pay(game, 3, "U")
+                clone = game.put_in_hand("Clone", "Alice")
+                game.cast(clone)
+                game.resolve(copy=original)
+                game.resolve_stack()
+        return g, cast, f"cast with X = {x}"
+    if not defn.is_a("Creature"):
+        return None
+    ref = g.put_in_graveyard(card, "Alice")
+    _pay(g, 1, "WW")
+    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
+
+    def ret(game: Game) -> None:
+        game.activate(order, target=ref)
+        game.resolve_stack()
+    return g, ret, "no X: it returns from the graveyard"
+
+
+def _not_arrived(card: str, path: str) -> XPath:
+    note = (f"{card} is not a creature: Clone can only copy a creature."
+            if path == "copied by Clone" else
+            f"{card} is not a creature card: Order of Whiteclay can't return it.")
+    return XPath(path, False, None, None, "", 0, False, note, ())
+
+
+def _x_result(card: str, x: int, path: str, before: Game, out: Outcome) -> XPath:
+    g, events = out.game, out.events
+    if path == "copied by Clone" and not any(isinstance(e, SpellCast) and e.obj == "Clone"
+                                             for e in events):
+        return XPath(path, False, None, None, "", 0, False,
+                     f"{card} with X = {x} left the battlefield at once, so there was nothing for "
+                     f"Clone to copy.", events)
+    entered = [e for e in events if isinstance(e, Entered) and e.obj_id is not None
+               and not g.obj(e.obj_id).token and e.obj != "Order of Whiteclay"
+               and (path != "copied by Clone" or e.copy_of is not None or e.obj == "Clone")]
+    if path != "returned by Order of Whiteclay":
+        cast = next((e for e in events if isinstance(e, SpellCast) and e.obj == card), None)
+        mv_before: int | None = cast.mana_value if cast and path == "cast" else None
     else:
-        ref = g.put_in_graveyard(card, "Alice")
-        mv_before = g.mana_value(ref)
-        if not defn.is_a("Creature"):
-            return XPath(path, False, mv_before, None, "", 0, False,
-                         f"{card} is not a creature card: Order of Whiteclay can't return it.", ())
-        pay(1, "WW")
-        order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
-        start = len(g.events)
-        g.activate(order, target=ref)
-        g.resolve_stack()
-    o = g.obj(ref)
-    events = tuple(g.events[start:])
+        mv_before = before.mana_value(before.zone("Alice", "graveyard")[0].id)
+    if path == "copied by Clone":
+        events = tuple(e for e in events if e.seq >= next(
+            s.seq for s in events if isinstance(s, SpellCast) and s.obj == "Clone"))
+    it = entered[-1] if entered else None
+    on_bf = it is not None and any(p.id == it.obj_id for p in g.permanents())
+    o = g.obj(it.obj_id) if on_bf and it is not None and it.obj_id is not None else None
+    counters = dict(o.counters) if o is not None else {}
     tokens = sum(1 for e in events if isinstance(e, Entered) and e.obj_id is not None
                  and g.obj(e.obj_id).token)
-    counters = ", ".join(f"{n} {k}" for k, n in sorted(o.counters.items())) or "none"
-    on_bf = o.zone == "battlefield"
-    died = any(isinstance(e, StateBasedMove) and e.obj_id == ref for e in events)
+    fate, reason = _fate(it, events, card if path != "copied by Clone" else "the copy")
     note = ("X for it is 0: it didn't come from a spell with X (CR 107.3m, 707.2)"
-            if path != "cast" else f"X = {x} was paid for the spell, so its enters effects use {x}")
-    return XPath(path, True, mv_before, g.mana_value(ref) if on_bf else None,
-                 counters if on_bf else "(not on the battlefield)", tokens, on_bf and not died,
-                 note, events)
+            if path == "copied by Clone" else
+            "X for it is 0: it didn't come from a spell with X (CR 107.3m)"
+            if path != "cast" else f"X = {x} was paid for the spell, so its enters effects use {x} "
+            f"(CR 107.3m)")
+    text = ", ".join(f"{n} {k}" for k, n in sorted(counters.items()) if n) or "none"
+    at_entry = ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in it.counters if n) \
+        if it is not None else ""
+    return XPath(path, True, mv_before, g.mana_value(o.id) if o is not None else None,
+                 text if o is not None else "(not on the battlefield)", tokens, o is not None,
+                 note, events, sum(counters.values()), fate, reason, out.choice_summary(),
+                 at_entry or "no counters")
+
+
+def _fate(it: Entered | None, events: Sequence[Event], who: str) -> tuple[str, Reason | None]:
+    """What became of the permanent that entered: the rule is the one on the event that moved it."""
+    if it is None:
+        return "it never entered the battlefield", None
+    left = next((e for e in events if isinstance(e, ZoneChange) and e.seq > it.seq
+                 and e.obj_id == it.obj_id and e.frm == "battlefield"), None)
+    if left is None:
+        return "on the battlefield", None
+    kept = next((e for e in events if isinstance(e, ChoiceMade) and e.seq < left.seq
+                 and e.question == "legend rule"), None)
+    if kept is not None:
+        text = (f"put into the graveyard by the legend rule ({cr(left.rules)}): Alice controlled two "
+                f"legendary permanents named {it.obj} and chose to keep the other one")
+    else:
+        text = f"put into the graveyard ({cr(left.rules)}): {left.text}"
+    return text, Reason(text, left.rules, left.seq)
+
+
+def x_paths(card: str, x: int, path: str) -> list[XPath]:
+    """What happens along ``path`` under every legal choice (for example which legendary
+    permanent Alice keeps under the legend rule), one :class:`XPath` per outcome."""
+    made = x_setup(card, x, path)
+    if made is None:
+        return [_not_arrived(card, path)]
+    g, action, _ = made
+    return [_x_result(card, x, path, g, out) for out in outcomes(g, action).legal]
+
+
+def x_path(card: str, x: int, path: str) -> XPath:
+    """Bring ``card`` onto Alice's battlefield along ``path`` with X (cast) and report it
+    (with the default choices; :func:`x_paths` gives every legal choice)."""
+    return x_paths(card, x, path)[0]
+
+
+@dataclass(frozen=True)
+class XCase:
+    """'Along this path, how many counters (or tokens) does it end up with?'"""
+
+    card: str
+    x: int
+    path: str
+    ask: str = "counters"  # or "tokens"
+
+    def results(self) -> list[XPath]:
+        return x_paths(self.card, self.x, self.path)
+
+    def value(self, r: XPath) -> int:
+        return r.tokens if self.ask == "tokens" else (r.counter_total if r.survived else 0)
+
+    def legal(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(self.value(r) for r in self.results()))
+
+    def why(self) -> str:
+        r = self.results()[0]
+        lines = [r.note + "."]
+        if self.ask != "tokens" and not r.survived and r.fate_reason is not None:
+            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        return " ".join(lines)
+
+    def answer(self) -> tuple[int, str]:
+        return self.legal()[0], self.why()
+
+
+class _NumberCase(Protocol):
+    def legal(self) -> tuple[int, ...]: ...
+    def why(self) -> str: ...
+
+
+def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, _NumberCase]) -> str:
+    """Grade whole-number answers (``3`` or ``"3"``) against cases with legal answers."""
+    return grade_answers(answers, cases, _Grader(read_number, str))
 
 
 # ----------------------------------------------------------------------------- the monarch
 def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
     """Alice is the monarch; her end-step draw trigger waits on the stack; optionally Bob's
     Custodi Lich enters (Bob becomes the monarch) before it resolves. Returns who drew."""
-    from .game import Game
-
-    g = Game(["Alice", "Bob"])
+    g = Game(["Alice", "Bob"], library=LIBRARY)
     g.put_onto_battlefield("Protector of the Crown", "Alice", by_effect=True)
     g.resolve_stack()
     g.advance(to="end")
@@ -392,6 +746,91 @@ class CombatResult:
     monarch_before: str | None
     monarch_after: str | None
     explanation: str
+    reason: Reason | None = None
+    choices: str = ""
+
+
+class _PickProtector(FirstOption):
+    """Bob sends each source's damage to the Protector with this id (the other choices: first)."""
+
+    def __init__(self, protector: int | None) -> None:
+        self.protector = protector
+
+    def choose(self, player: str, question: str, options: Sequence[str]) -> str:
+        wanted = [o for o in options if self.protector is not None and o.endswith(f"#{self.protector}")]
+        return wanted[0] if wanted else options[0]
+
+
+def combat_setup(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
+                 bob_is_monarch: bool = True) -> tuple[Game, Callable[[Game], object], list[int]]:
+    """Alice attacks Bob, who controls ``protectors`` Protectors of the Crown and a Hill Giant.
+    Returns the game at the beginning of combat, the combat as an action, and the Protectors' ids.
+    An illegal block raises :class:`~mtgkit.errors.RulesError` when the action runs."""
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    mine = {name: g.put_onto_battlefield(name, "Alice") for name in dict.fromkeys(attackers)}
+    prots = [g.put_onto_battlefield("Protector of the Crown", "Bob") for _ in range(protectors)]
+    bob = {"Hill Giant": g.put_onto_battlefield("Hill Giant", "Bob")}
+    bob.update({f"Protector of the Crown {i + 1}": p for i, p in enumerate(prots)})
+    if bob_is_monarch:
+        g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+
+    def fight(game: Game) -> None:
+        if mine:
+            game.attack([mine[a] for a in mine])
+            wanted = {bob[b]: mine[a] for b, a in blocks.items() if a in mine and b in bob}
+            if wanted:
+                game.block(wanted)
+        game.advance(to="end_of_combat")
+    return g, fight, prots
+
+
+def _combat_result(before: Game, out: Outcome) -> CombatResult:
+    g, events = out.game, out.events
+    changed = [e for e in events if isinstance(e, MonarchChanged) and e.changed]
+    redirected = [e for e in events if isinstance(e, DamageRedirected) and e.combat]
+    monarch = before.monarch
+    reason: Reason
+    if changed:
+        e = changed[-1]
+        text = (f"The crown moved to {e.monarch}: a creature {e.monarch} controls dealt combat damage "
+                f"to {monarch}, the monarch, so the monarch's trigger made {e.monarch} the monarch "
+                f"({cr(e.rules)}).")
+        reason = Reason(text, e.rules, e.seq)
+        chain_text = chain_lines(g.events, e.seq)
+    elif redirected and monarch is not None and any(r.before == monarch for r in redirected):
+        r = next(r for r in redirected if r.before == monarch)
+        text = (f"The crown stayed with {monarch}: {r.text} ({cr(r.rules)}). Damage dealt to a "
+                f"Protector is not damage dealt to the monarch, so the monarch's combat-damage "
+                f"trigger (CR 725.2) never triggered.")
+        reason = Reason(text, r.rules, r.seq)
+        chain_text = event_lines(e for e in events if isinstance(e, DamageRedirected | DamageDealt))
+    else:
+        hits = [e for e in events if isinstance(e, DamageDealt) and e.combat and e.to_player == monarch]
+        if monarch is None:
+            text = "Nobody is the monarch, so there is no crown to take (CR 725.1)."
+            reason = Reason(text, ("725.1",))
+        elif not hits:
+            text = (f"The crown stayed with {monarch}: no creature dealt combat damage to {monarch}, "
+                    f"so the monarch's combat-damage trigger never triggered (CR 725.2).")
+            reason = Reason(text, ("725.2",))
+        else:  # pragma: no cover - damage to the monarch always moves the crown
+            text = f"The crown stayed with {monarch} (CR 725.2)."
+            reason = Reason(text, ("725.2",))
+        chain_text = event_lines(e for e in events if isinstance(e, DamageDealt))
+    explanation = text + ("\nWhat the engine did:\n" + chain_text if chain_text else "")
+    return CombatResult(g, monarch, g.monarch, explanation, reason, out.choice_summary())
+
+
+def combat_outcomes(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
+                    bob_is_monarch: bool = True) -> list[CombatResult]:
+    """The combat under every legal choice (which Protector takes each attacker's damage)."""
+    g, fight, _ = combat_setup(attackers, blocks, protectors, bob_is_monarch)
+    outs = outcomes(g, fight)
+    errors = [o.error for o in outs if o.error is not None]
+    if errors:
+        raise errors[0]
+    return [_combat_result(g, o) for o in outs]
 
 
 def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
@@ -399,104 +838,61 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
     """Alice attacks Bob. Bob controls ``protectors`` Protectors of the Crown (and a Hill Giant);
     ``blocks`` maps Bob's blocker names to Alice's attacker names; ``protector`` is the index of
     the Protector Bob chooses to take the damage. Who is the monarch afterwards, and why?"""
-    from .choices import Scripted
-    from .game import Game
+    from .outcomes import run
 
-    g = Game(["Alice", "Bob"])
-    mine = {name: g.put_onto_battlefield(name, "Alice") for name in dict.fromkeys(attackers)}
-    prots = [g.put_onto_battlefield("Protector of the Crown", "Bob") for _ in range(protectors)]
-    bob = {"Hill Giant": g.put_onto_battlefield("Hill Giant", "Bob")}
-    bob.update({f"Protector of the Crown {i + 1}": p for i, p in enumerate(prots)})
-    if bob_is_monarch:
-        g.make_monarch("Bob")
-    before = g.monarch
-    chosen = [f"Protector of the Crown #{prots[protector]}"] if protectors > 1 else []
-    g.chooser = Scripted(chosen * len(mine))
-    g.advance(to="beginning_of_combat")
-    if mine:
-        g.attack([mine[a] for a in mine])
-        wanted = {bob[b]: mine[a] for b, a in blocks.items() if a in mine and b in bob}
-        if wanted:
-            g.block(wanted)
-    g.advance(to="end_of_combat")
-    changed = [e for e in g.events if isinstance(e, MonarchChanged) and e.changed and e.turn == g.turn
-               and e.step == "combat_damage"]
-    redirected = [e for e in g.events if isinstance(e, DamageRedirected)]
-    if changed:
-        why = g.why(changed[-1])
-    elif redirected:
-        why = (f"The crown stayed: {redirected[0].text} (CR 614.9). Damage dealt to a Protector is "
-               f"not damage to the monarch, so the monarch's steal trigger (CR 725.2) never triggered.")
-    elif not any(isinstance(e, DamageDealt) and e.to_player == "Bob" for e in g.events):
-        why = ("The crown stayed: no creature dealt combat damage to Bob, the monarch, so the "
-               "monarch's combat-damage trigger never triggered (CR 725.2).")
-    else:
-        why = "The crown stayed (CR 725.2)."
-    return CombatResult(g, before, g.monarch, why)
-
-
-@dataclass(frozen=True)
-class XCase:
-    """'Along this path, how many counters (or tokens) does it end up with?'"""
-
-    card: str
-    x: int
-    path: str
-    ask: str = "counters"  # or "tokens"
-
-    def answer(self) -> tuple[int, str]:
-        r = x_path(self.card, self.x, self.path)
-        if self.ask == "tokens":
-            return r.tokens, r.note
-        if not r.survived:
-            return 0, r.note + "; it entered with no counters and died as a 0/0 (CR 704.5f)"
-        counts = [int(part.split()[0]) for part in r.counters.split(", ") if part[:1].isdigit()]
-        return sum(counts), r.note
-
-
-def check_number_answers(answers: Mapping[str, int | None], cases: Mapping[str, XCase]) -> str:
-    """Grade whole-number answers against cases with an ``answer() -> (int, why)`` method."""
-    def grade(given: str, case: XCase) -> tuple[bool, str, str]:
-        truth, why = case.answer()
-        return given.strip() == str(truth), str(truth), why
-    return _grade(answers, cases, grade)
+    g, fight, prots = combat_setup(attackers, blocks, protectors, bob_is_monarch)
+    chosen = prots[protector] if protectors > 1 else None
+    out = run(g, fight, chooser=_PickProtector(chosen))
+    if out.error is not None:
+        raise out.error
+    return _combat_result(g, out)
 
 
 @dataclass(frozen=True)
 class MonarchCase:
-    """'Who is the monarch after this combat?' (see :func:`protector_combat`)."""
+    """'Who is the monarch after this combat?' (see :func:`protector_combat`); any legal choice
+    of Protector counts."""
 
     attackers: tuple[str, ...]
     blocks: tuple[tuple[str, str], ...] = ()
     protectors: int = 1
 
+    def results(self) -> list[CombatResult]:
+        return combat_outcomes(self.attackers, dict(self.blocks), self.protectors)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(str(r.monarch_after) for r in self.results()))
+
+    def why(self) -> str:
+        return self.results()[0].explanation
+
     def answer(self) -> tuple[str, str]:
-        r = protector_combat(self.attackers, dict(self.blocks), self.protectors)
-        return str(r.monarch_after), r.explanation
+        return self.legal()[0], self.why()
 
 
-def check_name_answers(answers: Mapping[str, str | None], cases: Mapping[str, MonarchCase]) -> str:
-    """Grade answers that are a player's name."""
-    def grade(given: str, case: MonarchCase) -> tuple[bool, str, str]:
-        truth, why = case.answer()
-        return given.strip().lower() == truth.lower(), truth, why
-    return _grade(answers, cases, grade)
+def check_name_answers(answers: Mapping[str, object], cases: Mapping[str, MonarchCase]) -> str:
+    """Grade answers that are a player's name (any case)."""
+    return grade_answers(answers, cases, _Grader(read_name(["Alice", "Bob"]), str))
 
 
-def check_draw_race(with_lich: str | None, without_lich: str | None) -> str:
+def check_draw_race(with_lich: object, without_lich: object) -> str:
     """Who draws from the monarch's end-step trigger, with and without Bob's Custodi Lich
     entering while it waits? Graded by the engine."""
-    rows: list[tuple[str, Verdict | None]] = []
-    for lich, answer in ((True, with_lich), (False, without_lich)):
-        label = "with Bob's Custodi Lich entering first" if lich else "without it"
-        if answer is None:
-            rows.append((label, None))
-            continue
-        _, drew = monarch_draw_race(lich)
-        rows.append((label, Verdict(True, drew) if answer == drew else Verdict(
-            False, f"you said {answer}, but {drew} draws: the trigger is controlled by whoever "
-                   f"was the monarch when it triggered (CR 725.2).")))
-    return report(rows)
+    @dataclass(frozen=True)
+    class Race:
+        lich: bool
+
+        def legal(self) -> tuple[str, ...]:
+            return (monarch_draw_race(self.lich)[1],)
+
+        def why(self) -> str:
+            return ("The trigger is controlled by whoever was the monarch when it triggered, at the "
+                    "beginning of the end step (CR 725.2); becoming the monarch later doesn't change "
+                    "who draws.")
+
+    cases = {"with Bob's Custodi Lich entering first": Race(True), "without it": Race(False)}
+    answers = dict(zip(cases, (with_lich, without_lich), strict=True))
+    return grade_answers(answers, cases, _Grader(read_name(["Alice", "Bob", "nobody"]), str))
 
 
 @dataclass(frozen=True)
@@ -506,19 +902,60 @@ class BoltCase:
 
     at_protector: int
 
-    def answer(self) -> tuple[int, str]:
-        from .game import Game
-
-        g = Game(["Alice", "Bob"])
+    def run(self) -> tuple[Game, int]:
+        g = Game(["Alice", "Bob"], library=LIBRARY)
         protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
         for _ in range(self.at_protector):
             g.activate(g.put_onto_battlefield("Mountain", "Alice"))
             g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=protector)
             g.resolve_stack()
         g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+        last = len(g.events)
         g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
         g.resolve_stack()
-        gone = g.obj(protector).zone != "battlefield"
-        why = ("the Protector had died (6 damage on a 2/5), so nothing was redirected (CR 614.9)"
-               if gone else "the Protector took the Bolt instead (CR 614.9)")
-        return 20 - g.life("Bob"), why
+        return g, last
+
+    def legal(self) -> tuple[int, ...]:
+        g, _ = self.run()
+        return (20 - g.life("Bob"),)
+
+    def reason(self) -> Reason:
+        """Why Bob lost what he lost, citing the rules of the events that decided it."""
+        g, last = self.run()
+        before, after = g.events[:last], g.events[last:]
+        died = next((e for e in g.events if isinstance(e, ZoneChange) and e.frm == "battlefield"
+                     and e.obj == "Protector of the Crown"), None)
+        redirect = next((e for e in after if isinstance(e, DamageRedirected)), None)
+        lost = next((e for e in after if isinstance(e, LifeChanged) and e.player == "Bob"), None)
+        if redirect is not None:
+            earlier = sum(e.amount for e in before if isinstance(e, DamageDealt) and e.to_id is not None)
+            text = (f"Bob loses 0 life: Protector of the Crown redirects all damage that would be dealt "
+                    f"to Bob, so the last Bolt's 3 damage was dealt to the Protector instead "
+                    f"({cr(redirect.rules)}).")
+            if died is not None and died.seq > redirect.seq:
+                text += (f" With the {earlier} damage it already had, that made {earlier + 3} damage on a "
+                         f"2/5, so it was destroyed afterwards ({cr(died.rules)}), but by then the "
+                         f"damage had already gone to it.")
+            return Reason(text, redirect.rules, redirect.seq)
+        assert died is not None and lost is not None
+        text = (f"Bob loses {-lost.delta} life: the Bolts at the Protector dealt it 6 damage, so it "
+                f"was destroyed ({cr(died.rules)}) before the last Bolt was cast. With no Protector "
+                f"left, the damage was dealt to Bob ({cr(lost.rules)}).")
+        return Reason(text, died.rules, died.seq)
+
+    def why(self) -> str:
+        return self.reason().text
+
+    def answer(self) -> tuple[int, str]:
+        return self.legal()[0], self.why()
+
+
+__all__ = [
+    "ActivationCase", "BoltCase", "CombatResult", "CouldCase", "CouldProduceRow", "MANA_CARDS",
+    "MonarchCase", "Reason", "TAP_CARDS", "TapCase", "TimelineCursor", "XCase", "XPath", "X_CARDS",
+    "X_PATHS", "chain_lines", "check_activation_answers", "check_could_answers", "check_draw_race",
+    "check_name_answers", "check_number_answers", "check_tap_answers", "combat_outcomes",
+    "combat_setup", "could_produce_table", "event_line", "event_lines", "mana_board",
+    "monarch_draw_race", "protector_combat", "replacement_orders", "tap_outcomes", "tap_result",
+    "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
+]

@@ -1,15 +1,24 @@
-"""Practice mode: endless questions built from the catalog, answered and explained by the engine.
+"""Practice mode: questions a teacher would hand out, built, answered and explained by the engine.
 
-Every question comes from a random board made with a seeded :class:`random.Random`, so the same
-seed gives the same worksheet. The engine computes the answer; the wrong options are other
-plausible answers that the engine confirms are wrong, so each question has exactly one correct
-answer. A wrong answer gets the engine's explanation of the right one, with rule numbers.
+Every question comes from a random *legal* board (a :mod:`~mtgkit.situations` situation) made
+with a seeded :class:`random.Random`, so the same seed gives the same worksheet. The engine
+works out every legal outcome over all the choices players could make (:mod:`mtgkit.outcomes`):
+a question either asks about that set ("which of these could Alice's pool hold?") or fixes
+the choice in its stem ("Alice applies Contamination first"), and exactly the legal answers
+are marked right.
+
+Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
+produces it; a wrong answer's feedback names the misconception, says what the rule really
+says and shows the smallest board where the two differ, then explains the right answer in
+plain words and the engine's event chain. Hard questions have at least four options; when
+the rules and the misconceptions give fewer answers than that, the question honestly
+becomes true/false.
 
 >>> q = next(questions("tap-untap", "easy", seed=7))
->>> q.answer in q.options and len(set(q.options)) == len(q.options)
-True
->>> grade(q, q.answer).correct
-True
+>>> q.options
+('yes', 'no')
+>>> grade(q, q.answer).correct, grade(q, next(o for o in q.options if o not in q.answers)).correct
+(True, False)
 """
 
 from __future__ import annotations
@@ -19,19 +28,42 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .events import ManaAdded, MonarchChanged, PlayerLeft
-from .game import Game
-from .grading import Verdict, report
-from .lessons import TAP_CARDS, X_CARDS, X_PATHS, ActivationCase, protector_combat, x_path
-from .mana import COLORS, TYPES, Mana, symbols
+from .cards import card as lookup
+from .crlinks import link_rules_markdown
+from .errors import RulesError
+from .grading import Unreadable, Verdict, one_of, plural, read_bool, read_mana, report
+from .lessons import ActivationCase
+from .misconceptions import CATALOG, distractors, misses
+from .misconceptions import explain as explain_misconceptions
+from .outcomes import TooManyOutcomes
+from .situations import (
+    Activation,
+    BoardSpec,
+    Bolts,
+    Combat,
+    CouldProduce,
+    DrawRace,
+    Leaves,
+    LichEnters,
+    Perm,
+    Situation,
+    TapForMana,
+    XEntry,
+    combat_is_legal,
+)
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
 LEVELS = ("easy", "hard")
+TRUE_FALSE = ("true", "false")
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question: the board, what is asked, the options, the answer and why."""
+    """One question: the board, what is asked, the options, every right option and why.
+
+    ``answers`` holds every option that is right (several when the question asks which
+    outcomes are possible); ``wrong`` says, for each wrong option, which misconceptions
+    produce it. A true/false question states ``claim`` and asks whether it holds."""
 
     topic: str
     level: str
@@ -40,65 +72,142 @@ class Question:
     board: str  # the situation in plain words
     prompt: str
     options: tuple[str, ...]
-    answer: str
-    explanation: str  # the engine's reasons, with rule numbers
+    answers: tuple[str, ...]
+    explanation: str  # plain words first, then the engine's event chain
+    situation: Situation
+    wrong: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    claim: str | None = None  # the answer a true/false question states
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        """What makes two questions the same question."""
-        return (self.board, self.prompt, self.answer)
+    def answer(self) -> str:
+        """The first right option (see :attr:`answers` for all of them)."""
+        return self.answers[0]
+
+    @property
+    def key(self) -> object:
+        """What makes two questions the same: their board."""
+        return self.situation.key()
+
+    @property
+    def kind(self) -> str:
+        return "true/false" if self.claim is not None else "choice"
+
+    def misconceptions(self, option: str) -> tuple[str, ...]:
+        return dict(self.wrong).get(option, ())
 
 
 @dataclass(frozen=True)
 class Feedback:
     correct: bool
     message: str
+    misconceptions: tuple[str, ...] = ()
 
 
-def grade(question: Question, answer: str) -> Feedback:
-    """Grade an answer; a wrong one gets the engine's explanation of the right one."""
-    if answer not in question.options:
-        return Feedback(False, f"{answer!r} is not one of the options: {', '.join(question.options)}.")
-    if answer == question.answer:
-        return Feedback(True, f"Right: {question.answer}.")
-    return Feedback(False, f"Not {answer}: the answer is {question.answer}.\n{question.explanation}")
+def grade(question: Question, answer: object) -> Feedback:
+    """Grade one answer. A wrong one names the misconception that produces it, says what the
+    rule really says and where the two differ, then explains the right answer."""
+    match = _match(question, answer)
+    if match is None:
+        return Feedback(False, f"{answer!r} is not one of the options ({', '.join(question.options)}): "
+                               f"pick one of them.")
+    right = one_of(question.answers)
+    if match in question.answers:
+        others = [a for a in question.answers if a != match]
+        also = f" ({one_of(others)} would be right too: the players' choices decide.)" if others else ""
+        return Feedback(True, f"Right: {match}.{also}\n{question.explanation}")
+    names = question.misconceptions(match)
+    lines = [f"Not {match}: the answer is {right}."]
+    if names:
+        lines.append(explain_misconceptions(names))
+    lines += ["Why:", question.explanation]
+    return Feedback(False, "\n".join(lines), names)
 
 
-def check_practice(answers: Sequence[str | None], qs: Sequence[Question]) -> str:
-    """Grade answers to practice questions (in order) with the engine's explanations."""
+def _match(question: Question, answer: object) -> str | None:
+    """The option ``answer`` means: the same text in any case, mana symbols in any order
+    (``{U}{W}{R}`` is ``{W}{U}{R}``), ``True``/``yes`` for ``true``/``yes``, ``3`` for ``"3"``."""
+    text = str(answer).strip()
+    exact = next((o for o in question.options if o.lower() == text.lower()), None)
+    if exact is not None:
+        return exact
+    if set(question.options) in ({"yes", "no"}, set(TRUE_FALSE)):
+        try:
+            said = read_bool(answer)
+        except Unreadable:
+            return None
+        return question.options[0] if said else question.options[1]
+    try:
+        mana = read_mana(answer)
+    except Unreadable:
+        return None
+    for option in question.options:
+        try:
+            if read_mana(option) == mana:
+                return option
+        except Unreadable:
+            continue
+    return None
+
+
+def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
+    """Grade answers to practice questions (in order) with the engine's explanations; answers
+    may be written in any reasonable form (see :func:`grade`)."""
     rows: list[tuple[str, Verdict | None]] = []
     for i, q in enumerate(qs):
         given = answers[i] if i < len(answers) else None
         if given is None:
             rows.append((str(q.number), None))
             continue
-        fb = grade(q, str(given))
+        fb = grade(q, given)
         rows.append((str(q.number), Verdict(fb.correct, fb.message)))
     return report(rows)
 
 
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
-    """An endless stream of distinct questions on ``topic`` at ``level``, reproducible by seed."""
+    """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
+    by seed. It ends when no new board turns up in many tries."""
     if topic not in TOPICS:
         raise ValueError(f"unknown topic {topic!r}; topics are {', '.join(TOPICS)}")
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     rng = random.Random(f"{topic}/{level}/{seed}")
     make = _MAKERS[topic]
-    seen: set[tuple[str, str, str]] = set()
-    number = 0
-    misses = 0
-    while True:
-        q = make(rng, level, seed, number + 1)
-        if q is None or q.key in seen:
-            misses += 1
-            if misses > 500:
-                return  # this topic and level have no more distinct questions
+    seen: set[object] = set()
+    number = misses_in_a_row = 0
+    while misses_in_a_row < 300:
+        q = _draw(rng, make, level, seen, topic, seed, number + 1)
+        if q is None:
+            misses_in_a_row += 1
             continue
-        misses = 0
+        misses_in_a_row = 0
         seen.add(q.key)
         number += 1
         yield q
+
+
+#: How many boards a hard question tries for one with four options before it settles for
+#: true/false (who becomes the monarch rarely has four possible answers, so it tries less).
+HARD_TRIES = {"monarch": 2}
+
+
+def _draw(rng: random.Random, make: Callable[[random.Random, str], tuple[Situation, Stem] | None],
+          level: str, seen: set[object], topic: str, seed: int, number: int) -> Question | None:
+    """The next question on a new board; a hard one prefers a board with four options or more."""
+    fallback: Question | None = None
+    for _ in range(HARD_TRIES.get(topic, 6) if level == "hard" else 1):
+        try:
+            drawn = make(rng, level)
+            if drawn is None or drawn[0].key() in seen:
+                continue
+            q = _question(rng, drawn[0], drawn[1], topic, level, seed, number)
+        except (RulesError, TooManyOutcomes):
+            continue  # a board the rules don't allow, or too big to explore: draw another
+        if q is None:
+            continue
+        if q.claim is None:
+            return q
+        fallback = fallback or q
+    return fallback
 
 
 def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
@@ -106,20 +215,53 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
     return list(itertools.islice(questions(topic, level, seed), n))
 
 
-def _options(rng: random.Random, truth: str, distractors: list[str], k: int = 4) -> tuple[str, ...]:
-    pool = sorted(set(distractors) - {truth})  # sorted: set order varies between processes
-    rng.shuffle(pool)
-    opts = [truth] + pool[: k - 1]
-    rng.shuffle(opts)
-    return tuple(opts)
+# =============================================================================== building
+@dataclass(frozen=True)
+class Stem:
+    """How to ask about a situation: question texts to pick from, and a claim for true/false."""
+
+    asks: tuple[str, ...]
+    claim: Callable[[str], str]
+    rules: str  # "CR 106.7"
 
 
-def _describe(g: Game) -> str:
-    parts = []
-    for p in g.players:
-        perms = [o.name + (" (tapped)" if o.tapped else "") for o in g.permanents(p)]
-        parts.append(f"{p}: " + (", ".join(perms) if perms else "nothing"))
-    return "; ".join(parts)
+def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+              number: int) -> Question | None:
+    legal = s.legal()
+    wrong = distractors(s, pairs=level == "hard")
+    if not legal or not wrong:
+        return None  # no misconception gets this board wrong: not worth asking
+    wrong_answers = sorted(wrong)  # sorted: dict order must not depend on how they were found
+    rng.shuffle(wrong_answers)
+    shown_legal = list(legal[:2])
+    target = 4 if level == "hard" else 3
+    picked = wrong_answers[: max(1, target - len(shown_legal))]
+    options = shown_legal + picked
+    if level == "hard" and len(options) < 4:
+        return _true_false(rng, s, stem, topic, level, seed, number, legal, wrong)
+    if set(options) == {"yes", "no"}:
+        options = ["yes", "no"]
+    else:
+        rng.shuffle(options)
+    prompt = f"{rng.choice(stem.asks)} ({stem.rules})"
+    return Question(topic, level, seed, number, s.describe(), prompt, tuple(options),
+                    tuple(o for o in options if o in legal), s.explain(), s,
+                    tuple((o, wrong[o]) for o in options if o in wrong))
+
+
+def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+                number: int, legal: Sequence[str], wrong: dict[str, tuple[str, ...]]) -> Question:
+    """A claim the rules make true or false, chosen so that a misconception flips it."""
+    missed = [a for a in legal if misses(s, a)]
+    if missed and rng.random() < 0.5:
+        claim, truth, names = missed[0], "true", tuple(misses(s, missed[0]))
+    else:
+        claim = sorted(wrong)[rng.randrange(len(wrong))]
+        truth, names = "false", wrong[claim]
+    prompt = f"True or false: {stem.claim(claim)} ({stem.rules})"
+    other = "false" if truth == "true" else "true"
+    return Question(topic, level, seed, number, s.describe(), prompt, TRUE_FALSE, (truth,),
+                    s.explain(), s, ((other, names),), claim)
 
 
 # ------------------------------------------------------------------ could produce (106.7)
@@ -128,189 +270,226 @@ _LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Undergro
 _REFLECT = ["Exotic Orchard", "Reflecting Pool", "Fellwar Stone"]
 
 
-def _could_produce(rng: random.Random, level: str, seed: int, number: int) -> Question | None:
-    g = Game(["Alice", "Bob"])
+def _could_produce(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    perms: list[Perm] = []
     n_lands = (0, 2) if level == "easy" else (0, 3)
     for who in ("Alice", "Bob"):
         for _ in range(rng.randint(*n_lands)):
-            g.put_onto_battlefield(rng.choice(_LANDS), who, tapped=rng.random() < 0.3)
-        for _ in range(rng.randint(1, 1 if level == "easy" else 3)):
-            g.put_onto_battlefield(rng.choice(_REFLECT), who)
+            perms.append(Perm(rng.choice(_LANDS), who, tapped=rng.random() < 0.3))
+        for _ in range(rng.randint(1, 1 if level == "easy" else 2)):
+            perms.append(Perm(rng.choice(_REFLECT), who))
     if level == "hard" and rng.random() < 0.6:
-        g.put_onto_battlefield(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
-                               rng.choice(["Alice", "Bob"]))
-    reflecting = [o for o in g.permanents() if o.name in _REFLECT]
-    target = rng.choice(reflecting)
-    truth_set = g.could_produce(target.id)
-    truth = symbols(truth_set)
-    colors = frozenset(COLORS)
-    distractors = [symbols(frozenset()), symbols(colors), symbols(truth_set | {"C"}),
-                   symbols(truth_set - {"C"}), symbols(frozenset(TYPES))]
-    distractors += [symbols(truth_set | {t}) for t in TYPES] + [symbols(truth_set - {t}) for t in truth_set]
-    opts = _options(rng, truth, distractors)
-    if len(opts) < 3:
-        return None
-    return Question("could-produce", level, seed, number, _describe(g),
-                    f"Which types of mana could {target.controller}'s {target.name} (#{target.id}) "
-                    f"produce? (CR 106.7)", opts, truth, g.explain_could_produce(target.id))
+        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
+                          rng.choice(["Alice", "Bob"])))
+    board = BoardSpec(tuple(perms))
+    if board.problem() is not None:
+        return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
+    targets = [i for i, p in enumerate(perms) if p.card in _REFLECT]
+    target = rng.choice(targets)
+    name = board.name(target)
+    return CouldProduce(board, target), Stem(
+        (f"Which types of mana could {name} produce?",
+         f"What types of mana could {name} produce right now?",
+         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
+        lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
+                   else f"{name} could produce no type of mana at all."),
+        "CR 106.7")
 
 
 # ------------------------------------------------------------------ tapping for mana (106.12)
 _EFFECTS_EASY = ["Mana Reflection", "Contamination", "Heartbeat of Spring", "Wild Growth"]
-_EFFECTS_HARD = _EFFECTS_EASY + ["Mana Reflection", "Mana Flare", "Zendikar Resurgent", "Utopia Sprawl"]
+_EFFECTS_HARD = _EFFECTS_EASY + ["Mana Flare", "Zendikar Resurgent", "Utopia Sprawl"]
 
 
-def _tapping(rng: random.Random, level: str, seed: int, number: int) -> Question | None:
-    g = Game(["Alice", "Bob"])
-    land_name = rng.choice(["Forest", "Island", "Underground Sea"] if level == "easy"
-                           else ["Forest", "Underground Sea", "Mystic Gate", "Swamp"])
-    land = g.put_onto_battlefield(land_name, "Alice")
-    if level == "easy":
-        effects = rng.sample(_EFFECTS_EASY, 1)
-    else:
-        effects = rng.sample(_EFFECTS_HARD, rng.randint(2, 3))
-    for name in effects:
-        owner = rng.choice(["Alice", "Bob"])
+def _tapping(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    land = rng.choice(["Forest", "Island", "Underground Sea"] if level == "easy"
+                      else ["Forest", "Underground Sea", "Mystic Gate", "Swamp"])
+    perms = [Perm(land)]
+    names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
+        rng.sample(_EFFECTS_HARD, rng.randint(2, 3))
+    if level == "hard" and rng.random() < 0.4:
+        names.append("Mana Reflection")
+    for name in names:
         if name in ("Wild Growth", "Utopia Sprawl"):
-            if name == "Utopia Sprawl" and not g.obj(land).is_a("Forest"):
+            if name == "Utopia Sprawl" and land != "Forest":
                 continue
-            g.put_onto_battlefield(name, "Alice", attached_to=land, color=rng.choice(COLORS))
+            perms.append(Perm(name, "Alice", attached_to=0,
+                              color=rng.choice("WUBRG") if name == "Utopia Sprawl" else None))
         else:
-            g.put_onto_battlefield(name, owner)
-    o = g.obj(land)
-    ab = o.card.activated[0]
-    labels = [r.label for r in g.mana_replacements(o, ab)]
-    order = list(rng.sample(labels, len(labels)))
-    results = set()
-    for perm in itertools.permutations(labels):
-        trial = _replay_tap(g, land, list(perm))
-        results.add(str(trial))
-    before = len(g.events)
-    board = _describe(g)
-    g.activate(land, order=order or None)
-    truth = str(g.pool("Alice"))
-    base = next(e.mana for e in g.events[before:] if isinstance(e, ManaAdded))
-    distractors = list(results) + [str(base), str(base * 2), str(base + base), "{B}", "{G}{G}",
-                                   str(Mana.parse(truth) + Mana.of("G")), "no mana"]
-    opts = _options(rng, truth, distractors)
-    if len(opts) < 3:
-        return None
-    order_text = ""
-    if len(order) > 1:
-        order_text = f" applying the replacement effects in this order: {', then '.join(order)}"
-    what = "\n".join(f"   {e}" for e in g.events[before:])
-    return Question("tapping", level, seed, number, board,
-                    f"Alice taps {land_name} for mana{order_text}. What is in her mana pool afterwards? "
-                    f"(CR 106.12)", opts, truth, "What the engine did:\n" + what)
-
-
-def _replay_tap(g: Game, land: int, order: list[str]) -> Mana:
-    import copy
-
-    trial = copy.deepcopy(g)
-    trial.activate(land, order=order or None)
-    return trial.pool("Alice")
+            perms.append(Perm(name, rng.choice(["Alice", "Bob"])))
+    s = TapForMana(BoardSpec(tuple(perms)))
+    labels = [label for label, _ in s.effects()]
+    if len(labels) > 1 and rng.random() < 0.5:
+        order = tuple(rng.sample(labels, len(labels)))
+        s = s.replace(order=order)
+        said = ", then ".join(order)
+        return s, Stem(
+            (f"Alice taps her {land} for mana and applies the replacement effects in this order: "
+             f"{said}. What is in her mana pool?",
+             f"Alice taps her {land} for mana. She applies {said}, in that order. What does her "
+             f"mana pool hold afterwards?"),
+            lambda v: f"if Alice taps her {land} for mana and applies {said}, in that order, her "
+                      f"mana pool holds exactly {v}.",
+            "CR 106.12, 616.1")
+    return s, Stem(
+        (f"Alice taps her {land} for mana, making any choices herself. Which of these could her "
+         f"mana pool hold afterwards?",
+         f"Which of these is a mana pool Alice could end up with after tapping her {land} for mana?",
+         f"Alice taps her {land} for mana. Which result is possible?"),
+        lambda v: f"after tapping her {land} for mana, Alice could end up with exactly {v} in her "
+                  f"mana pool.",
+        "CR 106.12")
 
 
 # ------------------------------------------------------------------ X values (107.3m)
-def _x_values(rng: random.Random, level: str, seed: int, number: int) -> Question | None:
-    card = rng.choice(X_CARDS)
-    x = rng.randint(0, 4 if level == "easy" else 6)
-    path = "cast" if level == "easy" else rng.choice(X_PATHS)
-    r = x_path(card, x, path)
-    if not r.arrived:
+_X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
+
+
+def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    card = rng.choice(_X_CARDS)
+    x = rng.randint(0, 9)
+    path = "cast" if level == "easy" else rng.choice(["cast", "copied by Clone", "copied by Clone",
+                                                      "returned by Order of Whiteclay"])
+    asks = ["counters", "mana value on the battlefield", "mana value on the stack"]
+    if card == "The Goose Mother":
+        asks.append("tokens")
+    if path != "cast":
+        asks.remove("mana value on the stack")
+    ask = rng.choice(asks) if level == "easy" or rng.random() < 0.25 else "counters and mana value"
+    s = XEntry(card, x, path, ask)
+    if not s.legal():
         return None
-    how = {"cast": f"cast with X = {x}",
-           "copied by Clone": f"copied by Clone (the original was cast with X = {x})",
-           "returned by Order of Whiteclay": "returned from the graveyard by Order of Whiteclay"}[path]
-    ask = rng.choice(["counters", "mana value"] + (["tokens"] if card == "The Goose Mother" else []))
-    if ask == "counters":
-        truth = str(sum(int(p.split()[0]) for p in r.counters.split(", ") if p[:1].isdigit())
-                    if r.survived else 0)
-        prompt = f"{card} is {how}. How many counters does it have on the battlefield (0 if it died)?"
-    elif ask == "tokens":
-        truth = str(r.tokens)
-        prompt = f"{card} is {how}. How many Food tokens does that create?"
-    else:
-        if r.mv_battlefield is None:
-            return None
-        truth = str(r.mv_battlefield)
-        prompt = f"{card} is {how}. What is its mana value on the battlefield?"
-    distractors = [str(v) for v in (0, x, 2 * x, x + 2, (x + 1) // 2, x + 1, 1, 2, 3)]
-    opts = _options(rng, truth, distractors)
-    events = "\n".join(f"   {e}" for e in r.events)
-    return Question("x-values", level, seed, number, f"{card}, X = {x}, {path}", prompt + " (CR 107.3m)",
-                    opts, truth, r.note + "\n" + events)
+    what = "the copy" if path == "copied by Clone" else "it"
+    whose = "the copy's" if path == "copied by Clone" else "its"
+    kind = "charge" if card == "Chalice of the Void" else "+1/+1"
+    texts: dict[str, tuple[tuple[str, str], Callable[[str], str]]] = {
+        "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
+                      f"(0 if it died)?",
+                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
+                     lambda v: f"{what} ends up with {plural(int(v), kind + ' counter')} on it"
+                               f"{' (0 meaning it died)' if v == '0' else ''}."),
+        "tokens": (("How many Food tokens does that create?",
+                    "How many Food tokens does Alice get from it?"),
+                   lambda v: f"Alice gets {plural(int(v), 'Food token')} from it."),
+        "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
+                                           f"Once {what} is on the battlefield, what is its mana value?"),
+                                          lambda v: f"{what} has mana value {v} on the battlefield."),
+        "mana value on the stack": (("What is its mana value while it is on the stack?",
+                                     "As a spell on the stack, what is its mana value?"),
+                                    lambda v: f"on the stack it has mana value {v}."),
+        "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
+                                     f"{what}, and what is its mana value on the battlefield?",
+                                     f"Which describes {what} once everything has resolved?"),
+                                    lambda v: f"once everything has resolved: {v}."),
+    }
+    asks_text, claim = texts[ask]
+    lead = f"Alice's {card} {s.how()}. "
+    return s, Stem(tuple(lead + a for a in asks_text), lambda v: lead + claim(v),
+                   "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
 
 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
-def _activation_case(rng: random.Random) -> ActivationCase:
-    return ActivationCase(rng.choice(TAP_CARDS), rng.choice(["last turn", "this turn"]), rng.random() < 0.5)
+#: (card, ability index) pairs the {T}/{Q} questions use.
+_ACT_ABILITIES = (("Llanowar Elves", 0), ("Order of Whiteclay", 0), ("Pili-Pala", 0), ("Fellwar Stone", 0),
+                  ("Hangarback Walker", 0), ("Forest", 0), ("Vivid Crag", 0), ("Vivid Crag", 1),
+                  ("Mana Confluence", 0), ("Mystic Gate", 1), ("Gaea's Cradle", 0), ("Meteor Crater", 0),
+                  ("Reflecting Pool", 0), ("Underground Sea", 0), ("Raging Goblin", 0), ("Food", 0),
+                  ("Exotic Orchard", 0), ("Wastes", 0), ("Island", 0), ("Mystic Gate", 0))
 
 
-def _tap_untap(rng: random.Random, level: str, seed: int, number: int) -> Question | None:
+def _case(rng: random.Random) -> ActivationCase:
+    card, ability = rng.choice(_ACT_ABILITIES)
+    return ActivationCase(card, rng.choice(["last turn", "this turn"]), rng.random() < 0.5, ability)
+
+
+def _ability(case: ActivationCase) -> str:
+    abilities = lookup(case.card).activated
+    if case.ability >= len(abilities):
+        return "(it has no activated ability)"
+    return f"“{abilities[case.ability].text}”"
+
+
+def _tap_untap(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
     if level == "easy":
-        case = _activation_case(rng)
-        can, why = case.answer()
-        state = f"{'tapped' if case.tapped else 'untapped'}, arrived {case.arrived}"
-        return Question("tap-untap", level, seed, number, f"Alice's {case.card}, {state}",
-                        f"Can Alice activate {case.card}'s first ability in her main phase? "
-                        "(CR 107.5, 107.6, 302.6)", ("yes", "no"), "yes" if can else "no", why)
-    cases = [_activation_case(rng) for _ in range(rng.randint(3, 4))]
-    answers = [c.answer() for c in cases]
-    truth = str(sum(can for can, _ in answers))
-    listing = "; ".join(f"{c.card} ({'tapped' if c.tapped else 'untapped'}, arrived {c.arrived})"
-                        for c in cases)
-    opts = tuple(str(i) for i in range(len(cases) + 1))
-    why = "\n".join(f"{c.card}: {reason}" for c, (_, reason) in zip(cases, answers, strict=True))
-    return Question("tap-untap", level, seed, number, listing,
-                    "How many of these can Alice activate (first ability) in her main phase? "
-                    "(CR 107.5, 107.6, 302.6)", opts, truth, why)
+        case = _case(rng)
+        s = Activation((case,))
+        text = s.case_text(case)
+        state = text.split("(", 1)[1].rstrip(")")
+        return s, Stem(
+            (f"Alice controls {text}. Can she activate its ability {_ability(case)} now, in "
+             f"her main phase?",
+             f"It is Alice's main phase. She wants to activate this ability of her {case.card}: "
+             f"{_ability(case)} It is {state}. Can she?"),
+            lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
+    cases = [_case(rng) for _ in range(rng.randint(3, 4))]
+    if len({c.card for c in cases}) < len(cases):
+        return None  # one permanent of each name, so the answers can name them
+    s = Activation(tuple(cases), "which")
+    n = len(cases)
+    return s, Stem(
+        (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
+         f"right now (each one's first ability, unless another is quoted)?",
+         f"Which of these {n} permanents' abilities (the first, unless another is quoted) can Alice "
+         f"activate in her main phase?"),
+        lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
+        "CR 107.5, 107.6, 302.6")
 
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
-def _monarch(rng: random.Random, level: str, seed: int, number: int) -> Question | None:
-    if level == "hard" and rng.random() < 0.4:
-        return _monarch_leaves(rng, seed, number)
-    pool = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Llanowar Elves"]
-    attackers = tuple(sorted(rng.sample(pool, rng.randint(1, 2))))
+_ATTACKERS = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Llanowar Elves"]
+
+
+def _combat(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    attackers = tuple(sorted(rng.sample(_ATTACKERS, rng.randint(1, 2))))
     protectors = rng.choice([0, 1] if level == "easy" else [0, 1, 2])
-    blocks: dict[str, str] = {}
-    if level == "hard" and rng.random() < 0.5:
-        blocks = {"Hill Giant": rng.choice(attackers)}
-    r = protector_combat(attackers, blocks, protectors)
-    truth = str(r.monarch_after)
-    block_text = f"; Bob's Hill Giant blocks {blocks['Hill Giant']}" if blocks else ""
-    board = (f"Bob is the monarch and controls a Hill Giant and {protectors} Protector(s) of the Crown; "
-             f"Alice attacks with {', '.join(attackers)}{block_text}")
-    return Question("monarch", level, seed, number, board,
-                    "Who is the monarch after combat? (CR 725.2, 614.9)", ("Alice", "Bob"), truth,
-                    r.explanation)
+    bob_is_monarch = level == "easy" or rng.random() < 0.7
+    blocks: tuple[tuple[str, str], ...] = ()
+    if rng.random() < 0.5:
+        blocks = (("Hill Giant", rng.choice(attackers)),)
+        if not combat_is_legal(attackers, blocks):
+            return None  # Hill Giant can't block a flyer (CR 702.9b): never show that board
+    ask = "monarch" if level == "easy" else "monarch and life"
+    s = Combat(attackers, blocks, protectors, bob_is_monarch, ask)
+    if ask == "monarch":
+        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?"),
+                       lambda v: f"after combat, {v} is the monarch.", "CR 725.2, 614.9")
+    return s, Stem(("After combat, who is the monarch, and how much life does Bob have?",
+                    "When combat ends, which of these is true?"),
+                   lambda v: f"after combat, {v}.", "CR 725.2, 614.9")
 
 
-def _monarch_leaves(rng: random.Random, seed: int, number: int) -> Question:
-    names = ["Alice", "Bob", "Carol", "Dave"][: rng.randint(3, 4)]
-    g = Game(names)
-    monarch = rng.choice(names)
-    g.make_monarch(monarch)
-    turns = rng.randint(0, len(names) - 1)
-    for _ in range(turns):
-        g.next_turn()
-    active = g.active_player
-    g.concede(monarch)
-    truth = str(g.monarch)
-    events = g.events
-    passed = [e for e in events if isinstance(e, MonarchChanged) and e.changed
-              and e.cause is not None and isinstance(events[e.cause - 1], PlayerLeft)]
-    why = g.why(passed[-1]) if passed else "No player could become the monarch."
-    return Question("monarch", "hard", seed, number,
-                    f"{len(names)} players in turn order {', '.join(names)}; it is {active}'s turn; "
-                    f"{monarch} is the monarch",
-                    f"{monarch} concedes. Who is the monarch now? (CR 725.4)",
-                    tuple(n for n in names if n != monarch), truth, why)
+def _leaves(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    players = ("Alice", "Bob", "Carol", "Dave")[: rng.randint(3, 3 if level == "easy" else 4)]
+    s = Leaves(players, rng.choice(players), rng.choice(players))
+    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?"),
+                   lambda v: f"{v} is the monarch now." if v != "nobody" else
+                   "nobody is the monarch now.", "CR 725.4")
 
 
-_MAKERS: dict[str, Callable[[random.Random, str, int, int], Question | None]] = {
+def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
+    roll = rng.random()
+    if level == "easy":
+        return _combat(rng, level) if roll < 0.7 else _leaves(rng, level)
+    if roll < 0.45:
+        return _combat(rng, level)
+    if roll < 0.7:
+        return _leaves(rng, level)
+    if roll < 0.8:
+        s: Situation = Bolts(rng.randint(0, 2))
+        return s, Stem(("How much life does Bob lose?", "How much life has Bob lost at the end?"),
+                       lambda v: f"Bob loses {v} life.", "CR 614.9")
+    if roll < 0.9:
+        s = LichEnters(rng.random() < 0.5, tuple(sorted(rng.sample(["Grizzly Bears", "Hill Giant",
+                                                                    "Llanowar Elves"], 2))))
+        return s, Stem(("How many creatures could Alice control afterwards?",),
+                       lambda v: f"Alice could end up controlling {plural(int(v), 'creature')}.",
+                       "CR 603.2e, 725.3")
+    s = DrawRace(rng.random() < 0.7)
+    return s, Stem(("Who draws the card?", "Which player draws from the monarch's trigger?"),
+                   lambda v: f"{v} draws the card.", "CR 725.2")
+
+
+_MAKERS: dict[str, Callable[[random.Random, str], tuple[Situation, Stem] | None]] = {
     "could-produce": _could_produce,
     "tapping": _tapping,
     "x-values": _x_values,
@@ -319,8 +498,10 @@ _MAKERS: dict[str, Callable[[random.Random, str, int, int], Question | None]] = 
 }
 
 
-def render_worksheet(qs: list[Question], *, key: bool = False) -> str:
-    """Markdown for a worksheet, or (``key=True``) its answer key with explanations."""
+# =============================================================================== worksheets
+def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = False) -> str:
+    """Markdown for a worksheet, or (``key=True``) its answer key with explanations and the
+    misconception behind each wrong option. ``links=True`` makes every CR number a link."""
     if not qs:
         return "# (no questions)\n"
     q0 = qs[0]
@@ -329,11 +510,19 @@ def render_worksheet(qs: list[Question], *, key: bool = False) -> str:
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
     for q in qs:
         lines += [f"## {q.number}. {q.prompt}", "", f"*Board:* {q.board}", ""]
-        letters = "ABCDEFGH"
-        for letter, opt in zip(letters, q.options, strict=False):
-            mark = " ✓" if key and opt == q.answer else ""
+        for letter, opt in zip("ABCDEFGH", q.options, strict=False):
+            mark = " ✓" if key and opt in q.answers else ""
             lines.append(f"- {letter}) {opt}{mark}")
         lines.append("")
         if key:
-            lines += ["```", q.explanation, "```", ""]
-    return "\n".join(lines)
+            for opt, names in q.wrong:
+                titles = "; ".join(" + ".join(CATALOG[n].title for n in name.split(" + "))
+                                   for name in names)
+                lines.append(f"*{opt}* comes from the misconception: {titles}.")
+            lines += ["", "```", q.explanation, "```", ""]
+    text = "\n".join(lines)
+    return link_rules_markdown(text) if links else text
+
+
+__all__ = ["Feedback", "LEVELS", "Question", "TOPICS", "check_practice", "grade", "questions",
+           "render_worksheet", "worksheet"]

@@ -69,6 +69,7 @@ TITLES: dict[str, str] = {
     "602.2b": "the costs of an activated ability are paid in any order",
     "603.2": "a triggered ability triggers when its event happens",
     "603.2g": "an event that was replaced triggers nothing",
+    "603.2e": "a 'becomes' trigger fires only when the change happens, not if it was already so",
     "603.3": "a triggered ability goes on the stack the next time a player would get priority",
     "603.3b": "triggers go on the stack in APNAP order",
     "603.4": "an intervening 'if' is checked on trigger and again on resolution",
@@ -95,6 +96,7 @@ TITLES: dict[str, str] = {
     "614.9": "redirection effects move damage to another player or permanent",
     "614.12": "replacement effects that change how a permanent enters",
     "616.1": "the affected player chooses the order of several replacement effects",
+    "616.1f": "after one replacement effect applies, the rest that still apply are chosen in turn",
     "701.21a": "to sacrifice is to move a permanent you control to its owner's graveyard",
     "702.2b": "a creature dealt damage by a source with deathtouch is destroyed",
     "508.3a": "'whenever this attacks' triggers when it is declared as an attacker",
@@ -158,7 +160,6 @@ TITLES: dict[str, str] = {
     "514.1": "in the cleanup step the active player discards down to the maximum hand size",
     "514.3a": "if something happens in the cleanup step, players get priority and then "
     "another cleanup step follows",
-    "603.2e": "'becomes' triggers only when the change happens, not if it is already so",
     "614.12a": "a choice an 'as it enters' replacement asks for is made before it enters",
     "704.5b": "a player who drew from an empty library loses",
     "704.5d": "a token that leaves the battlefield ceases to exist",

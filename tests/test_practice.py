@@ -15,6 +15,7 @@ from mtgkit import Game
 from mtgkit.could_produce import apply_in_order
 from mtgkit.mana import COLORS, TYPES, Mana, symbols
 from mtgkit.practice import LEVELS, TOPICS, grade, questions, render_worksheet, worksheet
+from mtgkit.situations import Combat, TapForMana, XEntry
 
 SEEDS = range(12 if os.environ.get("MTGKIT_SOAK") else 4)
 N = 8
@@ -25,14 +26,15 @@ def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> 
     for seed in SEEDS:
         qs = worksheet(topic, level, N, seed)
         assert len(qs) == N, f"{topic}/{level}/{seed} ran out of questions"
-        assert len({q.key for q in qs}) == len(qs), "a question repeated within a run"
+        assert len({q.key for q in qs}) == len(qs), "a board repeated within a run"
         for q in qs:
             assert len(q.options) >= 2 and len(set(q.options)) == len(q.options)
-            assert q.options.count(q.answer) == 1
-            assert grade(q, q.answer).correct
-            for wrong in (o for o in q.options if o != q.answer):
+            assert q.answers and set(q.answers) <= set(q.options)
+            for right in q.answers:
+                assert grade(q, right).correct
+            for wrong in (o for o in q.options if o not in q.answers):
                 fb = grade(q, wrong)
-                assert not fb.correct and q.answer in fb.message
+                assert not fb.correct and q.answer in fb.message and fb.misconceptions
                 assert any(ch.isdigit() for ch in fb.message), "a wrong answer gets rule numbers"
             assert "CR " in q.prompt
 
@@ -54,6 +56,7 @@ def test_unknown_topic_or_level() -> None:
 def test_grading_an_answer_that_is_not_an_option() -> None:
     q = worksheet("tap-untap", "easy", 1, 0)[0]
     assert "not one of the options" in grade(q, "maybe").message
+    assert grade(q, q.answer.upper()).correct  # "YES" is "yes"
 
 
 def naive_could_produce(g: Game) -> dict[int, frozenset[str]]:
@@ -115,26 +118,78 @@ def test_could_produce_answers_match_an_independent_naive_solver(seed: int) -> N
 
 def test_x_value_answers_follow_107_3m() -> None:
     for q in worksheet("x-values", "easy", 12, 5):
-        card, x_part, path = q.board.split(", ")
-        x = int(x_part.split("= ")[1])
-        if "counters" in q.prompt and path == "cast":
-            assert q.answer == str(x if card != "The Goose Mother" else x), q
-        if "mana value on the battlefield" in q.prompt:
-            assert q.answer == ("2" if card == "The Goose Mother" else "0")
+        s = q.situation
+        assert isinstance(s, XEntry) and s.path == "cast"
+        if s.ask == "counters" and s.card != "The Goose Mother" and q.claim is None:
+            assert q.answers == (str(s.x),) or s.x == 0, q
+        if s.ask == "mana value on the battlefield":
+            assert q.answers == ("2" if s.card == "The Goose Mother" else "0",)
 
 
 def test_tapping_answers_recomputed_from_the_named_order() -> None:
     for q in worksheet("tapping", "hard", 10, 2):
-        assert Mana.parse(q.answer) if q.answer != "no mana" else True
+        for answer in q.answers if q.claim is None else ():
+            assert answer == "no mana" or Mana.parse(answer)
         assert "What the engine did" in q.explanation and "mana" in q.explanation
+
+
+def test_a_question_that_fixes_the_order_marks_only_that_order_right() -> None:
+    fixed = [q for seed in range(6) for q in worksheet("tapping", "hard", 10, seed)
+             if isinstance(q.situation, TapForMana) and q.situation.order is not None]
+    assert fixed
+    for q in fixed:
+        assert ", then " in q.prompt and len(q.situation.legal()) == 1
+
+
+def test_a_set_question_marks_every_legal_outcome_right() -> None:
+    many = [q for seed in range(10) for q in worksheet("tapping", "hard", 12, seed)
+            if q.claim is None and len(q.answers) > 1]
+    assert many, "some boards let Alice's choices give different pools"
+    for q in many:
+        assert all(grade(q, a).correct for a in q.answers)
+
+
+def test_feedback_names_the_misconception_and_its_smallest_board() -> None:
+    from mtgkit.misconceptions import CATALOG
+
+    q = next(q for q in worksheet("tapping", "easy", 20, 1) if q.claim is None)
+    wrong = next(o for o in q.options if o not in q.answers)
+    fb = grade(q, wrong)
+    name = fb.misconceptions[0].split(" + ")[0]
+    m = CATALOG[name]
+    assert m.title in fb.message and f"CR {m.rule}" in fb.message
+    assert "Smallest board" in fb.message and m.example.describe() in fb.message
+    assert fb.message.index(m.title) < fb.message.index("What the engine did")
+
+
+def test_hard_questions_have_four_options_or_are_honestly_true_false() -> None:
+    for topic in TOPICS:
+        for q in worksheet(topic, "hard", 10, 4):
+            assert len(q.options) >= 4 or (q.options == ("true", "false")
+                                           and q.prompt.startswith("True or false:")), q.prompt
+
+
+def test_illegal_boards_are_never_generated() -> None:
+    """Two Gaea's Cradles under one controller (CR 704.5j) and a Hill Giant 'blocking' a flyer
+    (CR 702.9b) used to appear; a hard monarch worksheet used to crash on the block."""
+    for seed in range(10):
+        for q in worksheet("could-produce", "hard", 20, seed):
+            assert q.situation.board.problem() is None  # type: ignore[attr-defined]
+        for q in worksheet("monarch", "hard", 20, seed):
+            s = q.situation
+            if isinstance(s, Combat):
+                assert not any(b == "Hill Giant" and a == "Serra Angel" for b, a in s.blocks)
 
 
 def test_render_worksheet_and_key() -> None:
     qs = worksheet("monarch", "hard", 3, 7)
     sheet, key = render_worksheet(qs), render_worksheet(qs, key=True)
     assert sheet.count("## ") == 3 and "✓" not in sheet and "```" not in sheet
-    assert key.count("✓") == 3 and "answer key" in key
+    assert key.count("✓") == sum(len(q.answers) for q in qs) and "answer key" in key
+    assert "comes from the misconception" in key
     assert render_worksheet([]).startswith("# (no questions)")
+    linked = render_worksheet(qs, key=True, links=True)
+    assert "](https://yawgatog.com/resources/magic-rules/#R7252)" in linked
 
 
 def test_cli_worksheet_writes_sheet_and_key(tmp_path: Path) -> None:
@@ -145,7 +200,7 @@ def test_cli_worksheet_writes_sheet_and_key(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     sheet = (tmp_path / "worksheet-could-produce-easy-seed7.md").read_text()
     key = (tmp_path / "worksheet-could-produce-easy-seed7-key.md").read_text()
-    assert sheet.count("\n## ") == 10 and key.count("✓") == 10
+    assert sheet.count("\n## ") == 10 and key.count("✓") >= 10
     bad = subprocess.run([sys.executable, "-m", "mtgkit", "worksheet", "--topic", "banding"],
                          capture_output=True, text=True, cwd=root)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
@@ -164,9 +219,10 @@ def test_practice_widget_scores_and_moves_on() -> None:
     assert "✓" in w.feedback.value and w.score.value == "Score: 1 / 1"
     w.next_button.click()
     assert w.prompt.value != first and "Question 2" in w.prompt.value
-    w.choice.value = next(o for o in w.question.options if o != w.question.answer)
+    w.choice.value = next(o for o in w.question.options if o not in w.question.answers)
     w.check_button.click()
     assert "✗" in w.feedback.value and w.score.value == "Score: 1 / 2"
+    assert "misconception" in w.feedback.value and "yawgatog.com" in w.feedback.value
     w.seed.value = 4
     assert "Question 1" in w.prompt.value and w.score.value == "Score: 0 / 0"
     w.topic.value = "monarch"
@@ -179,9 +235,24 @@ def test_colors_and_types_constants_used_by_options() -> None:
 
 def test_seeded_worksheets_are_identical_across_processes() -> None:
     """Set iteration order changes with PYTHONHASHSEED; the questions must not."""
-    code = ("from mtgkit.practice import TOPICS, worksheet\n"
+    code = ("from mtgkit.practice import LEVELS, TOPICS, grade, worksheet\n"
             "for t in TOPICS:\n"
-            "    for q in worksheet(t, 'hard', 4, 7): print(q.board, q.prompt, q.options, q.answer)\n")
+            "    for level in LEVELS:\n"
+            "        for q in worksheet(t, level, 6, 7):\n"
+            "            print(q.board, q.prompt, q.options, q.answers, q.wrong, q.explanation)\n"
+            "            print([grade(q, o).message for o in q.options])\n")
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2, 3)}
     assert len(outs) == 1
+
+
+def test_typed_answers_in_any_reasonable_form() -> None:
+    """Notebook 08: '{U}{W}{R}' for '{W}{U}{R}', True for 'yes', 3 for '3'."""
+    from mtgkit.practice import check_practice
+
+    qs = [q for q in worksheet("could-produce", "easy", 20, 1) if q.answers[0].count("{") >= 2][:1]
+    qs += worksheet("tap-untap", "easy", 1, 0)
+    flipped = "".join(reversed([f"{{{t}}}" for t in qs[0].answers[0].strip("{}").split("}{")]))
+    said = qs[1].answers[0] == "yes"
+    report = check_practice([flipped, said], qs)
+    assert report.splitlines()[0] == "2/2 correct", report

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
+from ..crlinks import link_rules
 from ..lessons import TAP_CARDS, ActivationCase
 
 
@@ -34,7 +35,7 @@ class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return
         ok, why = self.grade(self.choice.value)
         mark = "✓ Right." if ok else "✗ Not this time."
-        self.feedback.value = f"<b>{mark}</b> {html.escape(why)}"
+        self.feedback.value = f"<b>{mark}</b> {link_rules(why)}"
 
 
 class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -76,4 +77,4 @@ class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.result.value = f"<i>Make a prediction first.</i> (The engine says: {verdict}.)"
             return
         mark = "✓ You predicted right:" if self.prediction.value == verdict else "✗ Not quite:"
-        self.result.value = f"<b>{mark}</b> it {verdict}. {html.escape(why)}"
+        self.result.value = f"<b>{mark}</b> it {verdict}. {link_rules(why)}"

@@ -8,7 +8,15 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
-from ..lessons import MANA_CARDS, could_produce_table, mana_board, replacement_orders, tap_result
+from ..crlinks import link_rules
+from ..lessons import (
+    MANA_CARDS,
+    could_produce_table,
+    explain_could_produce,
+    mana_board,
+    replacement_orders,
+    tap_result,
+)
 from .stepper import events_table
 
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
@@ -58,7 +66,7 @@ class CouldProduceExplorer(_Boards):
         if self.pick.value is None:
             self.why.value = "<i>No permanent with a mana ability.</i>"
             return
-        self.why.value = f"<pre>{html.escape(self.game.explain_could_produce(self.pick.value))}</pre>"
+        self.why.value = f"<pre>{link_rules(explain_could_produce(self.game, self.pick.value))}</pre>"
 
 
 class TapExplorer(_Boards):

@@ -1,72 +1,130 @@
 """The practice widget: a question from :mod:`mtgkit.practice`, answer buttons, feedback,
-score and "next"."""
+score, "next", and a score export (CSV) a teacher can collect.
+
+Each question gets its own fresh set of answer buttons, so the options shown are always the
+question's own and the answer checked is always the one shown."""
 
 from __future__ import annotations
 
-import html
+import base64
+import csv
+import io
 import itertools
+import re
 
 import ipywidgets as W
 
+from ..crlinks import link_rules
 from ..practice import LEVELS, TOPICS, Question, grade, questions
+
+#: The columns of :meth:`PracticeWidget.score_csv`.
+CSV_COLUMNS = ("student", "topic", "level", "seed", "question", "answer", "correct", "first_try",
+               "right_answers", "misconceptions")
 
 
 class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """Endless practice on one topic; the same seed gives the same questions."""
+    """Practice on one topic; the same seed gives the same questions."""
 
     def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:
         self.topic = W.Dropdown(options=list(TOPICS), value=topic, description="topic")
         self.level = W.ToggleButtons(options=list(LEVELS), value=level, description="level")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
+        self.student = W.Text(value="", description="name", placeholder="your name",
+                              layout=W.Layout(width="220px"))
         self.board = W.HTML()
         self.prompt = W.HTML()
-        self.choice = W.RadioButtons(options=[], layout=W.Layout(width="max-content"))
+        self.choice = self._buttons([])
         self.check_button = W.Button(description="Check", button_style="primary")
         self.next_button = W.Button(description="Next question")
+        self.export_button = W.Button(description="Export score (CSV)")
         self.feedback = W.HTML()
         self.score = W.HTML()
+        self.export = W.HTML()
         self.check_button.on_click(self._check)
         self.next_button.on_click(lambda _: self._next())
+        self.export_button.on_click(lambda _: self._export())
         for w in (self.topic, self.level, self.seed):
             w.observe(lambda _: self.restart(), names="value")
-        super().__init__([W.HBox([self.topic, self.level, self.seed]), self.board, self.prompt,
-                          self.choice, W.HBox([self.check_button, self.next_button]),
-                          self.feedback, self.score])
+        self.rows: list[dict[str, str]] = []
+        self._answer_box = W.Box([self.choice])
+        super().__init__([W.HBox([self.topic, self.level, self.seed, self.student]), self.board,
+                          self.prompt, self._answer_box,
+                          W.HBox([self.check_button, self.next_button, self.export_button]),
+                          self.feedback, self.score, self.export])
         self.restart()
 
+    @staticmethod
+    def _buttons(options: list[str]) -> W.RadioButtons:
+        return W.RadioButtons(options=options, value=None, layout=W.Layout(width="max-content"))
+
     def restart(self) -> None:
+        """A new stream for the chosen topic, level and seed; the session score starts again."""
         self._stream = questions(self.topic.value, self.level.value, self.seed.value)
         self.right = self.answered = 0
         self._next()
 
     def _next(self) -> None:
-        self.question: Question | None = next(itertools.islice(self._stream, 1), None)
-        self._graded = False
-        if self.question is None:
-            self.prompt.value = "<b>No more new questions on this topic and level: try another seed.</b>"
-            self.board.value, self.choice.options = "", []
-            self._score()
+        try:
+            q: Question | None = next(itertools.islice(self._stream, 1), None)
+        except Exception as err:  # noqa: BLE001 - say so in the widget instead of failing silently
+            self._show(None, f"<b>Couldn't make another question on this topic and seed "
+                             f"({type(err).__name__}). Choose another seed.</b>")
             return
-        q = self.question
-        self.board.value = f"<i>Board:</i> {html.escape(q.board)}"
-        self.prompt.value = f"<b>Question {q.number}.</b> {html.escape(q.prompt)}"
-        self.choice.options = list(q.options)
-        self.choice.value = None
-        self.feedback.value = "<i>Pick an answer, then press Check.</i>"
+        self._show(q, "<b>No more new questions on this topic and level: try another seed.</b>")
+
+    def _show(self, q: Question | None, empty: str) -> None:
+        """Show ``q`` with brand-new answer buttons (or ``empty`` when there is none)."""
+        self.question = q
+        self._graded = False
+        self.choice = self._buttons(list(q.options) if q is not None else [])
+        self._answer_box.children = (self.choice,)
+        if q is None:
+            self.prompt.value, self.board.value = empty, ""
+            self.feedback.value = ""
+        else:
+            self.board.value = f"<i>Board:</i> {link_rules(q.board)}"
+            kind = " <i>(true or false)</i>" if q.kind == "true/false" else ""
+            self.prompt.value = f"<b>Question {q.number}.</b> {link_rules(q.prompt)}{kind}"
+            self.feedback.value = "<i>Pick an answer, then press Check.</i>"
         self._score()
 
     def _check(self, _: object = None) -> None:
-        if self.question is None or self.choice.value is None:
+        q = self.question
+        if q is None or self.choice.value is None:
             self.feedback.value = "<i>Pick an answer first.</i>"
             return
-        fb = grade(self.question, self.choice.value)
-        if not self._graded:
+        answer = str(self.choice.value)
+        fb = grade(q, answer)
+        first = not self._graded
+        if first:
             self.answered += 1
             self.right += fb.correct
             self._graded = True
+        self.rows.append({
+            "student": self.student.value, "topic": q.topic, "level": q.level, "seed": str(q.seed),
+            "question": str(q.number), "answer": answer, "correct": "yes" if fb.correct else "no",
+            "first_try": "yes" if first else "no", "right_answers": " | ".join(q.answers),
+            "misconceptions": " | ".join(fb.misconceptions)})
         mark = "✓" if fb.correct else "✗"
-        self.feedback.value = f"<b>{mark}</b> <pre>{html.escape(fb.message)}</pre>"
+        self.feedback.value = (f"<b>{mark}</b> <pre style='white-space: pre-wrap'>"
+                               f"{link_rules(fb.message)}</pre>")
         self._score()
 
     def _score(self) -> None:
         self.score.value = f"Score: {self.right} / {self.answered}"
+
+    def score_csv(self) -> str:
+        """Every answer checked in this session, one row each (first tries count for the score)."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.rows)
+        return out.getvalue()
+
+    def _export(self) -> None:
+        text = self.score_csv()
+        data = base64.b64encode(text.encode()).decode()
+        who = re.sub(r"[^\w-]+", "-", self.student.value.strip()).strip("-") or "practice"
+        self.export.value = (f'<a download="{who}-score.csv" href="data:text/csv;base64,{data}">'
+                             f"Download {who}-score.csv</a> ({len(self.rows)} answers; "
+                             f"score {self.right} / {self.answered})")

@@ -7,24 +7,25 @@ import html
 
 import ipywidgets as W
 
+from ..crlinks import link_rules
 from ..lessons import X_CARDS, X_PATHS, XPath, protector_combat, x_path
 from .stepper import events_table
 
 
 def _summary(r: XPath) -> str:
     if not r.arrived:
-        return f"<h4>{html.escape(r.path)}</h4><p>{html.escape(r.note)}</p>"
+        return f"<h4>{html.escape(r.path)}</h4><p>{link_rules(r.note)}</p>"
     before = "—" if r.mv_before is None else str(r.mv_before)
     where = {"cast": "on the stack", "returned by Order of Whiteclay": "in the graveyard"}.get(
         r.path, "of the Clone spell")
     bf = "—" if r.mv_battlefield is None else str(r.mv_battlefield)
-    fate = "on the battlefield" if r.survived else "died (toughness 0, CR 704.5f)"
+    fate = r.fate or ("on the battlefield" if r.survived else "not on the battlefield")
     return (f"<h4>{html.escape(r.path)}</h4><ul>"
             f"<li>mana value {where}: <b>{before}</b></li>"
             f"<li>mana value on the battlefield: <b>{bf}</b></li>"
             f"<li>counters: <b>{html.escape(r.counters)}</b></li>"
             f"<li>tokens created: <b>{r.tokens}</b></li>"
-            f"<li>result: <b>{fate}</b></li></ul><p><i>{html.escape(r.note)}</i></p>")
+            f"<li>result: <b>{link_rules(fate)}</b></li></ul><p><i>{link_rules(r.note)}</i></p>")
 
 
 class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -80,4 +81,4 @@ class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.result.value = (f"<b>Monarch before combat: {r.monarch_before}; after: {r.monarch_after}"
                              f"{' — the crown moved!' if moved else ' — the crown stayed.'}</b>"
                              f"<br>Bob's life: {r.game.life('Bob')}")
-        self.why.value = f"<pre>{html.escape(r.explanation)}</pre>"
+        self.why.value = f"<pre>{link_rules(r.explanation)}</pre>"

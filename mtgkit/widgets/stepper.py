@@ -8,6 +8,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..crlinks import link_numbers, link_rules
 from ..events import Event, HasEvents, events_of
 from ..lessons import TimelineCursor
 from .board import board_html
@@ -16,7 +17,7 @@ from .board import board_html
 def events_table(events: Sequence[Event], column: str = "lane") -> str:
     """Events as a small HTML table: seq, ``column`` (an Event field), text and CR rules."""
     rows = "".join(f"<tr><td>{e.seq}</td><td>{getattr(e, column)}</td><td>{html.escape(e.text)}</td>"
-                   f"<td>{', '.join(e.rules)}</td></tr>" for e in events)
+                   f"<td>{link_numbers(e.rules)}</td></tr>" for e in events)
     return (f"<table><tr><th>seq</th><th>{column}</th><th>event</th><th>CR</th></tr>{rows}"
             "</table>")
 
@@ -66,9 +67,9 @@ class TimelineStepper(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def _render(self) -> None:
         e = self.cursor.event
         self.events_list.value = self.cursor.index
-        rules = f" <small>[{html.escape(e.citation)}]</small>" if e.rules else ""
+        rules = f" <small>[CR {link_numbers(e.rules)}]</small>" if e.rules else ""
         self.event_html.value = (f"<b>#{e.seq}</b> <code>{e.kind}</code> "
                                  f"{html.escape(e.text)}{rules}")
         self.board_html.value = board_html(self.cursor.board)
         self.why_html.value = ("<details open><summary>Why did this happen?</summary><pre>"
-                               f"{html.escape(self.cursor.explanation)}</pre></details>")
+                               f"{link_rules(self.cursor.explanation, bare=True)}</pre></details>")

@@ -1,0 +1,749 @@
+"""Misconceptions: the mistakes learners really make on these rules, as runnable models.
+
+Each :class:`Misconception` is a named, documented variant of the rules. It never lives in
+the engine: it plugs in at one well-defined point of the teaching layer and can be *run* on
+any :mod:`~mtgkit.situations` situation to produce the answer a learner who holds it would
+give:
+
+* ``chooser``: the variant makes a player's choice differently (replacement effects in the
+  order the cards arrived);
+* ``inputs``: the variant changes the question before the engine answers it (a copy keeps
+  the X of the original; summoning sickness ignored for mana abilities);
+* ``outputs``: the variant changes what the engine's events add up to (Mana Reflection also
+  doubles the triggered mana; redirected damage still counts as damage to the monarch);
+* ``model``: a small teaching-layer model with a knob turned (the could-produce solver that
+  counts colorless as a color).
+
+:func:`believe` runs any set of misconceptions together (a learner may hold two at once);
+with none it gives exactly the engine's legal answers. :func:`distractors` lists the wrong
+answers they produce on a situation and which misconception produces each, and
+:func:`diagnose` names the misconceptions behind a given wrong answer.
+
+>>> m = CATALOG["reflection-doubles-triggered-mana"]
+>>> m.example.legal(), m.run(m.example)
+(('{G}{G}{G}',), ('{G}{G}{G}{G}',))
+>>> diagnose(m.example, "{G}{G}{G}{G}")
+['reflection-doubles-triggered-mana']
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from . import could_produce as cp
+from .abilities import Multiply, PerPermanent, Reflect, SetType
+from .cards import card as lookup
+from .events import DamageDealt, DamageRedirected, ManaReplaced
+from .game import Game
+from .lessons import ActivationCase
+from .mana import COLORS, TYPES, Mana, symbols
+from .outcomes import BranchingChooser, Outcome, Outcomes, outcomes
+from .records import Value
+from .situations import (
+    Activation,
+    BoardSpec,
+    Bolts,
+    Combat,
+    CouldProduce,
+    DrawRace,
+    Leaves,
+    LichEnters,
+    Perm,
+    Situation,
+    TapForMana,
+    XEntry,
+    activation,
+    could_produce_board,
+    same_type_trigger,
+    triggered_mana,
+    x_pair,
+    x_value,
+)
+from .triggers import Whose
+
+
+class Misconception(Value):
+    """A named wrong idea about one rule, runnable on situations of the types it knows."""
+
+    name: str
+    topic: str
+    title: str  # a few words
+    description: str  # what the learner thinks, in plain words
+    rule: str  # the CR number of the real rule
+    rule_says: str  # what the rule really says, in our own words
+    plugs_in: str  # "chooser", "inputs", "outputs" or "model"
+    example: Any  # the smallest situation where this and the rules differ
+    ask: str  # the example's question in words
+
+    def run(self, s: Situation) -> tuple[str, ...]:
+        """The answers a learner holding only this misconception would give on ``s``."""
+        return believe(s, frozenset({self.name}))
+
+    def applies_to(self, s: Situation) -> bool:
+        known = _MODELS.get(type(s))
+        return known is not None and self.name in known[0]
+
+    def feedback(self) -> str:
+        """What a learner who gave this misconception's answer should read."""
+        right, wrong = self.example.legal(), self.run(self.example)
+        return (f"This looks like the misconception \"{self.title}\": {self.description}\n"
+                f"What the rule says (CR {self.rule}): {self.rule_says}\n"
+                f"Smallest board where the two differ: {self.example.describe()}. {self.ask} "
+                f"The rules: {' or '.join(right)}; this idea: {' or '.join(wrong)}.")
+
+
+# =============================================================================== the models
+# Each topic's model answers a situation with a set of misconceptions held; with none held it
+# is the engine's answer.
+
+Model = Callable[[Any, frozenset[str]], tuple[str, ...]]
+
+
+# ------------------------------------------------------------------------ could produce (106.7)
+class _Ctx:
+    """The ManaContext a learner's could-produce reasoning reads (current estimates)."""
+
+    def __init__(self, g: Game, est: Mapping[int, frozenset[str]]) -> None:
+        self.g, self.est = g, est
+
+    def colors_of_permanents(self, controller: str) -> frozenset[str]:
+        return self.g.colors_of_permanents(controller)
+
+    def count_permanents(self, controller: str, card_type: str) -> int:
+        return self.g.count_permanents(controller, card_type)
+
+    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        players = self.g.players_matching(controller, whose)
+        for o in self.g.permanents():
+            if o.controller in players and o.is_a(card_type):
+                out |= self.est.get(o.id, frozenset())
+        return out
+
+
+def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
+    """Could-produce for every permanent, solved the way a learner holding ``held`` would.
+
+    With nothing held it is CR 106.7 (a test checks it equals the engine's answer)."""
+    perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
+    reflecting = {o.id for o in perms
+                  if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
+    greatest = "reflections-feed-each-other" in held
+    est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
+                                      else frozenset() for o in perms}
+
+    def types_of(o: Any) -> frozenset[str]:
+        ctx = _Ctx(g, est)
+        found: set[str] = set()
+        for i, ab in enumerate(o.card.activated):
+            spec = ab.mana_spec
+            if not ab.is_mana_ability or spec is None:
+                continue
+            if "costs-block-could-produce" in held and not g.can_activate(o.id, i, timing=False):
+                continue
+            if isinstance(spec, Reflect):
+                seen = ctx.reflected(o.controller, spec.whose, spec.card_type)
+                allowed = TYPES if spec.kinds == "types" or "colorless-is-a-color" in held else COLORS
+                if spec.kinds == "types" and "colorless-is-not-a-type" in held:
+                    allowed = COLORS
+                options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
+            else:
+                options = spec.options(ctx, o.controller)
+                if not options and isinstance(spec, PerPermanent) and "zero-mana-still-has-a-type" in held:
+                    options = (Mana.of(spec.mana_type),)
+            if not options and "undefined-mana-is-colorless" in held and spec.why_none()[1]:
+                options = (Mana.of("C"),)
+            ops = [] if "replacements-ignored-in-could-produce" in held else [
+                r.replacement.op for r in g.mana_replacements(o, ab)]
+            for m in options:
+                if m:
+                    for result in cp.outcomes(m, ops):
+                        found |= result.types
+        return frozenset(found)
+
+    for o in perms:
+        if o.id not in reflecting:
+            est[o.id] = types_of(o)
+    changed = True
+    while changed:
+        changed = False
+        for o in perms:
+            if o.id in reflecting:
+                new = types_of(o) if greatest else est[o.id] | types_of(o)
+                if new != est[o.id]:
+                    est[o.id], changed = new, True
+    return est
+
+
+@functools.lru_cache(maxsize=8192)
+def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozenset[str]]:
+    return believed_could_produce(board_game(board), held)
+
+
+def board_game(board: BoardSpec) -> Game:
+    """The (cached, read-only) game of a could-produce board."""
+    return could_produce_board(board)[2]
+
+
+def _believe_could(s: CouldProduce, held: frozenset[str]) -> tuple[str, ...]:
+    if not held:
+        return s.legal()
+    ids, _, _ = could_produce_board(s.board)
+    return (symbols(_could_believed(s.board, held).get(ids[s.target], frozenset())),)
+
+
+
+
+# ------------------------------------------------------------------------ tapping (106.12)
+def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[str]:
+    """The pools a learner believes this outcome gives (several when a trigger's type is open);
+    ``ops`` maps each replacement effect's label to what it does."""
+    replaced = [e for e in o.events if isinstance(e, ManaReplaced)]
+    order = [ops[e.effect] for e in replaced if e.effect in ops]
+    extra = triggered_mana(o)
+    base = o.pool("Alice")
+    for e in extra:
+        base = base - e.mana
+    if replaced and held & {"contamination-keeps-the-amount", "same-effects-dont-stack"}:
+        base, applied = replaced[0].before, set()
+        for op in order:
+            if "same-effects-dont-stack" in held and isinstance(op, Multiply) and op in applied:
+                continue
+            applied.add(op)
+            if "contamination-keeps-the-amount" in held and isinstance(op, SetType):
+                op = SetType(op.mana_type)
+            base = op.apply(base)
+    if "replaced-mana-triggers-nothing" in held and replaced:
+        return {str(base)}
+    choices: list[list[Mana]] = []
+    for e in extra:
+        mana = e.mana
+        options = [mana]
+        if "trigger-copies-printed-mana" in held and same_type_trigger(o, e) and replaced:
+            options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
+        new: list[Mana] = []
+        for m in options:
+            for op in order:
+                if isinstance(op, Multiply) and "reflection-doubles-triggered-mana" in held:
+                    m = op.apply(m)
+                elif isinstance(op, SetType) and "replacement-changes-triggered-mana" in held:
+                    m = op.apply(m)
+            new.append(m)
+        choices.append(new)
+    pools: set[str] = set()
+    for combo in itertools.product(*choices):
+        total = base
+        for m in combo:
+            total = total + m
+        pools.add(str(total))
+    return pools
+
+
+class ArrivalOrder(BranchingChooser):
+    """The chooser of a learner who thinks replacement effects apply in the order their
+    permanents arrived: every other choice still branches, the order never does."""
+
+    def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
+        return list(items)  # the engine lists them in the order they began to apply
+
+
+@functools.lru_cache(maxsize=4096)
+def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
+    _, ref = s.setup()
+    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref), branching=ArrivalOrder)
+
+
+def _believe_tap(s: TapForMana, held: frozenset[str]) -> tuple[str, ...]:
+    effects = s.effects()
+    ops = dict(effects)
+    if "printed-order" in held and len(effects) > 1:
+        outs = _arrival_order_outcomes(s).legal  # the stem's order is ignored
+    elif "replacements-last-in-first-out" in held and s.order is not None:
+        outs = s.outcomes(tuple(reversed(s.order))).legal
+    else:
+        outs = s.outcomes().legal
+    found: dict[str, None] = {}
+    for o in outs:
+        for pool in sorted(_tap_pool(ops, o, held)):
+            found[pool] = None
+    return tuple(found)
+
+
+# ------------------------------------------------------------------------ X values (107.3m)
+def _believe_x(s: XEntry, held: frozenset[str]) -> tuple[str, ...]:
+    cost = lookup(s.card).cost
+    assert cost is not None
+    path, x = s.path, s.x
+    if path == "copied by Clone" and "copy-keeps-x" in held:
+        path = "cast"
+    if path == "returned by Order of Whiteclay" and "returned-card-keeps-x" in held:
+        path = "cast"
+    if "x-means-mana-paid" in held and s.ask in ("counters", "tokens"):
+        x = x * cost.x_count
+    if s.ask == "mana value on the battlefield" and "x-stays-on-the-battlefield" in held:
+        return (str(cost.mana_value(x)),)
+    if s.ask == "counters and mana value":
+        paid = s.x * cost.x_count if "x-means-mana-paid" in held else s.x
+        found: dict[str, None] = {}
+        for r in _x_results(s.card, paid, path):
+            mv = r.mv_battlefield
+            if mv is not None and "x-stays-on-the-battlefield" in held:
+                mv = cost.mana_value(s.x)
+            found[x_pair(r.counter_total if r.survived else None, mv)] = None
+        return tuple(found)
+    if s.ask == "mana value on the stack" and "x-counted-once" in held and s.path == "cast":
+        return (str(cost.mana_value(x) - (cost.x_count - 1) * x),)
+    values = _x_results(s.card, x, path)
+    return tuple(dict.fromkeys(v for r in values if (v := x_value(r, s.ask)) is not None))
+
+
+def _x_results(card: str, x: int, path: str) -> list[Any]:
+    return XEntry(card, x, path).results()
+
+
+# ------------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
+def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
+    """Can Alice activate it, as a learner holding ``held`` thinks."""
+    defn = lookup(case.card)
+    if not 0 <= case.ability < len(defn.activated):
+        return activation(case)[0]
+    ab = defn.activated[case.ability]
+    creature, haste = defn.is_a("Creature"), "haste" in defn.keywords
+    sick = case.arrived == "this turn"
+    symbol = ab.cost.tap or ab.cost.untap
+    if "sickness-stops-noncreatures" in held and not creature and symbol and sick:
+        return False
+    if "untap-symbol-needs-untapped" in held and ab.cost.untap and not ab.cost.tap:
+        case = ActivationCase(case.card, case.arrived, not case.tapped, case.ability)
+    if creature and not haste and sick and (
+            ("mana-abilities-dodge-sickness" in held and ab.is_mana_ability and symbol)
+            or ("sickness-only-stops-attacking" in held and symbol)
+            or ("sickness-spares-untap-symbol" in held and ab.cost.untap and not ab.cost.tap)):
+        case = ActivationCase(case.card, "last turn", case.tapped, case.ability)
+    return activation(case)[0]
+
+
+def _believe_activation(s: Activation, held: frozenset[str]) -> tuple[str, ...]:
+    return (s.answer_of([believed_activation(c, held) for c in s.cases]),)
+
+
+# ------------------------------------------------------------------------ the monarch (725, 614.9)
+def _believe_combat(s: Combat, held: frozenset[str]) -> tuple[str, ...]:
+    base = s
+    if "only-the-monarchs-protector" in held and not s.bob_is_monarch:
+        base = s.replace(protectors=0)
+    found: dict[str, None] = {}
+    for r in base.results():
+        g = r.game
+        monarch, life = r.monarch_after, g.life("Bob")
+        events = g.events
+        if r.monarch_before == "Bob" and monarch == "Bob":
+            redirected = any(isinstance(e, DamageRedirected) and e.combat and e.before == "Bob"
+                             for e in events)
+            blocked = any(isinstance(e, DamageDealt) and e.combat and e.to_id is not None
+                          and e.source_id is not None and g.controller_of(e.source_id) == "Alice"
+                          and g.controller_of(e.to_id) == "Bob"
+                          and not (e.cause is not None
+                                   and isinstance(events[e.cause - 1], DamageRedirected))
+                          for e in events)
+            if ("redirected-damage-is-damage-to-the-monarch" in held and redirected) or (
+                    "blocked-damage-takes-the-crown" in held and blocked):
+                monarch = "Alice"
+        found[s.answer_of(monarch, life)] = None
+    return tuple(found)
+
+
+def _believe_bolts(s: Bolts, held: frozenset[str]) -> tuple[str, ...]:
+    if held & {"only-the-monarchs-protector", "protector-only-stops-combat-damage"}:
+        return ("3",)  # nothing redirects the Bolt at Bob
+    if "redirect-spills-over" in held and s.at_protector < 2:
+        room = 5 - 3 * s.at_protector
+        return (str(max(0, 3 - room)),)
+    return s.legal()
+
+
+def _believe_leaves(s: Leaves, held: frozenset[str]) -> tuple[str, ...]:
+    if "crown-disappears" in held:
+        return ("nobody",)
+    if "crown-passes-in-turn-order" in held:
+        i = s.players.index(s.monarch)
+        return (s.players[(i + 1) % len(s.players)],)
+    return s.legal()
+
+
+def _believe_lich(s: LichEnters, held: frozenset[str]) -> tuple[str, ...]:
+    if "becoming-monarch-again-triggers" in held and s.bob_was_monarch:
+        return s.replace(bob_was_monarch=False).legal()
+    return s.legal()
+
+
+def _believe_race(s: DrawRace, held: frozenset[str]) -> tuple[str, ...]:
+    if "draw-follows-the-crown" in held and s.lich:
+        return ("Bob",)
+    return s.legal()
+
+
+# =============================================================================== the catalog
+def _board(*perms: Perm) -> BoardSpec:
+    return BoardSpec(tuple(perms))
+
+
+_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION = _board(
+    Perm("Forest"), Perm("Mana Reflection"), Perm("Contamination", "Bob"))
+_WILD_GROWTH_CONTAMINATION = _board(Perm("Forest"), Perm("Wild Growth", attached_to=0),
+                                    Perm("Contamination", "Bob"))
+
+CATALOG: dict[str, Misconception] = {m.name: m for m in [
+    # ------------------------------------------------------------------ could produce
+    Misconception(
+        "colorless-is-a-color", "could-produce", "colorless counts as a color",
+        "Exotic Orchard and Fellwar Stone can make colorless mana when an opponent's land makes {C}.",
+        "106.1a", "There are five colors; colorless is a type of mana but not a color, so an ability "
+        "that adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        "costs-block-could-produce", "could-produce", "costs decide what a land could produce",
+        "A land only 'could produce' mana if its cost could be paid right now (a tapped land "
+        "counts for nothing).",
+        "106.7", "What a permanent could produce ignores whether the costs of its mana abilities "
+        "could be paid: a tapped Forest still could produce {G}.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        "replacements-ignored-in-could-produce", "could-produce",
+        "replacement effects don't change what a land could produce",
+        "What a land could produce is just what its text says, whatever replacement effects apply.",
+        "106.7", "Could-produce takes the replacement effects that would apply into account, in "
+        "every possible order: under Contamination a Forest could produce only {B}.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
+                                     Perm("Contamination", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        "reflections-feed-each-other", "could-produce", "reflecting lands feed each other",
+        "Two permanents that copy each other's mana (Exotic Orchards facing each other) can make "
+        "any color between them.",
+        "106.7", "A permanent could produce only what its ability would really produce now; two "
+        "reflecting permanents with no real source behind them could produce nothing (the least "
+        "fixed point).",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        "undefined-mana-is-colorless", "could-produce", "undefined mana becomes colorless",
+        "When no color can be chosen (an Exotic Orchard with nothing to copy), the ability makes {C}.",
+        "106.5", "An ability that would make mana of an undefined type makes no mana at all.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        "colorless-is-not-a-type", "could-produce", "colorless isn't a type of mana",
+        "Reflecting Pool copies only colors, so it can't make {C} even when your Wastes could.",
+        "106.1b", "There are six types of mana: the five colors and colorless. 'Any type' includes "
+        "{C}, so Reflecting Pool next to a Wastes could produce {C}.",
+        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
+        "What could Alice's Reflecting Pool produce?"),
+    Misconception(
+        "zero-mana-still-has-a-type", "could-produce", "zero mana still has a type",
+        "Gaea's Cradle with no creatures still 'could produce' {G}: its type is green, even if it "
+        "would add none.",
+        "106.7", "A permanent could produce only the types its ability would actually produce now; "
+        "Gaea's Cradle with no creatures would add no mana, so it could produce nothing.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    # ------------------------------------------------------------------ tapping for mana
+    Misconception(
+        "printed-order", "tapping", "replacement effects apply in the order they arrived",
+        "Replacement effects on mana apply in the order their permanents came into play, not in "
+        "an order the player chooses.",
+        "616.1", "When several replacement effects would change the same event, the affected player "
+        "(here the player tapping the permanent) chooses which one to apply first, then the next.",
+        "chooser", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                              ("Contamination", "Mana Reflection")),
+        "Alice applies Contamination first, then Mana Reflection: what is in her pool?"),
+    Misconception(
+        "replacements-last-in-first-out", "tapping", "replacement effects stack like spells",
+        "Replacement effects resolve like the stack: the one chosen first is applied last.",
+        "616.1", "The affected player applies the replacement effect chosen first, first; then "
+        "picks among the ones still applicable. Nothing uses the stack.",
+        "inputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                              ("Mana Reflection", "Contamination")),
+        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
+    Misconception(
+        "reflection-doubles-triggered-mana", "tapping", "Mana Reflection doubles triggered mana",
+        "Mana Reflection also doubles the extra mana that Heartbeat of Spring or Wild Growth adds.",
+        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped "
+        "permanent's own ability makes; a triggered mana ability's mana comes afterwards, from "
+        "another ability (CR 605.4a), so it isn't doubled.",
+        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
+                                     Perm("Mana Reflection"))),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        "replacement-changes-triggered-mana", "tapping", "Contamination changes triggered mana too",
+        "Contamination turns the extra mana from Wild Growth or Heartbeat of Spring into {B} as well.",
+        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped land "
+        "makes; the extra mana of a triggered mana ability isn't that mana, so it keeps its type.",
+        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        "replaced-mana-triggers-nothing", "tapping", "replaced mana triggers nothing",
+        "Once Contamination replaces a land's mana, the land wasn't really 'tapped for mana', so "
+        "Wild Growth and Heartbeat of Spring don't trigger.",
+        "106.12a", "'Whenever a land is tapped for mana' triggers when the mana ability resolves and "
+        "makes mana, whatever mana a replacement effect turned it into.",
+        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        "trigger-copies-printed-mana", "tapping", "Heartbeat copies the printed mana",
+        "Heartbeat of Spring adds the mana the land makes on its card ({G} for a Forest), even "
+        "when a replacement effect changed it.",
+        "106.12a", "A trigger on a land tapped for mana sees the mana the ability really produced, "
+        "after replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
+        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
+                                     Perm("Contamination", "Bob"))),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        "contamination-keeps-the-amount", "tapping", "Contamination keeps the amount",
+        "Contamination changes the type of the mana but keeps how much: {G}{G} becomes {B}{B}.",
+        "614.1a", "A replacement effect replaces the event with exactly what it says: 'it produces "
+        "{B} instead of any other type and amount' means exactly one {B}, however much it was.",
+        "outputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                              ("Mana Reflection", "Contamination")),
+        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
+    Misconception(
+        "same-effects-dont-stack", "tapping", "two Mana Reflections double once",
+        "Two Mana Reflections are the same effect, so the mana is doubled only once.",
+        "616.1", "Each replacement effect applies to the event once, and every one that applies "
+        "gets its turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
+        "outputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    # ------------------------------------------------------------------ X values
+    Misconception(
+        "copy-keeps-x", "x-values", "a copy keeps the original's X",
+        "A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
+        "107.3m", "Only the spell that became the permanent passes its X to the enters effects; a "
+        "copy copies the printed card, not the X chosen for it (CR 707.2), so X is 0 for the copy.",
+        "inputs", XEntry("Walking Ballista", 2, "copied by Clone", "counters"),
+        "How many counters does the copy end up with (0 if it dies)?"),
+    Misconception(
+        "returned-card-keeps-x", "x-values", "a returned card remembers its X",
+        "A card returned from the graveyard enters with the X it was cast with before.",
+        "107.3m", "The X of an enters effect is the X of the spell that became the permanent; a card "
+        "returned by an ability wasn't cast, so X is 0.",
+        "inputs", XEntry("Walking Ballista", 2, "returned by Order of Whiteclay", "counters"),
+        "How many counters does it end up with (0 if it dies)?"),
+    Misconception(
+        "x-stays-on-the-battlefield", "x-values", "X stays in the mana value",
+        "A permanent cast with X = 2 keeps X = 2 in its mana value on the battlefield.",
+        "202.3e", "Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on "
+        "the battlefield is 0, whatever X was and however many counters it has.",
+        "inputs", XEntry("Chalice of the Void", 2, "cast", "mana value on the battlefield"),
+        "What is its mana value on the battlefield?"),
+    Misconception(
+        "x-means-mana-paid", "x-values", "X is the mana paid for {X}{X}",
+        "For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
+        "mana enters with 2 counters.",
+        "107.3m", "X is the number the caster chose; {X}{X} means that number is paid twice. The "
+        "enters effect uses that number: X = 1 costs 2 mana and gives 1 counter.",
+        "inputs", XEntry("Walking Ballista", 1, "cast", "counters"),
+        "How many counters does it end up with?"),
+    Misconception(
+        "x-counted-once", "x-values", "{X}{X} counts X once in the mana value",
+        "On the stack, a spell's mana value counts X only once, even with {X}{X} in its cost.",
+        "202.3e", "On the stack each {X} counts as the chosen number: Chalice of the Void cast with "
+        "X = 1 has mana value 2 there.",
+        "inputs", XEntry("Chalice of the Void", 1, "cast", "mana value on the stack"),
+        "What is its mana value on the stack?"),
+    # ------------------------------------------------------------------ {T} and {Q}
+    Misconception(
+        "sickness-stops-noncreatures", "tap-untap", "summoning sickness for artifacts and lands",
+        "Anything that arrived this turn can't use its {T} ability yet, artifacts and lands too.",
+        "302.6", "Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait "
+        "until its controller has controlled it since their turn began. A noncreature artifact or a "
+        "land can use {T} at once.",
+        "inputs", Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
+        "Can Alice activate it now?"),
+    Misconception(
+        "sickness-spares-untap-symbol", "tap-untap", "summoning sickness only stops {T}",
+        "A creature that arrived this turn can still use an ability with {Q} in its cost.",
+        "302.6", "Summoning sickness stops a creature's abilities with {T} *or* {Q} in the cost "
+        "(unless it has haste).",
+        "inputs", Activation((ActivationCase("Order of Whiteclay", "this turn", True),)),
+        "Can Alice activate it now?"),
+    Misconception(
+        "untap-symbol-needs-untapped", "tap-untap", "{Q} works like {T}",
+        "An ability with {Q} in its cost needs the permanent untapped, like {T}.",
+        "107.6", "{Q} means 'untap this permanent', so it can be paid only by a tapped permanent; an "
+        "untapped one can't pay it.",
+        "inputs", Activation((ActivationCase("Pili-Pala", "last turn", False),)),
+        "Can Alice activate it now?"),
+    Misconception(
+        "mana-abilities-dodge-sickness", "tap-untap", "mana abilities ignore summoning sickness",
+        "Mana abilities don't use the stack, so a creature that arrived this turn can tap for mana.",
+        "302.6", "Summoning sickness stops every ability of a creature with {T} or {Q} in its cost, "
+        "mana abilities included.",
+        "inputs", Activation((ActivationCase("Llanowar Elves", "this turn", False),)),
+        "Can Alice activate it now?"),
+    Misconception(
+        "sickness-only-stops-attacking", "tap-untap", "summoning sickness only stops attacks",
+        "A creature that arrived this turn can't attack, but it can use all its abilities.",
+        "302.6", "The summoning sickness rule stops two things until the creature has been under "
+        "its controller's control since their turn began: attacking, and abilities with {T} or "
+        "{Q} in their cost.",
+        "inputs", Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
+        "Can Alice activate it now?"),
+    # ------------------------------------------------------------------ the monarch
+    Misconception(
+        "redirected-damage-is-damage-to-the-monarch", "monarch",
+        "damage to a Protector counts as damage to the monarch",
+        "Combat damage that Protector of the Crown takes for the monarch still steals the crown.",
+        "725.2", "The crown moves only when a creature deals combat damage to the monarch. A "
+        "redirection effect (CR 614.9) deals the damage to the Protector instead, so the monarch "
+        "was dealt none.",
+        "outputs", Combat(("Grizzly Bears",), (), 1, True),
+        "Who is the monarch after combat?"),
+    Misconception(
+        "blocked-damage-takes-the-crown", "monarch", "any combat damage takes the crown",
+        "An attacker that deals combat damage to the monarch's blocker takes the crown too.",
+        "725.2", "Only combat damage dealt to the monarch (the player) moves the crown; damage to "
+        "a creature the monarch controls doesn't.",
+        "outputs", Combat(("Grizzly Bears",), (("Hill Giant", "Grizzly Bears"),), 0, True),
+        "Who is the monarch after combat?"),
+    Misconception(
+        "only-the-monarchs-protector", "monarch", "only the monarch's Protector protects",
+        "Protector of the Crown redirects damage only while its controller is the monarch.",
+        "614.9", "Protector of the Crown's redirection is a replacement effect that doesn't depend "
+        "on being the monarch: damage that would be dealt to its controller is dealt to it instead.",
+        "inputs", Bolts(0), "How much life does Bob lose?"),
+    Misconception(
+        "protector-only-stops-combat-damage", "monarch", "Protector only takes combat damage",
+        "Protector of the Crown takes combat damage for its controller, but a Lightning Bolt still "
+        "hits the player.",
+        "614.9", "The Protector redirects all damage that would be dealt to its controller, combat "
+        "or not; redirecting it doesn't change whether it is combat damage.",
+        "outputs", Bolts(0), "How much life does Bob lose?"),
+    Misconception(
+        "redirect-spills-over", "monarch", "extra damage spills over to the player",
+        "A damaged Protector takes only what it can survive; the rest goes on to its controller.",
+        "614.9", "A redirection effect deals all of the damage to the Protector instead, even more "
+        "than its toughness; it is destroyed afterwards (CR 704.5g) and nothing reaches the player.",
+        "outputs", Bolts(1), "How much life does Bob lose?"),
+    Misconception(
+        "crown-passes-in-turn-order", "monarch", "the crown goes to the next player",
+        "When the monarch leaves the game, the next player in turn order becomes the monarch.",
+        "725.4", "If the monarch leaves the game, the active player becomes the monarch; only if "
+        "the monarch is the active player does the next player in turn order get it.",
+        "outputs", Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
+        "Who is the monarch now?"),
+    Misconception(
+        "crown-disappears", "monarch", "the crown leaves with the monarch",
+        "When the monarch leaves the game, the game goes on with no monarch.",
+        "725.4", "Once there is a monarch there always is one while a player can be: when the "
+        "monarch leaves, another player becomes the monarch at that moment.",
+        "outputs", Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
+        "Who is the monarch now?"),
+    Misconception(
+        "becoming-monarch-again-triggers", "monarch", "becoming the monarch again triggers",
+        "'Whenever you become the monarch' triggers even if you already are the monarch.",
+        "603.2e", "A 'becomes' trigger needs the change to happen: if you are already the monarch, "
+        "'you become the monarch' changes nothing and Custodi Lich's ability doesn't trigger.",
+        "outputs", LichEnters(True), "How many creatures could Alice control afterwards?"),
+    Misconception(
+        "draw-follows-the-crown", "monarch", "the draw follows the crown",
+        "If another player becomes the monarch while the monarch's draw trigger waits on the stack, "
+        "the new monarch draws.",
+        "725.2", "The monarch's triggers are controlled by whoever was the monarch when they "
+        "triggered, so the player who was the monarch at the beginning of the end step draws.",
+        "outputs", DrawRace(True), "Who draws the card?"),
+]}
+
+#: Situation type -> (the misconceptions its model knows, the model).
+_MODELS: dict[type, tuple[tuple[str, ...], Model]] = {}
+
+
+def _register(kind: type, model: Model, names: Iterable[str]) -> None:
+    _MODELS[kind] = (tuple(names), model)
+
+
+_register(CouldProduce, _believe_could, [m.name for m in CATALOG.values() if m.topic == "could-produce"])
+_register(TapForMana, _believe_tap, [m.name for m in CATALOG.values() if m.topic == "tapping"])
+_register(XEntry, _believe_x, [m.name for m in CATALOG.values() if m.topic == "x-values"])
+_register(Activation, _believe_activation, [m.name for m in CATALOG.values() if m.topic == "tap-untap"])
+_register(Combat, _believe_combat, ["redirected-damage-is-damage-to-the-monarch",
+                                    "blocked-damage-takes-the-crown", "only-the-monarchs-protector"])
+_register(Bolts, _believe_bolts, ["only-the-monarchs-protector", "protector-only-stops-combat-damage",
+                                  "redirect-spills-over"])
+_register(Leaves, _believe_leaves, ["crown-passes-in-turn-order", "crown-disappears"])
+_register(LichEnters, _believe_lich, ["becoming-monarch-again-triggers"])
+_register(DrawRace, _believe_race, ["draw-follows-the-crown"])
+
+#: Pairs a learner can't hold together (they answer the same question two ways).
+_EXCLUSIVE = {frozenset({"printed-order", "replacements-last-in-first-out"}),
+              frozenset({"crown-passes-in-turn-order", "crown-disappears"})}
+
+
+def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
+    """The answers a learner holding the misconceptions ``held`` gives on ``s`` (the engine's
+    legal answers when none of them applies)."""
+    names, model = _MODELS[type(s)]
+    relevant = held & frozenset(names)
+    return model(s, relevant) if relevant else s.legal()
+
+
+def applicable(s: Situation) -> tuple[str, ...]:
+    """The misconceptions the model of ``s``'s type knows, in catalog order."""
+    return _MODELS[type(s)][0]
+
+
+def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...]]:
+    """Every wrong answer the misconceptions produce on ``s`` -> who produces it: single
+    misconception names, or ``"a + b"`` for two held together (only when no single one does)."""
+    legal = set(s.legal())
+    found: dict[str, list[str]] = {}
+    names = applicable(s)
+    for name in names:
+        for answer in believe(s, frozenset({name})):
+            if answer not in legal:
+                found.setdefault(answer, []).append(name)
+    if pairs:
+        for a, b in itertools.combinations(names, 2):
+            if frozenset({a, b}) in _EXCLUSIVE:
+                continue
+            for answer in believe(s, frozenset({a, b})):
+                if answer not in legal and answer not in found:
+                    found.setdefault(answer, []).append(f"{a} + {b}")
+                elif answer in found and all(" + " in n for n in found[answer]):
+                    found[answer].append(f"{a} + {b}")
+    return {answer: tuple(who) for answer, who in found.items()}
+
+
+def diagnose(s: Situation, answer: str) -> list[str]:
+    """The misconceptions (or ``"a + b"`` pairs) that produce ``answer`` on ``s``; ``[]`` when the
+    answer is legal or no known misconception produces it."""
+    return list(distractors(s).get(answer, ()))
+
+
+def misses(s: Situation, answer: str) -> list[str]:
+    """The misconceptions under which the legal ``answer`` looks impossible (for a learner who
+    says a legal outcome can't happen)."""
+    return [n for n in applicable(s) if answer not in believe(s, frozenset({n}))]
+
+
+def explain(names: Iterable[str]) -> str:
+    """Feedback naming each misconception (a pair is explained part by part)."""
+    parts: list[str] = []
+    for name in names:
+        for part in name.split(" + "):
+            text = CATALOG[part].feedback()
+            if text not in parts:
+                parts.append(text)
+    return "\n".join(parts)
+
+
+def by_topic(topic: str) -> list[Misconception]:
+    return [m for m in CATALOG.values() if m.topic == topic]
+
+
+__all__ = ["CATALOG", "Misconception", "applicable", "believe", "believed_activation",
+           "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "misses"]

@@ -1,0 +1,614 @@
+"""Situations: the boards practice questions and misconceptions are about, as plain data.
+
+A situation is a small immutable record (a board and what happens on it) that builds a fresh
+game whenever it is asked, and answers with *every* legal outcome: when a player makes a
+choice along the way, each legal choice is tried with :mod:`mtgkit.outcomes`. Answers are
+short strings a learner can pick from (``"{B}{B}"``, ``"3"``, ``"Alice"``, ``"yes"``).
+
+Each situation also explains itself in plain words first, then with the chain of engine
+events (written "event 13", so that "#13" only ever names an object).
+
+>>> s = TapForMana(BoardSpec((Perm("Forest"), Perm("Mana Reflection"), Perm("Contamination", "Bob"))))
+>>> s.legal()
+('{B}', '{B}{B}')
+>>> s.replace(order=("Contamination", "Mana Reflection")).legal()
+('{B}{B}',)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Hashable, Sequence
+from typing import ClassVar, Literal, Protocol
+
+from .abilities import ManaTrigger, Multiply, SetType
+from .cards import card as lookup
+from .events import (
+    AbilityTriggered,
+    ChoiceMade,
+    DamageDealt,
+    DamageRedirected,
+    Entered,
+    LifeChanged,
+    ManaAdded,
+    ManaReplaced,
+    MonarchChanged,
+    PlayerLeft,
+    StateBasedMove,
+    ZoneChange,
+)
+from .game import Game
+from .grading import one_of, plural
+from .lessons import (
+    LIBRARY,
+    ActivationCase,
+    BoltCase,
+    CombatResult,
+    XPath,
+    chain_lines,
+    combat_outcomes,
+    combat_setup,
+    cr,
+    event_lines,
+    explain_could_produce,
+    monarch_draw_race,
+    x_paths,
+)
+from .mana import symbols
+from .outcomes import Outcome, Outcomes, outcomes
+from .records import Value
+
+Op = SetType | Multiply
+
+
+class Situation(Protocol):
+    """What every situation offers practice and the misconception models."""
+
+    topic: ClassVar[str]
+
+    def key(self) -> Hashable: ...
+    def describe(self) -> str: ...
+    def legal(self) -> tuple[str, ...]: ...
+    def explain(self) -> str: ...
+
+
+# ------------------------------------------------------------------------------ boards as data
+class Perm(Value):
+    """One permanent on a :class:`BoardSpec` (``attached_to``: index of its host in the spec)."""
+
+    card: str
+    controller: str = "Alice"
+    tapped: bool = False
+    attached_to: int | None = None
+    color: str | None = None
+
+    def label(self, spec: BoardSpec) -> str:
+        bits = [self.card]
+        if self.attached_to is not None:
+            bits.append(f"(on {spec.permanents[self.attached_to].card}"
+                        + (f", {self.color} chosen)" if self.color else ")"))
+        if self.tapped:
+            bits.append("(tapped)")
+        return " ".join(bits)
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+class BoardSpec(Value):
+    """The permanents of a board, each there since before this turn, in Alice's main phase."""
+
+    permanents: tuple[Perm, ...]
+    players: tuple[str, ...] = ("Alice", "Bob")
+
+    def build(self) -> tuple[Game, tuple[int, ...]]:
+        g = Game(list(self.players), library=LIBRARY)
+        ids: list[int] = []
+        for p in self.permanents:
+            host = ids[p.attached_to] if p.attached_to is not None else None
+            ids.append(g.put_onto_battlefield(p.card, p.controller, tapped=p.tapped, attached_to=host,
+                                              color=p.color))
+        return g, tuple(ids)
+
+    def describe(self) -> str:
+        parts = []
+        for who in self.players:
+            mine = [p.label(self) for p in self.permanents if p.controller == who]
+            parts.append(f"{who}: {', '.join(mine) if mine else 'nothing'}")
+        return "; ".join(parts)
+
+    def key(self) -> Hashable:
+        """The same board whatever order its permanents were listed in."""
+        return tuple(sorted((p.controller, p.label(self)) for p in self.permanents))
+
+    def problem(self) -> str | None:
+        """Why this is not a legal position, or ``None``. Two legendary permanents with the same
+        name under one controller never stand: the legend rule (CR 704.5j) removes one."""
+        seen: set[tuple[str, str]] = set()
+        for p in self.permanents:
+            if lookup(p.card).is_a("Legendary"):
+                if (p.controller, p.card) in seen:
+                    return f"{p.controller} would control two {p.card}s (the legend rule, CR 704.5j)"
+                seen.add((p.controller, p.card))
+        return None
+
+    def count(self, index: int) -> int:
+        p = self.permanents[index]
+        return sum(1 for q in self.permanents if q.card == p.card and q.controller == p.controller)
+
+    def name(self, index: int) -> str:
+        """'Alice's Exotic Orchard' (or 'one of Alice's Forests' when she has several)."""
+        p = self.permanents[index]
+        if self.count(index) > 1:
+            return f"one of {p.controller}'s {p.card}s"
+        return f"{p.controller}'s {p.card}"
+
+
+@functools.lru_cache(maxsize=4096)
+def could_produce_board(spec: BoardSpec) -> tuple[tuple[int, ...], dict[int, frozenset[str]], Game]:
+    g, ids = spec.build()
+    return ids, g.could_produce_all(), g
+
+
+# ------------------------------------------------------------------------------ could produce
+class CouldProduce(Value):
+    """'Which types of mana could this permanent produce?' (CR 106.7)."""
+
+    topic: ClassVar[str] = "could-produce"
+    board: BoardSpec
+    target: int
+
+    def key(self) -> Hashable:
+        return ("could", self.board.key())
+
+    def describe(self) -> str:
+        return self.board.describe()
+
+    def types(self) -> frozenset[str]:
+        ids, solved, _ = could_produce_board(self.board)
+        return solved.get(ids[self.target], frozenset())
+
+    def legal(self) -> tuple[str, ...]:
+        return (symbols(self.types()),)
+
+    def explain(self) -> str:
+        ids, _, g = could_produce_board(self.board)
+        return explain_could_produce(g, ids[self.target])
+
+
+# ------------------------------------------------------------------------------ tapping for mana
+class TapForMana(Value):
+    """'Alice taps this permanent for mana: what is in her pool?' With ``order`` the question
+    fixes the order of the replacement effects (CR 616.1); without it, any order she could
+    choose counts."""
+
+    topic: ClassVar[str] = "tapping"
+    board: BoardSpec
+    source: int = 0
+    order: tuple[str, ...] | None = None
+
+    def key(self) -> Hashable:
+        return ("tap", self.board.key())
+
+    def describe(self) -> str:
+        return self.board.describe()
+
+    def setup(self) -> tuple[Game, int]:
+        g, ids = self.board.build()
+        return g, ids[self.source]
+
+    def effects(self) -> tuple[tuple[str, Op], ...]:
+        """The replacement effects that apply, in the order they began to apply."""
+        return _tap_effects(self.board, self.source)
+
+    def outcomes(self, order: tuple[str, ...] | None | Literal["stem"] = "stem") -> Outcomes:
+        """Every legal outcome (with ``order`` instead of the stem's when given)."""
+        return _tap_outcomes(self, self.order if isinstance(order, str) else order)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(self.outcomes().pools("Alice"))
+
+    def explain(self) -> str:
+        outs = self.outcomes().legal
+        results = self.legal()
+        if self.order is not None and len(self.order) > 1:
+            head = f"Applying {', then '.join(self.order)}, Alice ends with {results[0]}."
+        elif len(results) > 1:
+            head = (f"Alice could end with {one_of(results)}: she makes the choices (the order of the "
+                    f"replacement effects, CR 616.1, or which mana to add), and each choice gives one "
+                    f"of these.")
+        else:
+            head = f"Alice ends with {results[0]}."
+        lines = [head]
+        seen: set[str] = set()
+        for o in outs:
+            pool = str(o.pool("Alice"))
+            if pool in seen:
+                continue
+            seen.add(pool)
+            lines.append("   " + tap_story(o))
+        lines.append("What the engine did" + (" (first choice):" if len(results) > 1 else ":"))
+        lines.append(event_lines(outs[0].events))
+        return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tap_effects(board: BoardSpec, source: int) -> tuple[tuple[str, Op], ...]:
+    g, ids = board.build()
+    o = g.obj(ids[source])
+    return tuple((r.label, r.replacement.op) for r in g.mana_replacements(o, o.card.activated[0]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tap_outcomes(s: TapForMana, order: tuple[str, ...] | None) -> Outcomes:
+    _, ref = s.setup()  # the same id in every fresh build
+    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref, order=order))
+
+
+def tap_story(o: Outcome) -> str:
+    """What happened to the mana, in plain words, from the typed events of one outcome."""
+    bits: list[str] = []
+    order = next((c.answer for c in o.choices if c.question == "order"), None)
+    if isinstance(order, tuple):
+        bits.append(f"with {', then '.join(order)}:")
+    for e in o.events:
+        if isinstance(e, ChoiceMade) and e.question == "mana":
+            bits.append(f"Alice chooses {e.answer};")
+        elif isinstance(e, ManaReplaced):
+            bits.append(f"{e.effect} turns {e.before} into {e.after} ({cr(e.rules)});")
+        elif isinstance(e, ManaAdded) and e.tapped_for_mana:
+            bits.append(f"Alice adds {e.mana};")
+        elif isinstance(e, ManaAdded):
+            bits.append(f"{e.obj}'s triggered mana ability adds {e.mana} (CR 106.12a, 605.4a; the "
+                        f"replacement effects on the tapped permanent don't touch it);")
+    return " ".join(bits) + f" her pool: {o.pool('Alice')}."
+
+
+def triggered_mana(o: Outcome) -> list[ManaAdded]:
+    """The mana added by triggered mana abilities (not by tapping) in an outcome."""
+    return [e for e in o.events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
+
+
+def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
+    """Does ``e`` come from a trigger that adds 'a type that land produced' (Heartbeat of Spring)?"""
+    from .abilities import SameTypeProduced
+
+    if e.obj_id is None:
+        return False
+    return any(isinstance(a, ManaTrigger) and isinstance(a.adds, SameTypeProduced)
+               for a in o.game.obj(e.obj_id).card.abilities)
+
+
+# ------------------------------------------------------------------------------ X values
+X_ASKS = ("counters", "tokens", "mana value on the battlefield", "mana value on the stack",
+          "counters and mana value")
+
+
+class XEntry(Value):
+    """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
+
+    topic: ClassVar[str] = "x-values"
+    card: str
+    x: int
+    path: str  # "cast", "copied by Clone", "returned by Order of Whiteclay"
+    ask: str = "counters"
+
+    def key(self) -> Hashable:
+        return ("x", self.card, self.x, self.path)
+
+    def how(self) -> str:
+        return {"cast": f"is cast with X = {self.x}",
+                "copied by Clone": f"is copied by a Clone (the original was cast with X = {self.x})",
+                "returned by Order of Whiteclay": f"is returned from Alice's graveyard by Order of "
+                f"Whiteclay (it had been cast with X = {self.x} earlier and died)"}[self.path]
+
+    def describe(self) -> str:
+        return f"Alice's {self.card} {self.how()}"
+
+    def results(self) -> list[XPath]:
+        return _x_paths(self.card, self.x, self.path)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for r in self.results() if (v := x_value(r, self.ask)) is not None))
+
+    def explain(self) -> str:
+        r = self.results()[0]
+        lines = [r.note + "."]
+        if self.ask == "counters" and not r.survived:
+            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        if self.ask in ("mana value on the battlefield", "counters and mana value"):
+            lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
+                         "its counters.")
+        if self.ask == "mana value on the stack":
+            lines.append("On the stack X counts as the number chosen, once for each {X} in the cost "
+                         "(CR 202.3e).")
+        if len(self.results()) > 1:
+            lines.append("Alice's choices give: " + "; ".join(
+                f"{x_value(o, self.ask)} if {o.choices}" for o in self.results()))
+        lines += ["What the engine did:", event_lines(r.events)]
+        return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def _x_paths(card: str, x: int, path: str) -> list[XPath]:
+    return x_paths(card, x, path)
+
+
+def x_value(r: XPath, ask: str) -> str | None:
+    """The number a question asks about on one path (``None``: the question doesn't apply)."""
+    if not r.arrived:
+        return None
+    if ask == "counters":
+        return str(r.counter_total if r.survived else 0)
+    if ask == "tokens":
+        return str(r.tokens)
+    if ask == "mana value on the battlefield":
+        return None if r.mv_battlefield is None else str(r.mv_battlefield)
+    if ask == "counters and mana value":
+        return x_pair(r.counter_total if r.survived else None, r.mv_battlefield)
+    return None if r.mv_before is None or r.path != "cast" else str(r.mv_before)
+
+
+def x_pair(counters: int | None, mana_value: int | None) -> str:
+    """The answer to 'how many counters, and what mana value on the battlefield?'."""
+    if counters is None or mana_value is None:
+        return "it isn't on the battlefield"
+    return f"{plural(counters, 'counter')}, mana value {mana_value}"
+
+
+# ------------------------------------------------------------------------------ {T} and {Q}
+class Activation(Value):
+    """'Can Alice activate this ability now?' (one case) or 'how many of these can she?'"""
+
+    topic: ClassVar[str] = "tap-untap"
+    cases: tuple[ActivationCase, ...]
+    ask: str = "count"  # with several cases: "count" (how many) or "which" (which ones)
+
+    def key(self) -> Hashable:
+        return ("activate", tuple(sorted((c.card, c.arrived, c.tapped, c.ability) for c in self.cases)))
+
+    @staticmethod
+    def case_text(c: ActivationCase) -> str:
+        defn = lookup(c.card)
+        counter = ", with a +1/+1 counter" if defn.toughness == 0 else ""
+        which = (f"; the ability “{defn.activated[c.ability].text}”"
+                 if 0 < c.ability < len(defn.activated) else "")
+        return (f"{c.card} ({'tapped' if c.tapped else 'untapped'}{counter}, "
+                f"{'arrived this turn' if c.arrived == 'this turn' else 'there since her last turn'}"
+                f"{which})")
+
+    def describe(self) -> str:
+        return "Alice's " + "; ".join(self.case_text(c) for c in self.cases)
+
+    def answer_of(self, verdicts: Sequence[bool]) -> str:
+        if len(self.cases) == 1:
+            return "yes" if verdicts[0] else "no"
+        if self.ask == "count":
+            return str(sum(verdicts))
+        names = sorted(c.card for c, ok in zip(self.cases, verdicts, strict=True) if ok)
+        if not names:
+            return "none of them"
+        return "all of them" if len(names) == len(self.cases) else one_of(names, last="and")
+
+    def legal(self) -> tuple[str, ...]:
+        return (self.answer_of([activation(c)[0] for c in self.cases]),)
+
+    def explain(self) -> str:
+        return "\n".join(f"{c.card}: {activation(c)[1]}" for c in self.cases)
+
+
+@functools.lru_cache(maxsize=4096)
+def activation(case: ActivationCase) -> tuple[bool, str]:
+    can, why = case.reason()
+    return can, why.text
+
+
+# ------------------------------------------------------------------------------ the monarch
+class Combat(Value):
+    """Alice attacks Bob, who has a Hill Giant and some Protectors of the Crown. Asked: who is
+    the monarch after combat (``ask="monarch"``), or that and Bob's life (``"monarch and life"``)."""
+
+    topic: ClassVar[str] = "monarch"
+    attackers: tuple[str, ...]
+    blocks: tuple[tuple[str, str], ...] = ()
+    protectors: int = 1
+    bob_is_monarch: bool = True
+    ask: str = "monarch"
+
+    def key(self) -> Hashable:
+        return ("combat", self.attackers, self.blocks, self.protectors, self.bob_is_monarch)
+
+    def describe(self) -> str:
+        crown = "Bob is the monarch" if self.bob_is_monarch else "nobody is the monarch yet"
+        prots = plural(self.protectors, "Protector of the Crown", "Protectors of the Crown")
+        blocks = "".join(f"; Bob's {b} blocks {a}" for b, a in self.blocks)
+        return (f"{crown}; Bob controls a Hill Giant and {prots}; Alice attacks Bob with "
+                f"{one_of(self.attackers, last='and')}{blocks}")
+
+    def results(self) -> list[CombatResult]:
+        return _combat(self.attackers, self.blocks, self.protectors, self.bob_is_monarch)
+
+    def answer_of(self, monarch: str | None, life: int) -> str:
+        who = monarch or "nobody"
+        if self.ask == "monarch":
+            return who
+        return f"{who} is the monarch; Bob has {life} life"
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.answer_of(r.monarch_after, r.game.life("Bob"))
+                                   for r in self.results()))
+
+    def explain(self) -> str:
+        r = self.results()[0]
+        extra = ""
+        if len(self.results()) > 1 and r.choices:
+            extra = "\n(Bob chose which Protector took each creature's damage.)"
+        return r.explanation + extra
+
+
+@functools.lru_cache(maxsize=4096)
+def _combat(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...], protectors: int,
+            bob_is_monarch: bool) -> list[CombatResult]:
+    return combat_outcomes(attackers, dict(blocks), protectors, bob_is_monarch)
+
+
+def combat_is_legal(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...]) -> bool:
+    """Can these blocks be declared? The engine decides (flying, CR 702.9b, and so on)."""
+    from .errors import RulesError
+
+    g, fight, _ = combat_setup(attackers, dict(blocks), 0)
+    try:
+        fight(g)
+    except RulesError:
+        return False
+    return True
+
+
+class Bolts(Value):
+    """Bob controls a Protector of the Crown. Alice Bolts the Protector ``at_protector`` times,
+    then Bob once: how much life does Bob lose?"""
+
+    topic: ClassVar[str] = "monarch"
+    at_protector: int
+
+    def key(self) -> Hashable:
+        return ("bolts", self.at_protector)
+
+    def describe(self) -> str:
+        first = (f"Alice casts Lightning Bolt at Bob's Protector of the Crown "
+                 f"{plural(self.at_protector, 'time')}, one at a time, then " if self.at_protector else
+                 "Alice casts ")
+        return f"Bob controls a Protector of the Crown (2/5); {first}one Lightning Bolt at Bob"
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(str(v) for v in BoltCase(self.at_protector).legal())
+
+    def explain(self) -> str:
+        g, last = BoltCase(self.at_protector).run()
+        shown = [e for e in g.events[last:]
+                 if isinstance(e, DamageDealt | DamageRedirected | LifeChanged | StateBasedMove)]
+        return BoltCase(self.at_protector).why() + "\nWhat the engine did:\n" + event_lines(shown)
+
+
+class Leaves(Value):
+    """Several players; it is someone's turn; the monarch concedes: who is the monarch now?"""
+
+    topic: ClassVar[str] = "monarch"
+    players: tuple[str, ...]
+    active: str
+    monarch: str
+
+    def key(self) -> Hashable:
+        return ("leaves", self.players, self.active, self.monarch)
+
+    def describe(self) -> str:
+        return (f"{len(self.players)} players in turn order {', '.join(self.players)}; it is "
+                f"{self.active}'s turn; {self.monarch} is the monarch and concedes")
+
+    def run(self) -> Game:
+        g = Game(list(self.players), library=LIBRARY)
+        g.make_monarch(self.monarch)
+        while g.active_player != self.active:
+            g.next_turn()
+        g.concede(self.monarch)
+        return g
+
+    def legal(self) -> tuple[str, ...]:
+        return (self.run().monarch or "nobody",)
+
+    def explain(self) -> str:
+        g = self.run()
+        new = g.monarch or "nobody"
+        if self.active != self.monarch:
+            why = (f"{self.monarch} left during {self.active}'s turn, so {self.active}, the active "
+                   f"player, became the monarch at that moment")
+        else:
+            why = (f"{self.monarch} left during their own turn, so the next player in turn order, "
+                   f"{new}, became the monarch")
+        passed = next(e for e in g.events if isinstance(e, MonarchChanged) and e.cause is not None
+                      and isinstance(g.events[e.cause - 1], PlayerLeft))
+        return (f"{why} ({cr(passed.rules)}).\nWhat the engine did:\n" + chain_lines(g.events, passed.seq))
+
+
+class LichEnters(Value):
+    """Bob's Custodi Lich enters ('When it enters, you become the monarch. Whenever you become
+    the monarch, target player sacrifices a creature'). How many creatures could Alice have?"""
+
+    topic: ClassVar[str] = "monarch"
+    bob_was_monarch: bool
+    alice_creatures: tuple[str, ...] = ("Grizzly Bears", "Hill Giant")
+
+    def key(self) -> Hashable:
+        return ("lich", self.bob_was_monarch, self.alice_creatures)
+
+    def describe(self) -> str:
+        crown = "Bob is already the monarch" if self.bob_was_monarch else "nobody is the monarch"
+        return (f"{crown}; Alice controls {one_of(self.alice_creatures, last='and')}; Bob controls a "
+                f"Grizzly Bears; Bob's Custodi Lich enters the battlefield")
+
+    def outcomes(self) -> Outcomes:
+        return _lich(self)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(self.outcomes().values(lambda o: str(sum(
+            1 for p in o.game.permanents("Alice") if p.is_a("Creature")))))
+
+    def explain(self) -> str:
+        o = self.outcomes()[0]
+        changed = next(e for e in o.events if isinstance(e, MonarchChanged))
+        if not changed.changed:
+            text = ("Bob was already the monarch, so the Lich's 'you become the monarch' changed "
+                    "nothing, and 'whenever you become the monarch' triggers only when a player "
+                    f"actually becomes the monarch ({cr(changed.rules)}, CR 603.2e). Alice keeps every "
+                    "creature.")
+        else:
+            text = ("Bob became the monarch, so 'whenever you become the monarch' triggered; Bob "
+                    "chose its target (CR 603.3d): Alice sacrifices a creature if he targets her, or "
+                    "he sacrifices one himself if he targets himself.")
+        return text + "\nWhat the engine did:\n" + event_lines(
+            e for e in o.events
+            if isinstance(e, MonarchChanged | AbilityTriggered | ChoiceMade | ZoneChange)
+            and not isinstance(e, Entered))
+
+
+@functools.lru_cache(maxsize=64)
+def _lich(s: LichEnters) -> Outcomes:
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    for name in s.alice_creatures:
+        g.put_onto_battlefield(name, "Alice")
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    if s.bob_was_monarch:
+        g.make_monarch("Bob")
+
+    def enter(game: Game) -> None:
+        game.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+        game.resolve_stack()
+    return outcomes(g, enter)
+
+
+class DrawRace(Value):
+    """Alice is the monarch; her end-step draw trigger waits on the stack; maybe Bob's Custodi
+    Lich enters first and Bob becomes the monarch. Who draws?"""
+
+    topic: ClassVar[str] = "monarch"
+    lich: bool
+
+    def key(self) -> Hashable:
+        return ("race", self.lich)
+
+    def describe(self) -> str:
+        return ("Alice is the monarch; at the beginning of her end step the monarch's draw trigger "
+                "goes on the stack" + ("; before it resolves, Bob's Custodi Lich enters and Bob "
+                                       "becomes the monarch" if self.lich else ""))
+
+    def legal(self) -> tuple[str, ...]:
+        return (monarch_draw_race(self.lich)[1],)
+
+    def explain(self) -> str:
+        return ("The monarch's draw trigger is controlled by the player who was the monarch when it "
+                "triggered (CR 725.2), so Alice draws even if Bob becomes the monarch before it "
+                "resolves.")
+
+
+SITUATION_TYPES: tuple[type, ...] = (CouldProduce, TapForMana, XEntry, Activation, Combat, Bolts,
+                                     Leaves, LichEnters, DrawRace)

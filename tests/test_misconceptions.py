@@ -1,0 +1,159 @@
+"""Misconceptions: each is a named, documented variant of the rules that produces its wrong
+answer on its smallest example board, while the engine gives the right one."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from mtgkit import Game
+from mtgkit.lessons import ActivationCase
+from mtgkit.misconceptions import (
+    CATALOG,
+    applicable,
+    believe,
+    believed_activation,
+    believed_could_produce,
+    diagnose,
+    distractors,
+)
+from mtgkit.rules import EDITION, TITLES
+from mtgkit.situations import Activation, BoardSpec, CouldProduce, Perm
+
+ROOT = Path(__file__).resolve().parents[1]
+CR = ROOT.parent / "shared" / "reference" / f"MagicCompRules-{EDITION.replace('-', '')}.txt"
+
+#: name -> (what the rules answer on its example, what the misconception answers there)
+EXPECTED = {
+    "colorless-is-a-color": ("nothing", "{C}"),
+    "costs-block-could-produce": ("{G}", "nothing"),
+    "replacements-ignored-in-could-produce": ("{B}", "{G}"),
+    "reflections-feed-each-other": ("nothing", "{W}{U}{B}{R}{G}"),
+    "undefined-mana-is-colorless": ("nothing", "{C}"),
+    "colorless-is-not-a-type": ("{C}", "nothing"),
+    "zero-mana-still-has-a-type": ("nothing", "{G}"),
+    "printed-order": ("{B}{B}", "{B}"),
+    "replacements-last-in-first-out": ("{B}", "{B}{B}"),
+    "reflection-doubles-triggered-mana": ("{G}{G}{G}", "{G}{G}{G}{G}"),
+    "replacement-changes-triggered-mana": ("{B}{G}", "{B}{B}"),
+    "replaced-mana-triggers-nothing": ("{B}{G}", "{B}"),
+    "trigger-copies-printed-mana": ("{B}{B}", "{B}{G}"),
+    "contamination-keeps-the-amount": ("{B}", "{B}{B}"),
+    "same-effects-dont-stack": ("{G}{G}{G}{G}", "{G}{G}"),
+    "copy-keeps-x": ("0", "2"),
+    "returned-card-keeps-x": ("0", "2"),
+    "x-stays-on-the-battlefield": ("0", "4"),
+    "x-means-mana-paid": ("1", "2"),
+    "x-counted-once": ("2", "1"),
+    "sickness-stops-noncreatures": ("yes", "no"),
+    "sickness-spares-untap-symbol": ("no", "yes"),
+    "untap-symbol-needs-untapped": ("no", "yes"),
+    "mana-abilities-dodge-sickness": ("no", "yes"),
+    "sickness-only-stops-attacking": ("no", "yes"),
+    "redirected-damage-is-damage-to-the-monarch": ("Bob", "Alice"),
+    "blocked-damage-takes-the-crown": ("Bob", "Alice"),
+    "only-the-monarchs-protector": ("0", "3"),
+    "protector-only-stops-combat-damage": ("0", "3"),
+    "redirect-spills-over": ("0", "1"),
+    "crown-passes-in-turn-order": ("Alice", "Carol"),
+    "crown-disappears": ("Alice", "nobody"),
+    "becoming-monarch-again-triggers": ("2", "1"),
+    "draw-follows-the-crown": ("Alice", "Bob"),
+}
+TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
+
+
+def test_the_catalog_is_complete_and_documented() -> None:
+    assert len(CATALOG) >= 12 and set(CATALOG) == set(EXPECTED)
+    assert {m.topic for m in CATALOG.values()} == set(TOPICS)
+    for name, m in CATALOG.items():
+        assert m.name == name and re.fullmatch(r"[a-z]+(-[a-z]+)*", name)
+        assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
+        assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
+        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.applies_to(m.example) and m.example.topic == m.topic
+        assert m.ask.endswith("?")
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_misconception_gives_its_wrong_answer_where_the_engine_gives_the_right_one(name: str) -> None:
+    m = CATALOG[name]
+    right, wrong = EXPECTED[name]
+    assert m.example.legal() == (right,), "the engine's answer on the example"
+    assert wrong in m.run(m.example) and right != wrong
+    assert name in diagnose(m.example, wrong)
+    assert believe(m.example, frozenset()) == m.example.legal()
+    text = m.feedback()
+    assert f"CR {m.rule}" in text and m.example.describe() in text and wrong in text
+
+
+def test_the_rule_each_one_gets_wrong_exists_in_the_cited_edition() -> None:
+    if not CR.exists():
+        pytest.skip("the Comprehensive Rules text is not beside the repository")
+    present = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", CR.read_text(encoding="utf-8"), flags=re.M))
+    assert {m.rule for m in CATALOG.values()} <= present
+
+
+def random_board(rng: random.Random) -> Game:
+    lands = ["Plains", "Island", "Wastes", "Forest", "Underground Sea", "Mystic Gate", "Vivid Crag",
+             "Gaea's Cradle", "Mana Confluence", "Meteor Crater", "Exotic Orchard", "Reflecting Pool",
+             "Fellwar Stone"]
+    perms = [Perm(rng.choice(lands), who, tapped=rng.random() < 0.3)
+             for who in ("Alice", "Bob") for _ in range(rng.randint(0, 3))]
+    extras = ["Contamination", "Mana Reflection", "Llanowar Elves"]
+    perms += [Perm(name, rng.choice(["Alice", "Bob"])) for name in rng.sample(extras, rng.randint(0, 2))]
+    return BoardSpec(tuple(perms)).build()[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_could_produce_model_holding_nothing_is_the_engine(seed: int) -> None:
+    """The teaching-layer solver the could-produce misconceptions turn knobs on is CR 106.7 when
+    no knob is turned: it agrees with the engine on random boards."""
+    rng = random.Random(seed)
+    for _ in range(25):
+        g = random_board(rng)
+        assert believed_could_produce(g, frozenset()) == g.could_produce_all(), g.board().describe()
+
+
+def test_the_activation_model_holding_nothing_is_the_engine() -> None:
+    for card in ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Fellwar Stone", "Raging Goblin",
+                 "Hangarback Walker", "Vivid Crag"):
+        for arrived in ("last turn", "this turn"):
+            for tapped in (False, True):
+                case = ActivationCase(card, arrived, tapped)
+                g, ref = case.game()
+                assert believed_activation(case, frozenset()) is g.can_activate(ref)
+
+
+def test_two_misconceptions_held_together_are_named_together() -> None:
+    s = CouldProduce(BoardSpec((Perm("Exotic Orchard"), Perm("Wastes", "Bob", tapped=True))), 0)
+    found = distractors(s)
+    assert found["{C}"] == ("colorless-is-a-color", "undefined-mana-is-colorless")
+    s2 = CouldProduce(BoardSpec((Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True),
+                                 Perm("Wastes", "Bob"))), 0)
+    assert "colorless-is-a-color + costs-block-could-produce" in distractors(s2)["{C}"]
+
+
+def test_a_legal_answer_is_never_a_distractor() -> None:
+    for m in CATALOG.values():
+        assert not set(distractors(m.example)) & set(m.example.legal())
+
+
+def test_misconceptions_live_outside_the_engine() -> None:
+    """No misconception branches in the core: its modules never mention one."""
+    core = ["game.py", "events.py", "state.py", "targets.py", "triggers.py", "abilities.py",
+            "could_produce.py", "replacement.py", "view.py", "mana.py", "choices.py"]
+    for name in core:
+        text = (ROOT / "mtgkit" / name).read_text()
+        assert "misconception" not in text.lower(), name
+        for m in CATALOG:
+            assert m not in text, (name, m)
+
+
+def test_each_situation_type_knows_its_misconceptions() -> None:
+    act = Activation((ActivationCase("Fellwar Stone", "this turn", False),))
+    assert "sickness-stops-noncreatures" in applicable(act)
+    assert believe(act, frozenset({"copy-keeps-x"})) == act.legal()  # not about this situation

@@ -1,0 +1,212 @@
+"""Practice a teacher would hand out: every topic x level over 30 seeds x 20 questions, with no
+crash, exactly the legal answers marked right (recomputed here independently with
+mtgkit.outcomes and the engine), a named misconception behind every wrong option, four options
+or an honest true/false on hard questions, legal boards, plain explanations and no repeated
+board in a run. The seeds are spread over two processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from mtgkit import Game
+from mtgkit.events import Entered, SpellCast
+from mtgkit.lessons import LIBRARY, combat_setup, x_setup
+from mtgkit.mana import symbols
+from mtgkit.misconceptions import CATALOG
+from mtgkit.outcomes import Outcome, outcomes
+from mtgkit.practice import LEVELS, TOPICS, TRUE_FALSE, Question, grade, worksheet
+from mtgkit.situations import (
+    Activation,
+    Bolts,
+    Combat,
+    CouldProduce,
+    DrawRace,
+    Leaves,
+    LichEnters,
+    Situation,
+    TapForMana,
+    XEntry,
+)
+
+SEEDS = range(30)
+N = 20
+
+
+# ------------------------------------------------------------------ legal answers, independently
+def _x_reading(card: str, path: str, ask: str, out: Outcome) -> str | None:
+    g, events = out.game, out.events
+    if path == "copied by Clone":
+        entered = [e for e in events if isinstance(e, Entered) and e.copy_of is not None]
+    else:
+        entered = [e for e in events if isinstance(e, Entered) and e.obj == card]
+    if not entered:
+        return None
+    ref = entered[-1].obj_id
+    here = next((p for p in g.permanents() if p.id == ref), None)
+    if ask == "tokens":
+        return str(sum(1 for e in events if isinstance(e, Entered) and e.obj == "Food"))
+    if ask == "mana value on the stack":
+        cast = next(e for e in events if isinstance(e, SpellCast) and e.obj == card)
+        return str(cast.mana_value)
+    if ask == "counters":
+        return str(sum(here.counters.values()) if here else 0)
+    if ask == "mana value on the battlefield":
+        return str(g.mana_value(here.id)) if here else None
+    if here is None:
+        return "it isn't on the battlefield"
+    n = sum(here.counters.values())
+    return f"{n} counter{'' if n == 1 else 's'}, mana value {g.mana_value(here.id)}"
+
+
+def legal_answers(s: Situation) -> set[str]:
+    """What the rules allow, computed from the engine and mtgkit.outcomes only."""
+    if isinstance(s, CouldProduce):
+        g, ids = s.board.build()
+        return {symbols(g.could_produce(ids[s.target]))}
+    if isinstance(s, TapForMana):
+        _, ids = s.board.build()
+        outs = outcomes(lambda: s.board.build()[0],
+                        lambda g, order: g.activate(ids[s.source], order=order), order=[s.order])
+        return {str(o.pool("Alice")) for o in outs if o.legal}
+    if isinstance(s, XEntry):
+        made = x_setup(s.card, s.x, s.path)
+        assert made is not None
+        g, action, _ = made
+        return {v for o in outcomes(g, action) if o.legal
+                and (v := _x_reading(s.card, s.path, s.ask, o)) is not None}
+    if isinstance(s, Activation):
+        verdicts = []
+        for c in s.cases:
+            g, ref = c.game()
+            verdicts.append(g.can_activate(ref, c.ability))
+        return {s.answer_of(verdicts)}
+    if isinstance(s, Combat):
+        g, fight, _ = combat_setup(s.attackers, dict(s.blocks), s.protectors, s.bob_is_monarch)
+        outs = outcomes(g, fight)
+        assert all(o.legal for o in outs), "a generated combat must be legal"
+        return {s.answer_of(o.monarch, o.life("Bob")) for o in outs}
+    if isinstance(s, Bolts):
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
+        for target in [protector] * s.at_protector + ["Bob"]:
+            g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+            g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=target)
+            g.resolve_stack()
+        return {str(20 - g.life("Bob"))}
+    if isinstance(s, Leaves):
+        g = Game(list(s.players), library=LIBRARY)
+        g.make_monarch(s.monarch)
+        while g.active_player != s.active:
+            g.next_turn()
+        g.concede(s.monarch)
+        return {g.monarch or "nobody"}
+    if isinstance(s, LichEnters):
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        for name in s.alice_creatures:
+            g.put_onto_battlefield(name, "Alice")
+        g.put_onto_battlefield("Grizzly Bears", "Bob")
+        if s.bob_was_monarch:
+            g.make_monarch("Bob")
+
+        def enter(game: Game) -> None:
+            game.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+            game.resolve_stack()
+        return {str(sum(1 for p in o.game.permanents("Alice") if p.is_a("Creature")))
+                for o in outcomes(g, enter) if o.legal}
+    if isinstance(s, DrawRace):
+        return {"Alice"}  # the monarch's trigger is Alice's (CR 725.2), Custodi Lich or not
+    raise AssertionError(f"no independent check for {type(s).__name__}")
+
+
+# ------------------------------------------------------------------ the checks on one question
+EVENT_AS_HASH = re.compile(r"(^|\n)\s*#\d+ |because #\d+|\(shaped by #")
+RAW_ERROR = re.compile(r"\[CR [\d.a-z, ]+ \(\d{4}-\d\d-\d\d\)\]|activated abilities; there is no ability|"
+                       r"Traceback|Error\b")
+BAD_PLURAL = re.compile(r"(?<![/+\d])1 (counters|creatures|tokens|Protectors|Food tokens)\b|\(s\)|"
+                        r"\b0 Protector of\b")
+
+
+def problems(q: Question) -> list[str]:
+    found: list[str] = []
+    s = q.situation
+    legal = legal_answers(s)
+    if len(set(q.options)) != len(q.options) or len(q.options) < 2:
+        found.append("options repeat or are too few")
+    if q.claim is None:
+        if set(q.answers) != {o for o in q.options if o in legal}:
+            found.append(f"right answers {q.answers} but legal {sorted(legal)}")
+        if q.level == "hard" and len(q.options) < 4:
+            found.append("a hard multiple-choice question with fewer than 4 options")
+    else:
+        if q.options != TRUE_FALSE or q.answers != (("true",) if q.claim in legal else ("false",)):
+            found.append(f"true/false claim {q.claim!r} graded {q.answers}, legal {sorted(legal)}")
+    for option in q.options:
+        if option in q.answers:
+            if not grade(q, option).correct:
+                found.append(f"right option {option!r} graded wrong")
+            continue
+        names = q.misconceptions(option)
+        if not names or not all(part in CATALOG for n in names for part in n.split(" + ")):
+            found.append(f"wrong option {option!r} comes from no named misconception")
+        fb = grade(q, option)
+        if fb.correct or "misconception" not in fb.message or "CR " not in fb.message:
+            found.append(f"feedback for {option!r} doesn't name the misconception and its rule")
+    for text in (q.prompt, q.board, q.explanation):
+        if EVENT_AS_HASH.search(text):
+            found.append(f"an event number written as #N in {text[:60]!r}")
+        if RAW_ERROR.search(text):
+            found.append(f"a raw engine error in {text[:80]!r}")
+        if BAD_PLURAL.search(text):
+            found.append(f"a wrong plural in {text[:80]!r}")
+    if "CR " not in q.prompt or not q.explanation.split("\n")[0].strip():
+        found.append("no rule in the prompt, or no plain first line in the explanation")
+    board = getattr(s, "board", None)
+    if board is not None and board.problem() is not None:
+        found.append(f"an illegal board: {board.problem()}")
+    return found
+
+
+def check(job: tuple[str, str, list[int]]) -> list[str]:
+    topic, level, seeds = job
+    report: list[str] = []
+    for seed in seeds:
+        try:
+            qs = worksheet(topic, level, N, seed)
+        except Exception as err:  # noqa: BLE001 - report every crash, with where it happened
+            report.append(f"{topic}/{level}/{seed}: crashed: {type(err).__name__}: {err}")
+            continue
+        if len(qs) != N:
+            report.append(f"{topic}/{level}/{seed}: only {len(qs)} questions")
+        if len({q.key for q in qs}) != len(qs):
+            report.append(f"{topic}/{level}/{seed}: two questions on the same board")
+        report += [f"{topic}/{level}/{seed} q{q.number}: {p}" for q in qs for p in problems(q)]
+    return report
+
+
+def jobs() -> Iterator[tuple[str, str, list[int]]]:
+    for topic in TOPICS:
+        for level in LEVELS:
+            seeds = list(SEEDS)
+            yield topic, level, seeds[::2]
+            yield topic, level, seeds[1::2]
+
+
+@pytest.mark.slow
+def test_every_topic_and_level_over_30_seeds() -> None:
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
+        reports = list(pool.map(check, jobs()))
+    found = [line for report in reports for line in report]
+    assert not found, f"{len(found)} problems, first ones:\n" + "\n".join(found[:25])
+
+
+def test_one_seed_of_each_in_process() -> None:
+    """The same checks in this process, for one seed (quick, and counted by coverage)."""
+    found = [line for topic in TOPICS for level in LEVELS for line in check((topic, level, [3]))]
+    assert not found, "\n".join(found[:25])
