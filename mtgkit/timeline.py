@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pandas as pd
+from pandas.io.formats.style import Styler
 
 from .events import Event, HasEvents, events_of
 
@@ -55,6 +56,26 @@ def timeline(source: Iterable[Event] | HasEvents, *, include_setup: bool = True)
     for col in ("obj_id", "cause"):
         df[col] = df[col].astype("Int64")
     return df.set_index("seq", drop=False).rename_axis(None)
+
+
+def linked(df: pd.DataFrame) -> Styler:
+    """The timeline as an HTML table in which every rule number links to that rule (with its
+    title as a tooltip): what a notebook shows. The table's id is fixed, so the HTML is the
+    same on every run.
+
+    >>> from mtgkit import Game
+    >>> g = Game(["Alice", "Bob"])
+    >>> html = linked(timeline(g)).to_html()
+    >>> "<a href=" in html and 'id="T_mtgkit' in html
+    True
+    """
+    from .crlinks import link_numbers
+
+    def rules(cell: object) -> str:
+        return link_numbers(str(cell).split(", ")) if cell else ""
+
+    return (df.style.set_uuid("mtgkit").format(escape="html", na_rep="")
+            .format(rules, subset=["rules"] if "rules" in df.columns else []))
 
 
 def since(df: pd.DataFrame, seq: int) -> pd.DataFrame:

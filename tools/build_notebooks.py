@@ -16,6 +16,9 @@ itself (kernelspec and language_info; nothing from jupytext), executes the noteb
 nbclient in notebooks/, and writes it only when something besides widget model ids changed.
 Execution fills in the outputs that strict nbval compares; re-running must reproduce them.
 
+Every cell also gets slide metadata (:func:`slide_type`), so a teacher can present any
+notebook as slides with the RISE extension (``jupyterlab-rise``).
+
 Computed markdown is written out literally in the sources: the course index in
 00-start-here and the navigation line that ends every notebook read exactly as they appear in
 the notebook, so a source is what its notebook says. :func:`stale_markdown` compares them with
@@ -69,8 +72,22 @@ def notebook(source: Path) -> nbformat.NotebookNode:
         else:
             raise ValueError(f"{source.name}: cell {i} is a {cell.cell_type} cell; use markdown or code")
         new["id"] = f"{name[:2]}-{i:02d}"
+        new.metadata["slideshow"] = {"slide_type": slide_type(new)}
         nb.cells.append(new)
     return nb
+
+
+def slide_type(cell: nbformat.NotebookNode) -> str:
+    """How the cell shows as slides (RISE): a heading of level 1 or 2 starts a slide, a level-3
+    heading a sub-slide; everything else continues the slide it is on, so a worked example
+    stays with its explanation and its widgets."""
+    if cell.cell_type == "markdown":
+        first = cell.source.lstrip().split("\n", 1)[0]
+        if re.match(r"#{1,2} ", first):
+            return "slide"
+        if first.startswith("### "):
+            return "subslide"
+    return "-"
 
 
 def index_markdown() -> str:
