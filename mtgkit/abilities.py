@@ -15,11 +15,20 @@ and never looks at card names.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal, Protocol
 
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .records import Value
-from .triggers import AtBeginning, CombatDamageToMonarch, TappedForMana, Trigger, Whose, _Marker
+from .triggers import (
+    AtBeginning,
+    CombatDamageToMonarch,
+    TappedForMana,
+    Trigger,
+    Whose,
+    _Marker,
+    whose_matches,
+)
 
 
 # --------------------------------------------------------------------------- costs
@@ -401,6 +410,15 @@ class RedirectDamageToSelf(_Marker):
     is dealt to this permanent instead (Protector of the Crown)."""
 
 
+class GrantKeyword(Value):
+    """A static ability: ``card_type`` permanents controlled by ``whose`` (relative to this
+    permanent's controller) have ``keyword`` (Mass Hysteria: all creatures have haste)."""
+
+    keyword: str
+    card_type: str = "Creature"
+    whose: Whose = "any"
+
+
 # --------------------------------------------------------------------------- triggered
 class Triggered(Value):
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
@@ -430,7 +448,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
-    | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | Triggered
+    | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
 )
 
 
@@ -496,3 +514,22 @@ class CardDef(Value):
 
 
 _TYPE_ORDER = ["Artifact", "Enchantment", "Creature", "Land", "Instant", "Sorcery"]
+
+
+class _Permanent(Protocol):
+    @property
+    def card(self) -> CardDef: ...
+    @property
+    def controller(self) -> str: ...
+    def is_a(self, card_type: str) -> bool: ...
+
+
+def granted_keywords(o: _Permanent, battlefield: Iterable[_Permanent]) -> frozenset[str]:
+    """The keywords static abilities of permanents on ``battlefield`` give ``o``."""
+    found: set[str] = set()
+    for source in battlefield:
+        for a in source.card.abilities:
+            if isinstance(a, GrantKeyword) and o.is_a(a.card_type) and whose_matches(
+                    a.whose, source.controller, o.controller):
+                found.add(a.keyword)
+    return frozenset(found)

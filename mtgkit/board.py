@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .abilities import CardDef, granted_keywords
 from .events import (
     AttackDeclared,
     BlockDeclared,
@@ -242,10 +243,14 @@ def replay(events: Iterable[Event]) -> Board:
             graveyard=tuple(o.name for o in mine if o.zone == "graveyard"),
             exile=tuple(o.name for o in mine if o.zone == "exile"),
         ))
+    from .cards import CATALOG
+
+    battle = [_Known(CATALOG[o.card], o.controller) for i in order if (o := objs[i]).card in CATALOG]
     perms = tuple(
         PermView(i, o.name, o.controller, o.tapped,
                  tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
-                 sick=o.since is not None and _sick(o.card) and o.since >= began.get(o.controller, 0),
+                 sick=o.since is not None and _sick(o.card, o.controller, battle)
+                 and o.since >= began.get(o.controller, 0),
                  attacking=attackers.get(i), blocking=blockers.get(i), attached_to=o.attached_to,
                  token=o.token)
         for i, o in ((i, objs[i]) for i in order)
@@ -257,10 +262,20 @@ _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blocke
                      "end_of_combat"})
 
 
-def _sick(name: str) -> bool:
+class _Known(Value):
+    card: CardDef
+    controller: str
+
+    def is_a(self, card_type: str) -> bool:
+        return self.card.is_a(card_type)
+
+
+def _sick(name: str, controller: str, battlefield: list[_Known]) -> bool:
     """Could a permanent with this card's characteristics be summoning sick (a creature
-    without haste, CR 302.6, 702.10)?"""
+    without haste of its own or from the battlefield, CR 302.6, 702.10)?"""
     from .cards import CATALOG
 
     card = CATALOG.get(name)
-    return card is not None and card.is_a("Creature") and "haste" not in card.keywords
+    if card is None or not card.is_a("Creature"):
+        return False
+    return "haste" not in card.keywords | granted_keywords(_Known(card, controller), battlefield)

@@ -15,9 +15,9 @@ The base URL lives here, in :data:`BASE_URL`, and nowhere else.
 <a href="https://yawgatog.com/resources/magic-rules/#R1067" target="_blank" rel="noopener"
    title="CR 106.7 (2026-08-07): what a permanent &#x27;could produce&#x27;: its mana abilities as if they
    resolved now, with replacement effects in any order, costs ignored">106.7</a>
->>> link_rules_markdown("Summoning sickness (CR 302.6, 702.10c).")
-'Summoning sickness (CR [302.6](https://yawgatog.com/resources/magic-rules/#R3026), \
-[702.10c](https://yawgatog.com/resources/magic-rules/#R70210c)).'
+>>> print(link_rules_markdown("Haste (CR 702.10c)."))  # doctest: +NORMALIZE_WHITESPACE
+Haste (CR [702.10c](https://yawgatog.com/resources/magic-rules/#R70210c "CR 702.10c (2026-08-07):
+haste lets a creature use {T}/{Q} abilities the turn it arrives")).
 """
 
 from __future__ import annotations
@@ -92,9 +92,11 @@ def link_numbers(rules: Iterable[str], sep: str = ", ") -> str:
 
 
 def link_rules_markdown(text: str) -> str:
-    """Markdown: every rule number cited after "CR" as ``[106.7](url)``."""
-    return CITATION.sub(lambda m: "CR " + _numbers(
-        m.group(1), lambda n: f"[{n}]({cr_url(n)})"), text)
+    """Markdown: every rule number cited after "CR" as ``[106.7](url "its title")``."""
+    def link(n: str) -> str:
+        return f'[{n}]({cr_url(n)} "{tooltip(n).replace(chr(34), chr(39))}")'
+
+    return CITATION.sub(lambda m: "CR " + _numbers(m.group(1), link), text)
 
 
 def cited(text: str) -> list[str]:
@@ -109,3 +111,24 @@ def cited(text: str) -> list[str]:
             if n not in found:
                 found.append(n)
     return found
+
+
+class Cited:
+    """Text to show in a notebook with every rule number a link (an explanation from
+    ``game.why``, for example); plain text anywhere else.
+
+    >>> Cited("tapped (CR 107.5)")
+    tapped (CR 107.5)
+    >>> "R1075" in Cited("tapped (CR 107.5)")._repr_html_()
+    True
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        return ('<pre style="white-space:pre-wrap;font-size:0.9em;margin:0">'
+                + link_rules(self.text, bare=True) + "</pre>")

@@ -57,6 +57,7 @@ from .abilities import (
     SacrificeUnless,
     TargetSpec,
     Triggered,
+    granted_keywords,
 )
 from .board import Board, PermView, PlayerView
 from .cards import card as lookup_card
@@ -388,7 +389,13 @@ class Game:
 
     def has_haste(self, o: Obj | int | str) -> bool:
         o = o if isinstance(o, Obj) else self.obj(o)
-        return "haste" in o.card.keywords
+        return "haste" in self.keywords(o)
+
+    def keywords(self, o: Obj | int | str) -> frozenset[str]:
+        """Its keywords: printed ones, and those static abilities on the battlefield give it
+        (Mass Hysteria gives every creature haste)."""
+        o = o if isinstance(o, Obj) else self.obj(o)
+        return o.card.keywords | granted_keywords(o, self.permanents())
 
     def controlled_since_turn_began(self, ref: int | str) -> bool:
         """CR 302.6: has the permanent been under its controller's control continuously
@@ -1611,7 +1618,7 @@ class Game:
             o = self._s.objects[target]
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
-            if src is not None and "deathtouch" in src.card.keywords:
+            if src is not None and "deathtouch" in self.keywords(src):
                 o.deathtouch_damage = True
             e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {o.name}",
                                        rules=rules + ("120.3e",), to_id=o.id, amount=amount,
@@ -1699,7 +1706,7 @@ class Game:
             e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}", rules=("508.1",), defender=d),
                            obj=o, root=True)
             s.combat_seq[o.id] = e.seq
-            if "vigilance" not in o.card.keywords:
+            if "vigilance" not in self.keywords(o):
                 o.tapped = True
                 self._emit(Tapped(text=f"{o.name} becomes tapped as it attacks", rules=("508.1f",),
                                   cause=e.seq), obj=o)
@@ -1739,7 +1746,7 @@ class Game:
                                   f"{a.name} attacks.", "509.1a")
             if b.tapped:
                 raise CombatError(f"{b.name} is tapped; tapped creatures can't block.", "509.1a")
-            if "flying" in a.card.keywords and not {"flying", "reach"} & b.card.keywords:
+            if "flying" in self.keywords(a) and not {"flying", "reach"} & self.keywords(b):
                 raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
                                   f"block it, and {b.name} has neither.", "702.9b")
 

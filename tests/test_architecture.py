@@ -181,6 +181,7 @@ def _workload() -> None:
         g.activate(g.put_onto_battlefield("Wastes", "Alice"))
     g.activate(ballista, 0)  # {4}: a +1/+1 counter
     g.resolve_stack()
+    g.put_onto_battlefield("Mass Hysteria", "Bob")
     goose = g.put_onto_battlefield("The Goose Mother", "Alice", counters={"+1/+1": 2})
     g.put_onto_battlefield("Food", "Alice")
     g.advance(to="beginning_of_combat")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtgkit import crlinks
-from mtgkit.crlinks import BASE_URL, anchor, cited, cr_link, link_rules, link_rules_markdown
+from mtgkit.crlinks import BASE_URL, anchor, cited, cr_link, link_rules, link_rules_markdown, tooltip
 from mtgkit.rules import TITLES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +38,7 @@ def test_every_cited_number_in_a_text_becomes_a_link() -> None:
     assert link_rules("no rules here 20 life") == "no rules here 20 life"
     assert cited(text) == ["107.5", "302.6", "702.10c", "614.9", "616.1"]
     md = link_rules_markdown("(CR 725.4)")
-    assert md == f"(CR [725.4]({BASE_URL}#R7254))"
+    assert md == f'(CR [725.4]({BASE_URL}#R7254 "{tooltip("725.4")}"))'  # the title as a tooltip
 
 
 def test_the_base_url_lives_in_one_place() -> None:

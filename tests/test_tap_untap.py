@@ -161,3 +161,15 @@ def test_order_of_whiteclay_returns_a_creature_that_is_then_summoning_sick() -> 
     g.resolve()
     assert g.obj(bears).zone == "battlefield"
     assert not g.controlled_since_turn_began(bears)
+
+
+def test_702_10c_haste_from_mass_hysteria_lets_a_new_creature_tap_for_mana() -> None:
+    from mtgkit import replay
+
+    g = main_phase()
+    elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
+    assert not g.can_activate(elves) and g.board().permanents[-1].sick
+    g.put_onto_battlefield("Mass Hysteria", "Bob")  # all creatures have haste, Alice's too
+    assert g.has_haste(elves) and not g.board().permanents[0].sick
+    g.activate(elves)
+    assert g.pool("Alice") == Mana.parse("{G}") and replay(g.events) == g.board()

@@ -16,7 +16,8 @@ itself (kernelspec and language_info; nothing from jupytext), executes the noteb
 nbclient in notebooks/, and writes it only when something besides widget model ids changed.
 Execution fills in the outputs that strict nbval compares; re-running must reproduce them.
 
-Every cell also gets slide metadata (:func:`slide_type`), so a teacher can present any
+Every "CR 106.7" in markdown becomes a link to that rule (:mod:`mtgkit.crlinks`), so the
+sources stay plain. Every cell also gets slide metadata (:func:`slide_type`), so a teacher can present any
 notebook as slides with the RISE extension (``jupyterlab-rise``).
 
 Computed markdown is written out literally in the sources: the course index in
@@ -38,6 +39,7 @@ import jupytext
 import nbformat
 
 from mtgkit.course import NOTEBOOKS, nav_markdown
+from mtgkit.crlinks import link_rules_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "tools" / "course"
@@ -66,7 +68,7 @@ def notebook(source: Path) -> nbformat.NotebookNode:
         if extra:
             raise ValueError(f"{source.name}: cell {i} has metadata the builder does not carry: {extra}")
         if cell.cell_type == "markdown":
-            new = nbformat.v4.new_markdown_cell(cell.source)
+            new = nbformat.v4.new_markdown_cell(link_rules_markdown(cell.source))
         elif cell.cell_type == "code":
             new = nbformat.v4.new_code_cell(cell.source)
         else:

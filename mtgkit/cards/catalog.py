@@ -31,6 +31,7 @@ from ..abilities import (
     ExtraMana,
     Fixed,
     GainLife,
+    GrantKeyword,
     ManaReplacement,
     ManaSpec,
     ManaTrigger,
@@ -314,6 +315,8 @@ CARDS: list[CardDef] = [
          pt=(3, 3), keywords=("deathtouch", "haste")),
     make("Serra Angel", "Creature — Angel", "{3}{W}{W}", "Flying, vigilance.", pt=(4, 4),
          keywords=("flying", "vigilance")),
+    make("Mass Hysteria", "Enchantment", "{R}", "All creatures have haste.",
+         GrantKeyword("haste", "Creature", "any")),
     # ----------------------------------------------------------------- spells
     make("Lightning Bolt", "Instant", "{R}", "Lightning Bolt deals 3 damage to any target.",
          spell=(DealDamage(3),), targets=ANY_TARGET),
