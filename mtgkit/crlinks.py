@@ -96,7 +96,12 @@ def link_rules_markdown(text: str) -> str:
     def link(n: str) -> str:
         return f'[{n}]({cr_url(n)} "{tooltip(n).replace(chr(34), chr(39))}")'
 
-    return CITATION.sub(lambda m: "CR " + _numbers(m.group(1), link), text)
+    parts = _MD_LINK.split(text)  # leave what is already a link (its text and its target) alone
+    return "".join(part if _MD_LINK.fullmatch(part) else
+                   CITATION.sub(lambda m: "CR " + _numbers(m.group(1), link), part) for part in parts)
+
+
+_MD_LINK = re.compile(r"(\[[^\]]*\]\([^)]*\))")
 
 
 def cited(text: str) -> list[str]:

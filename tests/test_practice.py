@@ -189,7 +189,7 @@ def test_render_worksheet_and_key() -> None:
     assert "comes from the misconception" in key
     assert render_worksheet([]).startswith("# (no questions)")
     linked = render_worksheet(qs, key=True, links=True)
-    assert "](https://yawgatog.com/resources/magic-rules/#R7252)" in linked
+    assert "](https://yawgatog.com/resources/magic-rules/#R7252 \"CR 725.2" in linked  # with its title
 
 
 def test_cli_worksheet_writes_sheet_and_key(tmp_path: Path) -> None:
