@@ -1,4 +1,4 @@
-"""The command line: ``mtgkit run FILE``, ``mtgkit cards``, ``mtgkit worksheet``.
+"""The command line: ``mtgkit run FILE``, ``cards``, ``worksheet``, ``course``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
 code 2; never a traceback. Output that goes to a closed pipe (``mtgkit cards | head``) stops
@@ -156,6 +156,34 @@ def _worksheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _course(args: argparse.Namespace) -> int:
+    from .course import CourseError, write_course
+
+    try:
+        written = write_course(args.dest, solutions=args.solutions, force=args.force)
+    except CourseError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    notebooks = sum(1 for p in written if p.suffix == ".ipynb")
+    what = (f"the teacher copy ({notebooks} notebooks and {len(written) - notebooks} solutions)"
+            if args.solutions else f"the student copy ({notebooks} notebooks, no solutions)")
+    print(f"wrote {what} to {args.dest}\nopen {Path(args.dest) / '00-start-here.ipynb'} in Jupyter "
+          f"(or run: python -m mtgkit.course {args.dest})")
+    return 0
+
+
+def _hub_link(args: argparse.Namespace) -> int:
+    from .course import hub_link
+
+    try:
+        print(hub_link(args.hub, args.repo, branch=args.branch, folder=args.folder,
+                       notebook=args.notebook))
+    except ValueError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mtgkit", description=(__doc__ or "").splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -176,6 +204,22 @@ def _parser() -> argparse.ArgumentParser:
     ws.add_argument("--seed", type=int, default=0, help="the same seed gives the same worksheet")
     ws.add_argument("--out", default=".", help="folder to write into")
     ws.set_defaults(func=_worksheet)
+    course = sub.add_parser("course", help="write the course's notebooks into a folder (the student copy: "
+                                           "no solutions, no teacher hints)")
+    course.add_argument("dest", help="the folder to write into")
+    course.add_argument("--solutions", action="store_true",
+                        help="write the teacher copy instead: notebooks with hints, and solutions/")
+    course.add_argument("--force", action="store_true", help="overwrite files already in the folder")
+    course.set_defaults(func=_course)
+    hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
+                                          "student's JupyterHub home")
+    hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu")
+    hub.add_argument("--repo", required=True, help="the git repository holding the student copy")
+    hub.add_argument("--branch", default="main", help="its branch (default: main)")
+    hub.add_argument("--folder", default="mtgkit-course",
+                     help="the folder it goes to in each home (default: mtgkit-course)")
+    hub.add_argument("--notebook", default="00-start-here.ipynb", help="the notebook to open first")
+    hub.set_defaults(func=_hub_link)
     return parser
 
 
