@@ -1,4 +1,4 @@
-"""The command line: ``mtgkit run FILE``, ``cards``, ``worksheet``, ``course``, ``hub-link``.
+"""The command line: ``mtgkit run FILE``, ``cards``, ``worksheet``, ``course``, ``assignments``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
 code 2; never a traceback. Output that goes to a closed pipe (``mtgkit cards | head``) stops
@@ -172,6 +172,21 @@ def _course(args: argparse.Namespace) -> int:
     return 0
 
 
+def _assignments(args: argparse.Namespace) -> int:
+    from .assignments import AssignmentError, write_assignments
+
+    try:
+        written = write_assignments(args.dest, force=args.force)
+    except AssignmentError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    names = [p.parent.name for p in written if p.suffix == ".ipynb"]
+    print(f"wrote an nbgrader course to {args.dest}: {len(names)} assignments in source/ "
+          f"({', '.join(names)}) and nbgrader_config.py\n"
+          f"next: cd {args.dest} && nbgrader generate_assignment {names[0]}")
+    return 0
+
+
 def _hub_link(args: argparse.Namespace) -> int:
     from .course import hub_link
 
@@ -211,6 +226,11 @@ def _parser() -> argparse.ArgumentParser:
                         help="write the teacher copy instead: notebooks with hints, and solutions/")
     course.add_argument("--force", action="store_true", help="overwrite files already in the folder")
     course.set_defaults(func=_course)
+    asg = sub.add_parser("assignments", help="write an nbgrader course folder: one autograded assignment "
+                                             "per notebook with exercises")
+    asg.add_argument("dest", help="the nbgrader course folder to write (source/ and nbgrader_config.py)")
+    asg.add_argument("--force", action="store_true", help="overwrite files already in the folder")
+    asg.set_defaults(func=_assignments)
     hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
                                           "student's JupyterHub home")
     hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu")

@@ -1,9 +1,18 @@
-"""Running a class: copies of the course, the launcher, the JupyterHub link."""
+"""Running a class: copies of the course, the launcher, the JupyterHub link, nbgrader.
+
+The nbgrader test runs nbgrader itself (generate_assignment, then autograde) in a throwaway
+course folder with HOME in a temp folder; it skips, saying why, when nbgrader isn't installed
+(it is in the `test` extra).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,7 +22,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from mtgkit import course
+from mtgkit import assignments, course
+from mtgkit.assignments import EXERCISES, assignment_notebook, score, write_assignments
 from mtgkit.course import NOTEBOOKS, CourseError, hub_link, write_course
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -170,3 +180,155 @@ def test_hub_link_command() -> None:
     out = mtgkit_cli("hub-link", "--hub", "nope", "--repo", "x")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert out.stderr.startswith("error: --hub 'nope'")
+
+
+# ----------------------------------------------------------------------------- nbgrader assignments
+def test_every_exercise_of_the_course_is_in_the_grading_table() -> None:
+    for stem in STEMS:
+        nb = json.loads((NB / f"{stem}.ipynb").read_text())
+        headings = re.findall(r"^## Exercise (\d+)", _text(nb), re.M)
+        listed = sorted(ex.number for ex in EXERCISES if ex.notebook == stem)
+        assert listed == [int(n) for n in headings], stem
+    assert sorted(ex.solution for ex in EXERCISES) == sorted(p.name for p in (NB / "solutions").glob("*.py"))
+
+
+def _cells(nb: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get(kind)]
+
+
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_assignment_cells_are_marked_for_nbgrader(stem: str) -> None:
+    nb, total = assignment_notebook(stem)
+    solutions, tests = _cells(nb, "solution"), _cells(nb, "grade")
+    exercises = [ex for ex in EXERCISES if ex.notebook == stem]
+    assert len(solutions) == len(tests) == len(exercises)
+    assert total == sum(c["metadata"]["nbgrader"]["points"] for c in tests) > 0
+    for sol, test in zip(solutions, tests, strict=True):
+        assert nb["cells"].index(test) == nb["cells"].index(sol) + 1
+        assert assignments.BEGIN_SOLUTION in sol["source"] and assignments.END_SOLUTION in sol["source"]
+        assert test["source"].count(assignments.BEGIN_HIDDEN) == 1 and test["metadata"]["nbgrader"]["locked"]
+        assert test["source"].strip().endswith(assignments.END_HIDDEN)
+    assert "Teachers:" not in _text(nb)
+    assert all(not c.get("outputs") for c in nb["cells"]) and "widgets" not in nb["metadata"]
+    assert len({c["id"] for c in nb["cells"]}) == len(nb["cells"])
+
+
+def _graded_points(nb: dict[str, Any], answers: str) -> list[tuple[int, int]]:
+    """Run each exercise's hidden test on the answers of its solution cell ("solution") or on
+    the answer template left when the solution is cleared ("blank"): (points, max) per exercise.
+    The code run is the course's own (notebook cells and solutions), as nbgrader would run it."""
+    results = []
+    for sol, test in zip(_cells(nb, "solution"), _cells(nb, "grade"), strict=True):
+        source = sol["source"]
+        if answers == "blank":
+            source = re.sub(r"### BEGIN SOLUTION\n.*?### END SOLUTION\n", "", source, flags=re.S)
+        hidden = test["source"].split(assignments.BEGIN_HIDDEN)[1].split(assignments.END_HIDDEN)[0].strip()
+        *body, last = hidden.splitlines()
+        ns: dict[str, Any] = {}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile("\n".join(body), "hidden", "exec"), ns)  # the imports the cell needs, and its cases
+            exec(compile(source.rsplit("\nprint(", 1)[0], "answers", "exec"), ns)
+            got = eval(compile(last, "hidden", "eval"), ns)  # the test's last line: its points
+        results.append((got, test["metadata"]["nbgrader"]["points"]))
+    return results
+
+
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_hidden_tests_give_full_marks_for_the_solutions_and_none_for_blanks(stem: str) -> None:
+    nb, _ = assignment_notebook(stem)
+    assert all(got == most for got, most in _graded_points(nb, "solution"))
+    assert all(got == 0 for got, _ in _graded_points(nb, "blank"))
+
+
+def test_score_reads_the_checker_report_and_refuses_another_number_of_questions() -> None:
+    assert score("2/3 correct\n✓ a", 3) == 2
+    with pytest.raises(AssertionError, match="graded 4 questions; this assignment grades 3"):
+        score("4/4 correct", 3)
+    with pytest.raises(AssertionError):
+        score("all good", 3)
+
+
+def test_assignments_command_writes_an_nbgrader_course(tmp_path: Path) -> None:
+    out = mtgkit_cli("assignments", str(tmp_path / "grading"))
+    assert out.returncode == 0, out.stderr
+    names = sorted({ex.notebook for ex in EXERCISES})
+    assert sorted(p.name for p in (tmp_path / "grading" / "source").iterdir()) == names
+    for name in names:
+        assert (tmp_path / "grading" / "source" / name / f"{name}.ipynb").is_file()
+    config = (tmp_path / "grading" / "nbgrader_config.py").read_text()
+    assert 'c.CourseDirectory.course_id = "mtgkit"' in config and assignments.CODE_STUB in config
+    again = mtgkit_cli("assignments", str(tmp_path / "grading"))
+    assert again.returncode == 2 and "already holds" in again.stderr and again.stderr.count("\n") == 1
+
+
+def test_a_stale_grading_table_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    stale = assignments.Exercise("01-tap-and-untap", 1, "check_tap_answers(answers1, cases1)", ("answers1",),
+                                 ("cases1",))
+    monkeypatch.setattr(assignments, "EXERCISES", (stale,))
+    with pytest.raises(assignments.AssignmentError, match="update mtgkit.assignments.EXERCISES"):
+        assignment_notebook("01-tap-and-untap")
+
+
+def _fill(released: dict[str, Any], source: dict[str, Any], how_many: int | None) -> dict[str, Any]:
+    """A learner's submission: the released notebook with the first ``how_many`` stubs replaced by
+    the solutions (None: all of them), as a learner would type them."""
+    nb = json.loads(json.dumps(released))
+    solutions = [re.search(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION\n", "".join(c["source"]), re.S)
+                 for c in _cells(source, "solution")]
+    filled = 0
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("solution") and (how_many is None or filled < how_many):
+            text = "".join(cell["source"])
+            assert assignments.CODE_STUB in text
+            match = solutions[filled]
+            assert match
+            cell["source"] = text.replace(assignments.CODE_STUB + "\n", match.group(1))
+            filled += 1
+    return nb
+
+
+@pytest.mark.slow
+def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Path) -> None:
+    """nbgrader 0.9: generate_assignment for every assignment, then autograde three learners:
+    one who typed in every solution (full marks), one who handed in the released notebooks as
+    they are (zero), one who did only the first exercise of each (that exercise's points)."""
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.skip("nbgrader is not installed (it is in the test extra: pip install -e '.[test]')")
+    grading, home = tmp_path / "grading", tmp_path / "home"
+    home.mkdir()
+    write_assignments(grading)
+    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+           "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"), "IPYTHONDIR": str(home / ".ipython"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+    def nbgrader(*args: str) -> None:
+        out = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=grading, env=env,
+                             capture_output=True, text=True, timeout=1200)
+        assert out.returncode == 0 and "ERROR" not in out.stderr, out.stderr[-4000:]
+
+    nbgrader("generate_assignment", "*")
+    names = sorted({ex.notebook for ex in EXERCISES})
+    first_points = {}
+    for name in names:
+        released = json.loads((grading / "release" / name / f"{name}.ipynb").read_text())
+        source = json.loads((grading / "source" / name / f"{name}.ipynb").read_text())
+        assert "### BEGIN" not in _text(released) and assignments.CODE_STUB in _text(released)
+        first_points[name] = _cells(source, "grade")[0]["metadata"]["nbgrader"]["points"]
+        for student, how_many in (("full", None), ("blank", 0), ("partial", 1)):
+            folder = grading / "submitted" / student / name
+            folder.mkdir(parents=True)
+            (folder / f"{name}.ipynb").write_text(json.dumps(_fill(released, source, how_many)))
+    nbgrader("autograde", "*")
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{grading / 'gradebook.db'}") as gb:
+        scores = {(s, n): (gb.find_submission(n, s).score, gb.find_submission(n, s).max_score)
+                  for s in ("full", "blank", "partial") for n in names}
+    for name in names:
+        full, most = scores["full", name]
+        assert most == assignment_notebook(name)[1] > 0
+        assert full == most, (name, scores["full", name])
+        assert scores["blank", name] == (0, most), name
+        assert scores["partial", name] == (first_points[name], most), name

@@ -269,8 +269,8 @@ def test_the_sdists_tests_run_from_the_unpacked_sdist(dists: dict[str, Path]) ->
 
 @pytest.mark.slow
 def test_the_wheel_alone_gives_the_course_and_the_cli_in_a_fresh_venv(dists: dict[str, Path]) -> None:
-    """`pip install mtgkit` with no extras and no network: the course and the CLI work; the
-    launcher says what is missing and exits 2."""
+    """`pip install mtgkit` with no extras and no network: the course, the assignments and the CLI
+    work; the launcher says what is missing and exits 2."""
     import venv
 
     tmp = dists["tmp"]
@@ -297,6 +297,8 @@ def test_the_wheel_alone_gives_the_course_and_the_cli_in_a_fresh_venv(dists: dic
     assert out.returncode == 0 and len(list((work / "teacher" / "solutions").glob("*.py"))) == 16, out.stderr
     out = run("mtgkit", "run", "06-the-monarch")
     assert out.returncode == 0 and out.stdout.startswith("# The crown moves"), out.stderr
+    out = run("mtgkit", "assignments", "grading")
+    assert out.returncode == 0 and len(list((work / "grading" / "source").iterdir())) == 8, out.stderr
     assert run("mtgkit", "cards").returncode == 0
     out = run("python", "-m", "mtgkit.course")
     assert out.returncode == 2 and "no course folder here" in out.stderr, out.stderr
