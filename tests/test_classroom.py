@@ -1,8 +1,9 @@
-"""Running a class: copies of the course, the launcher, the JupyterHub link, nbgrader.
+"""Running a class: copies of the course, the launcher, Binder, the JupyterHub link, nbgrader.
 
 The nbgrader test runs nbgrader itself (generate_assignment, then autograde) in a throwaway
-course folder with HOME in a temp folder; it skips, saying why, when nbgrader isn't installed
-(it is in the `test` extra).
+course folder with HOME in a temp folder; the Binder test runs repo2docker's own parsing of
+binder/ (no Docker needed). Both skip, saying why, when their tool isn't installed (they are
+in the `test` extra).
 """
 
 from __future__ import annotations
@@ -180,6 +181,72 @@ def test_hub_link_command() -> None:
     out = mtgkit_cli("hub-link", "--hub", "nope", "--repo", "x")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert out.stderr.startswith("error: --hub 'nope'")
+
+
+# ----------------------------------------------------------------------------- Binder
+def _kernel_extra() -> list[str]:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["kernel"]
+
+
+def test_binder_requirements_are_the_kernel_extra() -> None:
+    lines = [line.strip() for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
+    assert [line for line in lines if line and not line.startswith("#")] == _kernel_extra()
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    assert os.access(ROOT / "binder" / "postBuild", os.X_OK)
+
+
+def test_binder_link_opens_the_copy_postbuild_writes() -> None:
+    readme = (ROOT / "README.md").read_text()
+    badge = re.search(r"\(https://mybinder\.org/v2/gh/([^)?]+)\?urlpath=([^)]+)\)", readme)
+    assert badge, "the README's Binder badge"
+    assert badge.group(2) == "lab/tree/course/00-start-here.ipynb"
+    assert "python -m mtgkit course course" in (ROOT / "binder" / "postBuild").read_text()
+
+
+def test_postbuild_leaves_the_student_copy_and_no_solutions(tmp_path: Path) -> None:
+    """Run binder/postBuild in a copy of the repository, with a stand-in for pip (no install)."""
+    home = tmp_path / "home"
+    shutil.copytree(ROOT, home, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", ".ruff_cache"))
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python").write_text(f'#!/bin/sh\nif [ "$1 $2" = "-m pip" ]; then\n'
+                                 f'    echo "$@" >> "{tmp_path}/pip.log"; exit 0\nfi\n'
+                                 f'exec "{sys.executable}" "$@"\n')
+    (fake / "python").chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(home)}
+    out = subprocess.run(["bash", str(home / "binder" / "postBuild")], cwd=home, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    pip = (tmp_path / "pip.log").read_text().split()
+    assert pip == ["-m", "pip", "install", "--no-cache-dir", "--no-deps", "."]
+    assert sorted(p.name for p in (home / "course").iterdir()) == sorted(f"{s}.ipynb" for s in STEMS)
+    assert not (home / "notebooks").exists()
+    assert not list(home.rglob("*_exercise*.py"))
+    assert "Teachers:" not in (home / "course" / "01-tap-and-untap.ipynb").read_text()
+
+
+def test_repo2docker_reads_binder_as_intended(tmp_path: Path) -> None:
+    """repo2docker's own parsing (--no-build: no Docker): Python 3.11 from runtime.txt, the
+    requirements installed before the repository is copied (so Binder caches them), then postBuild."""
+    if importlib.util.find_spec("repo2docker") is None:
+        pytest.skip("jupyter-repo2docker is not installed (it is in the test extra: "
+                    "pip install -e '.[test]')")
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "binder", repo / "binder")
+    out = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", "--no-run", "--debug",
+                          str(repo)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    log = out.stdout + out.stderr
+    assert "Building conda environment for python=3.11" in log
+    assert "unspecified" not in log
+    dockerfile = log[log.index("FROM "):]
+    requirements = dockerfile.index('pip install --no-cache-dir -r "binder/requirements.txt"')
+    assert dockerfile.index("COPY --chown=0:0 src/binder/requirements.txt") < requirements
+    assert requirements < dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/")
+    assert dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/") < dockerfile.index("RUN ./binder/postBuild")
 
 
 # ----------------------------------------------------------------------------- nbgrader assignments
