@@ -90,8 +90,13 @@ def _timeline_text(events: Sequence[Event], *, include_setup: bool, everything: 
 
 
 def _run(args: argparse.Namespace) -> int:
+    import importlib.util
+
     from .scenario import ScenarioError, load_scenario
 
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        print(f"error: {args.plot}: the plot needs matplotlib: pip install 'mtgkit[kernel]'", file=sys.stderr)
+        return 2
     try:
         scenario = load_scenario(_scenario_path(args.file))
     except ScenarioError as err:
@@ -104,12 +109,8 @@ def _run(args: argparse.Namespace) -> int:
     print()
     print(scenario.game.board().describe())
     if args.plot:
-        try:
-            import matplotlib
-        except ImportError:
-            print(f"error: {args.plot}: the plot needs matplotlib: pip install 'mtgkit[kernel]'",
-                  file=sys.stderr)
-            return 2
+        import matplotlib
+
         matplotlib.use("Agg")
         from .plot import plot_timeline
 

@@ -300,6 +300,8 @@ def test_the_wheel_alone_gives_the_course_and_the_cli_in_a_fresh_venv(dists: dic
     out = run("mtgkit", "assignments", "grading")
     assert out.returncode == 0 and len(list((work / "grading" / "source").iterdir())) == 8, out.stderr
     assert run("mtgkit", "cards").returncode == 0
+    out = run("mtgkit", "run", "06-the-monarch", "--plot", "t.png")
+    assert (out.returncode, out.stdout) == (2, "") and "needs matplotlib" in out.stderr, out.stderr
     out = run("python", "-m", "mtgkit.course")
     assert out.returncode == 2 and "no course folder here" in out.stderr, out.stderr
     out = run("python", "-m", "mtgkit.course", "class")
