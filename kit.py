@@ -3,8 +3,8 @@
     python3 kit.py course    # set up .venv if needed, then open the course in JupyterLab
     python3 kit.py test      # set up .venv if needed, then run the whole test suite
 
-Each command creates a local ``.venv`` with an editable install of mtgkit (and its notebook
-and test extras) the first time, and again whenever ``pyproject.toml`` changes.
+Each command creates a local ``.venv`` with an editable install of mtgkit (and its ``lab`` and
+``test`` extras) the first time, and again whenever ``pyproject.toml`` changes.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ def setup() -> None:
         venv.EnvBuilder(with_pip=True).create(VENV)
     if STAMP.exists() and STAMP.stat().st_mtime >= (ROOT / "pyproject.toml").stat().st_mtime:
         return
-    print("Installing mtgkit and its notebook and test tools into .venv ...", flush=True)
+    print("Installing mtgkit, JupyterLab and the test tools into .venv ...", flush=True)
     subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "-e", ".[notebooks,test]"],
+    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "-e", ".[lab,test]"],
                    check=True, cwd=ROOT)
     STAMP.touch()
 

@@ -1,12 +1,21 @@
-"""The course: its notebooks in order, and the command that opens it in JupyterLab.
+"""The course: its notebooks in order, copies of it for a class, and the command that opens it.
 
-``python -m mtgkit.course`` starts JupyterLab on ``notebooks/`` at the start-here notebook
-(adding ``--allow-root`` when run as root) and prints the URL to open.
+The notebooks ship with the package (the repository's ``notebooks/`` folder is installed as
+``mtgkit/notebooks/``), so ``pip install mtgkit`` is enough to hand the course out:
+
+- :func:`write_course` writes the **student copy** (every notebook, no solutions, no teacher
+  hints) or, with ``solutions=True``, the **teacher copy** (the notebooks as they are, plus
+  ``solutions/``). ``mtgkit course DEST [--solutions]`` is the command for it.
+- ``python -m mtgkit.course [FOLDER]`` starts JupyterLab on FOLDER (default: the checkout's
+  ``notebooks/``) at the start-here notebook (adding ``--allow-root`` when run as root) and prints
+  the URL to open. It exits non-zero when it can't (no such folder, no JupyterLab).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -49,29 +58,181 @@ def nav_markdown(stem: str) -> str:
     return " · ".join(parts)
 
 
+#: A teacher hint in a markdown cell, e.g. "(Teachers: `%load solutions/01_exercise1.py` ...)".
+TEACHER_HINT = re.compile(r"\s*\(Teachers: [^)]*\)")
+
+
+class CourseError(Exception):
+    """The course can't be written or opened: says what and where."""
+
+
+def course_dir() -> Path:
+    """The folder holding the course notebooks and ``solutions/``.
+
+    An installed package has them as ``mtgkit/notebooks/``; a checkout (or an editable install)
+    has them in the repository's ``notebooks/``.
+    """
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "notebooks", here.parent / "notebooks"):
+        if (candidate / f"{NOTEBOOKS[0][0]}.ipynb").is_file():
+            return candidate
+    raise CourseError(f"the course notebooks are missing: neither {here / 'notebooks'} nor "
+                      f"{here.parent / 'notebooks'} holds {NOTEBOOKS[0][0]}.ipynb")
+
+
+def strip_teacher_hints(nb: dict[str, object]) -> dict[str, object]:
+    """The notebook (a parsed .ipynb) without the "(Teachers: ...)" hints of its markdown cells."""
+    cells = nb.get("cells")
+    if isinstance(cells, list):
+        for cell in cells:
+            if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+                source = cell.get("source", "")
+                text = "".join(source) if isinstance(source, list) else str(source)
+                cell["source"] = TEACHER_HINT.sub("", text)
+    return nb
+
+
+def dump_notebook(nb: dict[str, object]) -> str:
+    """A notebook's JSON as nbformat writes it (one-space indents, UTF-8 text, final newline)."""
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_course(dest: str | Path, *, solutions: bool = False, force: bool = False,
+                 source: Path | None = None) -> list[Path]:
+    """Write the course into ``dest``; return the files written.
+
+    The student copy (the default) has every notebook without its teacher hints and no
+    ``solutions/``; ``solutions=True`` writes the teacher copy: the notebooks as they are and
+    ``solutions/``. Files already in ``dest`` are never overwritten unless ``force`` (a
+    learner's edited notebook would be lost); then nothing at all is written.
+    """
+    src = source if source is not None else course_dir()
+    dest = Path(dest)
+    if dest.resolve() == src.resolve():
+        raise CourseError(f"{dest}: the course's own folder; write the copy somewhere else")
+    notebooks = [src / f"{stem}.ipynb" for stem, _ in NOTEBOOKS]
+    files: dict[Path, str] = {}
+    try:
+        for path in notebooks:
+            text = path.read_text(encoding="utf-8")
+            if not solutions:
+                text = dump_notebook(strip_teacher_hints(json.loads(text)))
+            files[dest / path.name] = text
+        if solutions:
+            for path in sorted((src / "solutions").glob("*.py")):
+                files[dest / "solutions" / path.name] = path.read_text(encoding="utf-8")
+    except (OSError, ValueError) as err:
+        raise CourseError(f"{src}: the course can't be read ({err})") from None
+    existing = [p for p in files if p.exists()]
+    if existing and not force:
+        names = ", ".join(str(p.relative_to(dest)) for p in existing[:3])
+        more = f" and {len(existing) - 3} more" if len(existing) > 3 else ""
+        raise CourseError(f"{dest}: already holds {names}{more}; choose another folder, or add "
+                          "--force to overwrite them")
+    try:
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise CourseError(f"{err.filename or dest}: can't write the course ({err.strerror})") from None
+    return list(files)
+
+
+def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit-course",
+             notebook: str = f"{NOTEBOOKS[0][0]}.ipynb") -> str:
+    """The nbgitpuller link that pulls ``repo`` (at ``branch``) into ``folder`` of each student's
+    JupyterHub home and opens ``notebook`` in JupyterLab.
+
+    The repository should hold the student copy only (``mtgkit course DEST``, committed and pushed):
+    nbgitpuller copies the whole branch. The format is nbgitpuller's
+    (``/hub/user-redirect/git-pull?repo=...&branch=...&urlpath=lab/tree/...``); ``targetpath``
+    fixes the folder, so the link doesn't depend on how the repository's URL ends.
+
+    >>> print(hub_link("https://hub.example.edu", "https://github.com/me/mtgkit-class", branch="student"))
+    https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fme%2Fmtgkit-class&branch=student&targetpath=mtgkit-course&urlpath=lab%2Ftree%2Fmtgkit-course%2F00-start-here.ipynb
+    """
+    from urllib.parse import urlencode, urlsplit
+
+    parts = urlsplit(hub)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(f"--hub {hub!r}: the hub's address, like https://hub.example.edu")
+    if not repo or any(ch.isspace() for ch in repo):
+        raise ValueError(f"--repo {repo!r}: a git repository URL, like https://github.com/you/mtgkit-class")
+    if not branch or any(ch.isspace() for ch in branch) or branch.startswith("-"):
+        raise ValueError(f"--branch {branch!r}: a branch name")
+    segments = folder.split("/")
+    if not folder or folder.startswith("/") or any(s in ("", ".", "..") for s in segments):
+        raise ValueError(f"--folder {folder!r}: a folder name inside the home, like mtgkit-course")
+    if not notebook or notebook.startswith("/") or ".." in notebook.split("/"):
+        raise ValueError(f"--notebook {notebook!r}: a notebook in that folder, like 00-start-here.ipynb")
+    base = hub.rstrip("/")
+    query = urlencode({"repo": repo, "branch": branch, "targetpath": folder,
+                       "urlpath": f"lab/tree/{folder}/{notebook}"})
+    return f"{base}/hub/user-redirect/git-pull?{query}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def main() -> None:
-    root = Path(__file__).resolve().parents[1] / "notebooks"
-    port, token = free_port(), secrets.token_hex(16)
+def lab_command(root: Path, port: int, token: str) -> list[str]:
+    """The JupyterLab command that serves ``root`` on loopback and opens the start-here notebook."""
     start = f"/lab/tree/{NOTEBOOKS[0][0]}.ipynb"
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
            f"--LabApp.default_url={start}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    url = f"http://127.0.0.1:{port}{start}?token={token}"
+    return cmd
+
+
+def _course_folder(argv: list[str]) -> Path:
+    if len(argv) > 1 or (argv and argv[0].startswith("-")):
+        raise CourseError("usage: python -m mtgkit.course [FOLDER]  (FOLDER: a copy written by "
+                          "`mtgkit course FOLDER`; default: the checkout's notebooks/)")
+    if argv:
+        root = Path(argv[0])
+    else:
+        root = Path(__file__).resolve().parents[1] / "notebooks"
+        if not root.is_dir():
+            raise CourseError("no course folder here: write one with `mtgkit course FOLDER`, then "
+                              "open it with `python -m mtgkit.course FOLDER`")
+    if not root.is_dir():
+        raise CourseError(f"{root}: no such folder (write the course there with `mtgkit course {root}`)")
+    if not (root / f"{NOTEBOOKS[0][0]}.ipynb").is_file():
+        raise CourseError(f"{root}: not a course folder (no {NOTEBOOKS[0][0]}.ipynb); write one with "
+                          f"`mtgkit course {root}`")
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the course in JupyterLab; the exit code is JupyterLab's, or 2 if it can't start."""
+    import importlib.util
+
+    try:
+        root = _course_folder(sys.argv[1:] if argv is None else argv)
+    except CourseError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    if importlib.util.find_spec("jupyterlab") is None:
+        print("error: JupyterLab is not installed here; install it with `pip install 'mtgkit[lab]'` "
+              f"(or open {root} in the Jupyter you already have)", file=sys.stderr)
+        return 2
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = lab_command(root.resolve(), port, token)
+    url = f"http://127.0.0.1:{port}/lab/tree/{NOTEBOOKS[0][0]}.ipynb?token={token}"
     print(f"\nmtgkit course: open this URL in your browser:\n\n    {url}\n\n"
           "(Ctrl+C stops the server.)\n", flush=True)
     try:
-        subprocess.run(cmd, check=False)
+        return subprocess.run(cmd, check=False).returncode
     except KeyboardInterrupt:
-        pass
+        return 130
+    except OSError as err:
+        print(f"error: can't start JupyterLab ({err.strerror})", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -1,27 +1,175 @@
-"""The kit's documented limits. Anything bigger is refused with a clean error.
+"""The kit's limits, all in one place (the README's "Limits" table lists them): the engine
+refuses a game or an action beyond them (``ValueError`` or ``RulesError``), and a scenario file
+beyond them gets a one-line error before anything is built.
 
-The engine is a teaching tool: these bounds are far beyond any lesson, and they keep a
-mistyped number (a million counters, a thousand players) from eating the machine.
+A scenario is a teaching example: a few players, a board that fits on a table, a page of
+actions. These limits are far above any lesson and far below what would exhaust a laptop, and
+they are checked before anything is built: the file's size before it is read as TOML, dotted
+keys before parsing (tomllib's cost grows with the square of a key's parts), then the parsed
+data's nesting, counts and numbers before the game is set up. A file over a limit gets a
+:class:`~mtgkit.scenario.ScenarioError` naming the place and the limit, like any other mistake.
 
->>> MAX_PLAYERS, MAX_COUNTERS, MAX_X
-(8, 1000, 100)
+>>> check_text('players = ["Alice", "Bob"]\\n') is None
+True
+>>> check_data({"players": ["Alice"] * 9})
+('players', 'at most 8 players (the scenario limit; this file has 9)')
 """
 
 from __future__ import annotations
 
-#: Players in a game (CR 800: multiplayer games; the course uses two to four).
+import re
+from collections.abc import Mapping
+from typing import Any, TypeGuard
+
+#: The largest scenario file, in bytes (the worked examples are under 2 KB).
+MAX_FILE_BYTES = 64 * 1024
+#: How deeply tables and lists may nest (a scenario needs 4: board.Alice[0].counters).
+MAX_DEPTH = 10
+#: The most parts in one dotted key or table header (``board.Alice`` has 2): each part nests.
+MAX_KEY_PARTS = MAX_DEPTH
+#: Players in a game.
 MAX_PLAYERS = 8
+#: Permanents on the battlefield at the start, all players together.
+MAX_PERMANENTS = 200
+#: Cards in one player's starting hand, or graveyard.
+MAX_ZONE_CARDS = 100
+#: Counters of one kind on one permanent at the start.
+MAX_COUNTERS = 100
+#: The value of X when a scenario casts a spell.
+MAX_X = 100
+#: Actions in one scenario, and cards named by one ``activate``.
+MAX_ACTIONS = 200
+#: Answers in ``choices``.
+MAX_CHOICES = 500
+#: Starting life total (and the lowest is 1).
+MAX_LIFE = 1000
+#: Cards in each library at the start.
+MAX_LIBRARY = 500
 #: Characters in a player's name.
 MAX_NAME = 40
-#: Starting life total.
-MAX_LIFE = 1_000_000
-#: Cards in each starting library (plus any the setup puts there).
-MAX_LIBRARY = 1000
-#: Counters of one kind on one permanent.
-MAX_COUNTERS = 1000
-#: The value of X a spell may be cast with.
-MAX_X = 100
 #: Objects (cards and tokens) in one game, in all zones.
 MAX_OBJECTS = 5000
 #: Events in one game's log.
 MAX_EVENTS = 200_000
+
+LIMITS: dict[str, int] = {
+    "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
+    "MAX_PLAYERS": MAX_PLAYERS, "MAX_PERMANENTS": MAX_PERMANENTS, "MAX_ZONE_CARDS": MAX_ZONE_CARDS,
+    "MAX_COUNTERS": MAX_COUNTERS, "MAX_X": MAX_X, "MAX_ACTIONS": MAX_ACTIONS,
+    "MAX_CHOICES": MAX_CHOICES, "MAX_LIFE": MAX_LIFE, "MAX_LIBRARY": MAX_LIBRARY,
+    "MAX_NAME": MAX_NAME, "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
+}
+
+#: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.
+Problem = tuple[str, str]
+
+# A key part: a bare word (only from its first letter: the lookbehind and the possessive
+# quantifiers keep the search linear), or a quoted string. More than MAX_KEY_PARTS of them
+# joined by dots is refused.
+_KEY_PART = r'(?:(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|\'[^\'\n]*+\')'
+_LONG_KEY = re.compile(rf"(?:{_KEY_PART}[ \t]*+\.[ \t]*+){{{MAX_KEY_PARTS},}}{_KEY_PART}")
+
+
+def _limit(what: str, found: int) -> str:
+    return f"{what} (the scenario limit; this file has {found:,})"
+
+
+def check_size(size: int) -> Problem | None:
+    """The file's size in bytes, checked before it is read."""
+    if size > MAX_FILE_BYTES:
+        return "file", _limit(f"at most {MAX_FILE_BYTES:,} bytes", size)
+    return None
+
+
+def check_text(text: str) -> Problem | None:
+    """The file's text, checked before it is parsed: its size, and no over-long dotted key.
+
+    The key check looks at the raw text, so a string holding more than ``MAX_KEY_PARTS``
+    dot-separated words (``"a.b.c.d.e.f.g.h.i.j.k"``) is refused too; prose is not.
+    """
+    problem = check_size(len(text.encode("utf-8", "surrogatepass")))
+    if problem:
+        return problem
+    match = _LONG_KEY.search(text)
+    if match:
+        line = text.count("\n", 0, match.start()) + 1
+        parts = match.group().count(".") + 1
+        return f"line {line}", _limit(f"a dotted key of at most {MAX_KEY_PARTS} parts", parts)
+    return None
+
+
+def _depth(data: Any) -> int:
+    """How deeply tables and lists nest in ``data`` (a scalar is 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def _int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_data(data: Mapping[str, Any]) -> Problem | None:
+    """The parsed file, checked before the game is set up. Values of the wrong type are left
+    for the loader, which names what it expected."""
+    depth = _depth(data)
+    if depth > MAX_DEPTH:
+        return "file", f"tables and lists nested at most {MAX_DEPTH} deep (the scenario limit)"
+    players = data.get("players")
+    if isinstance(players, list) and len(players) > MAX_PLAYERS:
+        return "players", _limit(f"at most {MAX_PLAYERS} players", len(players))
+    life, library = data.get("life"), data.get("library")
+    if _int(life) and life > MAX_LIFE:
+        return "life", _limit(f"a sensible number (life 1 to {MAX_LIFE:,})", life)
+    if _int(library) and library > MAX_LIBRARY:
+        return "library", _limit(f"a sensible number (library 0 to {MAX_LIBRARY})", library)
+    board = data.get("board")
+    if isinstance(board, dict):
+        total = sum(len(cards) for cards in board.values() if isinstance(cards, list))
+        if total > MAX_PERMANENTS:
+            return "board", _limit(f"at most {MAX_PERMANENTS} permanents in all", total)
+        for who, cards in board.items():
+            if not isinstance(cards, list):
+                continue
+            for i, entry in enumerate(cards):
+                counters = entry.get("counters") if isinstance(entry, dict) else None
+                if not isinstance(counters, dict):
+                    continue
+                for kind, n in counters.items():
+                    if _int(n) and n > MAX_COUNTERS:
+                        return (f"board.{who}[{i}].counters.{kind}",
+                                _limit(f"at most {MAX_COUNTERS} counters of a kind", n))
+    for section in ("hand", "graveyard"):
+        zone = data.get(section)
+        if isinstance(zone, dict):
+            for who, cards in zone.items():
+                if isinstance(cards, list) and len(cards) > MAX_ZONE_CARDS:
+                    return f"{section}.{who}", _limit(f"at most {MAX_ZONE_CARDS} cards", len(cards))
+    choices = data.get("choices")
+    if isinstance(choices, list) and len(choices) > MAX_CHOICES:
+        return "choices", _limit(f"at most {MAX_CHOICES} answers", len(choices))
+    actions = data.get("actions")
+    if isinstance(actions, list):
+        if len(actions) > MAX_ACTIONS:
+            return "actions", _limit(f"at most {MAX_ACTIONS} actions", len(actions))
+        for i, action in enumerate(actions):
+            if not isinstance(action, dict):
+                continue
+            x, card = action.get("x"), action.get("card")
+            if _int(x) and not 0 <= x <= MAX_X:
+                return f"actions[{i}].x", _limit(f"X from 0 to {MAX_X}", x)
+            if isinstance(card, list) and len(card) > MAX_ACTIONS:
+                return f"actions[{i}].card", _limit(f"at most {MAX_ACTIONS} cards", len(card))
+    return None

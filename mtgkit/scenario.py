@@ -26,7 +26,8 @@ monarch, then a list of actions with their choices, and optionally what to expec
 
 Every mistake in a file raises :class:`ScenarioError` naming the file, the place (a key path
 such as ``actions[2].order`` or a line number) and what was expected. The file is only
-parsed with :mod:`tomllib`: nothing in it is ever evaluated.
+parsed with :mod:`tomllib`: nothing in it is ever evaluated. Its size, nesting and counts are
+bounded (:mod:`mtgkit.limits`), and checked before it is parsed or played.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .cards import CATALOG
 from .choices import Scripted
 from .errors import RulesError
@@ -110,20 +112,50 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:  # read one byte past the limit: enough to refuse a bigger file
+            raw = f.read(limits.MAX_FILE_BYTES + 1)
     except OSError as err:
         raise ScenarioError(path, "file", f"a readable TOML file ({err.strerror})") from None
+    problem = limits.check_size(len(raw))
+    if problem:
+        size = _size(path, len(raw))
+        raise ScenarioError(path, problem[0], f"at most {limits.MAX_FILE_BYTES:,} bytes (the scenario "
+                            f"limit; this file has {size})")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError(path, "file", "UTF-8 text") from None
     return parse_scenario(text, path)
 
 
+def _size(path: Path, read: int) -> str:
+    """The size to report for a file that was over the limit after ``read`` bytes."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    return f"{size:,}" if size >= read else f"more than {read - 1:,}"  # e.g. a pipe or /dev/zero
+
+
 def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
-    """Like :func:`load_scenario`, from the text of a file."""
+    """Like :func:`load_scenario`, from the text of a file.
+
+    The limits of :mod:`mtgkit.limits` are checked before the text is parsed and before the
+    game is set up.
+    """
+    problem = limits.check_text(text)
+    if problem:
+        raise ScenarioError(path, *problem)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise ScenarioError(path, _toml_place(str(err)), f"valid TOML ({err})") from None
+    except RecursionError:
+        raise ScenarioError(path, "file", f"tables and lists nested at most {limits.MAX_DEPTH} deep "
+                            "(the scenario limit; this file nests too deep to read)") from None
+    problem = limits.check_data(data)
+    if problem:
+        raise ScenarioError(path, *problem)
     return _Builder(path, data).build()
 
 
@@ -170,9 +202,10 @@ class _Builder:
         if start not in STEPS:
             raise self.fail("start", f"one of the steps {', '.join(STEPS)}")
         life, library = d.get("life", 20), d.get("library", 30)
-        if life < 1 or not 0 <= library <= 500:
-            raise self.fail("life" if life < 1 else "library", "a sensible number (life >= 1, "
-                            "library 0 to 500)")
+        if not 1 <= life <= limits.MAX_LIFE or not 0 <= library <= limits.MAX_LIBRARY:
+            raise self.fail("life" if not 1 <= life <= limits.MAX_LIFE else "library",
+                            f"a sensible number (life 1 to {limits.MAX_LIFE:,}, library 0 to "
+                            f"{limits.MAX_LIBRARY})")
         choices = d.get("choices", [])
         if not all(isinstance(c, str | list) for c in choices):
             raise self.fail("choices", "a list of answers (strings, or lists for an order)")

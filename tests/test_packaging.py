@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import ast
+import os
+import re
+import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
+import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
 import yaml
 from packaging.requirements import Requirement
+
+from mtgkit.course import NOTEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ["abilities", "board", "cards/__init__", "cards/catalog", "choices", "could_produce", "errors",
         "events", "game", "lessons", "mana", "rules", "course"]
+
+
+def _extra(name: str) -> dict[str, str]:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    reqs = [Requirement(r) for r in pyproject["project"]["optional-dependencies"][name]]
+    return {r.name.lower(): str(r.specifier) for r in reqs}
 
 
 def test_environment_yml_and_pyproject_list_the_same_notebook_stack() -> None:
@@ -28,12 +43,74 @@ def test_environment_yml_and_pyproject_list_the_same_notebook_stack() -> None:
         req = Requirement(dep)
         if req.name not in ("python", "pip"):
             conda[req.name.lower()] = str(req.specifier)
-    extra = {Requirement(r).name.lower(): str(Requirement(r).specifier)
-             for r in pyproject["project"]["optional-dependencies"]["notebooks"]}
-    assert conda == extra
+    assert conda == _extra("lab")
     assert "-e ." in pip_part
     python = next(d for d in env["dependencies"] if isinstance(d, str) and d.startswith("python"))
     assert python.removeprefix("python") == pyproject["project"]["requires-python"]
+
+
+def test_extras_kernel_for_a_hub_lab_for_a_laptop() -> None:
+    """`kernel` is what a notebook kernel needs and never JupyterLab (a hub keeps its own);
+    `lab` adds JupyterLab; `notebooks` is the old name of `lab`."""
+    kernel, lab = _extra("kernel"), _extra("lab")
+    assert set(kernel) == {"pandas", "matplotlib", "ipywidgets", "ipykernel"}
+    assert lab == {**kernel, "jupyterlab": lab["jupyterlab"]}
+    assert _extra("notebooks") == lab
+    for name, spec in lab.items():  # the notebook stack's major versions are pinned
+        assert "<" in spec and ">=" in spec, name
+
+
+def test_the_kernel_extra_pulls_in_no_jupyterlab_or_server() -> None:
+    """Follow the installed packages' own requirements from the kernel extra: none leads to
+    JupyterLab, the notebook app or a Jupyter server, which a hub image already has its own of."""
+    kernel = _closure(_extra("kernel"))
+    assert {"pandas", "ipykernel", "jupyter-client", "widgetsnbextension"} <= kernel, kernel
+    assert not kernel & {"jupyterlab", "notebook", "jupyter-server", "jupyterlab-server"}, kernel
+    assert "jupyter-server" in _closure(_extra("lab"))  # the same walk finds the server from `lab`
+
+
+def _closure(names: Iterable[str]) -> set[str]:
+    """The installed distributions ``names`` require, directly or not (extras left out)."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop().lower().replace("_", "-")
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            reqs = requires(name) or []
+        except PackageNotFoundError:
+            continue
+        for text in reqs:
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return seen
+
+
+def test_the_package_list_matches_the_source_tree() -> None:
+    """pyproject lists the packages (so it can map notebooks/ into the package): every folder of
+    mtgkit/ is listed, and the course is mtgkit.notebooks from notebooks/."""
+    setuptools_cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setuptools_cfg["packages"])
+    on_disk = {".".join(p.relative_to(ROOT).parts) for p in (ROOT / "mtgkit").rglob("*")
+               if p.is_dir() and p.name != "__pycache__"} | {"mtgkit"}
+    assert {p for p in listed if not p.startswith("mtgkit.notebooks")} == on_disk
+    assert setuptools_cfg["package-dir"] == {"mtgkit.notebooks": "notebooks"}
+    assert {"mtgkit.notebooks", "mtgkit.notebooks.solutions"} <= listed
+    data = setuptools_cfg["package-data"]
+    assert data["mtgkit.notebooks"] == ["*.ipynb"] and data["mtgkit.scenarios"] == ["*.toml"]
+    # every file of the course is covered: notebooks/*.ipynb and the solutions (modules)
+    files = {p.relative_to(ROOT / "notebooks").as_posix() for p in (ROOT / "notebooks").rglob("*")
+             if p.is_file() and ".ipynb_checkpoints" not in p.parts and "__pycache__" not in p.parts}
+    assert files and all(re.fullmatch(r"[^/]+\.ipynb|solutions/[^/]+\.py", f) for f in files), files
+
+
+def test_kit_installs_the_lab_and_test_extras() -> None:
+    assert '".[lab,test]"' in (ROOT / "kit.py").read_text()
 
 
 def _imports(path: Path) -> set[str]:
@@ -99,3 +176,133 @@ def test_ruff_is_clean() -> None:
                           "conftest.py", "kit.py"],
                          capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+# ----------------------------------------------------------------------------- the sdist and the wheel
+IGNORED = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
+                                 ".ruff_cache", ".pytest_cache", ".mypy_cache", ".ipynb_checkpoints")
+
+
+def _tracked() -> list[str]:
+    """The repository's files (git's list in a checkout; otherwise every file, as in an sdist)."""
+    if (ROOT / ".git").exists():
+        out = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT)
+        if out.returncode == 0:
+            return [line for line in out.stdout.splitlines() if (ROOT / line).exists()]
+    skip = {".git", ".venv", "build", "dist", "__pycache__", ".hypothesis", ".ruff_cache", ".pytest_cache"}
+    return sorted(p.relative_to(ROOT).as_posix() for p in ROOT.rglob("*")
+                  if (p.is_file() or p.is_symlink()) and not skip & set(p.relative_to(ROOT).parts)
+                  and not p.relative_to(ROOT).parts[0].endswith(".egg-info") and p.name != "PKG-INFO"
+                  and p.name != "setup.cfg")
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The sdist built from a copy of the repository, and the wheel built from that sdist (as
+    `python -m build` does), with setuptools' PEP 517 hooks and no network."""
+    import setuptools
+
+    if int(setuptools.__version__.split(".")[0]) < 77:
+        pytest.skip(f"building needs setuptools>=77 (this is {setuptools.__version__}); it is in the test "
+                    "extra: pip install -e '.[test]'")
+    tmp = tmp_path_factory.mktemp("dists")
+    src, out = tmp / "src", tmp / "dist"
+    shutil.copytree(ROOT, src, symlinks=True, ignore=IGNORED)
+    hook = "import sys; from setuptools import build_meta as b; print(getattr(b, sys.argv[1])(sys.argv[2]))"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    built = subprocess.run([sys.executable, "-c", hook, "build_sdist", str(out)], cwd=src, env=env,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-3000:]
+    sdist = out / built.stdout.strip().splitlines()[-1]
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp / "unpacked", filter="tar")
+    unpacked = tmp / "unpacked" / sdist.name.removesuffix(".tar.gz")
+    built = subprocess.run([sys.executable, "-c", hook, "build_wheel", str(out)], cwd=unpacked, env=env,
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-3000:]
+    assert "absent from the `packages` configuration" not in built.stderr, built.stderr
+    shutil.rmtree(unpacked / "build", ignore_errors=True)
+    return {"sdist": sdist, "wheel": out / built.stdout.strip().splitlines()[-1], "unpacked": unpacked,
+            "tmp": tmp}
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_exactly_the_course_in_notebooks(dists: dict[str, Path]) -> None:
+    """The installed course is notebooks/ (and the worked examples mtgkit/scenarios/), byte for byte."""
+    with zipfile.ZipFile(dists["wheel"]) as whl:
+        names = set(whl.namelist())
+        course = {n.removeprefix("mtgkit/notebooks/"): whl.read(n) for n in names
+                  if n.startswith("mtgkit/notebooks/")}
+        examples = {n.removeprefix("mtgkit/scenarios/"): whl.read(n) for n in names
+                    if n.startswith("mtgkit/scenarios/")}
+    on_disk = {p.relative_to(ROOT / "notebooks").as_posix(): p.read_bytes()
+               for p in (ROOT / "notebooks").rglob("*") if p.is_file() and "__pycache__" not in p.parts
+               and ".ipynb_checkpoints" not in p.parts}
+    assert course == on_disk
+    assert examples == {p.name: p.read_bytes() for p in (ROOT / "mtgkit" / "scenarios").glob("*.toml")}
+    assert "mtgkit/py.typed" in names and "mtgkit/limits.py" in names
+    assert not {n for n in names if n.startswith(("tests/", "tools/", "notebooks/", "scenarios/"))}
+
+
+@pytest.mark.slow
+def test_the_sdist_holds_every_file_of_the_repository(dists: dict[str, Path]) -> None:
+    with tarfile.open(dists["sdist"]) as tar:
+        prefix = dists["sdist"].name.removesuffix(".tar.gz") + "/"
+        members = {m.name.removeprefix(prefix): m for m in tar.getmembers()}
+    missing = [f for f in _tracked() if f not in members]
+    assert not missing, missing
+    link = members["scenarios"]
+    assert link.issym() and link.linkname == "mtgkit/scenarios"
+
+
+@pytest.mark.slow
+def test_the_sdists_tests_run_from_the_unpacked_sdist(dists: dict[str, Path]) -> None:
+    unpacked = dists["unpacked"]
+    env = {**os.environ, "PYTHONPATH": str(unpacked)}
+    tests = ["tests/test_game.py", "tests/test_scenarios.py", "tests/test_course.py",
+             "tests/test_course_sources.py", "tests/test_limits.py"]
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+                         cwd=unpacked, env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    assert " passed" in out.stdout and "error" not in out.stdout.splitlines()[-1]
+
+
+@pytest.mark.slow
+def test_the_wheel_alone_gives_the_course_and_the_cli_in_a_fresh_venv(dists: dict[str, Path]) -> None:
+    """`pip install mtgkit` with no extras and no network: the course, the assignments and the CLI
+    work; the launcher says what is missing and exits 2."""
+    import venv
+
+    tmp = dists["tmp"]
+    env_dir, work = tmp / "venv", tmp / "work"
+    work.mkdir()
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+    def run(*cmd: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(bin_dir / cmd[0]), *cmd[1:]], capture_output=True, text=True, cwd=work,
+                              env=env, timeout=300)
+
+    installed = run("python", "-m", "pip", "install", "--no-index", "--no-deps", "--quiet",
+                    str(dists["wheel"]))
+    assert installed.returncode == 0, installed.stderr
+    where = run("python", "-c",
+                "import mtgkit, importlib.util as u; print(mtgkit.__file__, u.find_spec('pandas'))")
+    assert where.stdout.startswith(str(env_dir)) and where.stdout.split()[-1] == "None", where.stdout
+    out = run("mtgkit", "course", "class")
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in (work / "class").iterdir()) == sorted(f"{s}.ipynb" for s, _ in NOTEBOOKS)
+    out = run("mtgkit", "course", "teacher", "--solutions")
+    assert out.returncode == 0 and len(list((work / "teacher" / "solutions").glob("*.py"))) == 16, out.stderr
+    out = run("mtgkit", "run", "06-the-monarch")
+    assert out.returncode == 0 and out.stdout.startswith("# The crown moves"), out.stderr
+    out = run("mtgkit", "assignments", "grading")
+    assert out.returncode == 0 and len(list((work / "grading" / "source").iterdir())) == 8, out.stderr
+    assert run("mtgkit", "cards").returncode == 0
+    out = run("mtgkit", "run", "06-the-monarch", "--plot", "t.png")
+    assert (out.returncode, out.stdout) == (2, "") and "needs matplotlib" in out.stderr, out.stderr
+    out = run("python", "-m", "mtgkit.course")
+    assert out.returncode == 2 and "no course folder here" in out.stderr, out.stderr
+    out = run("python", "-m", "mtgkit.course", "class")
+    assert out.returncode == 2 and "pip install 'mtgkit[lab]'" in out.stderr, out.stderr

@@ -1,0 +1,302 @@
+"""nbgrader assignments built from the course: ``mtgkit assignments DEST``.
+
+:func:`write_assignments` writes an nbgrader course folder: ``nbgrader_config.py`` and
+``source/<notebook>/<notebook>.ipynb`` for every notebook with exercises. Each assignment is the
+course notebook (teacher hints removed, outputs cleared) where every exercise becomes two cells:
+
+- the exercise's own cell, as an nbgrader **solution** cell: the solution from
+  ``notebooks/solutions/`` sits between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` right
+  after the answer template (``answers1 = {... None ...}``), so the released notebook keeps the
+  template and the learner fills it in as in the course;
+- an **autograded test** cell worth one point per question, whose hidden test rebuilds the
+  exercise's cases and grades the learner's answers with the engine's checker. A cell ends with
+  the number of questions right, which nbgrader takes as partial credit: a blank submission
+  scores 0, a right one full marks, and the feedback shows the checker's explanations.
+
+Which checker grades which exercise is the one table :data:`EXERCISES`; when a checker changes
+(its name, what it takes), that table is the place to follow it. Nothing here needs nbgrader:
+the files are plain JSON and a config file; a teacher runs ``nbgrader generate_assignment`` and
+``nbgrader autograde`` on them (see docs/running-a-class.md).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints
+
+
+class Exercise(NamedTuple):
+    """One exercise of a course notebook and how it is graded."""
+
+    #: the notebook's stem, e.g. "01-tap-and-untap"
+    notebook: str
+    #: "## Exercise N" in the notebook; its solution is solutions/NN_exerciseN.py
+    number: int
+    #: the checker call the hidden test makes (the checker is imported as the notebook imports it)
+    check: str
+    #: the names the learner assigns: the solution cell's answers
+    answers: tuple[str, ...]
+    #: the names the hidden test rebuilds from the exercise cell (the cases), so that editing
+    #: them in the notebook changes nothing
+    setup: tuple[str, ...] = ()
+
+    @property
+    def solution(self) -> str:
+        return f"{self.notebook[:2]}_exercise{self.number}.py"
+
+
+#: Every exercise of the course and the checker that grades it.
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise("01-tap-and-untap", 1, "check_activation_answers(answers1, cases1)", ("answers1",), ("cases1",)),
+    Exercise("01-tap-and-untap", 2, "check_activation_answers(answers2, cases2)", ("answers2",), ("cases2",)),
+    Exercise("02-undefined-mana", 1, "check_tap_answers(answers1, cases1)", ("answers1",), ("cases1",)),
+    Exercise("02-undefined-mana", 2, "check_tap_answers(answers2, cases2)", ("answers2",), ("cases2",)),
+    Exercise("03-could-produce", 1, "check_could_answers(answers1, cases1)", ("answers1",), ("cases1",)),
+    Exercise("03-could-produce", 2, "check_could_answers(answers2, cases2)", ("answers2",), ("cases2",)),
+    Exercise("04-tapped-for-mana", 1, "check_tap_answers(answers1, cases1)", ("answers1",),
+             ("board", "cases1")),
+    Exercise("04-tapped-for-mana", 2, "check_tap_answers(answers2, cases2)", ("answers2",), ("cases2",)),
+    Exercise("05-x-values", 1, "check_number_answers(answers1, cases1)", ("answers1",), ("cases1",)),
+    Exercise("05-x-values", 2, "check_number_answers(answers2, cases2)", ("answers2",), ("cases2",)),
+    Exercise("06-the-monarch", 1, "check_name_answers(answers1, cases1)", ("answers1",), ("cases1",)),
+    Exercise("06-the-monarch", 2, "check_draw_race(with_lich, without_lich)", ("with_lich", "without_lich")),
+    Exercise("07-protector-of-the-crown", 1, "check_name_answers(answers1, cases1)", ("answers1",),
+             ("cases1",)),
+    Exercise("07-protector-of-the-crown", 2, "check_number_answers(answers2, cases2)", ("answers2",),
+             ("cases2",)),
+    Exercise("08-practice", 1, "check_practice(answers1, questions1)", ("answers1",), ("questions1",)),
+    Exercise("08-practice", 2, "check_practice(answers2, questions2)", ("answers2",), ("questions2",)),
+)
+
+BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
+BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
+#: What replaces a solution in the released notebook (nbgrader's ClearSolutions.code_stub).
+CODE_STUB = "# Your answers go in the lines above: replace each None, then run this cell."
+
+NBGRADER_CONFIG = f'''\
+# nbgrader settings for the mtgkit course, written by `mtgkit assignments`.
+# Each assignment is a course notebook; each exercise is a solution cell (the learner's answers)
+# followed by an autograded test cell worth one point per question, graded by the engine.
+c = get_config()  # noqa: F821 - nbgrader provides get_config
+
+c.CourseDirectory.course_id = "mtgkit"
+# The released notebook keeps the answer template (answers = {{... None ...}}) above this line.
+c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
+# The explorers and plots of a notebook take a few seconds to run.
+c.Execute.timeout = 120
+'''
+
+
+class AssignmentError(Exception):
+    """The assignments can't be built or written: says which exercise or file, and why."""
+
+
+def score(report: str, questions: int) -> int:
+    """The number of questions right in a checker's report; prints the report as feedback.
+
+    The hidden tests end with this call, so nbgrader reads its value as the points earned. A
+    report about a different number of questions than the assignment grades fails the test.
+
+    >>> score("1/2 correct\\n✓ a: {G}\\n✗ b: no answer yet", 2)
+    1/2 correct
+    ✓ a: {G}
+    ✗ b: no answer yet
+    1
+    """
+    print(report)
+    match = re.match(r"(\d+)/(\d+) correct", report)
+    assert match, "the checker's report should start with 'N/M correct'"
+    right, total = int(match.group(1)), int(match.group(2))
+    assert total == questions, f"the checker graded {total} questions; this assignment grades {questions}"
+    return right
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _parse(source: str) -> ast.Module | None:
+    """A code cell's syntax tree (None for a cell that isn't plain Python, e.g. a magic)."""
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None
+
+
+def _assigned(node: ast.stmt) -> set[str]:
+    """The names a top-level assignment binds (``a = ...``, ``a, b = ...``)."""
+    if not isinstance(node, ast.Assign | ast.AnnAssign):
+        return set()
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    names: set[str] = set()
+    for target in targets:
+        elts = target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+        names |= {e.id for e in elts if isinstance(e, ast.Name)}
+    return names
+
+
+def _called(tree: ast.Module) -> set[str]:
+    return {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
+def _lines(source: str, nodes: Iterable[ast.stmt]) -> str:
+    """The whole lines of ``nodes`` (with their comments), in order."""
+    lines = source.splitlines()
+    return "\n".join("\n".join(lines[n.lineno - 1:n.end_lineno]) for n in nodes)
+
+
+def _questions(solution: ast.Module, answers: tuple[str, ...], where: str) -> int:
+    """How many questions an exercise asks: the answers in its solution."""
+    if len(answers) > 1:
+        return len(answers)
+    for node in solution.body:
+        if answers[0] in _assigned(node) and isinstance(node, ast.Assign):
+            value = node.value
+            if isinstance(value, ast.Dict):
+                return len(value.keys)
+            if isinstance(value, ast.List | ast.Tuple):
+                return len(value.elts)
+    raise AssignmentError(f"{where}: the solution should assign {answers[0]} a dict or a list literal")
+
+
+def _checker(check: str, where: str) -> str:
+    try:
+        call = ast.parse(check, mode="eval").body
+    except SyntaxError:
+        call = None
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        raise AssignmentError(f"{where}: check should be a checker call, like check_x(answers1, cases1)")
+    return call.func.id
+
+
+def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tuple[int, str, str, int]:
+    """Where ``ex`` is in its notebook and what its two graded cells hold:
+    (cell index, solution cell source, hidden test source, points)."""
+    where = f"{ex.notebook} exercise {ex.number}"
+    checker = _checker(ex.check, where)
+    found = []
+    for i, cell in enumerate(cells):
+        tree = _parse(_source(cell)) if cell.get("cell_type") == "code" else None
+        if tree and checker in _called(tree) and any(ex.answers[0] in _assigned(n) for n in tree.body):
+            found.append((i, tree))
+    if len(found) != 1:
+        raise AssignmentError(f"{where}: expected one code cell that assigns {ex.answers[0]} and calls "
+                              f"{checker}, found {len(found)}; update mtgkit.assignments.EXERCISES")
+    index, tree = found[0]
+    source = _source(cells[index])
+    try:
+        solution_text = (src / "solutions" / ex.solution).read_text(encoding="utf-8")
+    except OSError as err:
+        raise AssignmentError(f"{where}: no solution {ex.solution} ({err.strerror})") from None
+    solution = _parse(solution_text)
+    if solution is None:
+        raise AssignmentError(f"{where}: {ex.solution} is not valid Python")
+    answer_nodes = [n for n in solution.body if _assigned(n) & set(ex.answers)]
+    template = [n for n in tree.body if _assigned(n) & set(ex.answers)]
+    if not answer_nodes or not template:
+        raise AssignmentError(f"{where}: the cell and {ex.solution} should both assign "
+                              f"{', '.join(ex.answers)}")
+    # The solution region goes right after the answer template, before the checker's print.
+    lines = source.splitlines()
+    cut = max(n.end_lineno or n.lineno for n in template)
+    solution_cell = "\n".join([*lines[:cut], BEGIN_SOLUTION, _lines(solution_text, answer_nodes),
+                               END_SOLUTION, *lines[cut:]])
+    # The hidden test: the cases rebuilt, with the names they and the checker need imported as
+    # the notebook imports them (from mtgkit), then the checker's grade.
+    setup = [n for n in tree.body if _assigned(n) & set(ex.setup)]
+    if {name for n in setup for name in _assigned(n)} < set(ex.setup):
+        raise AssignmentError(f"{where}: the cell should assign {', '.join(ex.setup)}")
+    needed = {n.id for node in [*setup, ast.parse(ex.check)] for n in ast.walk(node)
+              if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - set(ex.answers) - set(ex.setup)
+    origin: dict[str, str] = {}
+    for cell in cells[:index + 1]:
+        cell_tree = _parse(_source(cell)) if cell.get("cell_type") == "code" else None
+        for node in cell_tree.body if cell_tree else []:
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                    and (node.module == "mtgkit" or node.module.startswith("mtgkit.")):
+                for alias in node.names:
+                    origin[alias.asname or alias.name] = f"from {node.module} import {alias.name}" + (
+                        f" as {alias.asname}" if alias.asname else "")
+    missing = sorted(name for name in needed if name not in origin and not hasattr(builtins, name))
+    if missing:
+        raise AssignmentError(f"{where}: the notebook doesn't import {', '.join(missing)} from mtgkit")
+    imports = sorted({origin[name] for name in needed if name in origin})
+    points = _questions(solution, ex.answers, where)
+    parts = [f"# Exercise {ex.number}: {points} points, one per question, graded by the engine.",
+             BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, _lines(source, setup),
+             f"score({ex.check}, {points})", END_HIDDEN]
+    hidden = "\n".join(part for part in parts if part)
+    return index, solution_cell, hidden, points
+
+
+def _nbgrader(grade_id: str, *, solution: bool, points: int | None = None) -> dict[str, Any]:
+    meta: dict[str, Any] = {"grade": points is not None, "grade_id": grade_id, "locked": points is not None,
+                            "schema_version": 3, "solution": solution, "task": False}
+    if points is not None:
+        meta["points"] = points
+    return meta
+
+
+def assignment_notebook(stem: str, source: Path | None = None) -> tuple[dict[str, Any], int]:
+    """The nbgrader source notebook for one course notebook, and its total points."""
+    src = source if source is not None else course_dir()
+    exercises = [ex for ex in EXERCISES if ex.notebook == stem]
+    if not exercises:
+        raise AssignmentError(f"{stem}: no exercises in mtgkit.assignments.EXERCISES")
+    try:
+        nb = json.loads((src / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise AssignmentError(f"{src / (stem + '.ipynb')}: can't be read ({err})") from None
+    strip_teacher_hints(nb)
+    nb.get("metadata", {}).pop("widgets", None)
+    cells: list[dict[str, Any]] = nb["cells"]
+    for cell in cells:
+        if cell.get("cell_type") == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    graded = [(ex, *_exercise_cells(ex, cells, src)) for ex in exercises]
+    total = 0
+    for ex, index, solution_cell, hidden, points in sorted(graded, key=lambda g: -g[1]):  # from the end
+        cell = cells[index]
+        cell["source"] = solution_cell
+        cell.setdefault("metadata", {})["nbgrader"] = _nbgrader(f"exercise{ex.number}-answers", solution=True)
+        test: dict[str, Any] = {
+            "cell_type": "code", "execution_count": None, "id": f"{cell.get('id', stem)}-tests",
+            "metadata": {"nbgrader": _nbgrader(f"exercise{ex.number}-tests", solution=False, points=points)},
+            "outputs": [], "source": hidden}
+        cells.insert(index + 1, test)
+        total += points
+    return nb, total
+
+
+def write_assignments(dest: str | Path, *, force: bool = False, source: Path | None = None) -> list[Path]:
+    """Write the nbgrader course folder into ``dest``; return the files written.
+
+    Existing files are never overwritten unless ``force``; then nothing at all is written.
+    """
+    dest = Path(dest)
+    files: dict[Path, str] = {dest / "nbgrader_config.py": NBGRADER_CONFIG}
+    for stem, _ in NOTEBOOKS:
+        if any(ex.notebook == stem for ex in EXERCISES):
+            nb, _total = assignment_notebook(stem, source)
+            files[dest / "source" / stem / f"{stem}.ipynb"] = dump_notebook(nb)
+    existing = [p for p in files if p.exists()]
+    if existing and not force:
+        names = ", ".join(str(p.relative_to(dest)) for p in existing[:3])
+        raise AssignmentError(f"{dest}: already holds {names}; choose another folder, or add --force "
+                              "to overwrite")
+    try:
+        for path, text in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise AssignmentError(f"{err.filename or dest}: can't write the assignments ({err.strerror})") \
+            from None
+    return list(files)

@@ -1,0 +1,401 @@
+"""Running a class: copies of the course, the launcher, Binder, the JupyterHub link, nbgrader.
+
+The nbgrader test runs nbgrader itself (generate_assignment, then autograde) in a throwaway
+course folder with HOME in a temp folder; the Binder test runs repo2docker's own parsing of
+binder/ (no Docker needed). Both skip, saying why, when their tool isn't installed (they are
+in the `test` extra).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from mtgkit import assignments, course
+from mtgkit.assignments import EXERCISES, assignment_notebook, score, write_assignments
+from mtgkit.course import NOTEBOOKS, CourseError, hub_link, write_course
+
+ROOT = Path(__file__).resolve().parents[1]
+NB = ROOT / "notebooks"
+STEMS = [s for s, _ in NOTEBOOKS]
+
+
+def mtgkit_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mtgkit", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=120)
+
+
+def _text(nb: dict[str, Any]) -> str:
+    return "\n".join("".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                     for c in nb["cells"])
+
+
+# ----------------------------------------------------------------------------- copies of the course
+def test_student_copy_from_the_command_line(tmp_path: Path) -> None:
+    out = mtgkit_cli("course", str(tmp_path / "class"))
+    assert out.returncode == 0, out.stderr
+    assert "student copy (9 notebooks, no solutions)" in out.stdout
+    written = sorted(p.relative_to(tmp_path / "class").as_posix() for p in (tmp_path / "class").rglob("*"))
+    assert written == sorted(f"{s}.ipynb" for s in STEMS)
+    for stem in STEMS:
+        copy = json.loads((tmp_path / "class" / f"{stem}.ipynb").read_text())
+        original = json.loads((NB / f"{stem}.ipynb").read_text())
+        assert len(copy["cells"]) == len(original["cells"])
+        assert "Teachers:" not in _text(copy) and "%load solutions" not in _text(copy)
+        assert [c.get("outputs") for c in copy["cells"]] == [c.get("outputs") for c in original["cells"]]
+    assert any("Teachers:" in _text(json.loads((NB / f"{s}.ipynb").read_text())) for s in STEMS), \
+        "the course has teacher hints to strip"
+
+
+def test_teacher_copy_is_the_course_as_it_is_with_solutions(tmp_path: Path) -> None:
+    out = mtgkit_cli("course", str(tmp_path / "teacher"), "--solutions")
+    assert out.returncode == 0, out.stderr
+    assert "teacher copy (9 notebooks and 16 solutions)" in out.stdout
+    for path in [*NB.glob("*.ipynb"), *(NB / "solutions").glob("*.py")]:
+        assert (tmp_path / "teacher" / path.relative_to(NB)).read_bytes() == path.read_bytes()
+
+
+def test_a_copy_never_overwrites_a_learners_work_unless_forced(tmp_path: Path) -> None:
+    dest = tmp_path / "class"
+    assert mtgkit_cli("course", str(dest)).returncode == 0
+    (dest / "01-tap-and-untap.ipynb").write_text("my answers")
+    out = mtgkit_cli("course", str(dest))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert "already holds 00-start-here.ipynb" in out.stderr and "--force" in out.stderr
+    assert (dest / "01-tap-and-untap.ipynb").read_text() == "my answers"
+    assert mtgkit_cli("course", str(dest), "--force").returncode == 0
+    assert (dest / "01-tap-and-untap.ipynb").read_text() != "my answers"
+    with pytest.raises(CourseError, match="the course's own folder"):
+        write_course(NB, force=True, source=NB)
+
+
+def test_the_course_is_found_in_a_checkout_and_in_an_installed_package(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert course.course_dir() == NB
+    installed = tmp_path / "site-packages" / "mtgkit"
+    shutil.copytree(NB, installed / "notebooks")
+    (installed / "course.py").write_text("")
+    monkeypatch.setattr(course, "__file__", str(installed / "course.py"))
+    assert course.course_dir() == installed / "notebooks"
+    shutil.rmtree(installed / "notebooks")
+    with pytest.raises(CourseError, match="the course notebooks are missing"):
+        course.course_dir()
+
+
+# ----------------------------------------------------------------------------- the launcher
+@pytest.mark.parametrize("args,words", [
+    (["/no/such/folder"], "/no/such/folder: no such folder"),
+    (["a", "b"], "usage: python -m mtgkit.course [FOLDER]"),
+    (["--help"], "usage: python -m mtgkit.course [FOLDER]"),
+])
+def test_launcher_exits_2_with_one_line_when_it_cannot_start(args: list[str], words: str) -> None:
+    out = subprocess.run([sys.executable, "-m", "mtgkit.course", *args], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert words in out.stderr
+
+
+def test_launcher_refuses_a_folder_that_is_not_a_course(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert course.main([str(tmp_path)]) == 2
+    assert "not a course folder (no 00-start-here.ipynb)" in capsys.readouterr().err
+
+
+def test_launcher_says_how_to_get_jupyterlab(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    write_course(tmp_path)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "jupyterlab" else real(name))
+    assert course.main([str(tmp_path)]) == 2
+    assert "pip install 'mtgkit[lab]'" in capsys.readouterr().err
+
+
+def test_launcher_returns_jupyterlabs_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """kit.py course runs `python -m mtgkit.course` in the checkout: the checkout's notebooks/."""
+    calls: list[list[str]] = []
+
+    def fake_run(cmd: list[str], check: bool) -> subprocess.CompletedProcess[str]:
+        calls.append(cmd)
+        return subprocess.CompletedProcess(cmd, 3)
+
+    monkeypatch.setattr(course.subprocess, "run", fake_run)
+    assert course.main([]) == 3
+    assert f"--ServerApp.root_dir={NB}" in calls[0]
+    assert "--LabApp.default_url=/lab/tree/00-start-here.ipynb" in calls[0]
+
+
+# ----------------------------------------------------------------------------- JupyterHub + nbgitpuller
+def test_hub_link_has_nbgitpullers_documented_format() -> None:
+    """nbgitpuller's link generator (docs/_static/link_gen/link.js): the hub's URL plus
+    hub/user-redirect/git-pull, with repo, branch and urlpath as query parameters; urlpath for
+    JupyterLab is lab/tree/<folder in the home>/<file>. targetpath names that folder."""
+    link = hub_link("https://hub.example.edu", "https://github.com/me/mtgkit-class.git", branch="student")
+    parts = urlsplit(link)
+    assert (parts.scheme, parts.netloc) == ("https", "hub.example.edu")
+    assert parts.path == "/hub/user-redirect/git-pull"
+    params = dict(parse_qsl(parts.query, strict_parsing=True))
+    assert params == {"repo": "https://github.com/me/mtgkit-class.git", "branch": "student",
+                      "targetpath": "mtgkit-course", "urlpath": "lab/tree/mtgkit-course/00-start-here.ipynb"}
+    # encoded as the generator's URLSearchParams encodes them
+    assert "repo=https%3A%2F%2Fgithub.com%2Fme%2Fmtgkit-class.git" in parts.query
+    assert "urlpath=lab%2Ftree%2Fmtgkit-course%2F00-start-here.ipynb" in parts.query
+    # a hub under a path keeps it; a trailing slash is not doubled
+    assert hub_link("https://uni.edu/jupyter/", "r", folder="mtg/week1").startswith(
+        "https://uni.edu/jupyter/hub/user-redirect/git-pull?repo=r&branch=main&targetpath=mtg%2Fweek1&")
+
+
+@pytest.mark.parametrize("kwargs,words", [
+    ({"hub": "hub.example.edu"}, "--hub"),
+    ({"hub": "https://hub.example.edu?x=1"}, "--hub"),
+    ({"repo": ""}, "--repo"),
+    ({"branch": "a b"}, "--branch"),
+    ({"folder": "../etc"}, "--folder"),
+    ({"folder": "/home/me"}, "--folder"),
+    ({"notebook": "../x.ipynb"}, "--notebook"),
+])
+def test_hub_link_refuses_what_would_not_work(kwargs: dict[str, str], words: str) -> None:
+    args = {"hub": "https://hub.example.edu", "repo": "https://github.com/me/class", **kwargs}
+    hub, repo = args.pop("hub"), args.pop("repo")
+    with pytest.raises(ValueError, match=words):
+        hub_link(hub, repo, **args)
+
+
+def test_hub_link_command() -> None:
+    out = mtgkit_cli("hub-link", "--hub", "https://hub.example.edu", "--repo", "https://github.com/me/c",
+                     "--branch", "student")
+    assert out.returncode == 0 and out.stdout.strip() == hub_link(
+        "https://hub.example.edu", "https://github.com/me/c", branch="student")
+    out = mtgkit_cli("hub-link", "--hub", "nope", "--repo", "x")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert out.stderr.startswith("error: --hub 'nope'")
+
+
+# ----------------------------------------------------------------------------- Binder
+def _kernel_extra() -> list[str]:
+    import tomllib
+
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["kernel"]
+
+
+def test_binder_requirements_are_the_kernel_extra() -> None:
+    lines = [line.strip() for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()]
+    assert [line for line in lines if line and not line.startswith("#")] == _kernel_extra()
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    assert os.access(ROOT / "binder" / "postBuild", os.X_OK)
+
+
+def test_binder_link_opens_the_copy_postbuild_writes() -> None:
+    readme = (ROOT / "README.md").read_text()
+    badge = re.search(r"\(https://mybinder\.org/v2/gh/([^)?]+)\?urlpath=([^)]+)\)", readme)
+    assert badge, "the README's Binder badge"
+    assert badge.group(2) == "lab/tree/course/00-start-here.ipynb"
+    assert "python -m mtgkit course course" in (ROOT / "binder" / "postBuild").read_text()
+
+
+def test_postbuild_leaves_the_student_copy_and_no_solutions(tmp_path: Path) -> None:
+    """Run binder/postBuild in a copy of the repository, with a stand-in for pip (no install)."""
+    home = tmp_path / "home"
+    shutil.copytree(ROOT, home, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis", ".ruff_cache"))
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "python").write_text(f'#!/bin/sh\nif [ "$1 $2" = "-m pip" ]; then\n'
+                                 f'    echo "$@" >> "{tmp_path}/pip.log"; exit 0\nfi\n'
+                                 f'exec "{sys.executable}" "$@"\n')
+    (fake / "python").chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(home)}
+    out = subprocess.run(["bash", str(home / "binder" / "postBuild")], cwd=home, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    pip = (tmp_path / "pip.log").read_text().split()
+    assert pip == ["-m", "pip", "install", "--no-cache-dir", "--no-deps", "."]
+    assert sorted(p.name for p in (home / "course").iterdir()) == sorted(f"{s}.ipynb" for s in STEMS)
+    assert not (home / "notebooks").exists()
+    assert not list(home.rglob("*_exercise*.py"))
+    assert "Teachers:" not in (home / "course" / "01-tap-and-untap.ipynb").read_text()
+
+
+def test_repo2docker_reads_binder_as_intended(tmp_path: Path) -> None:
+    """repo2docker's own parsing (--no-build: no Docker): Python 3.11 from runtime.txt, the
+    requirements installed before the repository is copied (so Binder caches them), then postBuild."""
+    if importlib.util.find_spec("repo2docker") is None:
+        pytest.skip("jupyter-repo2docker is not installed (it is in the test extra: "
+                    "pip install -e '.[test]')")
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "binder", repo / "binder")
+    out = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", "--no-run", "--debug",
+                          str(repo)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    log = out.stdout + out.stderr
+    assert "Building conda environment for python=3.11" in log
+    assert "unspecified" not in log
+    dockerfile = log[log.index("FROM "):]
+    requirements = dockerfile.index('pip install --no-cache-dir -r "binder/requirements.txt"')
+    assert dockerfile.index("COPY --chown=0:0 src/binder/requirements.txt") < requirements
+    assert requirements < dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/")
+    assert dockerfile.index("COPY --chown=0:0 src/ ${REPO_DIR}/") < dockerfile.index("RUN ./binder/postBuild")
+
+
+# ----------------------------------------------------------------------------- nbgrader assignments
+def test_every_exercise_of_the_course_is_in_the_grading_table() -> None:
+    for stem in STEMS:
+        nb = json.loads((NB / f"{stem}.ipynb").read_text())
+        headings = re.findall(r"^## Exercise (\d+)", _text(nb), re.M)
+        listed = sorted(ex.number for ex in EXERCISES if ex.notebook == stem)
+        assert listed == [int(n) for n in headings], stem
+    assert sorted(ex.solution for ex in EXERCISES) == sorted(p.name for p in (NB / "solutions").glob("*.py"))
+
+
+def _cells(nb: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get(kind)]
+
+
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_assignment_cells_are_marked_for_nbgrader(stem: str) -> None:
+    nb, total = assignment_notebook(stem)
+    solutions, tests = _cells(nb, "solution"), _cells(nb, "grade")
+    exercises = [ex for ex in EXERCISES if ex.notebook == stem]
+    assert len(solutions) == len(tests) == len(exercises)
+    assert total == sum(c["metadata"]["nbgrader"]["points"] for c in tests) > 0
+    for sol, test in zip(solutions, tests, strict=True):
+        assert nb["cells"].index(test) == nb["cells"].index(sol) + 1
+        assert assignments.BEGIN_SOLUTION in sol["source"] and assignments.END_SOLUTION in sol["source"]
+        assert test["source"].count(assignments.BEGIN_HIDDEN) == 1 and test["metadata"]["nbgrader"]["locked"]
+        assert test["source"].strip().endswith(assignments.END_HIDDEN)
+    assert "Teachers:" not in _text(nb)
+    assert all(not c.get("outputs") for c in nb["cells"]) and "widgets" not in nb["metadata"]
+    assert len({c["id"] for c in nb["cells"]}) == len(nb["cells"])
+
+
+def _graded_points(nb: dict[str, Any], answers: str) -> list[tuple[int, int]]:
+    """Run each exercise's hidden test on the answers of its solution cell ("solution") or on
+    the answer template left when the solution is cleared ("blank"): (points, max) per exercise.
+    The code run is the course's own (notebook cells and solutions), as nbgrader would run it."""
+    results = []
+    for sol, test in zip(_cells(nb, "solution"), _cells(nb, "grade"), strict=True):
+        source = sol["source"]
+        if answers == "blank":
+            source = re.sub(r"### BEGIN SOLUTION\n.*?### END SOLUTION\n", "", source, flags=re.S)
+        hidden = test["source"].split(assignments.BEGIN_HIDDEN)[1].split(assignments.END_HIDDEN)[0].strip()
+        *body, last = hidden.splitlines()
+        ns: dict[str, Any] = {}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile("\n".join(body), "hidden", "exec"), ns)  # the imports the cell needs, and its cases
+            exec(compile(source.rsplit("\nprint(", 1)[0], "answers", "exec"), ns)
+            got = eval(compile(last, "hidden", "eval"), ns)  # the test's last line: its points
+        results.append((got, test["metadata"]["nbgrader"]["points"]))
+    return results
+
+
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_hidden_tests_give_full_marks_for_the_solutions_and_none_for_blanks(stem: str) -> None:
+    nb, _ = assignment_notebook(stem)
+    assert all(got == most for got, most in _graded_points(nb, "solution"))
+    assert all(got == 0 for got, _ in _graded_points(nb, "blank"))
+
+
+def test_score_reads_the_checker_report_and_refuses_another_number_of_questions() -> None:
+    assert score("2/3 correct\n✓ a", 3) == 2
+    with pytest.raises(AssertionError, match="graded 4 questions; this assignment grades 3"):
+        score("4/4 correct", 3)
+    with pytest.raises(AssertionError):
+        score("all good", 3)
+
+
+def test_assignments_command_writes_an_nbgrader_course(tmp_path: Path) -> None:
+    out = mtgkit_cli("assignments", str(tmp_path / "grading"))
+    assert out.returncode == 0, out.stderr
+    names = sorted({ex.notebook for ex in EXERCISES})
+    assert sorted(p.name for p in (tmp_path / "grading" / "source").iterdir()) == names
+    for name in names:
+        assert (tmp_path / "grading" / "source" / name / f"{name}.ipynb").is_file()
+    config = (tmp_path / "grading" / "nbgrader_config.py").read_text()
+    assert 'c.CourseDirectory.course_id = "mtgkit"' in config and assignments.CODE_STUB in config
+    again = mtgkit_cli("assignments", str(tmp_path / "grading"))
+    assert again.returncode == 2 and "already holds" in again.stderr and again.stderr.count("\n") == 1
+
+
+def test_a_stale_grading_table_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    stale = assignments.Exercise("01-tap-and-untap", 1, "check_tap_answers(answers1, cases1)", ("answers1",),
+                                 ("cases1",))
+    monkeypatch.setattr(assignments, "EXERCISES", (stale,))
+    with pytest.raises(assignments.AssignmentError, match="update mtgkit.assignments.EXERCISES"):
+        assignment_notebook("01-tap-and-untap")
+
+
+def _fill(released: dict[str, Any], source: dict[str, Any], how_many: int | None) -> dict[str, Any]:
+    """A learner's submission: the released notebook with the first ``how_many`` stubs replaced by
+    the solutions (None: all of them), as a learner would type them."""
+    nb = json.loads(json.dumps(released))
+    solutions = [re.search(r"### BEGIN SOLUTION\n(.*?)### END SOLUTION\n", "".join(c["source"]), re.S)
+                 for c in _cells(source, "solution")]
+    filled = 0
+    for cell in nb["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("solution") and (how_many is None or filled < how_many):
+            text = "".join(cell["source"])
+            assert assignments.CODE_STUB in text
+            match = solutions[filled]
+            assert match
+            cell["source"] = text.replace(assignments.CODE_STUB + "\n", match.group(1))
+            filled += 1
+    return nb
+
+
+@pytest.mark.slow
+def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Path) -> None:
+    """nbgrader 0.9: generate_assignment for every assignment, then autograde three learners:
+    one who typed in every solution (full marks), one who handed in the released notebooks as
+    they are (zero), one who did only the first exercise of each (that exercise's points)."""
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.skip("nbgrader is not installed (it is in the test extra: pip install -e '.[test]')")
+    grading, home = tmp_path / "grading", tmp_path / "home"
+    home.mkdir()
+    write_assignments(grading)
+    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+           "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"), "IPYTHONDIR": str(home / ".ipython"),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+    def nbgrader(*args: str) -> None:
+        out = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=grading, env=env,
+                             capture_output=True, text=True, timeout=1200)
+        assert out.returncode == 0 and "ERROR" not in out.stderr, out.stderr[-4000:]
+
+    nbgrader("generate_assignment", "*")
+    names = sorted({ex.notebook for ex in EXERCISES})
+    first_points = {}
+    for name in names:
+        released = json.loads((grading / "release" / name / f"{name}.ipynb").read_text())
+        source = json.loads((grading / "source" / name / f"{name}.ipynb").read_text())
+        assert "### BEGIN" not in _text(released) and assignments.CODE_STUB in _text(released)
+        first_points[name] = _cells(source, "grade")[0]["metadata"]["nbgrader"]["points"]
+        for student, how_many in (("full", None), ("blank", 0), ("partial", 1)):
+            folder = grading / "submitted" / student / name
+            folder.mkdir(parents=True)
+            (folder / f"{name}.ipynb").write_text(json.dumps(_fill(released, source, how_many)))
+    nbgrader("autograde", "*")
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{grading / 'gradebook.db'}") as gb:
+        scores = {(s, n): (gb.find_submission(n, s).score, gb.find_submission(n, s).max_score)
+                  for s in ("full", "blank", "partial") for n in names}
+    for name in names:
+        full, most = scores["full", name]
+        assert most == assignment_notebook(name)[1] > 0
+        assert full == most, (name, scores["full", name])
+        assert scores["blank", name] == (0, most), name
+        assert scores["partial", name] == (first_points[name], most), name
