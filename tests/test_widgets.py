@@ -348,6 +348,12 @@ def test_tap_explorer_the_learner_orders_the_replacement_effects() -> None:
     order.items.value = 1  # select Contamination and move it up
     order.up_button.click()
     assert w.choices.path == (("Contamination", "Mana Reflection"),)
+    assert w.choices.controls == [order] and order.items.value == 0  # same control, still selected
+    order.down_button.click()
+    order.up_button.click()
+    assert w.choices.path == (("Contamination", "Mana Reflection"),)
+    order.up_button.click()  # already at the top: nothing moves
+    assert order.value == ("Contamination", "Mana Reflection")
     assert w.prediction.value == "" and "Predict" in w.result.value and w.board.value == ""
     w.prediction.value = "{b}{b}"
     w.check_button.click()
@@ -434,6 +440,9 @@ def test_x_value_explorer_the_goose_mother_copy_goes_by_the_legend_rule() -> Non
     assert "mana value on the stack: 5" in text and anchor_link("107.3m") in cast.result.value
     clone.tokens.value = "1"
     assert "Predict" in clone.result.value  # a changed prediction hides the old verdict
+    assert "The board after: cast" in shown(w.board.value)
+    cast.where.value = WHERE[1]
+    assert w.board.value == "" and "Predict" in cast.result.value
 
 
 def test_x_value_explorer_paths_a_card_cant_take_say_so_before_predicting() -> None:
@@ -477,10 +486,12 @@ def test_combat_explorer_predict_the_monarch_and_bobs_life() -> None:
 def test_combat_explorer_bob_chooses_which_protector_takes_each_sources_damage() -> None:
     w = CombatExplorer(attackers=("Grizzly Bears", "Hill Giant"), protectors=2)
     assert len(w.choices.controls) == 2
+    controls = list(w.choices.controls)
     second = w.choices.controls[1].options[1][1]
     w.choices.controls[1].value = second
     w.choices.controls[0].value = second
     assert w.choices.path == (second, w.choices.controls[1].options[0][1])  # the later choice started over
+    assert w.choices.controls == controls and controls[1].value == controls[1].options[0][1]
     w.choices.controls[1].value = second
     w.monarch.value, w.life.value = "Bob", "20"
     w.check_button.click()
@@ -631,6 +642,14 @@ def test_text_scales_with_the_page_and_nothing_is_cut_mid_word() -> None:
                 assert w.layout.width == "fit-content", w.description
             if isinstance(w, W.ToggleButtons):
                 assert w.style.button_width == "auto", w.options
+
+
+def test_every_rule_number_an_explorer_shows_is_a_link() -> None:
+    for top in every_widget():
+        for w in tree(top):
+            if isinstance(w, W.HTML):
+                bare = re.sub(r"<a [^>]*>.*?</a>", "", w.value)  # links (and their tooltips) removed
+                assert not re.search(r"\bCR\s+\d{3}\.\d", shown(bare)), shown(w.value)[:300]
 
 
 def test_rule_numbers_in_widgets_are_links_with_titles() -> None:

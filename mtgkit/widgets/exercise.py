@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -61,7 +60,7 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                  placeholder: str = "", title: str = "") -> None:
         self.grade = grade
         self.inputs: dict[str, W.Widget] = {}
-        rows: list[W.Widget] = [label(f"<b>{html.escape(title)}</b>")] if title else []
+        rows: list[W.Widget] = [label(f"<b>{link_rules(title)}</b>")] if title else []
         for key, prompt in questions.items():
             choices = options.get(key) if isinstance(options, Mapping) else options
             if choices:
@@ -72,7 +71,7 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                              layout=W.Layout(width="auto", min_width="16em", max_width="100%"))
             box.observe(lambda _: self._changed(), names="value")
             self.inputs[key] = box
-            text = f"<b>{html.escape(key)}</b>" + (f": {link_rules(prompt)}" if prompt else "")
+            text = f"<b>{link_rules(key)}</b>" + (f": {link_rules(prompt)}" if prompt else "")
             rows += [label(text), box]
         self.check_button = button("Check", primary=True)
         self.feedback = W.HTML(out(ASK))
@@ -135,5 +134,5 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         report = self.grade(self.answers)
         self.report = report
         first, _, rest = report.partition("\n")
-        self.feedback.value = out(f"<b>{html.escape(first)}</b>{text_html(rest)}")
+        self.feedback.value = out(f"<b>{link_rules(first)}</b>{text_html(rest)}")
         return report

@@ -32,7 +32,7 @@ class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.grade = grade
         self.answers = tuple(answers) if answers is not None else None
         self.why = why
-        self.question = W.HTML(out(f"<b>{html.escape(question)}</b>"))
+        self.question = W.HTML(out(f"<b>{link_rules(question)}</b>"))
         self.choice = W.RadioButtons(options=list(options), value=None,
                                      layout=W.Layout(width="max-content"))
         self.check_button = button("Check", primary=True)

@@ -20,7 +20,7 @@ from ..board import Board
 from ..crlinks import link_rules
 from ..events import Event
 from ..lessons import Check, ChoiceWalk
-from ..outcomes import Answer
+from ..outcomes import Answer, ChoicePoint
 from .board import board_html
 from .stepper import events_table
 
@@ -72,12 +72,12 @@ def verdict_html(check: Check, *, title: str = "", why: bool = True) -> str:
     are links; ``why=False`` leaves it out) and what the other legal choices would have given."""
     mark = ('<b class="right">✓ You predicted right.</b>' if check.correct else
             '<b class="wrong">✗ Not quite.</b>')
-    head = f"<b>{html.escape(title)}</b> " if title else ""
-    others = (f"<p><i>Other legal choices:</i> {html.escape(check.others)}</p>" if check.others else "")
+    head = f"<b>{link_rules(title)}</b> " if title else ""
+    others = (f"<p><i>Other legal choices:</i> {link_rules(check.others)}</p>" if check.others else "")
     why_html = f"<p><i>Why:</i></p>{text_html(check.reason.text)}" if why else ""
     return (f"<p>{head}{mark}</p><table>"
-            f"<tr><th>you predicted</th><td>{html.escape(check.predicted)}</td></tr>"
-            f"<tr><th>the engine</th><td><b>{html.escape(check.engine)}</b></td></tr></table>"
+            f"<tr><th>you predicted</th><td>{link_rules(check.predicted)}</td></tr>"
+            f"<tr><th>the engine</th><td><b>{link_rules(check.engine)}</b></td></tr></table>"
             f"{why_html}{others}")
 
 
@@ -147,18 +147,28 @@ class ChoicePicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def __init__(self) -> None:
         self.walk: ChoiceWalk | None = None
         self.controls: list[W.Widget] = []
+        self._shown: list[tuple[int, ChoicePoint]] | None = None
+        self._syncing = False
         super().__init__([])
 
     def show(self, walk: ChoiceWalk | None) -> None:
         """Start over on ``walk`` (``None``: nothing to choose), every choice at its first option."""
         self.walk = walk
+        self._shown = None
         self.path = walk.start if walk is not None else ()
         self._build()
 
     def _build(self) -> None:
+        questions = self.walk.questions(self.path) if self.walk is not None else []
+        if questions == self._shown:  # the same questions: only show the answers (keeps focus)
+            self._syncing = True
+            for (i, _), shown in zip(questions, self.controls, strict=True):
+                shown.value = self.path[i]
+            self._syncing = False
+            return
+        self._shown = questions
         rows: list[W.Widget] = []
         self.controls = []
-        questions = self.walk.questions(self.path) if self.walk is not None else []
         for i, p in questions:
             if p.kind == "order":
                 items = [str(x) for x in p.options[0]]
@@ -178,7 +188,7 @@ class ChoicePicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def _answered(self, index: int) -> Any:
         def answer(change: dict[str, Any]) -> None:
-            if self.walk is None or change["new"] is None:
+            if self.walk is None or change["new"] is None or self._syncing:
                 return
             new: Answer = tuple(change["new"]) if isinstance(change["new"], tuple) else change["new"]
             if index < len(self.path) and self.path[index] == new:

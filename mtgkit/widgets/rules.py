@@ -132,6 +132,7 @@ class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             for w in panel.inputs:
                 w.observe(self._on_input(panel), names="value")
         self._resetting = False
+        self._board_for: XPathPanel | None = None
         super().__init__([W.HBox([self.card, self.x], layout=W.Layout(flex_flow="row wrap")),
                           W.HBox(self.paths, layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
                           self.board])
@@ -143,12 +144,14 @@ class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         for panel in self.paths:
             panel.reset(x_blocked(self.card.value, panel.path))
         self._resetting = False
-        self.board.value = ""
+        self.board.value, self._board_for = "", None
 
     def _on_input(self, panel: XPathPanel) -> object:
         def changed(_: object) -> None:
             if not self._resetting and panel.check is not None:
                 panel.hide()
+                if self._board_for is panel:
+                    self.board.value, self._board_for = "", None
         return changed
 
     def _on_check(self, i: int) -> object:
@@ -171,6 +174,7 @@ class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         panel.timeline.value = out(events_html(shown.events))
         self.board.value = (out(board_after(outcome.game.board(), f"The board after: {panel.path}"))
                             if outcome is not None else "")
+        self._board_for = panel if outcome is not None else None
 
 
 class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
