@@ -28,14 +28,20 @@ from .errors import (
     UntapSymbolError,
 )
 from .events import (
+    AttackDeclared,
     ChoiceMade,
     DamageDealt,
     DamageRedirected,
     Entered,
     Event,
     LifeChanged,
+    ManaAdded,
+    ManaReplaced,
     MonarchChanged,
+    NoMana,
     SpellCast,
+    Tapped,
+    Untapped,
     ZoneChange,
     chain,
     explain,
@@ -45,14 +51,15 @@ from .grading import (
     Verdict,
     grade_answers,
     one_of,
+    plural,
     read_bool,
     read_mana,
     read_name,
     read_number,
     read_types,
 )
-from .mana import COLORS, Mana, symbols
-from .outcomes import Outcome, Outcomes, outcomes
+from .mana import COLORS, TYPES, Mana, symbols
+from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
@@ -71,6 +78,29 @@ class Reason(Value):
     text: str
     rules: tuple[str, ...] = ()
     seq: int | None = None
+
+
+class Attempt(Value):
+    """What happened when a player tried something: whether the rules allowed it, why (the rule
+    the engine refused with, or the rule of the event that did it), the game afterwards and the
+    events the action caused (none when it was refused)."""
+
+    can: bool
+    reason: Reason
+    game: Game
+    events: tuple[Event, ...] = ()
+
+
+class Check(Value):
+    """A learner's prediction next to the engine's outcome: what a predict-then-check explorer
+    shows once the learner commits. ``reason`` cites the rule of the engine event that caused
+    the outcome; ``others`` says what the other legal choices would have given."""
+
+    correct: bool
+    predicted: str  # the prediction, in words
+    engine: str  # the engine's outcome, in words
+    reason: Reason
+    others: str = ""
 
 
 def cr(rules: Iterable[str]) -> str:
@@ -218,8 +248,9 @@ class ActivationCase:
             g.activate(g.put_onto_battlefield("Plains", "Alice"))
         return g, ref
 
-    def reason(self) -> tuple[bool, Reason]:
-        """(can activate?, the reason in plain words with its CR rule)."""
+    def attempt(self) -> Attempt:
+        """Alice tries to activate the ability: whether she could, why (the rule the engine refused
+        with, or the rule of the event that paid the {T}/{Q}), the game afterwards and the events."""
         g, ref = self.game()
         o = g.obj(ref)
         abilities = o.card.activated
@@ -227,14 +258,15 @@ class ActivationCase:
             haste = (" Its haste lets it attack the turn it arrives (CR 702.10b), but that isn't an "
                      "activated ability." if g.has_haste(o) else "")
             which = "no activated ability" if not abilities else f"only {len(abilities)} activated abilities"
-            return False, Reason(f"No: {o.name} has {which}, so there is nothing to activate "
-                                 f"(CR 602.1).{haste}", ("602.1",))
+            return Attempt(False, Reason(f"No: {o.name} has {which}, so there is nothing to activate "
+                                         f"(CR 602.1).{haste}", ("602.1",)), g)
         ab = abilities[self.ability]
         target = next((c.id for c in g.zone("Alice", "graveyard")), None) if ab.targets else None
         try:
-            g.activate(ref, self.ability, target=target)
+            events = g.activate(ref, self.ability, target=target)
         except RulesError as err:
-            return False, _activation_reason(o.name, o.controller, err)
+            return Attempt(False, _activation_reason(o.name, o.controller, err), g)
+        paid = next((e for e in events if isinstance(e, Tapped | Untapped)), None)
         bits, rules = [], []
         if ab.cost.tap:
             bits.append(f"{o.name} is untapped, so it can pay {{T}} (CR 107.5)")
@@ -257,7 +289,13 @@ class ActivationCase:
             bits.append("its cost has no {T} or {Q}, so neither tapping nor summoning sickness "
                         "matters (CR 302.6)")
             rules.append("302.6")
-        return True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules))
+        seq = paid.seq if paid is not None else events[0].seq
+        return Attempt(True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules), seq), g, events)
+
+    def reason(self) -> tuple[bool, Reason]:
+        """(can activate?, the reason in plain words with its CR rule)."""
+        a = self.attempt()
+        return a.can, a.reason
 
     def answer(self) -> tuple[bool, str]:
         """(can activate?, reason in plain English with the CR rule)."""
@@ -267,6 +305,74 @@ class ActivationCase:
 
 #: The permanents the {T}/{Q} notebook and explorer use.
 TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin", "Fellwar Stone")
+
+
+def _attack_reason(name: str, err: RulesError) -> Reason:
+    """Why the engine refused the attack, said for a learner."""
+    if isinstance(err, SummoningSicknessError):
+        text = (f"No: {name} came under Alice's control this turn and doesn't have haste, so it can't "
+                f"attack yet: a creature can attack only if its controller has controlled it "
+                f"continuously since her most recent turn began (CR {err.rule}).")
+    else:
+        text = f"No: {err.reason} (CR {err.rule})"
+    return Reason(text, (err.rule,))
+
+
+@dataclass(frozen=True)
+class AttackCase:
+    """'Can this permanent attack this turn?' Alice's beginning of combat, answered by the
+    engine: summoning sickness stops a creature that arrived this turn (CR 302.6) unless it
+    has haste (CR 702.10b), such as Raging Goblin."""
+
+    card: str
+    arrived: str  # "last turn" or "this turn"
+    tapped: bool = False
+
+    def game(self) -> tuple[Game, int]:
+        """A fresh game at Alice's beginning of combat with the permanent set up."""
+        from .cards import card as lookup
+
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
+                                     arrived=self.arrived)  # type: ignore[arg-type]
+        g.advance(to="beginning_of_combat")
+        return g, ref
+
+    def attempt(self) -> Attempt:
+        g, ref = self.game()
+        o = g.obj(ref)
+        try:
+            events = g.attack([ref])
+        except RulesError as err:
+            return Attempt(False, _attack_reason(o.name, err), g)
+        declared = next(e for e in events if isinstance(e, AttackDeclared))
+        if g.has_haste(o) and self.arrived == "this turn":
+            text = (f"Yes: {o.name} has haste, so it can attack the turn it comes under Alice's "
+                    f"control (CR {', '.join(declared.rules)}, 702.10b): {declared.text}.")
+            rules = declared.rules + ("702.10b",)
+        else:
+            text = (f"Yes: {o.name} is an untapped creature Alice has controlled continuously since "
+                    f"her turn began, so it can attack (CR {', '.join(declared.rules)}, 302.6): "
+                    f"{declared.text}.")
+            rules = declared.rules + ("302.6",)
+        return Attempt(True, Reason(text, rules, declared.seq), g, events)
+
+    def reason(self) -> tuple[bool, Reason]:
+        """(can attack?, the reason in plain words with its CR rule)."""
+        a = self.attempt()
+        return a.can, a.reason
+
+
+def check_can(predicted: bool, attempt: Attempt, verb: str = "activate it") -> Check:
+    """A yes/no prediction ('Alice can ``verb``') next to what the engine did.
+
+    >>> c = check_can(True, AttackCase("Raging Goblin", "this turn").attempt(), "attack")
+    >>> c.correct, c.engine, c.reason.rules
+    (True, 'Alice can attack', ('508.1', '702.10b'))
+    """
+    said, truth = ("can" if predicted else "can't"), ("can" if attempt.can else "can't")
+    return Check(predicted is attempt.can, f"Alice {said} {verb}", f"Alice {truth} {verb}", attempt.reason)
 
 
 def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> str:
@@ -950,8 +1056,286 @@ class BoltCase:
         return self.legal()[0], self.why()
 
 
+# ----------------------------------------------------------------------------- predict, then check
+class _Options:
+    """A multiple-choice question as a grading case: its right options and why."""
+
+    def __init__(self, answers: Sequence[str], why: str) -> None:
+        self.answers, self.reason = tuple(answers), why
+
+    def legal(self) -> tuple[str, ...]:
+        return self.answers
+
+    def why(self) -> str:
+        return self.reason
+
+
+def grade_option(choice: str, answers: Sequence[str], why: str = "") -> Verdict:
+    """A multiple-choice answer, graded like the exercises: right if it is one of ``answers``
+    (several when different legal choices give different results).
+
+    >>> grade_option("Bob", ["Alice", "Bob"], "Either can happen.").text
+    'Bob (another legal choice gives Alice). Either can happen.'
+    >>> grade_option("nobody", ["Alice"], "Because.").text
+    'you wrote nobody, the answer is Alice. Because.'
+    """
+    if not answers:
+        raise ValueError("a question needs at least one right answer")
+    v = _Grader(str, str)(choice, _Options(answers, why))
+    return v.replace(text=f"{v.text}. {why}") if v.correct and why else v
+
+
+class ChoiceWalk:
+    """A learner's way through the choices an action asks for (a color, the order of
+    replacement effects, which Protector takes the damage ...).
+
+    Every legal outcome is worked out once (:func:`~mtgkit.outcomes.outcomes`). A *path* is
+    the answers to the questions in the order the engine asked them. Answering question ``i``
+    keeps the answers before it and starts every later question at its first option, since a
+    later question may depend on the answer.
+
+    >>> g = mana_board(["Fellwar Stone"], ["Underground Sea"])
+    >>> stone = g.permanents("Alice")[0].id
+    >>> walk = ChoiceWalk(outcomes(g, lambda game: game.activate(stone)))
+    >>> [(p.question, p.options) for _, p in walk.questions(walk.start)]
+    [('mana from Fellwar Stone', ('{U}', '{B}'))]
+    >>> path = walk.answer(walk.start, 0, "{B}")
+    >>> path, str(walk.outcome(path).pool("Alice"))
+    (('{B}',), '{B}')
+    >>> walk.alternatives(path, lambda o: str(o.pool("Alice")))
+    ['{U} if Alice chooses {U} from Fellwar Stone (options: {U}, {B})']
+    """
+
+    def __init__(self, outs: Outcomes) -> None:
+        self.outcomes = outs.legal
+        if not self.outcomes:
+            errors = [o.error for o in outs if o.error is not None]
+            if errors:
+                raise errors[0]
+            raise ValueError("the action has no legal outcome")
+
+    @property
+    def start(self) -> tuple[Answer, ...]:
+        """The path that takes the first option everywhere."""
+        return self.outcomes[0].path
+
+    def outcome(self, path: Sequence[Answer]) -> Outcome:
+        """The outcome of ``path`` (the first options after it, if it stops early)."""
+        path = tuple(path)
+        for o in self.outcomes:
+            if o.path[:len(path)] == path:
+                return o
+        raise ValueError(f"{path!r} is not a legal way through the choices")
+
+    def answer(self, path: Sequence[Answer], index: int, answer: Answer) -> tuple[Answer, ...]:
+        """The path after answering question ``index`` with ``answer``."""
+        return self.outcome(tuple(path[:index]) + (answer,)).path
+
+    def questions(self, path: Sequence[Answer]) -> list[tuple[int, ChoicePoint]]:
+        """The questions along ``path`` that offer a real choice (two options or more), with
+        their index in the path."""
+        return [(i, p) for i, p in enumerate(self.outcome(path).points) if len(p.options) > 1]
+
+    def alternatives(self, path: Sequence[Answer], show: Callable[[Outcome], str]) -> list[str]:
+        """What the other choices would give: one line per result different from ``path``'s,
+        with the choices that lead to it."""
+        mine = show(self.outcome(path))
+        groups: dict[str, list[str]] = {}
+        for o in self.outcomes:
+            result = show(o)
+            if result != mine:
+                groups.setdefault(result, []).append(o.choice_summary())
+        return [f"{result} if {' / or '.join(dict.fromkeys(w for w in ways if w))}" if any(ways)
+                else result for result, ways in groups.items()]
+
+
+# ---- could produce (notebook 03)
+def could_check(g: Game, ref: int, predicted: Iterable[str]) -> Check:
+    """A predicted could-produce set (types such as ``{"G", "C"}``) next to the engine's, with
+    the explanation that traces each type to the permanent it really comes from.
+
+    >>> g = mana_board(["Exotic Orchard"], ["Reflecting Pool", "Forest"])
+    >>> c = could_check(g, g.permanents("Alice")[0].id, {"G"})
+    >>> c.correct, c.engine, c.reason.rules
+    (True, "Alice's Exotic Orchard could produce {G}", ('106.7',))
+    """
+    o = g.obj(ref)
+    guess = frozenset(predicted)
+    unknown = sorted(guess - set(TYPES))
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} is not a type of mana; the types are {', '.join(TYPES)}")
+    types = g.could_produce(ref)
+    text = explain_could_produce(g, ref)
+    rules = ("106.7", "106.5") if "(CR 106.5)" in text else ("106.7",)
+    return Check(guess == types, symbols(guess), f"{o.controller}'s {o.name} could produce "
+                 f"{symbols(types)}", Reason(text, rules))
+
+
+# ---- tapping for mana (notebooks 02 and 04)
+def tap_walk(alice: Sequence[str], bob: Sequence[str], source: int) -> ChoiceWalk:
+    """Every legal way Alice's ``source``-th permanent can be tapped for its first mana ability,
+    for the learner to walk through (the mana to choose, the order of replacement effects)."""
+    g = mana_board(alice, bob)
+    return ChoiceWalk(tap_outcomes(g, g.permanents("Alice")[source].id))
+
+
+def _pool(o: Outcome) -> str:
+    return str(o.pool("Alice"))
+
+
+def tap_check(walk: ChoiceWalk, path: Sequence[Answer], predicted: object) -> Check:
+    """A predicted pool (symbols in any order, or ``"nothing"``) next to the pool the learner's
+    choices give. The reason cites the rules of the event that made (or didn't make) the mana;
+    ``others`` lists what the other choices give. Raises
+    :class:`~mtgkit.grading.Unreadable` when the prediction can't be read as mana.
+
+    >>> walk = tap_walk(["Forest", "Mana Reflection"], ["Contamination"], 0)
+    >>> path = walk.answer(walk.start, 0, ("Contamination", "Mana Reflection"))
+    >>> c = tap_check(walk, path, "{B}{B}")
+    >>> c.correct, c.engine, c.reason.rules
+    (True, "Alice's pool is {B}{B}", ('106.4', '605.3b', '106.12b', '616.1'))
+    >>> c.others
+    '{B} if Alice orders the replacement effects: Mana Reflection then Contamination'
+    """
+    guess = read_mana(predicted)
+    o = walk.outcome(path)
+    pool = o.pool("Alice")
+    made = [e for e in o.events if isinstance(e, ManaAdded | NoMana) and e.player == "Alice"]
+    main = made[0]
+    said = "; ".join(f"{e.text} ({cr(e.rules)})" for e in made)
+    steps = [f"{e.text} ({cr(e.rules)})" for e in o.events if isinstance(e, ManaReplaced)]
+    how = f"\nHow: {'; then '.join(steps)}." if steps else ""
+    chose = f"\nAlice's choices: {o.choice_summary()}." if o.choices else ""
+    text = f"Alice's pool is {pool}: {said}.{how}{chose}"
+    others = walk.alternatives(path, _pool)
+    engine = f"Alice's pool is {pool}"
+    if guess != pool and any(a.startswith(f"{guess} if ") for a in others):
+        engine += f" (your {guess} is what other choices give)"
+    return Check(guess == pool, str(guess), engine, Reason(text, main.rules, main.seq), "; ".join(others))
+
+
+# ---- X values (notebook 05)
+class XGuess(Value):
+    """What a learner predicts for one path onto the battlefield (or what the engine did)."""
+
+    counters: int  # counters it ends with (0 when it is no longer on the battlefield)
+    tokens: int  # tokens created
+    on_battlefield: bool  # is it still on the battlefield at the end?
+
+    def __str__(self) -> str:
+        where = "still on the battlefield" if self.on_battlefield else "not on the battlefield"
+        return f"{plural(self.counters, 'counter')} on it, {plural(self.tokens, 'token')}, {where}"
+
+
+def x_blocked(card: str, path: str) -> str | None:
+    """Why ``card`` can't come onto the battlefield along ``path`` at all (Clone copies only a
+    creature; Order of Whiteclay returns only a creature card), or ``None``. This depends only
+    on the card, so an explorer may say it before the learner predicts."""
+    from .cards import card as lookup
+
+    if path != "cast" and not lookup(card).is_a("Creature"):
+        return _not_arrived(card, path).note
+    return None
+
+
+def x_values(r: XPath) -> XGuess:
+    return XGuess(r.counter_total if r.survived else 0, r.tokens, r.survived)
+
+
+def x_reason(card: str, r: XPath) -> Reason:
+    """Why it ended as it did, citing the rule of the event that moved it (the legend rule,
+    704.5j, or toughness 0, 704.5f), or of the event it entered with when it stayed."""
+    if r.fate_reason is not None:
+        return Reason(f"It entered with {r.entered_with} and was then {r.fate}. ({r.note}.)",
+                      r.fate_reason.rules, r.fate_reason.seq)
+    if r.survived:
+        entered = [e for e in r.events if isinstance(e, Entered) and (e.obj == card or e.copy_of)]
+        e = entered[-1]
+        return Reason(f"It stays on the battlefield: {e.text} ({cr(e.rules)}). {r.note}.", e.rules, e.seq)
+    left = next((e for e in r.events if isinstance(e, ZoneChange) and e.frm == "battlefield"), None)
+    if left is not None:
+        return Reason(f"{r.note} ({cr(left.rules)}: {left.text}).", left.rules, left.seq)
+    return Reason(r.note)
+
+
+def x_results(card: str, x: int, path: str) -> list[tuple[XPath, Outcome | None]]:
+    """Like :func:`x_paths`, with each result's outcome (its game afterwards; ``None`` when the
+    card can't take this path at all)."""
+    made = x_setup(card, x, path)
+    if made is None:
+        return [(_not_arrived(card, path), None)]
+    g, action, _ = made
+    return [(_x_result(card, x, path, g, out), out) for out in outcomes(g, action).legal]
+
+
+def x_checked(card: str, x: int, path: str, guess: XGuess) -> tuple[Check, XPath, Outcome | None]:
+    """:func:`x_check`, with the result it was checked against (the one the prediction matches,
+    if a legal choice gives it, else the first) and that result's outcome."""
+    results = x_results(card, x, path)
+    hit = next(((r, o) for r, o in results if x_values(r) == guess), None)
+    r, out = hit or results[0]
+    engine = str(x_values(r)) + (f" (when {r.choices})" if len(results) > 1 and r.choices else "")
+    others = [f"{x_values(o)} if {o.choices}" for o, _ in results
+              if o is not r and x_values(o) != x_values(r)]
+    return Check(hit is not None, str(guess), engine, x_reason(card, r), "; ".join(others)), r, out
+
+
+def x_check(card: str, x: int, path: str, guess: XGuess) -> Check:
+    """A prediction for one path next to the engine's outcome; right if some legal choice (which
+    legendary permanent Alice keeps) gives it.
+
+    >>> c = x_check("The Goose Mother", 3, "copied by Clone", XGuess(0, 0, False))
+    >>> c.correct, c.reason.rules
+    (True, ('704.5j',))
+    >>> c.others
+    '0 counters on it, 0 tokens, still on the battlefield if ... keeps The Goose Mother #... (legend rule)'
+    """
+    return x_checked(card, x, path, guess)[0]
+
+
+# ---- combat with Protectors of the Crown (notebook 07)
+def combat_walk(attackers: Sequence[str], blocks: Mapping[str, str],
+                protectors: int = 1) -> tuple[Game, ChoiceWalk]:
+    """The game before combat (see :func:`combat_setup`) and every legal way the combat goes,
+    over Bob's choices of which Protector takes each source's damage. Raises
+    :class:`~mtgkit.errors.RulesError` for a block the rules don't allow."""
+    g, fight, _ = combat_setup(attackers, blocks, protectors)
+    return g, ChoiceWalk(outcomes(g, fight))
+
+
+def _combat_state(o: Outcome) -> str:
+    return f"{o.monarch} is the monarch and Bob has {o.life('Bob')} life"
+
+
+def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch: str,
+                 life: object) -> Check:
+    """A predicted monarch and Bob's life next to what the combat gives with the learner's
+    choices for Bob. Raises :class:`~mtgkit.grading.Unreadable` for a life that isn't a number.
+
+    >>> before, walk = combat_walk(["Grizzly Bears"], {}, protectors=0)
+    >>> c = combat_check(before, walk, walk.start, "Alice", 18)
+    >>> c.correct, c.engine, c.reason.rules
+    (True, 'Alice is the monarch and Bob has 18 life', ('725.2', '725.3'))
+    """
+    lives = read_number(life)
+    o = walk.outcome(path)
+    r = _combat_result(before, o)
+    assert r.reason is not None
+    lost = [e for e in o.events if isinstance(e, LifeChanged) and e.player == "Bob"]
+    life_text = (" Bob's life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in lost)
+                 + f", so he has {o.life('Bob')} life." if lost else
+                 f" No damage was dealt to Bob, so he still has {o.life('Bob')} life.")
+    reason = r.reason.replace(text=r.reason.text + life_text)
+    correct = monarch == str(o.monarch) and lives == o.life("Bob")
+    return Check(correct, f"{monarch} is the monarch and Bob has {lives} life", _combat_state(o), reason,
+                 "; ".join(walk.alternatives(path, _combat_state)))
+
+
 __all__ = [
-    "ActivationCase", "BoltCase", "CombatResult", "CouldCase", "CouldProduceRow", "MANA_CARDS",
+    "ActivationCase", "AttackCase", "Attempt", "Check", "ChoiceWalk", "XGuess", "check_can",
+    "combat_check", "combat_walk", "could_check", "grade_option", "tap_check", "tap_walk", "x_blocked",
+    "x_check", "x_checked", "x_reason", "x_results", "x_values",
+    "BoltCase", "CombatResult", "CouldCase", "CouldProduceRow", "MANA_CARDS",
     "MonarchCase", "Reason", "TAP_CARDS", "TapCase", "TimelineCursor", "XCase", "XPath", "X_CARDS",
     "X_PATHS", "chain_lines", "check_activation_answers", "check_could_answers", "check_draw_race",
     "check_name_answers", "check_number_answers", "check_tap_answers", "combat_outcomes",

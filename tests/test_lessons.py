@@ -8,26 +8,56 @@ import pytest
 
 from mtgkit.crlinks import cited
 from mtgkit.errors import RulesError
-from mtgkit.events import DamageRedirected, MonarchChanged, StateBasedMove, ZoneChange
+from mtgkit.events import (
+    AttackDeclared,
+    ChoiceMade,
+    DamageRedirected,
+    Entered,
+    Event,
+    ManaAdded,
+    MonarchChanged,
+    NoMana,
+    StateBasedMove,
+    Tapped,
+    Untapped,
+    ZoneChange,
+)
 from mtgkit.lessons import (
     X_CARDS,
     X_PATHS,
     ActivationCase,
+    AttackCase,
     BoltCase,
+    Check,
+    ChoiceWalk,
     CouldCase,
     MonarchCase,
     TapCase,
     XCase,
+    XGuess,
     check_activation_answers,
+    check_can,
     check_could_answers,
     check_draw_race,
     check_name_answers,
     check_number_answers,
     check_tap_answers,
+    combat_check,
+    combat_walk,
+    could_check,
+    grade_option,
     protector_combat,
+    tap_check,
+    tap_walk,
+    x_blocked,
+    x_check,
+    x_checked,
     x_path,
     x_paths,
+    x_results,
+    x_values,
 )
+from mtgkit.outcomes import Outcomes
 
 FELLWAR = TapCase(("Fellwar Stone",), ("Underground Sea",))
 
@@ -217,3 +247,200 @@ def test_could_produce_is_traced_to_the_permanent_the_mana_comes_from() -> None:
     assert "zero times" in cradle and "106.5" not in cradle  # a defined type, no mana: not 106.5
     orchard = CouldCase(("Exotic Orchard",), ("Wastes",)).why()
     assert "colorless is not a color" in orchard and "106.5" in orchard
+
+
+# --------------------------------------------------------------------------- predict, then check
+def event_of(check: Check, events: tuple[Event, ...] | list[Event]) -> Event:
+    """The engine event a check's reason names: the reason's rules start with that event's rules
+    (more may follow to explain it, such as 302.6 after the 107.5 of a {T} paid), and the first
+    rule the text cites is the event's."""
+    assert check.reason.seq is not None
+    e = next(e for e in events if e.seq == check.reason.seq)
+    assert check.reason.rules[:len(e.rules)] == e.rules and cited(check.reason.text)[0] == e.rules[0]
+    return e
+
+
+@pytest.mark.parametrize("case", ACTIVATION_CASES, ids=lambda c: f"{c.card}-{c.arrived}-{c.tapped}")
+def test_an_activation_yes_cites_the_event_that_paid_the_cost(case: ActivationCase) -> None:
+    a = case.attempt()
+    for guess in (True, False):
+        c = check_can(guess, a)
+        said = "can" if a.can else "can't"
+        assert c.correct is (guess is a.can) and c.engine == f"Alice {said} activate it"
+    if a.can:
+        e = event_of(check_can(True, a), a.events)
+        assert isinstance(e, Tapped | Untapped)
+        assert a.game.board().player("Alice") is not None and a.events[0].kind == "activate"
+    else:
+        assert a.events == () and a.reason.rules == (engine_rule(case),)
+
+
+@pytest.mark.parametrize("card", ["Raging Goblin", "Grizzly Bears", "Llanowar Elves", "Fellwar Stone"])
+@pytest.mark.parametrize("arrived", ["last turn", "this turn"])
+@pytest.mark.parametrize("tapped", [False, True])
+def test_attacking_shows_haste_and_cites_the_rule_the_engine_used(card: str, arrived: str,
+                                                                  tapped: bool) -> None:
+    case = AttackCase(card, arrived, tapped)
+    a = case.attempt()
+    creature = card != "Fellwar Stone"
+    haste = card == "Raging Goblin"
+    assert a.can is (creature and not tapped and (haste or arrived == "last turn"))
+    if a.can:
+        e = event_of(check_can(True, a, "attack"), a.events)
+        assert isinstance(e, AttackDeclared)
+        assert ("702.10b" in a.reason.rules) is (haste and arrived == "this turn")
+        assert ("haste" in a.reason.text) is (haste and arrived == "this turn")
+    else:
+        g, ref = case.game()
+        with pytest.raises(RulesError) as err:
+            g.attack([ref])
+        assert a.reason.rules == (err.value.rule,) and cited(a.reason.text) == [err.value.rule]
+        assert a.reason.text.startswith("No: ") and "[CR" not in a.reason.text
+        if not tapped and creature:
+            assert a.reason.rules == ("302.6",) and "haste" in a.reason.text
+
+
+def test_a_quiz_option_is_right_if_any_legal_choice_gives_it() -> None:
+    assert grade_option("Bob", ["Alice", "Bob"]).correct
+    right = grade_option("Alice", ["Alice", "Bob"], "Why.")
+    assert right.text == "Alice (another legal choice gives Bob). Why."
+    wrong = grade_option("nobody", ["Alice", "Bob"], "Why.")
+    assert not wrong.correct and "Alice or Bob" in wrong.text and wrong.text.endswith("Why.")
+    with pytest.raises(ValueError):
+        grade_option("x", [])
+
+
+def test_a_choice_walk_answers_one_question_and_resets_the_later_ones() -> None:
+    before, walk = combat_walk(["Grizzly Bears", "Hill Giant"], {}, protectors=2)
+    assert len(walk.outcomes) == 4 and before.monarch == "Bob"
+    qs = walk.questions(walk.start)
+    assert [i for i, _ in qs] == [0, 1] and all(len(p.options) == 2 for _, p in qs)
+    second = qs[0][1].options[1]
+    path = walk.answer(walk.start, 1, second)
+    assert path == (qs[0][1].options[0], second)
+    path = walk.answer(path, 0, second)
+    assert path == (second, qs[1][1].options[0])  # the later question starts over at its first option
+    assert walk.outcome(path).path == path
+    with pytest.raises(ValueError):
+        walk.outcome(("no such Protector",))
+    damage = [p.damage for p in walk.outcome(path).game.permanents("Bob")
+              if p.name == "Protector of the Crown"]
+    assert damage == [3, 2]
+    with pytest.raises(ValueError):
+        ChoiceWalk(Outcomes([]))
+
+
+TAP_BOARDS = [
+    (("Forest", "Mana Reflection"), ("Contamination",)),
+    (("Fellwar Stone",), ("Underground Sea",)),
+    (("Mana Confluence", "Heartbeat of Spring"), ()),
+    (("Exotic Orchard",), ("Wastes",)),
+    (("Forest", "Mana Reflection", "Zendikar Resurgent"), ("Contamination", "Pale Moon")),
+]
+
+
+@pytest.mark.parametrize("alice,bob", TAP_BOARDS)
+def test_tapping_is_judged_against_the_learners_own_choices(alice: tuple[str, ...],
+                                                           bob: tuple[str, ...]) -> None:
+    walk = tap_walk(alice, bob, 0)
+    pools = {str(o.pool("Alice")) for o in walk.outcomes}
+    case = TapCase(alice, bob)
+    assert pools == {str(m) for m in case.legal()}  # the same outcomes the exercises grade with
+    for o in walk.outcomes:
+        mine = str(o.pool("Alice"))
+        right = tap_check(walk, o.path, mine)
+        assert right.correct and right.engine.startswith(f"Alice's pool is {mine}")
+        e = event_of(right, o.events)
+        assert isinstance(e, ManaAdded | NoMana)
+        for chosen in o.choices:  # the learner's choices are events of the outcome
+            assert isinstance(chosen, ChoiceMade) and chosen.player == "Alice"
+        for other in pools - {mine}:
+            wrong = tap_check(walk, o.path, other)
+            assert not wrong.correct and "what other choices give" in wrong.engine
+            assert f"{other} if " in wrong.others
+        assert not tap_check(walk, o.path, "{W}{W}{W}{W}{W}").correct
+    if len(pools) == 1:
+        assert tap_check(walk, walk.start, next(iter(pools))).others == ""
+
+
+def test_a_tap_prediction_that_is_not_mana_is_refused_kindly() -> None:
+    from mtgkit.grading import Unreadable
+
+    walk = tap_walk(("Forest",), (), 0)
+    with pytest.raises(Unreadable, match="write mana as symbols"):
+        tap_check(walk, walk.start, "two green")
+    assert tap_check(walk, walk.start, " {g} ").correct
+    nothing = tap_walk(("Exotic Orchard",), ("Wastes",), 0)
+    c = tap_check(nothing, nothing.start, "nothing")
+    assert c.correct and c.reason.rules == ("106.5", "605.2")
+
+
+def test_could_produce_predictions() -> None:
+    from mtgkit.lessons import mana_board
+
+    g = mana_board(["Exotic Orchard", "Forest"], ["Reflecting Pool", "Exotic Orchard"])
+    pool = g.permanents("Bob")[0].id
+    c = could_check(g, pool, {"G"})
+    assert c.correct and c.predicted == "{G}" and c.engine == "Bob's Reflecting Pool could produce {G}"
+    assert "Alice's Forest, which could produce {G} by itself" in c.reason.text
+    assert cited(c.reason.text)[0] == c.reason.rules[0] == "106.7"
+    assert not could_check(g, pool, {"G", "C"}).correct and not could_check(g, pool, ()).correct
+    alone = mana_board(["Exotic Orchard"], ["Wastes"])
+    c = could_check(alone, alone.permanents("Alice")[0].id, ())
+    assert c.correct and c.predicted == "nothing" and c.reason.rules == ("106.7", "106.5")
+    with pytest.raises(ValueError, match="not a type of mana"):
+        could_check(alone, alone.permanents("Alice")[0].id, {"X"})
+
+
+@pytest.mark.parametrize("card", X_CARDS)
+@pytest.mark.parametrize("path", X_PATHS)
+def test_x_predictions_are_right_for_every_legal_outcome(card: str, path: str) -> None:
+    blocked = x_blocked(card, path)
+    for x in (0, 2, 3):
+        results = x_results(card, x, path)
+        assert [r for r, _ in results] == x_paths(card, x, path)
+        if blocked is not None:
+            assert results == [(x_paths(card, x, path)[0], None)] and "not a creature" in blocked
+            continue
+        values = {x_values(r) for r, _ in results}
+        for r, out in results:
+            assert out is not None
+            c, shown, _ = x_checked(card, x, path, x_values(r))
+            assert c.correct and x_values(shown) == x_values(r)
+            if r.fate_reason is not None:  # it left: the rule of the event that moved it
+                e = event_of(c, r.events)
+                assert isinstance(e, StateBasedMove) and e.rules == r.fate_reason.rules
+            elif r.survived:
+                assert isinstance(event_of(c, r.events), Entered)
+            wrong = XGuess(x_values(r).counters + 7, 0, True)
+            assert wrong not in values and not x_check(card, x, path, wrong).correct
+
+
+def test_the_goose_mother_copy_prediction_names_the_legend_rule() -> None:
+    """Notebook 05's explorer default (The Goose Mother, X = 3): the copy goes by 704.5j, and
+    keeping the copy instead is another legal choice."""
+    gone = x_check("The Goose Mother", 3, "copied by Clone", XGuess(0, 0, False))
+    assert gone.correct and gone.reason.rules == ("704.5j",) and "704.5f" not in gone.reason.text
+    assert "legend rule" in gone.reason.text and "still on the battlefield if" in gone.others
+    kept = x_check("The Goose Mother", 3, "copied by Clone", XGuess(0, 0, True))
+    assert kept.correct and "not on the battlefield if" in kept.others
+    assert not x_check("The Goose Mother", 3, "copied by Clone", XGuess(3, 2, True)).correct
+    cast = x_check("The Goose Mother", 3, "cast", XGuess(3, 2, True))
+    assert cast.correct and "107.3m" in cast.reason.rules and cast.others == ""
+
+
+@pytest.mark.parametrize("case", MONARCH_CASES, ids=lambda c: f"{'+'.join(c.attackers)}-{c.protectors}")
+def test_combat_predictions_cite_the_event_that_moved_or_kept_the_crown(case: MonarchCase) -> None:
+    before, walk = combat_walk(case.attackers, dict(case.blocks), case.protectors)
+    for o in walk.outcomes:
+        life, monarch = o.life("Bob"), str(o.monarch)
+        c = combat_check(before, walk, o.path, monarch, str(life))
+        assert c.correct and c.engine == f"{monarch} is the monarch and Bob has {life} life"
+        assert f"he has {life} life" in c.reason.text or f"still has {life} life" in c.reason.text
+        if c.reason.seq is not None:
+            e = event_of(c, o.events)
+            assert isinstance(e, MonarchChanged | DamageRedirected)
+        other = "Alice" if monarch == "Bob" else "Bob"
+        assert not combat_check(before, walk, o.path, other, life).correct
+        assert not combat_check(before, walk, o.path, monarch, life - 1).correct
+    assert {str(o.monarch) for o in walk.outcomes} == set(case.legal())

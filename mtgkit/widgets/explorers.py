@@ -1,5 +1,6 @@
-"""Explorers and predict-then-check questions. Answers come from the engine, never from
-the widget: the widget only asks and shows."""
+"""Predict-then-check: a multiple-choice :class:`Quiz` and the {T}/{Q} :class:`ActivationExplorer`.
+Answers come from the engine (through :mod:`mtgkit.lessons`), never from the widget: the widget
+only asks, waits for the learner's prediction, and then shows the outcome next to it."""
 
 from __future__ import annotations
 
@@ -8,73 +9,122 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as W
 
+from ..cards import card as lookup
 from ..crlinks import link_rules
-from ..lessons import TAP_CARDS, ActivationCase
+from ..lessons import TAP_CARDS, ActivationCase, AttackCase, Attempt, check_can, grade_option
+from .parts import PROMPT, board_after, button, events_html, out, style, toggles, verdict_html
 
 
 class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """Predict, then check: pick an option, press *Check*, read the engine's verdict.
+    """Predict, then check: pick an option, press *Check*, read the verdict.
 
-    ``grade(choice)`` returns ``(correct, explanation)``; it is called only on *Check*.
-    """
+    Either ``answers`` (the right options: several when different legal choices give different
+    results) with ``why`` (the explanation shown after checking), or ``grade(choice)`` returning
+    ``(correct, explanation)``; either way the answer is worked out only on *Check*."""
 
     def __init__(self, question: str, options: Sequence[str],
-                 grade: Callable[[str], tuple[bool, str]]) -> None:
+                 grade: Callable[[str], tuple[bool, str]] | None = None, *,
+                 answers: Sequence[str] | None = None, why: str = "") -> None:
+        if (grade is None) == (answers is None):
+            raise TypeError("give either grade= or answers=")
+        if answers is not None and not set(answers) <= set(options):
+            raise ValueError(f"every right answer must be an option: {list(answers)} vs {list(options)}")
         self.grade = grade
-        self.question = W.HTML(f"<b>{html.escape(question)}</b>")
+        self.answers = tuple(answers) if answers is not None else None
+        self.why = why
+        self.question = W.HTML(out(f"<b>{link_rules(question)}</b>"))
         self.choice = W.RadioButtons(options=list(options), value=None,
                                      layout=W.Layout(width="max-content"))
-        self.check_button = W.Button(description="Check", button_style="primary")
-        self.feedback = W.HTML("<i>Make a prediction, then press Check.</i>")
+        self.check_button = button("Check", primary=True)
+        self.feedback = W.HTML(out("<i>Make a prediction, then press Check.</i>"))
         self.check_button.on_click(self._check)
+        self.choice.observe(lambda _: self._changed(), names="value")
         super().__init__([self.question, self.choice, self.check_button, self.feedback])
+
+    def _changed(self) -> None:
+        self.feedback.value = out("<i>Make a prediction, then press Check.</i>")
 
     def _check(self, _: object = None) -> None:
         if self.choice.value is None:
-            self.feedback.value = "<i>Pick an answer first.</i>"
+            self.feedback.value = out("<i>Pick an answer first.</i>")
             return
-        ok, why = self.grade(self.choice.value)
-        mark = "✓ Right." if ok else "✗ Not this time."
-        self.feedback.value = f"<b>{mark}</b> {link_rules(why)}"
+        if self.answers is not None:
+            v = grade_option(self.choice.value, self.answers, self.why)
+            ok, why = v.correct, v.text
+        else:
+            assert self.grade is not None
+            ok, why = self.grade(self.choice.value)
+        mark = '<b class="right">✓ Right.</b>' if ok else '<b class="wrong">✗ Not this time.</b>'
+        self.feedback.value = out(f"{mark} {link_rules(why)}")
+
+
+#: What the activation explorer can ask about a permanent.
+QUESTIONS = ("activate its ability", "attack this turn")
 
 
 class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """Choose a permanent, when it arrived and whether it is tapped; predict whether its
-    {T}/{Q} ability can be activated; the engine answers and says why (CR 107.5/107.6/302.6)."""
+    """Choose a permanent, when it arrived and whether it is tapped, and the question: can Alice
+    activate its {T}/{Q} ability (CR 107.5, 107.6, 302.6), or attack with it this turn (haste,
+    CR 702.10b: try Raging Goblin)? Predict, press *Check*: the engine tries it and answers
+    next to your prediction, with the rule it acted on; the board afterwards is shown."""
 
-    def __init__(self, cards: Sequence[str] = TAP_CARDS) -> None:
-        self.card = W.Dropdown(options=list(cards), value=cards[0], description="permanent")
-        self.arrived = W.ToggleButtons(options=["last turn", "this turn"], value="last turn",
-                                       description="arrived")
-        self.tapped = W.Checkbox(value=False, description="tapped")
-        self.prediction = W.ToggleButtons(options=["can activate", "can't activate"], value=None,
-                                          description="predict")
-        self.check_button = W.Button(description="Check", button_style="primary")
+    def __init__(self, cards: Sequence[str] = TAP_CARDS, card: str | None = None,
+                 question: str = QUESTIONS[0]) -> None:
+        self.card = W.Dropdown(options=list(cards), value=card or cards[0], description="permanent",
+                               style=style(), layout=W.Layout(width="auto"))
+        self.arrived = toggles(["last turn", "this turn"], "arrived", "last turn")
+        self.tapped = W.Checkbox(value=False, description="tapped", style=style())
+        self.question = toggles(QUESTIONS, "can Alice", question)
         self.ability = W.HTML()
-        self.result = W.HTML("<i>Predict, then press Check.</i>")
-        for w in (self.card, self.arrived, self.tapped):
-            w.observe(self._changed, names="value")
+        self.prediction = toggles(self._options(), "predict")
+        self.check_button = button("Check", primary=True)
+        self.result = W.HTML(out(PROMPT))
+        self.board = W.HTML()
+        self.attempt: Attempt | None = None
+        for w in (self.card, self.arrived, self.tapped, self.question):
+            w.observe(lambda _: self._changed(), names="value")
+        self.prediction.observe(lambda _: self._hide(), names="value")
         self.check_button.on_click(self._check)
         self._changed()
-        super().__init__([self.card, self.arrived, self.tapped, self.ability, self.prediction,
-                          self.check_button, self.result])
+        super().__init__([self.card, W.HBox([self.arrived, self.tapped]), self.question, self.ability,
+                          self.prediction, self.check_button, self.result, self.board])
+
+    def _options(self) -> list[str]:
+        verb = "activate" if self.question.value == QUESTIONS[0] else "attack"
+        return [f"can {verb}", f"can't {verb}"]
 
     @property
-    def case(self) -> ActivationCase:
-        return ActivationCase(self.card.value, self.arrived.value, self.tapped.value)
+    def case(self) -> ActivationCase | AttackCase:
+        if self.question.value == QUESTIONS[0]:
+            return ActivationCase(self.card.value, self.arrived.value, self.tapped.value)
+        return AttackCase(self.card.value, self.arrived.value, self.tapped.value)
 
-    def _changed(self, _: object = None) -> None:
-        g, ref = self.case.game()
-        ab = g.obj(ref).card.activated
-        self.ability.value = (f"Ability: <code>{html.escape(ab[0].text)}</code>" if ab
-                              else "This card has no activated ability.")
-        self.result.value = "<i>Predict, then press Check.</i>"
+    def _changed(self) -> None:
+        """A new situation: the old outcome is hidden and a new prediction is asked for."""
+        c = lookup(self.card.value)
+        if self.question.value == QUESTIONS[0]:
+            ab = c.activated
+            self.ability.value = out(f"Ability: <code>{html.escape(ab[0].text)}</code>" if ab
+                                     else f"{html.escape(c.name)} has no activated ability.")
+        else:
+            text = f": <i>{html.escape(c.text)}</i>" if c.text else ""
+            self.ability.value = out(f"{html.escape(c.name)} ({html.escape(c.type_line)}){text}")
+        self.prediction.options = self._options()
+        self.prediction.value = None
+        self._hide()
+
+    def _hide(self) -> None:
+        self.attempt = None
+        self.result.value = out(PROMPT)
+        self.board.value = ""
 
     def _check(self, _: object = None) -> None:
-        can, why = self.case.answer()
-        verdict = "can activate" if can else "can't activate"
         if self.prediction.value is None:
-            self.result.value = f"<i>Make a prediction first.</i> (The engine says: {verdict}.)"
+            self.result.value = out("<i>Make a prediction first: can Alice do it, or not?</i>")
             return
-        mark = "✓ You predicted right:" if self.prediction.value == verdict else "✗ Not quite:"
-        self.result.value = f"<b>{mark}</b> it {verdict}. {link_rules(why)}"
+        verb = "activate it" if self.question.value == QUESTIONS[0] else "attack with it"
+        attempt = self.case.attempt()
+        check = check_can(self.prediction.value == self.prediction.options[0], attempt, verb)
+        self.result.value = out(verdict_html(check) + events_html(attempt.events))
+        self.board.value = out(board_after(attempt.game.board(), "The board afterwards"))
+        self.attempt = attempt

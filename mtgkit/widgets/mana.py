@@ -1,5 +1,6 @@
-"""Mana explorers: build two boards, see what each permanent could produce (CR 106.7), or
-tap one and choose the order of replacement effects (CR 106.12b, 616.1)."""
+"""Mana explorers, predict then check: what a permanent could produce (CR 106.7), and tapping
+one for mana with the choices made by the learner: the mana when the ability offers a choice,
+the order of replacement effects (CR 106.12b, 616.1)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,31 @@ from collections.abc import Sequence
 import ipywidgets as W
 
 from ..crlinks import link_rules
+from ..errors import RulesError
+from ..grading import Unreadable
 from ..lessons import (
     MANA_CARDS,
+    ChoiceWalk,
+    could_check,
     could_produce_table,
-    explain_could_produce,
     mana_board,
-    replacement_orders,
-    tap_result,
+    tap_check,
+    tap_walk,
 )
-from .stepper import events_table
+from ..mana import COLOR_NAMES, TYPES
+from ..outcomes import Outcome
+from .parts import (
+    PROMPT,
+    ChoicePicker,
+    board_after,
+    button,
+    events_html,
+    label,
+    out,
+    style,
+    text_html,
+    verdict_html,
+)
 
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
 
@@ -30,8 +47,8 @@ class _Boards(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.bob = W.TagsInput(value=list(bob), allowed_tags=ALL_MANA_CARDS, allow_duplicates=True)
         for w in (self.alice, self.bob):
             w.observe(lambda _: self.refresh(), names="value")
-        rows = [W.HTML("<b>Alice's battlefield</b> (type a card name, Enter to add)"), self.alice,
-                W.HTML("<b>Bob's battlefield</b>"), self.bob]
+        rows = [label("<b>Alice's battlefield</b> (type a card name, Enter to add)"), self.alice,
+                label("<b>Bob's battlefield</b>"), self.bob]
         super().__init__(rows + extra)
 
     def refresh(self) -> None:  # pragma: no cover - overridden
@@ -39,80 +56,163 @@ class _Boards(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
 
 class CouldProduceExplorer(_Boards):
-    """Each permanent's could-produce set, and a readable explanation for the one you pick."""
+    """Build two boards, pick a permanent and predict what it could produce (tick the types of
+    mana, or *nothing*); *Check* shows the engine's answer next to yours, every permanent's
+    could-produce set, and the explanation that traces each type back to the permanent it
+    really comes from."""
 
     def __init__(self, alice: Sequence[str] = ("Exotic Orchard",),
                  bob: Sequence[str] = ("Exotic Orchard",)) -> None:
+        self.pick = W.Dropdown(description="predict for", style=style(), layout=W.Layout(width="auto"))
+        self.types = {t: W.Checkbox(value=False, description=f"{{{t}}} {COLOR_NAMES[t]}", indent=False,
+                                    style=style(), layout=W.Layout(width="auto", margin="0 1em 0 0"))
+                      for t in TYPES}
+        self.nothing = W.Checkbox(value=False, description="nothing", indent=False, style=style(),
+                                  layout=W.Layout(width="auto"))
+        self.check_button = button("Check", primary=True)
+        self.result = W.HTML(out(PROMPT))
         self.table = W.HTML()
-        self.pick = W.Dropdown(description="explain", layout=W.Layout(width="420px"))
         self.why = W.HTML()
-        self.pick.observe(lambda _: self._explain(), names="value")
-        super().__init__(alice, bob, [self.table, self.pick, self.why])
+        self.board = W.HTML()
+        self._clearing = False
+        self.pick.observe(lambda _: self._changed(), names="value")
+        for box in self.boxes:
+            box.observe(lambda _: self._hide(), names="value")
+        self.check_button.on_click(self._check)
+        ask = label("It <b>could produce</b> (tick every type, or <i>nothing</i>):")
+        boxes = W.HBox(self.boxes, layout=W.Layout(flex_flow="row wrap"))
+        super().__init__(alice, bob, [self.pick, ask, boxes,
+                                      self.check_button, self.result, self.table, self.why, self.board])
         self.refresh()
+
+    @property
+    def boxes(self) -> list[W.Checkbox]:
+        return [*self.types.values(), self.nothing]
+
+    @property
+    def predicted(self) -> frozenset[str]:
+        return frozenset(t for t, box in self.types.items() if box.value)
 
     def refresh(self) -> None:
         self.game = mana_board(self.alice.value, self.bob.value)
         rows = could_produce_table(self.game)
-        body = "".join(f"<tr><td>{r.player}</td><td>{html.escape(r.name)}</td><td>{r.types}</td></tr>"
-                       for r in rows)
-        self.table.value = ("<table><tr><th>controller</th><th>permanent</th>"
-                            f"<th>could produce</th></tr>{body}</table>")
-        options = [(f"{r.player}: {r.name} (#{r.id})", r.id) for r in rows]
+        options = [(f"{r.player}'s {r.name} (#{r.id})", r.id) for r in rows]
         self.pick.options = options
         self.pick.value = options[0][1] if options else None
-        self._explain()
+        self._changed()
 
-    def _explain(self) -> None:
-        if self.pick.value is None:
-            self.why.value = "<i>No permanent with a mana ability.</i>"
+    def _changed(self) -> None:
+        """A new board or permanent: hide the outcome and ask for a new prediction."""
+        self._clearing = True
+        for box in self.boxes:
+            box.value = False
+        self._clearing = False
+        self._hide()
+
+    def _hide(self) -> None:
+        if self._clearing:
             return
-        self.why.value = f"<pre>{link_rules(explain_could_produce(self.game, self.pick.value))}</pre>"
+        self.result.value = out(PROMPT if self.pick.value is not None else
+                                "<i>No permanent with a mana ability: add one to a battlefield.</i>")
+        self.table.value = self.why.value = self.board.value = ""
+
+    def _check(self, _: object = None) -> None:
+        if self.pick.value is None:
+            return
+        if not self.predicted and not self.nothing.value:
+            self.result.value = out("<i>Make a prediction first: tick the types it could produce, "
+                                    "or <b>nothing</b>.</i>")
+            return
+        if self.predicted and self.nothing.value:
+            self.result.value = out("<i>Tick types of mana <b>or</b> nothing, not both.</i>")
+            return
+        check = could_check(self.game, self.pick.value, self.predicted)
+        self.result.value = out(verdict_html(check, why=False))
+        rows = could_produce_table(self.game)
+        body = "".join(f"<tr><td>{r.player}</td><td>{html.escape(r.name)} <small>#{r.id}</small></td>"
+                       f"<td>{r.types}</td></tr>" for r in rows)
+        self.table.value = out("<b>Every permanent with a mana ability</b><table><tr><th>controller</th>"
+                               f"<th>permanent</th><th>could produce</th></tr>{body}</table>")
+        self.why.value = out(f"<b>Why</b>{text_html(check.reason.text)}")
+        self.board.value = out(board_after(self.game.board(), "The board"))
+        self.check = check
 
 
 class TapExplorer(_Boards):
-    """Tap one of Alice's permanents: choose it and the order of replacement effects, and
-    see the events, the mana that results, and every result the other orders would give."""
+    """Tap one of Alice's permanents for mana. Make Alice's choices yourself (the mana, when the
+    ability offers a choice; the order of the replacement effects), predict her pool, then press
+    *Tap and check*: the events (your choices are recorded in them), the pool next to your
+    prediction, and what the other choices would have given."""
 
     def __init__(self, alice: Sequence[str] = ("Forest", "Mana Reflection"),
                  bob: Sequence[str] = ("Contamination",), source: int = 0) -> None:
-        self.source = W.Dropdown(description="tap")
-        self.order = W.Dropdown(description="order", layout=W.Layout(width="520px"))
-        self.result = W.HTML()
-        self.source.observe(lambda _: self._orders(), names="value")
-        self.order.observe(lambda _: self._tap(), names="value")
+        self.source = W.Dropdown(description="Alice taps", style=style(), layout=W.Layout(width="auto"))
+        self.choices = ChoicePicker()
+        self.prediction = W.Text(value="", description="Alice's pool will be",
+                                 placeholder="e.g. {G}{G} or nothing",
+                                 style=style(), layout=W.Layout(width="auto", min_width="24em"))
+        self.check_button = button("Tap and check", primary=True)
+        self.result = W.HTML(out(PROMPT))
+        self.board = W.HTML()
+        self.walk: ChoiceWalk | None = None
+        self.outcome: Outcome | None = None
+        self._clearing = False
         self._start = source
-        super().__init__(alice, bob, [self.source, self.order, self.result])
+        self.source.observe(lambda _: self._new_source(), names="value")
+        self.choices.observe(lambda _: self._changed(), names="path")
+        self.prediction.observe(lambda _: self._hide(), names="value")
+        self.check_button.on_click(self._check)
+        super().__init__(alice, bob, [self.source, self.choices, self.prediction, self.check_button,
+                                      self.result, self.board])
         self.refresh()
 
     def refresh(self) -> None:
         g = mana_board(self.alice.value, self.bob.value)
-        mine = g.permanents("Alice")
-        options = [(f"{o.name} (#{o.id})", i) for i, o in enumerate(mine) if o.card.activated
-                   and o.card.activated[0].is_mana_ability]
-        self.source.options = options
+        options = [(f"{o.name} (#{o.id})", i) for i, o in enumerate(g.permanents("Alice"))
+                   if o.card.activated and o.card.activated[0].is_mana_ability]
         wanted = self._start if any(i == self._start for _, i in options) else None
+        self.source.options = options
         self.source.value = wanted if wanted is not None else (options[0][1] if options else None)
-        self._orders()
+        self._new_source()
 
-    def _orders(self) -> None:
-        if self.source.value is None:
-            self.order.options, self.result.value = [], "<i>Alice has nothing to tap for mana.</i>"
+    def _new_source(self) -> None:
+        self.walk, self.problem = None, "Alice has nothing to tap for mana."
+        if self.source.value is not None:
+            try:
+                self.walk = tap_walk(self.alice.value, self.bob.value, self.source.value)
+            except RulesError as err:  # e.g. Pili-Pala: {Q} needs it tapped, {2} needs mana
+                self.problem = f"Alice can't activate that mana ability here: {err.reason} (CR {err.rule})"
+        self.choices.show(self.walk)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Something the outcome depends on changed: hide it and ask for a new prediction."""
+        self._clearing = True
+        self.prediction.value = ""
+        self._clearing = False
+        self._hide()
+
+    def _hide(self) -> None:
+        if self._clearing:
             return
-        orders = replacement_orders(self.alice.value, self.bob.value, self.source.value)
-        self.order.options = [(" then ".join(o) if o else "(no replacement effects)", o) for o in orders]
-        self.order.value = orders[0]
-        self._tap()
+        self.outcome = None
+        self.result.value = out(PROMPT.replace("Check", "Tap and check") if self.walk is not None else
+                                f"<i>{link_rules(self.problem)}</i>")
+        self.board.value = ""
 
-    def _tap(self) -> None:
-        if self.source.value is None or self.order.value is None:
+    def _check(self, _: object = None) -> None:
+        if self.walk is None:
             return
-        order = list(self.order.value) or None
-        g, events = tap_result(self.alice.value, self.bob.value, self.source.value, order=order)
-        results = sorted({str(r) for o in self.order.options for r in [self._result_for(o[1])]})
-        self.result.value = (f"<b>Alice's pool after tapping: {g.pool('Alice')}</b><br>"
-                             f"<small>every order gives one of: {', '.join(results)}</small>"
-                             + events_table(events, "kind"))
-
-    def _result_for(self, order: tuple[str, ...]) -> object:
-        g, _ = tap_result(self.alice.value, self.bob.value, self.source.value, order=list(order) or None)
-        return g.pool("Alice")
+        if not self.prediction.value.strip():
+            self.result.value = out("<i>Make a prediction first: write the mana Alice will have, such "
+                                    "as {B}{B}, or <b>nothing</b>.</i>")
+            return
+        try:
+            check = tap_check(self.walk, self.choices.path, self.prediction.value)
+        except Unreadable as err:
+            self.result.value = out(f"<i>I couldn't read that prediction: {html.escape(str(err))}.</i>")
+            return
+        self.outcome = self.walk.outcome(self.choices.path)
+        self.result.value = out(verdict_html(check) + events_html(
+            self.outcome.events, "The events (your choices are in them)", open=True))
+        self.board.value = out(board_after(self.outcome.game.board()))

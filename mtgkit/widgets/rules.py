@@ -1,84 +1,267 @@
 """Explorers for X values (CR 107.3m) and for combat with the monarch and Protector of the
-Crown (CR 725, 614.9). Thin views: every answer comes from :mod:`mtgkit.lessons`."""
+Crown (CR 725, 614.9), predict then check. Thin views: every answer comes from
+:mod:`mtgkit.lessons`."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 import ipywidgets as W
 
 from ..crlinks import link_rules
-from ..lessons import X_CARDS, X_PATHS, XPath, protector_combat, x_path
-from .stepper import events_table
+from ..errors import RulesError
+from ..game import Game
+from ..grading import Unreadable, read_number
+from ..lessons import (
+    X_CARDS,
+    X_PATHS,
+    Check,
+    ChoiceWalk,
+    XGuess,
+    XPath,
+    combat_check,
+    combat_walk,
+    x_blocked,
+    x_checked,
+)
+from ..outcomes import Outcome
+from .parts import (
+    PROMPT,
+    ChoicePicker,
+    board_after,
+    button,
+    events_html,
+    label,
+    out,
+    style,
+    toggles,
+    verdict_html,
+)
+
+#: The two answers to "where is it at the end?"
+WHERE = ("on the battlefield", "not on the battlefield")
 
 
-def _summary(r: XPath) -> str:
+def _details(r: XPath) -> str:
+    """What the engine did along one path: mana values, counters, tokens, its fate."""
     if not r.arrived:
-        return f"<h4>{html.escape(r.path)}</h4><p>{link_rules(r.note)}</p>"
+        return f"<p>{link_rules(r.note)}</p>"
     before = "—" if r.mv_before is None else str(r.mv_before)
     where = {"cast": "on the stack", "returned by Order of Whiteclay": "in the graveyard"}.get(
         r.path, "of the Clone spell")
     bf = "—" if r.mv_battlefield is None else str(r.mv_battlefield)
     fate = r.fate or ("on the battlefield" if r.survived else "not on the battlefield")
-    return (f"<h4>{html.escape(r.path)}</h4><ul>"
-            f"<li>mana value {where}: <b>{before}</b></li>"
+    chose = f"<li>choices: {html.escape(r.choices)}</li>" if r.choices else ""
+    return (f"<ul><li>mana value {where}: <b>{before}</b></li>"
             f"<li>mana value on the battlefield: <b>{bf}</b></li>"
-            f"<li>counters: <b>{html.escape(r.counters)}</b></li>"
+            f"<li>entered with: <b>{html.escape(r.entered_with)}</b>; at the end: "
+            f"<b>{html.escape(r.counters)}</b></li>"
             f"<li>tokens created: <b>{r.tokens}</b></li>"
-            f"<li>result: <b>{link_rules(fate)}</b></li></ul><p><i>{link_rules(r.note)}</i></p>")
+            f"<li>result: <b>{link_rules(fate)}</b></li>{chose}</ul><p><i>{link_rules(r.note)}</i></p>")
+
+
+class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """One way onto the battlefield: the learner's prediction, a *Check* button, the outcome."""
+
+    def __init__(self, path: str, on_check: object) -> None:
+        self.path = path
+        self.counters = W.Text(value="", description="counters on it at the end", placeholder="e.g. 2",
+                               style=style(), layout=W.Layout(width="auto", max_width="100%"))
+        self.tokens = W.Text(value="", description="tokens created", placeholder="e.g. 0",
+                             style=style(), layout=W.Layout(width="auto", max_width="100%"))
+        self.where = toggles(WHERE, "at the end it is")
+        self.check_button = button(f"Check: {path}", primary=True)
+        self.result = W.HTML(out(PROMPT))
+        self.timeline = W.HTML()
+        self.blocked: str | None = None
+        self.check: Check | None = None
+        self.outcome: XPath | None = None
+        self.check_button.on_click(on_check)
+        super().__init__([label(f"<h4>{html.escape(path)}</h4>"), self.counters, self.tokens, self.where,
+                          self.check_button, self.result, self.timeline],
+                         layout=W.Layout(flex="1 1 20em", min_width="18em", margin="0 1em 0 0"))
+
+    @property
+    def inputs(self) -> list[W.Widget]:
+        return [self.counters, self.tokens, self.where]
+
+    def reset(self, blocked: str | None) -> None:
+        """A new card or X: clear the prediction and hide the outcome."""
+        self.blocked = blocked
+        self.counters.value = self.tokens.value = ""
+        self.where.value = None
+        for w in self.inputs:
+            w.disabled = blocked is not None
+        self.check_button.disabled = blocked is not None
+        self.hide()
+
+    def hide(self) -> None:
+        self.check = self.outcome = None
+        self.result.value = out(f"<p>{link_rules(self.blocked)}</p>" if self.blocked else PROMPT)
+        self.timeline.value = ""
+
+    def guess(self) -> XGuess | str:
+        """The prediction, or what is missing from it."""
+        missing = [what for what, w in (("counters", self.counters), ("tokens", self.tokens))
+                   if not w.value.strip()] + (["where it is"] if self.where.value is None else [])
+        if missing:
+            return f"Make a prediction first: fill in {', '.join(missing)}."
+        try:
+            return XGuess(read_number(self.counters.value), read_number(self.tokens.value),
+                          self.where.value == WHERE[0])
+        except Unreadable as err:
+            return f"I couldn't read that prediction: {err}."
 
 
 class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """A slider for X and a card; the three ways onto the battlefield side by side."""
+    """Choose a card and X; for each way onto the battlefield (cast with X, copied by Clone,
+    returned by Order of Whiteclay) predict the counters it ends with, the tokens created and
+    whether it is still on the battlefield, then check that path: the engine's outcome next to
+    your prediction, the rule of the event that decided its fate, the events and the board."""
 
     def __init__(self, card: str = "Walking Ballista", x: int = 2) -> None:
-        self.card = W.Dropdown(options=list(X_CARDS), value=card, description="card")
-        self.x = W.IntSlider(value=x, min=0, max=6, description="X", continuous_update=False)
-        self.columns = [W.HTML(layout=W.Layout(width="33%")) for _ in X_PATHS]
-        self.timelines = [W.HTML(layout=W.Layout(width="33%")) for _ in X_PATHS]
+        self.card = W.Dropdown(options=list(X_CARDS), value=card, description="card", style=style(),
+                               layout=W.Layout(width="auto"))
+        self.x = W.IntSlider(value=x, min=0, max=6, description="X", continuous_update=False, style=style())
+        self.paths = [XPathPanel(p, self._on_check(i)) for i, p in enumerate(X_PATHS)]
+        self.board = W.HTML()
         for w in (self.card, self.x):
             w.observe(lambda _: self.refresh(), names="value")
-        super().__init__([W.HBox([self.card, self.x]), W.HBox(self.columns), W.HBox(self.timelines)])
+        for panel in self.paths:
+            for w in panel.inputs:
+                w.observe(self._on_input(panel), names="value")
+        self._resetting = False
+        self._board_for: XPathPanel | None = None
+        super().__init__([W.HBox([self.card, self.x], layout=W.Layout(flex_flow="row wrap")),
+                          W.HBox(self.paths, layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                          self.board])
         self.refresh()
 
     def refresh(self) -> None:
-        self.results = [x_path(self.card.value, self.x.value, p) for p in X_PATHS]
-        for col, tl, r in zip(self.columns, self.timelines, self.results, strict=True):
-            col.value = _summary(r)
-            tl.value = f"<small>{events_table(r.events)}</small>" if r.events else ""
+        """A new card or X: every path's outcome is hidden until it is predicted again."""
+        self._resetting = True
+        for panel in self.paths:
+            panel.reset(x_blocked(self.card.value, panel.path))
+        self._resetting = False
+        self.board.value, self._board_for = "", None
+
+    def _on_input(self, panel: XPathPanel) -> object:
+        def changed(_: object) -> None:
+            if not self._resetting and panel.check is not None:
+                panel.hide()
+                if self._board_for is panel:
+                    self.board.value, self._board_for = "", None
+        return changed
+
+    def _on_check(self, i: int) -> object:
+        def check(_: object = None) -> None:
+            self.check(i)
+        return check
+
+    def check(self, i: int) -> None:
+        """Check the prediction for path ``i`` (what its button does)."""
+        panel = self.paths[i]
+        if panel.blocked:
+            return
+        guess = panel.guess()
+        if isinstance(guess, str):
+            panel.result.value = out(f"<i>{html.escape(guess)}</i>")
+            return
+        check, shown, outcome = x_checked(self.card.value, self.x.value, panel.path, guess)
+        panel.check, panel.outcome = check, shown
+        panel.result.value = out(verdict_html(check) + _details(shown))
+        panel.timeline.value = out(events_html(shown.events))
+        self.board.value = (out(board_after(outcome.game.board(), f"The board after: {panel.path}"))
+                            if outcome is not None else "")
+        self._board_for = panel if outcome is not None else None
 
 
 class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """Alice attacks Bob, the monarch. Choose attackers, blockers and which Protector takes
-    the damage; see whether the crown moves, and why."""
+    """Alice attacks Bob, the monarch. Choose the attackers, Bob's block, how many Protectors of
+    the Crown he controls and, for Bob, which Protector takes each source's damage; predict the
+    monarch and Bob's life after combat, then check: the engine's outcome next to yours, why
+    (the rule of the event that moved or kept the crown), the events and the board."""
 
     ATTACKERS = ("Grizzly Bears", "Hill Giant", "Raging Goblin")
 
-    def __init__(self) -> None:
-        self.attackers = W.SelectMultiple(options=list(self.ATTACKERS), value=["Grizzly Bears"],
-                                          description="attackers", rows=3)
-        self.block = W.Dropdown(options=["no block"] + list(self.ATTACKERS), value="no block",
-                                description="Bob's Hill Giant blocks", style={"description_width": "initial"})
-        self.protectors = W.IntSlider(value=1, min=0, max=2, description="Protectors",
-                                      continuous_update=False)
-        self.which = W.Dropdown(options=[("first", 0), ("second", 1)], value=0,
-                                description="damage goes to", style={"description_width": "initial"})
-        self.result = W.HTML()
-        self.why = W.HTML()
-        for w in (self.attackers, self.block, self.protectors, self.which):
+    def __init__(self, attackers: Sequence[str] = ("Grizzly Bears",), block: str = "no block",
+                 protectors: int = 1) -> None:
+        self.attackers = W.SelectMultiple(options=list(self.ATTACKERS), value=list(attackers),
+                                          description="Alice attacks with", rows=3, style=style(),
+                                          layout=W.Layout(width="auto"))
+        self.block = W.Dropdown(options=["no block"] + list(self.ATTACKERS), value=block,
+                                description="Bob's Hill Giant blocks", style=style(),
+                                layout=W.Layout(width="auto"))
+        self.protectors = W.IntSlider(value=protectors, min=0, max=2, description="Bob's Protectors",
+                                      continuous_update=False, style=style())
+        self.choices = ChoicePicker()
+        self.monarch = toggles(["Alice", "Bob"], "the monarch after combat")
+        self.life = W.Text(value="", description="Bob's life after combat", placeholder="e.g. 20",
+                           style=style(), layout=W.Layout(width="auto"))
+        self.check_button = button("Check", primary=True)
+        self.result = W.HTML(out(PROMPT))
+        self.board = W.HTML()
+        self.before: Game | None = None
+        self.walk: ChoiceWalk | None = None
+        self.outcome: Outcome | None = None
+        self.check: Check | None = None
+        self._clearing = False
+        for w in (self.attackers, self.block, self.protectors):
             w.observe(lambda _: self.refresh(), names="value")
-        super().__init__([W.HBox([self.attackers, W.VBox([self.block, self.protectors, self.which])]),
-                          self.result, self.why])
+        self.choices.observe(lambda _: self._changed(), names="path")
+        for w in (self.monarch, self.life):
+            w.observe(lambda _: self._hide(), names="value")
+        self.check_button.on_click(self._check)
+        super().__init__([W.HBox([self.attackers, W.VBox([self.block, self.protectors])],
+                                 layout=W.Layout(flex_flow="row wrap")),
+                          label("<b>Bob's choices</b> (only when two Protectors could take the damage):"),
+                          self.choices, label("<b>Your prediction</b>"), self.monarch, self.life,
+                          self.check_button, self.result, self.board])
         self.refresh()
 
     def refresh(self) -> None:
-        self.which.disabled = self.protectors.value < 2
         blocks = {} if self.block.value == "no block" else {"Hill Giant": self.block.value}
-        which = self.which.value if self.protectors.value == 2 else 0
-        r = protector_combat(list(self.attackers.value), blocks, self.protectors.value, which)
-        self.outcome = r
-        moved = r.monarch_after != r.monarch_before
-        self.result.value = (f"<b>Monarch before combat: {r.monarch_before}; after: {r.monarch_after}"
-                             f"{' — the crown moved!' if moved else ' — the crown stayed.'}</b>"
-                             f"<br>Bob's life: {r.game.life('Bob')}")
-        self.why.value = f"<pre>{link_rules(r.explanation)}</pre>"
+        try:
+            self.before, self.walk = combat_walk(list(self.attackers.value), blocks, self.protectors.value)
+            self.problem = ""
+        except RulesError as err:
+            self.before, self.walk, self.problem = None, None, f"{err.reason} (CR {err.rule})"
+        self.choices.show(self.walk)
+        self._changed()
+
+    def _changed(self) -> None:
+        """Something the outcome depends on changed: hide it and ask for a new prediction."""
+        self._clearing = True
+        self.monarch.value = None
+        self.life.value = ""
+        self._clearing = False
+        self._hide()
+
+    def _hide(self) -> None:
+        if self._clearing:
+            return
+        self.outcome = self.check = None
+        self.result.value = out(f"<i>That combat isn't legal: {link_rules(self.problem)}</i>"
+                                if self.walk is None else PROMPT)
+        self.board.value = ""
+
+    def _check(self, _: object = None) -> None:
+        if self.walk is None or self.before is None:
+            return
+        if self.monarch.value is None or not self.life.value.strip():
+            self.result.value = out("<i>Make a prediction first: who is the monarch after combat, "
+                                    "and how much life does Bob have?</i>")
+            return
+        try:
+            check = combat_check(self.before, self.walk, self.choices.path, self.monarch.value,
+                                 self.life.value)
+        except Unreadable as err:
+            self.result.value = out(f"<i>I couldn't read that prediction: {html.escape(str(err))}.</i>")
+            return
+        self.outcome, self.check = self.walk.outcome(self.choices.path), check
+        self.result.value = out(verdict_html(check) + events_html(self.outcome.events, open=True))
+        self.board.value = out(board_after(self.outcome.game.board()))
+
+
+__all__ = ["CombatExplorer", "XPathPanel", "XValueExplorer"]
