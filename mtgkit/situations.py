@@ -559,7 +559,7 @@ class LichEnters(Value):
         if not changed.changed:
             text = ("Bob was already the monarch, so the Lich's 'you become the monarch' changed "
                     "nothing, and 'whenever you become the monarch' triggers only when a player "
-                    f"actually becomes the monarch ({cr(changed.rules)}, CR 603.2e). Alice keeps every "
+                    f"actually becomes the monarch ({cr((*changed.rules, '603.2e'))}). Alice keeps every "
                     "creature.")
         else:
             text = ("Bob became the monarch, so 'whenever you become the monarch' triggered; Bob "
