@@ -1040,7 +1040,7 @@ class BoltCase:
         if redirect is not None:
             earlier = sum(e.amount for e in before if isinstance(e, DamageDealt) and e.to_id is not None)
             text = (f"Bob loses 0 life: Protector of the Crown redirects all damage that would be dealt "
-                    f"to Bob, so the last Bolt's 3 damage was dealt to the Protector instead "
+                    f"to Bob, so the 3 damage of the Bolt at Bob was dealt to the Protector instead "
                     f"({cr(redirect.rules)}).")
             if died is not None and died.seq > redirect.seq:
                 text += (f" With the {earlier} damage it already had, that made {earlier + 3} damage on a "
@@ -1049,7 +1049,7 @@ class BoltCase:
             return Reason(text, redirect.rules, redirect.seq)
         assert died is not None and lost is not None
         text = (f"Bob loses {-lost.delta} life: the Bolts at the Protector dealt it 6 damage, so it "
-                f"was destroyed ({cr(died.rules)}) before the last Bolt was cast. With no Protector "
+                f"was destroyed ({cr(died.rules)}) before the Bolt at Bob was cast. With no Protector "
                 f"left, the damage was dealt to Bob ({cr(lost.rules)}).")
         return Reason(text, died.rules, died.seq)
 
@@ -1384,11 +1384,13 @@ class ChaliceCase:
         return ("yes",) if countered else ("no",)
 
     def reason(self) -> Reason:
+        from .cards import card as lookup
+
         g, seq = self.run()
         cast = g.events[seq - 1]
         assert isinstance(cast, SpellCast)
         mv = cast.mana_value
-        if "X = " in cast.text:
+        if lookup(self.spell).cost.x_count:  # type: ignore[union-attr]  # a spell has a cost
             said = (f"on the stack, {self.spell} with X = {self.x} has mana value {mv} (CR 202.3e: X "
                     f"counts while it is on the stack)")
         else:
