@@ -316,6 +316,12 @@ class XEntry(Value):
         lines = [r.note + "."]
         if self.ask == "counters" and not r.survived:
             lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)
+            gone = next((o for o in self.results() if o.arrived and not o.survived and o.fate), None)
+            if gone is not None:
+                lead = ("It" if len(self.results()) == 1 else
+                        "In the outcome where it isn't on the battlefield, it")
+                lines.append(f"{lead} entered with {gone.entered_with} and was then {gone.fate}.")
         if self.ask in ("mana value on the battlefield", "counters and mana value"):
             lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
                          "its counters.")
