@@ -43,8 +43,9 @@ class Exercise(NamedTuple):
     check: str
     #: the names the learner assigns: the solution cell's answers
     answers: tuple[str, ...]
-    #: the names the hidden test rebuilds from the exercise cell (the cases), so that editing
-    #: them in the notebook changes nothing
+    #: the names the hidden test rebuilds from the exercise cell, or from the nearest cell above
+    #: it that assigns them (the cases, often defined with the exercise's widget), so that
+    #: editing them in the notebook changes nothing
     setup: tuple[str, ...] = ()
 
     @property
@@ -66,7 +67,7 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise("05-x-values", 1, "check_number_answers(answers1, cases1)", ("answers1",), ("cases1",)),
     Exercise("05-x-values", 2, "check_number_answers(answers2, cases2)", ("answers2",), ("cases2",)),
     Exercise("06-the-monarch", 1, "check_name_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("06-the-monarch", 2, "check_draw_race(with_lich, without_lich)", ("with_lich", "without_lich")),
+    Exercise("06-the-monarch", 2, "check_leave_answers(answers2, cases2)", ("answers2",), ("four", "cases2")),
     Exercise("07-protector-of-the-crown", 1, "check_name_answers(answers1, cases1)", ("answers1",),
              ("cases1",)),
     Exercise("07-protector-of-the-crown", 2, "check_number_answers(answers2, cases2)", ("answers2",),
@@ -210,10 +211,24 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
     solution_cell = "\n".join([*lines[:cut], BEGIN_SOLUTION, _lines(solution_text, answer_nodes),
                                END_SOLUTION, *lines[cut:]])
     # The hidden test: the cases rebuilt, with the names they and the checker need imported as
-    # the notebook imports them (from mtgkit), then the checker's grade.
-    setup = [n for n in tree.body if _assigned(n) & set(ex.setup)]
-    if {name for n in setup for name in _assigned(n)} < set(ex.setup):
-        raise AssignmentError(f"{where}: the cell should assign {', '.join(ex.setup)}")
+    # the notebook imports them (from mtgkit), then the checker's grade. The cases come from the
+    # exercise's cell or, when the exercise's widget defines them in a cell above it, from the
+    # nearest code cell above that assigns them.
+    setup: list[ast.stmt] = []
+    setup_text: list[str] = []
+    wanted = set(ex.setup)
+    for i in range(index, -1, -1):
+        if not wanted:
+            break
+        cell_source = _source(cells[i])
+        cell_tree = tree if i == index else (_parse(cell_source) if cells[i].get("cell_type") == "code"
+                                             else None)
+        nodes = [n for n in cell_tree.body if _assigned(n) & wanted] if cell_tree else []
+        if nodes:
+            setup[:0], setup_text[:0] = nodes, [_lines(cell_source, nodes)]
+            wanted -= {name for n in nodes for name in _assigned(n)}
+    if wanted:
+        raise AssignmentError(f"{where}: the cell (or a cell above it) should assign {', '.join(ex.setup)}")
     needed = {n.id for node in [*setup, ast.parse(ex.check)] for n in ast.walk(node)
               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - set(ex.answers) - set(ex.setup)
     origin: dict[str, str] = {}
@@ -231,7 +246,7 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
     imports = sorted({origin[name] for name in needed if name in origin})
     points = _questions(solution, ex.answers, where)
     parts = [f"# Exercise {ex.number}: {points} points, one per question, graded by the engine.",
-             BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, _lines(source, setup),
+             BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, *setup_text,
              f"score({ex.check}, {points})", END_HIDDEN]
     hidden = "\n".join(part for part in parts if part)
     return index, solution_cell, hidden, points

@@ -28,8 +28,10 @@ from .errors import (
     UntapSymbolError,
 )
 from .events import (
+    AbilityTriggered,
     AttackDeclared,
     ChoiceMade,
+    Countered,
     DamageDealt,
     DamageRedirected,
     Entered,
@@ -39,6 +41,8 @@ from .events import (
     ManaReplaced,
     MonarchChanged,
     NoMana,
+    PlayerLeft,
+    Resolved,
     SpellCast,
     Tapped,
     Untapped,
@@ -1036,7 +1040,7 @@ class BoltCase:
         if redirect is not None:
             earlier = sum(e.amount for e in before if isinstance(e, DamageDealt) and e.to_id is not None)
             text = (f"Bob loses 0 life: Protector of the Crown redirects all damage that would be dealt "
-                    f"to Bob, so the last Bolt's 3 damage was dealt to the Protector instead "
+                    f"to Bob, so the 3 damage of the Bolt at Bob was dealt to the Protector instead "
                     f"({cr(redirect.rules)}).")
             if died is not None and died.seq > redirect.seq:
                 text += (f" With the {earlier} damage it already had, that made {earlier + 3} damage on a "
@@ -1045,7 +1049,7 @@ class BoltCase:
             return Reason(text, redirect.rules, redirect.seq)
         assert died is not None and lost is not None
         text = (f"Bob loses {-lost.delta} life: the Bolts at the Protector dealt it 6 damage, so it "
-                f"was destroyed ({cr(died.rules)}) before the last Bolt was cast. With no Protector "
+                f"was destroyed ({cr(died.rules)}) before the Bolt at Bob was cast. With no Protector "
                 f"left, the damage was dealt to Bob ({cr(lost.rules)}).")
         return Reason(text, died.rules, died.seq)
 
@@ -1331,6 +1335,137 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
                  "; ".join(walk.alternatives(path, _combat_state)))
 
 
+
+# ============================================================================= notebooks 05-08
+# Small models used only by the notebooks 05-x-values, 06-the-monarch and
+# 07-protector-of-the-crown (a Chalice of the Void question for 05, the monarch leaving the
+# game for 06). Like the models above, every answer comes from the engine and every reason
+# cites the rules of the engine event behind it.
+
+@dataclass(frozen=True)
+class ChaliceCase:
+    """'Bob controls Chalice of the Void with ``counters`` charge counters; Alice casts ``spell``
+    with X = ``x`` (a spell with a target targets Bob): is it countered?' Chalice compares the
+    counters with the spell's mana value on the stack, where X counts (CR 202.3e).
+
+    >>> ChaliceCase("Walking Ballista", 1).legal()  # on the stack its mana value is 2
+    ('yes',)
+    >>> ChaliceCase("Walking Ballista", 2).reason().rules
+    ('117.4', '608.3')
+    """
+
+    spell: str
+    x: int = 0
+    counters: int = 2
+
+    def run(self) -> tuple[Game, int]:
+        """The game after Alice's spell (and anything it triggered) has resolved, and the number of
+        the event that cast it."""
+        from .cards import card as lookup
+
+        cost = lookup(self.spell).cost
+        assert cost is not None
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        g.put_onto_battlefield("Chalice of the Void", "Bob", counters={"charge": self.counters})
+        colored = [c for c in (cost.text or "") if c in "WUBRG"]
+        _pay(g, cost.generic + cost.x_count * self.x, colored)
+        ref = g.put_in_hand(self.spell, "Alice")
+        target = "Bob" if lookup(self.spell).spell_targets is not None else None  # Lightning Bolt
+        events = g.cast(ref, x=self.x, target=target)
+        g.resolve_stack()
+        cast = next(e for e in events if isinstance(e, SpellCast))
+        return g, cast.seq
+
+    def legal(self) -> tuple[str, ...]:
+        """``("yes",)`` if the spell is countered, else ``("no",)``."""
+        g, seq = self.run()
+        countered = any(isinstance(e, Countered) and e.seq > seq and e.id == g.events[seq - 1].obj_id
+                        and not e.ability for e in g.events)
+        return ("yes",) if countered else ("no",)
+
+    def reason(self) -> Reason:
+        from .cards import card as lookup
+
+        g, seq = self.run()
+        cast = g.events[seq - 1]
+        assert isinstance(cast, SpellCast)
+        mv = cast.mana_value
+        if lookup(self.spell).cost.x_count:  # type: ignore[union-attr]  # a spell has a cost
+            said = (f"on the stack, {self.spell} with X = {self.x} has mana value {mv} (CR 202.3e: X "
+                    f"counts while it is on the stack)")
+        else:
+            said = f"{self.spell} has mana value {mv} (CR 202.3e)"
+        countered = next((e for e in g.events if isinstance(e, Countered) and e.seq > seq
+                          and e.id == cast.obj_id), None)
+        if countered is not None:
+            trigger = next(e for e in g.events if isinstance(e, AbilityTriggered) and e.seq > seq)
+            return Reason(f"Yes: {said}, the same as the {plural(self.counters, 'charge counter')} on "
+                          f"Bob's Chalice, so the Chalice's ability triggered ({cr(trigger.rules)}) and "
+                          f"countered {self.spell} ({cr(countered.rules)}).", countered.rules, countered.seq)
+        resolved = next(e for e in g.events if isinstance(e, Resolved) and e.seq > seq
+                        and e.id == cast.obj_id)
+        return Reason(f"No: {said}, not {self.counters}, so Bob's Chalice of the Void doesn't trigger "
+                      f"and the spell resolves ({cr(resolved.rules)}).", resolved.rules, resolved.seq)
+
+    def why(self) -> str:
+        return self.reason().text
+
+
+@dataclass(frozen=True)
+class LeaveCase:
+    """'``monarch`` is the monarch; during ``active``'s turn, ``leaver`` leaves the game: who is
+    the monarch now?' ``players`` are in turn order (CR 725.4, 800.4a).
+
+    >>> LeaveCase(("Alice", "Bob", "Carol"), "Alice", "Carol", "Carol").legal()
+    ('Alice',)
+    >>> LeaveCase(("Alice", "Bob", "Carol"), "Bob", "Bob", "Bob").reason().rules
+    ('725.4',)
+    """
+
+    players: tuple[str, ...]
+    active: str
+    monarch: str
+    leaver: str
+
+    def run(self) -> tuple[Game, int]:
+        """The game after ``leaver`` conceded, and the number of the event where they left."""
+        g = Game(list(self.players), library=LIBRARY)
+        g.make_monarch(self.monarch)
+        while g.active_player != self.active:
+            g.next_turn()
+        left = next(e for e in g.concede(self.leaver) if isinstance(e, PlayerLeft))
+        return g, left.seq
+
+    def legal(self) -> tuple[str, ...]:
+        return (self.run()[0].monarch or "nobody",)
+
+    def reason(self) -> Reason:
+        g, seq = self.run()
+        left = g.events[seq - 1]
+        passed = next((e for e in g.events if isinstance(e, MonarchChanged) and e.cause == seq), None)
+        if passed is None:
+            return Reason(f"{g.monarch or 'Nobody'} is still the monarch: {left.text} ({cr(left.rules)}), "
+                          f"but {self.leaver} wasn't the monarch, so the crown doesn't move.",
+                          left.rules, left.seq)
+        if self.leaver != self.active:
+            how = (f"{self.leaver}, the monarch, left during {self.active}'s turn, so {self.active}, "
+                   f"the active player, became the monarch at that moment")
+        else:
+            how = (f"{self.leaver}, the monarch, left during their own turn, so the next player in "
+                   f"turn order still in the game, {passed.monarch}, became the monarch")
+        return Reason(f"{how} ({cr(passed.rules)}): {passed.text}.", passed.rules, passed.seq)
+
+    def why(self) -> str:
+        return self.reason().text
+
+
+def check_leave_answers(answers: Mapping[str, object], cases: Mapping[str, LeaveCase]) -> str:
+    """Grade answers that name who is the monarch after a player leaves (any case, or
+    ``"nobody"``)."""
+    names = list(dict.fromkeys(p for case in cases.values() for p in case.players)) + ["nobody"]
+    return grade_answers(answers, cases, _Grader(read_name(names), str))
+
+
 __all__ = [
     "ActivationCase", "AttackCase", "Attempt", "Check", "ChoiceWalk", "XGuess", "check_can",
     "combat_check", "combat_walk", "could_check", "grade_option", "tap_check", "tap_walk", "x_blocked",
@@ -1343,3 +1478,4 @@ __all__ = [
     "monarch_draw_race", "protector_combat", "replacement_orders", "tap_outcomes", "tap_result",
     "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
 ]
+__all__ += ["ChaliceCase", "LeaveCase", "check_leave_answers"]  # notebooks 05-08

@@ -383,9 +383,9 @@ def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
                                     lambda v: f"once everything has resolved: {v}."),
     }
     asks_text, claim = texts[ask]
-    lead = f"Alice's {card} {s.how()}. "
-    return s, Stem(tuple(lead + a for a in asks_text), lambda v: lead + claim(v),
-                   "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
+    # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
+    # for every topic, so the question doesn't repeat it.
+    return s, Stem(asks_text, claim, "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
 
 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)

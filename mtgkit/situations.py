@@ -316,6 +316,12 @@ class XEntry(Value):
         lines = [r.note + "."]
         if self.ask == "counters" and not r.survived:
             lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)
+            gone = next((o for o in self.results() if o.arrived and not o.survived and o.fate), None)
+            if gone is not None:
+                lead = ("It" if len(self.results()) == 1 else
+                        "In the outcome where it isn't on the battlefield, it")
+                lines.append(f"{lead} entered with {gone.entered_with} and was then {gone.fate}.")
         if self.ask in ("mana value on the battlefield", "counters and mana value"):
             lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
                          "its counters.")
@@ -559,7 +565,7 @@ class LichEnters(Value):
         if not changed.changed:
             text = ("Bob was already the monarch, so the Lich's 'you become the monarch' changed "
                     "nothing, and 'whenever you become the monarch' triggers only when a player "
-                    f"actually becomes the monarch ({cr(changed.rules)}, CR 603.2e). Alice keeps every "
+                    f"actually becomes the monarch ({cr((*changed.rules, '603.2e'))}). Alice keeps every "
                     "creature.")
         else:
             text = ("Bob became the monarch, so 'whenever you become the monarch' triggered; Bob "

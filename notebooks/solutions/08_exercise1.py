@@ -1,3 +1,3 @@
-# Solution to 08-practice, exercise 1 (seed 1): read each board and reflect what the lands could produce.
-answers1 = ["{W}{U}", "nothing", "{W}{U}{B}{R}{G}", "{R}", "{W}{U}"]
+# Solution to 08-practice, exercise 1 (could-produce, hard, seed 1).
+answers1 = ["{B}", "{B}", "nothing", "{G}", "{B}{U}"]  # mana symbols in any order
 print(check_practice(answers1, questions1))

@@ -2,76 +2,115 @@
 # # X in enters effects: the X you paid, or zero
 #
 # **Objectives.** After this notebook you can:
-# 1. compute a spell's mana value with X on the stack and off it (CR 202.3e, 107.3g);
+# 1. work out the mana value of a card with {X} in its cost, on the stack and off it (CR 202.3e,
+#    107.3g);
 # 2. use the X paid for a spell in its "enters with X counters" and "when it enters" effects
 #    (CR 107.3m);
 # 3. explain why a permanent that arrives any other way (copied by Clone, returned by Order of
-#    Whiteclay) gets X = 0, and what follows (CR 707.2, 704.5f).
+#    Whiteclay) gets X = 0, and what happens next: a 0/0 dies (CR 704.5f), and a copy of a
+#    legendary creature meets the legend rule (CR 704.5j).
 #
-# Rules: CR 107.3g, 107.3m, 202.3e, 614.1c, 704.5f, 707.2 (Comprehensive Rules of 2026-08-07).
+# Rules: CR 107.3g, 107.3m, 202.3e, 614.1c, 704.5f, 704.5j, 707.2 (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## The rule in plain words
-# - On the stack, X is what you chose; everywhere else it is 0 (CR 107.3g). So Walking
-#   Ballista cast with X = 2 has mana value 4 on the stack, and 0 on the battlefield (CR 202.3e).
-# - An enters replacement ("enters with X +1/+1 counters") or an enters trigger ("create half X
-#   Food tokens") that mentions X uses **the X paid for the spell that became this permanent**
-#   (CR 107.3m), even though X for the permanent itself is 0.
-# - If the permanent didn't come from a spell with X, there is no X to remember: it is 0. A
-#   Clone copying Walking Ballista enters with no counters and dies as a 0/0 (CR 707.2, 704.5f).
+# - **Mana value.** On the stack, X is the number chosen for it; in every other zone it is 0
+#   (CR 202.3e, 107.3g). Walking Ballista costs {X}{X}: cast with X = 2 its mana value is 4 on the
+#   stack, and 0 once it is on the battlefield.
+# - **Enters effects remember the spell's X.** "Enters with X +1/+1 counters" (a replacement
+#   effect, CR 614.1c) and "when it enters, create half X Food tokens" (a trigger) use **the X paid
+#   for the spell that became this permanent** (CR 107.3m), even though X for the permanent itself
+#   is 0.
+# - **No spell with X, no X.** A Clone copies a permanent's printed values, not the X someone chose
+#   for it (CR 707.2); a card returned from the graveyard was never cast. For them X is 0: no
+#   counters, no tokens.
+# - **Then state-based actions look at the result.** A 0/0 with no counters has toughness 0 and goes
+#   to the graveyard (CR 704.5f). A copy of a creature that is not 0/0 survives that check; but if
+#   the original is **legendary**, Alice now controls two legendary permanents with the same name,
+#   so she chooses one to keep and the other goes to the graveyard: the legend rule (CR 704.5j).
 
 # %% [markdown]
-# ## Worked example
-# Alice casts Walking Ballista with X = 2, then a Clone copying it.
+# ## Worked example: Walking Ballista, then a Clone of it
+# Alice casts Walking Ballista with X = 2; once it has resolved, she casts Clone and has it enter as
+# a copy of the Ballista. Each `resolve()` is "all players pass in turn": Alice passes priority,
+# then Bob, and the top of the stack resolves (CR 117.4).
 
 # %%
 from mtgkit import Game
-from mtgkit.timeline import timeline
-from mtgkit.plot import plot_timeline
-import matplotlib.pyplot as plt
 
 game = Game(["Alice", "Bob"])
 for _ in range(8):
-    game.activate(game.put_onto_battlefield("Island", "Alice"))
+    game.activate(game.put_onto_battlefield("Island", "Alice"))   # {U} x 8 in Alice's pool
 ballista = game.put_in_hand("Walking Ballista", "Alice")
-first = len(game.events) + 1
+first = len(game.events) + 1                                       # where the example starts
 game.cast(ballista, x=2)
-game.mana_value(ballista)          # on the stack: X counts
-
-# %%
+print("Walking Ballista on the stack: mana value", game.mana_value(ballista))
 game.resolve()
-game.mana_value(ballista), game.obj(ballista).counters   # on the battlefield: X is 0
-
-# %%
-clone = game.put_in_hand("Clone", "Alice")
-game.cast(clone)
-for event in game.resolve(copy=ballista):
-    print(event)
+print("on the battlefield: mana value", game.mana_value(ballista), "with", game.obj(ballista).counters)
+game.cast(game.put_in_hand("Clone", "Alice"))
+game.resolve(copy=ballista)                                        # Alice's choice: copy the Ballista
+print("Alice's graveyard:", [card.name for card in game.zone("Alice", "graveyard")])
 
 # %% [markdown]
 # ### The timeline
-# The stack has a lane of its own: the casts, the resolutions, and the state-based action.
+# The stack has a lane of its own: the two casts, the passes of priority, the resolutions; then
+# Alice's choice for Clone and the state-based action.
 
 # %%
-timeline(game).loc[first:].query("kind != 'spend'")[["seq", "lane", "kind", "text", "rules"]]
+from mtgkit.timeline import linked, timeline
+
+df = timeline(game)
+linked(df[(df.seq >= first) & (df.kind != "spend")][["seq", "lane", "kind", "text", "rules"]]).hide(axis="index")
 
 # %%
-fig = plot_timeline(game.events[first - 1:], arrows=True, title="Walking Ballista, then a Clone of it")
+import matplotlib.pyplot as plt
+from mtgkit.plot import plot_timeline
+
+fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "stack"], arrows=True,
+                    title="Walking Ballista, then a Clone of it", label_width=90)
 plt.show()
 
 # %% [markdown]
 # ### Why?
-# Why did the Clone end up in the graveyard?
+# Why did the Clone end up in the graveyard? `game.why` follows the cause links back to Alice's
+# action; every rule number is a link.
 
 # %%
+from mtgkit.crlinks import Cited
+
 died = next(e for e in game.events if e.kind == "sba")
-print(game.why(died))
+Cited(game.why(died))
+
+# %% [markdown]
+# The copy entered with no counters (its X is 0, CR 107.3m, 707.2), so it was a 0/0, and the
+# state-based action that took it is the toughness rule, CR 704.5f.
+
+# %% [markdown]
+# ## Predict, then check: Chalice of the Void
+# Chalice of the Void says: *whenever a player casts a spell with mana value equal to the number of
+# charge counters on Chalice of the Void, counter that spell.* It looks at the spell **as it is
+# cast**, so on the stack.
+
+# %%
+from mtgkit.lessons import ChaliceCase
+from mtgkit.widgets import Quiz
+
+chalice = ChaliceCase("Walking Ballista", x=1, counters=2)
+Quiz("Bob controls Chalice of the Void with 2 charge counters. Alice casts Walking Ballista with "
+     "X = 1. Is her Ballista countered?", ["yes", "no"], answers=chalice.legal(), why=chalice.why())
 
 # %% [markdown]
 # ## Explore: three ways onto the battlefield
-# Move the X slider and pick a card. The three columns show the same card **cast** with that
-# X, **copied by Clone** (after being cast), and **returned by Order of Whiteclay** from the
-# graveyard, with each path's events underneath.
+# Pick a card and X. Each column is one way onto Alice's battlefield: **cast** with that X,
+# **copied by Clone** (the original was cast with that X first), and **returned by Order of
+# Whiteclay** from her graveyard. For each, predict the counters on it at the end, the tokens
+# created and whether it is still on the battlefield; then press that column's *Check*. The engine
+# plays it and shows its events and the board. When Alice has a choice to make, every result a
+# legal choice gives counts as right, and the explorer says what the other choices give.
+#
+# It opens on **The Goose Mother** with X = 3: *{X}{G}{U}, Legendary Creature — Bird Hydra 2/2.
+# Flying. The Goose Mother enters with X +1/+1 counters on it. When it enters, create half X Food
+# tokens, rounded up.* Read the type line before you predict the Clone column.
 
 # %%
 from mtgkit.widgets import XValueExplorer
@@ -79,12 +118,18 @@ from mtgkit.widgets import XValueExplorer
 XValueExplorer("The Goose Mother", x=3)
 
 # %% [markdown]
+# Then try Walking Ballista with X = 0, Chalice of the Void in the Clone column, and Hangarback
+# Walker returned by Order of Whiteclay. Does each result agree with the rules above?
+
+# %% [markdown]
 # ## Exercise 1: counters
-# How many counters does the permanent end up with? (0 if it died.)
-# (Teachers: `%load solutions/05_exercise1.py`.)
+# How many counters does the permanent end up with? Write 0 if it is no longer on the battlefield.
+# Answer in the boxes and press *Check*; or, in Python, replace each `None` in the cell below the
+# boxes and run it: the same checker grades both.
 
 # %%
 from mtgkit.lessons import XCase, check_number_answers
+from mtgkit.widgets import Exercise
 
 cases1 = {
     "Hangarback Walker cast with X=3": XCase("Hangarback Walker", 3, "cast"),
@@ -92,12 +137,19 @@ cases1 = {
     "Clone copying a Walking Ballista that was cast with X=4": XCase("Walking Ballista", 4, "copied by Clone"),
     "The Goose Mother returned by Order of Whiteclay": XCase("The Goose Mother", 5, "returned by Order of Whiteclay"),
 }
+Exercise.for_cases(check_number_answers, cases1, title="Exercise 1: counters at the end")
+
+# %% [markdown]
+# (Teachers: `%load solutions/05_exercise1.py` in the cell below fills in the answers.)
+
+# %%
 answers1 = {key: None for key in cases1}
 print(check_number_answers(answers1, cases1))
 
 # %% [markdown]
 # ## Exercise 2: Food
-# How many Food tokens does **that** path create? (Teachers: `%load solutions/05_exercise2.py`.)
+# How many Food tokens does **that** path create (not counting tokens made earlier by another
+# Goose Mother)?
 
 # %%
 cases2 = {
@@ -106,16 +158,24 @@ cases2 = {
     "Clone copying a Goose Mother cast with X=5": XCase("The Goose Mother", 5, "copied by Clone", "tokens"),
     "The Goose Mother returned by Order of Whiteclay": XCase("The Goose Mother", 5, "returned by Order of Whiteclay", "tokens"),
 }
+Exercise.for_cases(check_number_answers, cases2, title="Exercise 2: Food tokens")
+
+# %% [markdown]
+# (Teachers: `%load solutions/05_exercise2.py` in the cell below fills in the answers.)
+
+# %%
 answers2 = {key: None for key in cases2}
 print(check_number_answers(answers2, cases2))
 
 # %% [markdown]
 # ## Key points
-# - Mana value counts X only on the stack ({X}{X} with X = 2 is 4); elsewhere X is 0, so Chalice
-#   of the Void on the battlefield has mana value 0 whatever its counters (CR 202.3e, 107.3g).
+# - Mana value counts X only on the stack ({X}{X} with X = 2 is 4); everywhere else X is 0, so
+#   Chalice of the Void on the battlefield has mana value 0 whatever its counters (CR 202.3e,
+#   107.3g).
 # - Enters effects that mention X use the X paid for the spell that became the permanent
 #   (CR 107.3m).
-# - Copies and returned cards have no such spell: X is 0, so no counters and no tokens; a 0/0
-#   then dies as a state-based action (CR 707.2, 704.5f).
+# - Copies and returned cards come from no such spell: X is 0, so no counters and no tokens
+#   (CR 707.2). A 0/0 then dies (CR 704.5f); a copy of a legendary creature makes its controller
+#   keep only one of the two (the legend rule, CR 704.5j), and either one may stay.
 #
 # ← Previous: [Tapping for mana: triggers and replacement effects (CR 106.12)](04-tapped-for-mana.ipynb) · [Course index](00-start-here.ipynb) · Next: [The monarch (CR 725)](06-the-monarch.ipynb) →

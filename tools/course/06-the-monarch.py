@@ -3,72 +3,87 @@
 #
 # **Objectives.** After this notebook you can:
 # 1. say when a game has a monarch and how the crown moves (CR 725.1, 725.3);
-# 2. follow the monarch's two triggers on a timeline, and who controls them (CR 725.2);
-# 3. predict "whenever you become the monarch" (Custodi Lich) and what happens when the monarch
-#    leaves the game (CR 725.4).
+# 2. follow the monarch's two triggers on a timeline, and say who controls them (CR 725.2);
+# 3. predict "whenever you become the monarch" (Custodi Lich): it triggers only on a real change
+#    (CR 603.2e);
+# 4. act while a trigger waits on the stack: the player with priority acts first, and the others
+#    get their turn to act when that player passes (CR 117.3d);
+# 5. say who becomes the monarch when a player leaves a multiplayer game (CR 725.4, 800.4a).
 #
-# Rules: CR 725.1-725.4, 603.3b, 800.4a (Comprehensive Rules of 2026-08-07).
+# Rules: CR 117.3a, 117.3d, 117.4, 603.2e, 603.3b, 725.1-725.4, 800.4a (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## The rule in plain words
 # - A game starts with **no monarch** (CR 725.1). An effect ("you become the monarch") makes one;
 #   from then on there is exactly one, and a new monarch replaces the old (CR 725.3).
-# - Being the monarch brings two triggered abilities with **no source** (CR 725.2), controlled by
-#   whoever was the monarch **when they triggered**:
+# - Being the monarch brings two triggered abilities with **no source** (CR 725.2):
 #   *at the beginning of the monarch's end step, that player draws a card*, and *whenever a
-#   creature deals combat damage to the monarch, its controller becomes the monarch*.
-# - "Whenever you become the monarch" triggers only on a real change: not if you already are.
-# - If the monarch leaves the game, the active player becomes the monarch; if the active player
-#   is the one leaving, the next player in turn order does (CR 725.4).
+#   creature deals combat damage to the monarch, its controller becomes the monarch*. Each is
+#   controlled by **whoever was the monarch when it triggered**, and that doesn't change while it
+#   waits on the stack.
+# - "Whenever you become the monarch" is a *becomes* trigger: it triggers when a player actually
+#   becomes the monarch, not when someone who already is the monarch "becomes" it again (CR 603.2e).
+# - **Priority.** In Alice's turn, Alice gets priority first (CR 117.3a). While something waits on the
+#   stack, Bob can act only once Alice passes priority to him (CR 117.3d); when all players pass in
+#   a row, the top of the stack resolves (CR 117.4).
+# - **Leaving the game.** If the monarch leaves, the active player becomes the monarch at that
+#   moment; if the monarch *is* the active player, the next player in turn order does (CR 725.4).
 
 # %% [markdown]
-# ## Worked example: the crown changes hands
+# ## Worked example: the monarch draws
+# Queen Marchesa enters for Alice ("When Queen Marchesa enters, you become the monarch"). At the
+# beginning of her end step, the monarch's draw trigger goes on the stack; each `resolve()` is
+# "everyone passes in turn until the top of the stack resolves".
 
 # %%
 from mtgkit import Game
-from mtgkit.timeline import timeline
-from mtgkit.plot import plot_timeline
-import matplotlib.pyplot as plt
 
-game = Game(["Alice", "Bob"])
-game.monarch is None
+end_step = Game(["Alice", "Bob"])
+end_step.put_onto_battlefield("Queen Marchesa", "Alice", by_effect=True)
+end_step.resolve_stack()                       # her trigger resolves: Alice becomes the monarch
+end_step.advance(to="end")
+print("on the stack:", [item.name for item in end_step.stack()], "| priority:", end_step.priority_player)
+end_step.resolve()
+print("the monarch:", end_step.monarch, "| cards in Alice's hand:", end_step.board().player("Alice").hand)
 
 # %% [markdown]
-# Palace Jailer enters for Alice: she becomes the monarch. At her end step, she draws.
+# ## Worked example: the crown changes hands
+# Alice is the monarch. In Bob's turn his Grizzly Bears and Raging Goblin attack her, and nobody
+# blocks.
 
 # %%
-game.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
-game.resolve_stack()
-game.advance(to="end")
-[item.name for item in game.stack()]      # the monarch's draw trigger waits on the stack
-
-# %%
-game.resolve()
-game.next_turn()                            # Bob's turn
+game = Game(["Alice", "Bob"])
+game.make_monarch("Alice")                     # setup: Alice is the monarch
+game.next_turn(to="beginning_of_combat")       # Bob's turn
 bears = game.put_onto_battlefield("Grizzly Bears", "Bob")
 goblin = game.put_onto_battlefield("Raging Goblin", "Bob")
-game.advance(to="beginning_of_combat")
+first = len(game.events) + 1
 game.attack([bears, goblin])
 game.advance(to="combat_damage")
-[item.name for item in game.stack()]      # two creatures hit the monarch: two triggers
-
-# %%
+print("on the stack:", [item.name for item in game.stack()])   # two creatures hit the monarch
 game.resolve_stack()
 game.monarch
 
 # %% [markdown]
 # ### The timeline
-# Both steal triggers are controlled by **Alice** (she was the monarch when they triggered), yet
-# they make **Bob** the monarch; the second changes nothing.
+# Both steal triggers are controlled by **Alice**: she was the monarch when they triggered
+# (CR 725.2). Both make **Bob** the monarch; the first one does, and the second finds Bob already
+# the monarch, so it changes nothing. Between them you can see the priority passes: Bob (the active
+# player) passes, then Alice, and the top trigger resolves.
 
 # %%
+from mtgkit.timeline import linked, timeline
+
 df = timeline(game)
-df[df.kind.isin(["trigger", "stack", "resolve", "monarch", "damage"])][["seq", "step", "lane", "player", "text"]]
+shown = df[(df.seq >= first) & df.kind.isin(["attack", "damage", "trigger", "stack", "pass", "resolve", "monarch"])]
+linked(shown[["seq", "step", "lane", "kind", "text", "rules"]]).hide(axis="index")
 
 # %%
-monarch_events = [e for e in game.events if e.kind in ("trigger", "stack", "resolve", "monarch", "damage", "move")
-                  and e.turn >= 1 and e.kind != "setup"]
-fig = plot_timeline(monarch_events, arrows=True, title="The crown moves")
+import matplotlib.pyplot as plt
+from mtgkit.plot import plot_timeline
+
+fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "Bob", "stack"], arrows=True,
+                    title="The crown moves", label_width=90)
 plt.show()
 
 # %% [markdown]
@@ -76,98 +91,144 @@ plt.show()
 # Why is Bob the monarch? Follow the cause links back to the attack.
 
 # %%
-crowned = [e for e in game.events if e.kind == "monarch" and e.get("changed")][-1]
-print(game.why(crowned))
+from mtgkit.crlinks import Cited
+
+crowned = next(e for e in game.events if e.kind == "monarch" and e.get("changed") and e.seq >= first)
+Cited(game.why(crowned))
 
 # %% [markdown]
-# ## Custodi Lich: only a real change triggers
-# Bob is the monarch. A Custodi Lich enters for Bob: he is *already* the monarch, so its second
-# ability doesn't trigger. Then one enters for Alice: she becomes the monarch, and it does.
+# ## Custodi Lich: a real change triggers
+# Custodi Lich: *When Custodi Lich enters, you become the monarch. Whenever you become the monarch,
+# target player sacrifices a creature of their choice.* Bob is the monarch and a Lich enters for
+# Alice: she **becomes** the monarch, a real change, so the second ability triggers. Alice targets
+# Bob (her choice, given to the game with `Scripted`), and Bob chooses which creature he sacrifices.
 
 # %%
 from mtgkit import Scripted
 
-game.chooser = Scripted(["Bob"])          # Alice's Lich will target Bob
-game.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
-game.resolve_stack()
-print(game.events[-1].text)
-game.put_onto_battlefield("Custodi Lich", "Alice", by_effect=True)
-game.resolve_stack()
-for e in game.events[-6:]:
-    print(e)
+lich_game = Game(["Alice", "Bob"], chooser=Scripted(["Bob"]))
+lich_game.make_monarch("Bob")
+lich_game.put_onto_battlefield("Grizzly Bears", "Bob")
+lich_start = len(lich_game.events) + 1
+lich_game.put_onto_battlefield("Custodi Lich", "Alice", by_effect=True)
+lich_game.resolve_stack()
+linked(timeline(lich_game).query("seq >= @lich_start and kind != 'pass'")[["seq", "lane", "kind", "text", "rules"]]).hide(axis="index")
 
 # %% [markdown]
-# *Why not?* Ask why Bob's Lich didn't make anyone sacrifice:
+# ## Predict, then check: already the monarch
+# Same cards, other seats: this time the Lich is Bob's.
 
 # %%
-bob_lich = [o for o in game.permanents("Bob") if o.name == "Custodi Lich"][0]
-print(game.why_not("trigger", bob_lich.id))
+from mtgkit.situations import LichEnters
+from mtgkit.widgets import Quiz
+
+already = LichEnters(bob_was_monarch=True, alice_creatures=("Grizzly Bears", "Hill Giant"))
+Quiz("Bob is already the monarch. Alice controls Grizzly Bears and Hill Giant. A Custodi Lich enters "
+     "the battlefield under Bob's control. How many creatures does Alice control once everything "
+     "has resolved?", ["0", "1", "2"], answers=already.legal(), why=already.explain())
 
 # %% [markdown]
 # ## Leaving the game (three players)
-# Carol is the monarch in a three-player game and concedes during Alice's turn: the active
-# player, Alice, becomes the monarch (CR 725.4).
+# Carol is the monarch in a three-player game (turn order Alice, Bob, Carol) and concedes during
+# Alice's turn: the active player, Alice, becomes the monarch at that moment (CR 725.4). Carol's
+# cards leave the game with her (CR 800.4a).
 
 # %%
 three = Game(["Alice", "Bob", "Carol"])
-three.put_onto_battlefield("Queen Marchesa", "Carol", by_effect=True)
-three.resolve_stack()
+three.make_monarch("Carol")
 three.concede("Carol")
-print(three.why([e for e in three.events if e.kind == "monarch"][-1]))
+crown = next(e for e in reversed(three.events) if e.kind == "monarch")
+Cited(three.why(crown))
 
 # %% [markdown]
-# ## Predict, then check
-# Alice is the monarch and her end-step draw trigger is on the stack. Before it resolves, a
-# Custodi Lich enters for Bob and he becomes the monarch. Who draws the card?
+# ## Acting while a trigger waits: priority
+# Alice is the monarch and her end-step draw trigger is on the stack. Alice, the active player,
+# holds priority (CR 117.3a). For Bob to do anything now, Alice first passes (CR 117.3d). Then Bob
+# acts: an effect of his puts a Custodi Lich onto the battlefield under his control (in a real game,
+# an instant-speed effect; here `by_effect=True` plays that effect), and its trigger goes on the
+# stack **above** Alice's draw trigger, so it resolves first: Bob becomes the monarch before the draw
+# trigger resolves.
 
 # %%
-from mtgkit.lessons import monarch_draw_race
-from mtgkit.widgets import Quiz, TimelineStepper
-
-def grade(choice):
-    race, drew = monarch_draw_race(lich_enters=True)
-    return choice == drew, f"The engine says {drew} draws: the trigger's controller was fixed when it triggered (CR 725.2)."
-
-Quiz("Who draws the card?", ["Alice", "Bob", "nobody"], grade)
-
-# %%
-race, _ = monarch_draw_race(lich_enters=True)
-TimelineStepper(race.events, start=len(race.events) - 1)
+race = Game(["Alice", "Bob"])
+race.make_monarch("Alice")
+race.advance(to="end")
+print("priority:", race.priority_player)
+race.pass_priority()
+print("priority:", race.priority_player)
+race.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+print("on the stack, bottom to top:", [item.name for item in race.stack()])
 
 # %% [markdown]
-# ## Exercise 1
-# Who is the monarch after these combats? Alice attacks Bob, the monarch, who controls a Hill
-# Giant and no Protector. (Teachers: `%load solutions/06_exercise1.py`.)
+# ## Predict, then check: who draws?
+
+# %%
+from mtgkit.situations import DrawRace
+
+draw = DrawRace(lich=True)
+Quiz("The stack now holds Alice's draw trigger, with Bob's Custodi Lich trigger on top. Everyone "
+     "passes until the stack is empty; Bob becomes the monarch on the way. Who draws the card?",
+     ["Alice", "Bob", "nobody"], answers=draw.legal(), why=draw.explain())
+
+# %% [markdown]
+# ## Exercise 1: who takes the crown?
+# Alice attacks Bob, the monarch, who controls a Hill Giant (and no Protector of the Crown). Who is
+# the monarch after each combat? Answer in the widget and press *Check*; or, in Python, replace
+# each `None` in the cell below it and run that cell: the same checker grades both.
 
 # %%
 from mtgkit.lessons import MonarchCase, check_name_answers
+from mtgkit.widgets import Exercise
 
 cases1 = {
     "Grizzly Bears attacks, unblocked": MonarchCase(("Grizzly Bears",), protectors=0),
     "Grizzly Bears attacks, Hill Giant blocks it": MonarchCase(("Grizzly Bears",), (("Hill Giant", "Grizzly Bears"),), 0),
     "Bears and Goblin attack, Giant blocks the Bears": MonarchCase(("Grizzly Bears", "Raging Goblin"), (("Hill Giant", "Grizzly Bears"),), 0),
 }
+Exercise.for_cases(check_name_answers, cases1, title="Exercise 1: the monarch after combat")
+
+# %% [markdown]
+# (Teachers: `%load solutions/06_exercise1.py` in the cell below fills in the answers.)
+
+# %%
 answers1 = {key: None for key in cases1}
 print(check_name_answers(answers1, cases1))
 
 # %% [markdown]
-# ## Exercise 2
-# Who draws at the end step? (Teachers: `%load solutions/06_exercise2.py`.)
+# ## Exercise 2: the monarch leaves
+# Four players, in turn order Alice, Bob, Carol, Dave. In each case one player concedes. Who is the
+# monarch right afterwards?
 
 # %%
-from mtgkit.lessons import check_draw_race
+from mtgkit.lessons import LeaveCase, check_leave_answers
 
-with_lich, without_lich = None, None     # a player's name
-print(check_draw_race(with_lich, without_lich))
+four = ("Alice", "Bob", "Carol", "Dave")
+cases2 = {
+    "Bob's turn; Bob is the monarch and concedes": LeaveCase(four, active="Bob", monarch="Bob", leaver="Bob"),
+    "Dave's turn; Dave is the monarch and concedes": LeaveCase(four, active="Dave", monarch="Dave", leaver="Dave"),
+    "Carol's turn; Alice is the monarch and concedes": LeaveCase(four, active="Carol", monarch="Alice", leaver="Alice"),
+    "Bob's turn; Bob is the monarch and Dave concedes": LeaveCase(four, active="Bob", monarch="Bob", leaver="Dave"),
+}
+Exercise.for_cases(check_leave_answers, cases2, options=four, title="Exercise 2: the monarch after a player leaves")
+
+# %% [markdown]
+# (Teachers: `%load solutions/06_exercise2.py` in the cell below fills in the answers.)
+
+# %%
+answers2 = {key: None for key in cases2}
+print(check_leave_answers(answers2, cases2))
 
 # %% [markdown]
 # ## Key points
-# - No monarch until an effect makes one; then always exactly one (CR 725.1, 725.3).
+# - No monarch until an effect makes one; then exactly one at a time (CR 725.1, 725.3).
 # - The two monarch triggers have no source and are controlled by whoever was the monarch when
-#   they triggered (CR 725.2), so the old monarch still draws if the crown moves meanwhile.
-# - Several creatures hitting the monarch trigger several times; the attacker's controller
-#   becomes the monarch once, and "whenever you become the monarch" fires only on a change.
-# - When the monarch leaves, the crown goes to the active player, or the next player in turn
-#   order (CR 725.4).
+#   they triggered (CR 725.2): the old monarch still draws if the crown moves while the trigger
+#   waits.
+# - Several creatures hitting the monarch trigger several times; the crown moves once, and
+#   "whenever you become the monarch" triggers only on a real change (CR 603.2e).
+# - To act while a trigger waits in Alice's turn, Bob needs priority: Alice passes first
+#   (CR 117.3d).
+# - When the monarch leaves, the crown goes to the active player, or, if the monarch was the
+#   active player, to the next player in turn order (CR 725.4).
 #
 # ← Previous: [X in enters effects (CR 107.3m)](05-x-values.ipynb) · [Course index](00-start-here.ipynb) · Next: [Protector of the Crown: redirected damage and the crown (CR 614.9)](07-protector-of-the-crown.ipynb) →

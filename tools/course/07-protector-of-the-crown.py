@@ -2,33 +2,37 @@
 # # Protector of the Crown: redirected damage and the crown
 #
 # **Objectives.** After this notebook you can:
-# 1. apply a redirection effect (CR 614.9) to damage, including combat damage;
-# 2. explain why damage redirected to Protector of the Crown doesn't move the crown (CR 725.2);
-# 3. handle several Protectors, and a Protector that is gone.
+# 1. apply a redirection effect: the Protector takes the damage that would be dealt to its
+#    controller, combat damage included (CR 614.9);
+# 2. explain why combat damage redirected to Protector of the Crown doesn't move the crown
+#    (CR 725.2);
+# 3. with several Protectors, choose which one takes each source's damage (CR 616.1), and handle a
+#    Protector that is gone (CR 614.9, 704.5g).
 #
-# Rules: CR 614.9, 616.1, 725.2, 510.2 (Comprehensive Rules of 2026-08-07).
+# Rules: CR 614.9, 616.1, 704.5g, 725.2, 510.2 (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## The rule in plain words
-# Protector of the Crown says: *all damage that would be dealt to you is dealt to Protector of
-# the Crown instead*. That is a **redirection** replacement effect (CR 614.9):
-# - it works whoever is the monarch, even an opponent;
-# - combat damage stays combat damage after redirection;
-# - with several Protectors, their controller picks **one** for each source's damage: one
-#   source's damage can't be split (CR 616.1);
-# - if the Protector has left the battlefield, nothing is redirected (CR 614.9);
-# - damage dealt to the Protector is **not** damage to the monarch, so the monarch's
-#   combat-damage trigger (CR 725.2) doesn't trigger and the crown stays.
+# Protector of the Crown (a 2/5) says: *When Protector of the Crown enters, you become the
+# monarch. All damage that would be dealt to you is dealt to Protector of the Crown instead.*
+# "You" is its controller. The second sentence is a **redirection** replacement effect (CR 614.9):
+# damage on its way to the Protector's controller goes to the Protector instead.
+# - It works whether or not its controller is the monarch.
+# - Redirected combat damage is still combat damage (CR 510.2), but it is dealt to the Protector,
+#   **not** to the player. So the monarch's trigger "whenever a creature deals combat damage to the
+#   monarch" (CR 725.2) doesn't trigger, and the crown stays.
+# - With several Protectors, their controller chooses **one** of them for each source's damage
+#   (CR 616.1): one source's damage isn't split between them.
+# - A Protector with damage equal to its toughness is destroyed (CR 704.5g). Once it has left the
+#   battlefield it redirects nothing (CR 614.9), so later damage reaches the player again.
 
 # %% [markdown]
 # ## Worked example
-# Bob is the monarch and controls a Protector. Alice attacks with Grizzly Bears.
+# Bob's Protector of the Crown has just entered, so Bob is the monarch. Alice attacks him with
+# Grizzly Bears.
 
 # %%
 from mtgkit import Game
-from mtgkit.timeline import timeline
-from mtgkit.plot import plot_timeline
-import matplotlib.pyplot as plt
 
 game = Game(["Alice", "Bob"])
 game.put_onto_battlefield("Protector of the Crown", "Bob", by_effect=True)   # Bob becomes the monarch
@@ -41,10 +45,16 @@ game.advance(to="end_of_combat")
 game.monarch, game.life("Bob")
 
 # %%
-timeline(game).loc[first:, ["seq", "step", "kind", "text", "rules"]]
+from mtgkit.timeline import linked, timeline
+
+df = timeline(game)
+linked(df[(df.seq >= first) & (df.kind != "pass")][["seq", "step", "lane", "kind", "text", "rules"]]).hide(axis="index")
 
 # %%
-fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage")
+import matplotlib.pyplot as plt
+from mtgkit.plot import plot_timeline
+
+fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage", label_width=120)
 plt.show()
 
 # %% [markdown]
@@ -52,65 +62,103 @@ plt.show()
 # Why did the Protector take the damage, and was it still combat damage?
 
 # %%
+from mtgkit.crlinks import Cited
+
 hit = next(e for e in game.events if e.kind == "damage" and e.obj == "Protector of the Crown")
-print(game.why(hit))
-hit.get("combat")
+print("combat damage:", hit.get("combat"))
+Cited(game.why(hit))
 
 # %% [markdown]
 # *Why not?* Alice's creature connected, so why isn't she the monarch?
 
 # %%
-print(game.why_not("monarch", "Alice"))
+Cited(game.why_not("monarch", "Alice"))
+
+# %% [markdown]
+# ## Predict, then check: no crown
+# The Protector's redirection doesn't mention the monarch at all.
+
+# %%
+from mtgkit.lessons import BoltCase
+from mtgkit.widgets import Quiz
+
+no_crown = BoltCase(at_protector=0)
+Quiz("Nobody is the monarch. Bob controls Protector of the Crown. Alice casts Lightning Bolt "
+     "(3 damage) targeting Bob. How much life does Bob lose?", ["0", "3"],
+     answers=[str(n) for n in no_crown.legal()], why=no_crown.why())
 
 # %% [markdown]
 # ## Explore: a combat explorer
-# Alice attacks Bob, the monarch. Pick the attackers, whether Bob's Hill Giant blocks, how many
-# Protectors Bob has, and which takes the damage. Does the crown move? The explanation comes from
-# the engine's cause links.
+# Alice attacks Bob, the monarch. Choose her attackers, whether Bob's Hill Giant blocks, and how
+# many Protectors Bob controls. With two Protectors, **Bob** chooses which one takes each attacker's
+# damage: make that choice for him under *Bob's choices*. Then predict who is the monarch after
+# combat and Bob's life, and press *Check*: the engine plays the combat with your choices and shows
+# its events and the board.
+#
+# It opens with Grizzly Bears and Hill Giant attacking and two Protectors. Try sending both
+# attackers' damage to the same Protector, then one to each, and compare the boards afterwards.
+# Then try no Protector, and a Hill Giant that blocks.
 
 # %%
 from mtgkit.widgets import CombatExplorer
 
-CombatExplorer()
+CombatExplorer(attackers=("Grizzly Bears", "Hill Giant"), protectors=2)
 
 # %% [markdown]
-# ## Exercise 1
-# Who is the monarch after combat? (Bob starts as the monarch.)
-# (Teachers: `%load solutions/07_exercise1.py`.)
+# ## Exercise 1: the crown after combat
+# Bob starts as the monarch. Who is the monarch after combat? Where Bob has two Protectors, any
+# choice he could make counts. Answer in the widget and press *Check*; or, in Python, replace each
+# `None` in the cell below it and run that cell: the same checker grades both.
 
 # %%
 from mtgkit.lessons import MonarchCase, check_name_answers
+from mtgkit.widgets import Exercise
 
 cases1 = {
     "Bears attack; Bob has one Protector": MonarchCase(("Grizzly Bears",), protectors=1),
     "Bears and Goblin attack; Bob has two Protectors": MonarchCase(("Grizzly Bears", "Raging Goblin"), protectors=2),
     "Bears attack; Bob has no Protector": MonarchCase(("Grizzly Bears",), protectors=0),
 }
+Exercise.for_cases(check_name_answers, cases1, title="Exercise 1: the monarch after combat")
+
+# %% [markdown]
+# (Teachers: `%load solutions/07_exercise1.py` in the cell below fills in the answers.)
+
+# %%
 answers1 = {key: None for key in cases1}
 print(check_name_answers(answers1, cases1))
 
 # %% [markdown]
-# ## Exercise 2: Lightning Bolt and the Protector
-# Alice bolts Bob, who controls a Protector (2/5). How much life does Bob lose in each case?
-# (Teachers: `%load solutions/07_exercise2.py`.)
+# ## Exercise 2: Lightning Bolt and a Protector that dies
+# Bob controls a Protector of the Crown (2/5). Alice casts Lightning Bolts (3 damage each), one at a
+# time, each resolving before the next: first at the Protector, then one at Bob. How much life does
+# Bob lose?
 
 # %%
-from mtgkit.lessons import BoltCase, check_number_answers
+from mtgkit.lessons import check_number_answers
 
 cases2 = {
-    "one Bolt at Bob": BoltCase(at_protector=0),
     "two Bolts at the Protector first, then one at Bob": BoltCase(at_protector=2),
     "one Bolt at the Protector first, then one at Bob": BoltCase(at_protector=1),
 }
+Exercise.for_cases(check_number_answers, cases2, title="Exercise 2: life Bob loses")
+
+# %% [markdown]
+# (Teachers: `%load solutions/07_exercise2.py` in the cell below fills in the answers.)
+
+# %%
 answers2 = {key: None for key in cases2}
 print(check_number_answers(answers2, cases2))
 
 # %% [markdown]
 # ## Key points
-# - Protector of the Crown redirects all damage to its controller, monarch or not (CR 614.9).
+# - Protector of the Crown takes the damage that would be dealt to its controller, whether or not
+#   that player is the monarch (CR 614.9).
 # - Redirected combat damage is still combat damage, but it is dealt to the Protector, not the
-#   monarch: no steal trigger, the crown stays (CR 725.2).
-# - Several Protectors: one is chosen per source; the damage isn't divided. A Protector that is
-#   gone redirects nothing.
+#   monarch: no steal trigger, and the crown stays (CR 725.2).
+# - With several Protectors, their controller chooses one for each source's damage; the damage
+#   isn't divided (CR 616.1).
+# - A Protector destroyed by earlier damage (CR 704.5g) redirects nothing any more: the next damage
+#   reaches its controller (CR 614.9).
 #
 # ← Previous: [The monarch (CR 725)](06-the-monarch.ipynb) · [Course index](00-start-here.ipynb) · Next: [Practice: endless questions, answered by the engine](08-practice.ipynb) →

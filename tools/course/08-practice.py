@@ -3,100 +3,137 @@
 #
 # **Objectives.** After this notebook you can:
 # 1. practise every rule of the course on fresh boards, as many as you like;
-# 2. read the engine's explanation when an answer is wrong, with its rule numbers;
-# 3. give a class the same worksheet by sharing a seed.
+# 2. read the feedback on a wrong answer: the misconception behind it, what the rule really says
+#    (with its CR number) and the engine's explanation;
+# 3. answer questions where the players' choices matter: every answer some legal choice gives is
+#    right;
+# 4. give a class the same worksheet by sharing a seed, and collect scores as a CSV file.
 #
 # Rules: all of the course, cited in each question (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## How it works
-# A question bank written by hand runs out. Here a generator builds a random board from the
-# card catalog, asks one question, and lets the **engine** work out the answer, so every
-# question is correct and new. Wrong options are other plausible answers that the engine
-# confirms are wrong, so each question has exactly one right answer. The same **seed** always
-# gives the same questions: a teacher can hand everyone seed 7.
+# A question bank written by hand runs out. Here a generator builds a random **legal** board from
+# the card catalog and asks one question about it; the **engine** plays it out under every choice
+# the players could make (a color, the order of replacement effects, which Protector takes the
+# damage, which legendary permanent to keep), so every answer a legal choice gives is marked right.
+# Each wrong option is there because a named **misconception** (a mistake learners really make,
+# such as "a copy keeps the original's X") gives that answer. The same **seed** always gives the
+# same questions, so a teacher can hand everyone seed 7.
 #
 # Topics: `could-produce` (CR 106.7), `tapping` (106.12), `x-values` (107.3m), `tap-untap`
-# (107.5, 107.6, 302.6) and `monarch` (725, 614.9). Levels: `easy` and `hard`.
-
-# %%
-from mtgkit.practice import worksheet, grade
-
-q = worksheet("tapping", "hard", 3, seed=7)[2]
-print(q.board)
-print(q.prompt)
-q.options
-
-# %% [markdown]
-# A wrong answer gets the engine's explanation of the right one:
-
-# %%
-wrong = next(option for option in q.options if option != q.answer)
-print(grade(q, wrong).message)
-
-# %% [markdown]
-# ### Why?
-# Every explanation comes from the cause links of the events the engine recorded, the same
-# `game.why(...)` you used in the rule notebooks. Here it is on the monarch's worked example,
-# loaded from its scenario file:
-
-# %%
-from mtgkit import load_scenario
-from mtgkit.scenario import example
-
-game = load_scenario(example("06-the-monarch")).game
-crowned = [e for e in game.events if e.kind == "monarch" and e.get("changed")][-1]
-print(game.why(crowned))
+# (107.5, 107.6, 302.6) and `monarch` (725, 614.9). Levels: `easy` and `hard`; a hard question has
+# four options, or is true/false when the rules and the misconceptions give fewer answers.
 
 # %% [markdown]
 # ## Practise
-# Choose a topic, a level and a seed, answer, press *Check*, then *Next question*. The score
-# counts your first check of each question.
+# Choose a topic, a level and a seed; pick an answer and press *Check*; then *Next question*. The
+# score counts your first check of each question. It opens on hard X-value questions, seed 2:
+# question 2 is a copy of a legendary creature, where Alice's choice decides the answer.
 
 # %%
 from mtgkit.widgets import PracticeWidget
 
-PracticeWidget("could-produce", "easy", seed=7)
+practice = PracticeWidget("x-values", "hard", seed=2)
+practice
+
+# %% [markdown]
+# ### Reading the feedback
+# A wrong answer first says which answers are right, then names the misconception that gives your
+# answer, says what the rule really says (with its CR number) and shows the smallest board where
+# the two differ; last comes the explanation of the right answer, in plain words and then the
+# engine's events. The misconceptions are a catalog you can read; these are the X-value ones:
+
+# %%
+from mtgkit.misconceptions import by_topic
+
+{m.name: m.title for m in by_topic("x-values")}
+
+# %% [markdown]
+# ### Why?
+# Every explanation comes from the cause links of the events the engine recorded: the same
+# `game.why(...)` as in the rule notebooks. Here it is on the monarch's worked example, loaded from
+# its scenario file:
+
+# %%
+from mtgkit import load_scenario
+from mtgkit.crlinks import Cited
+from mtgkit.scenario import example
+
+game = load_scenario(example("06-the-monarch")).game
+crowned = [e for e in game.events if e.kind == "monarch" and e.get("changed")][-1]
+Cited(game.why(crowned))
 
 # %% [markdown]
 # ## Worksheets for a class
-# `python -m mtgkit worksheet --topic could-produce --n 10 --seed 7` writes a markdown worksheet
-# and a separate answer key with the explanations. The same questions, in Python:
+# In a terminal, `python -m mtgkit worksheet --topic monarch --level easy --n 10 --seed 4` (or
+# `mtgkit worksheet ...`) writes two markdown files: `worksheet-monarch-easy-seed4.md`, the
+# questions, and `worksheet-monarch-easy-seed4-key.md`, the answer key with the explanations and the
+# misconception behind each wrong option. Everyone with seed 4 gets the same questions. The same
+# worksheet, its first three questions, in Python:
 
 # %%
-from mtgkit.practice import render_worksheet
+from IPython.display import Markdown
+from mtgkit.practice import render_worksheet, worksheet
 
-print(render_worksheet(worksheet("x-values", "easy", 2, seed=7)))
+Markdown(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
 
 # %% [markdown]
-# ## Exercise 1
-# Answer the first five could-produce questions of seed 1 (write each answer exactly as one of
-# its options). (Teachers: `%load solutions/08_exercise1.py`.)
+# (Teachers: the answer key for the same questions is `render_worksheet` with `key=True`. Print the
+# worksheet for the class, keep the key, and give each group its own seed if answers should not be
+# shared.)
+
+# %% [markdown]
+# ## Collecting scores
+# Type your name in the practice widget's *name* box before you start. *Export score (CSV)* gives a
+# link that downloads `yourname-score.csv`: one row per answer checked, with the topic, level, seed,
+# question, your answer, whether it was right, whether it was your first try, the right answers and
+# the misconception behind a wrong one. Hand that file to your teacher. In Python the same table is
+# `practice.score_csv()`.
+
+# %% [markdown]
+# ## Exercise 1: could produce
+# The first five hard could-produce questions of seed 1. Pick an answer for each and press *Check*;
+# or, in Python, write each answer (one of its options, with the mana symbols in any order) in place
+# of the `None`s in the cell below the widget and run it: the same checker grades both.
 
 # %%
 from mtgkit.practice import check_practice
+from mtgkit.widgets import Exercise
 
-questions1 = worksheet("could-produce", "easy", 5, seed=1)
-for question in questions1:
-    print(question.number, question.board, "|", question.prompt, question.options)
+questions1 = worksheet("could-produce", "hard", 5, seed=1)
+Exercise.for_practice(questions1, title="Exercise 1: could-produce, hard, seed 1")
+
+# %% [markdown]
+# (Teachers: `%load solutions/08_exercise1.py` in the cell below fills in the answers.)
+
+# %%
 answers1 = [None, None, None, None, None]
 print(check_practice(answers1, questions1))
 
 # %% [markdown]
-# ## Exercise 2
-# Three hard monarch questions. (Teachers: `%load solutions/08_exercise2.py`.)
+# ## Exercise 2: tapping for mana, with choices
+# The first five hard tapping questions of seed 6. In some of them Alice's choices (a color, the
+# order of the replacement effects) decide the result, so more than one option can be right: any
+# of them counts.
 
 # %%
-questions2 = worksheet("monarch", "hard", 3, seed=2)
-for question in questions2:
-    print(question.number, question.board, "|", question.prompt, question.options)
-answers2 = [None, None, None]
+questions2 = worksheet("tapping", "hard", 5, seed=6)
+Exercise.for_practice(questions2, title="Exercise 2: tapping, hard, seed 6")
+
+# %% [markdown]
+# (Teachers: `%load solutions/08_exercise2.py` in the cell below fills in the answers.)
+
+# %%
+answers2 = [None, None, None, None, None]
 print(check_practice(answers2, questions2))
 
 # %% [markdown]
 # ## Key points
 # - The engine builds, answers and explains every question; nothing is written by hand.
-# - Each question has exactly one correct option; a wrong answer shows the engine's reasons.
-# - A seed makes a worksheet reproducible for a whole class.
+# - When players have choices, every answer a legal choice gives is right; every wrong option comes
+#   from a named misconception, and the feedback says which, with the rule it breaks.
+# - A seed makes a worksheet reproducible for a whole class; the practice widget's CSV export
+#   collects each learner's answers.
 #
 # ← Previous: [Protector of the Crown: redirected damage and the crown (CR 614.9)](07-protector-of-the-crown.ipynb) · [Course index](00-start-here.ipynb)
