@@ -43,8 +43,9 @@ class Exercise(NamedTuple):
     check: str
     #: the names the learner assigns: the solution cell's answers
     answers: tuple[str, ...]
-    #: the names the hidden test rebuilds from the exercise cell (the cases), so that editing
-    #: them in the notebook changes nothing
+    #: the names the hidden test rebuilds from the notebook (the cases: assigned in the exercise
+    #: cell, or in the nearest cell above it that assigns them, such as the exercise's widget
+    #: cell), so that editing them in the notebook changes nothing
     setup: tuple[str, ...] = ()
 
     @property
@@ -211,9 +212,22 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
                                END_SOLUTION, *lines[cut:]])
     # The hidden test: the cases rebuilt, with the names they and the checker need imported as
     # the notebook imports them (from mtgkit), then the checker's grade.
-    setup = [n for n in tree.body if _assigned(n) & set(ex.setup)]
-    if {name for n in setup for name in _assigned(n)} < set(ex.setup):
-        raise AssignmentError(f"{where}: the cell should assign {', '.join(ex.setup)}")
+    # The cases are assigned in the exercise cell, or in a cell above it (the exercise's widget
+    # cell, which the Python route below it shares): the nearest cell that assigns each name.
+    setup: list[ast.stmt] = []
+    setup_text: list[str] = []
+    wanted = set(ex.setup)
+    for cell in [cells[index], *reversed(cells[:index])]:
+        cell_source = _source(cell)
+        cell_tree = tree if cell is cells[index] else (
+            _parse(cell_source) if cell.get("cell_type") == "code" else None)
+        nodes = [n for n in cell_tree.body if _assigned(n) & wanted] if cell_tree and wanted else []
+        if nodes:
+            setup = nodes + setup
+            setup_text.insert(0, _lines(cell_source, nodes))
+            wanted -= {name for n in nodes for name in _assigned(n)}
+    if wanted:
+        raise AssignmentError(f"{where}: the cell or one above it should assign {', '.join(sorted(wanted))}")
     needed = {n.id for node in [*setup, ast.parse(ex.check)] for n in ast.walk(node)
               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - set(ex.answers) - set(ex.setup)
     origin: dict[str, str] = {}
@@ -231,7 +245,7 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
     imports = sorted({origin[name] for name in needed if name in origin})
     points = _questions(solution, ex.answers, where)
     parts = [f"# Exercise {ex.number}: {points} points, one per question, graded by the engine.",
-             BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, _lines(source, setup),
+             BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, *setup_text,
              f"score({ex.check}, {points})", END_HIDDEN]
     hidden = "\n".join(part for part in parts if part)
     return index, solution_cell, hidden, points

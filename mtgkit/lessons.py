@@ -1343,3 +1343,148 @@ __all__ = [
     "monarch_draw_race", "protector_combat", "replacement_orders", "tap_outcomes", "tap_result",
     "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
 ]
+
+
+# ============================================================================= notebooks 00-04
+# Helpers for the course's first notebooks (start here, {T}/{Q}, undefined mana, could produce,
+# tapping for mana): cases with more permanents on Alice's side (Mass Hysteria gives haste) and
+# graders for predict-then-check quizzes. A grader is called only when the learner presses
+# *Check*, so the answer is worked out by the engine then, never written in the notebook.
+@dataclass(frozen=True)
+class ActivationWith(ActivationCase):
+    """:class:`ActivationCase` with ``also``: other permanents Alice controls (since her last
+    turn), such as Mass Hysteria ("All creatures have haste").
+
+    >>> ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).answer()[0]
+    True
+    >>> ActivationCase("Llanowar Elves", "this turn", False).answer()[0]
+    False
+    """
+
+    also: tuple[str, ...] = ()
+
+    def game(self) -> tuple[Game, int]:
+        g, ref = super().game()
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
+        return g, ref
+
+
+@dataclass(frozen=True)
+class AttackWith(AttackCase):
+    """:class:`AttackCase` with ``also``: other permanents Alice controls (since her last turn).
+
+    >>> AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt().can
+    True
+    """
+
+    also: tuple[str, ...] = ()
+
+    def game(self) -> tuple[Game, int]:
+        from .cards import card as lookup
+
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
+                                     arrived=self.arrived)  # type: ignore[arg-type]
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
+        g.advance(to="beginning_of_combat")
+        return g, ref
+
+
+#: What a quiz grader gives back: (right?, the feedback to show).
+QuizGrade = Callable[[str], tuple[bool, str]]
+
+
+def can_quiz(case: ActivationCase | AttackCase, verb: str = "activate it") -> QuizGrade:
+    """A grader for a yes/no quiz "can Alice ``verb``?" (options ``"yes"`` and ``"no"``): on
+    *Check* the engine tries it, and the feedback is the rule it acted on.
+
+    >>> grade = can_quiz(ActivationCase("Hangarback Walker", "this turn", False))
+    >>> ok, why = grade("no")
+    >>> ok, "(CR 302.6)" in why
+    (True, True)
+    >>> grade("yes")[0]
+    False
+    """
+    def grade(choice: str) -> tuple[bool, str]:
+        c = check_can(read_bool(choice), case.attempt(), verb)
+        return c.correct, c.reason.text
+    return grade
+
+
+def mana_quiz(case: TapCase | CouldCase, options: Sequence[str]) -> QuizGrade:
+    """A grader for a multiple-choice quiz on mana: "what is in Alice's pool?" (a
+    :class:`TapCase`) or "what could it produce?" (a :class:`CouldCase`). An option is right
+    if some legal choice gives it (a question that fixes the choice says so in its case's
+    ``order``). Raises ``ValueError`` if a legal answer is missing from ``options``, so a quiz
+    can never leave out the right answer.
+
+    >>> options = ["{U}", "{B}", "{C}", "nothing"]
+    >>> grade = mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
+    >>> [grade(o)[0] for o in options]
+    [True, True, False, False]
+    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
+    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
+    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
+    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
+    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
+    for mana) (CR 106.4, 605.3b).
+    >>> print(grade("{C}")[1].split(".")[0])
+    You wrote {C}, depending on the choices made, the answer is {U} or {B}
+    >>> mana_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the options ['{G}{G}', 'nothing'] leave out the legal answer {G}
+    """
+    grader: _Grader[Mana] | _Grader[frozenset[str]]
+    if isinstance(case, TapCase):
+        tap = _Grader(read_mana, str)
+        missing = [str(m) for m in case.legal() if m not in {read_mana(o) for o in options}]
+        grader = tap
+    else:
+        could = _Grader(read_types, symbols)
+        missing = [symbols(t) for t in case.legal() if t not in {read_types(o) for o in options}]
+        grader = could
+    if missing:
+        raise ValueError(f"the options {list(options)} leave out the legal answer {one_of(missing)}")
+
+    why = _tap_paragraph(case) if isinstance(case, TapCase) else _paragraph(case.why())
+
+    def grade(choice: str) -> tuple[bool, str]:
+        v = grader(choice, case)  # type: ignore[arg-type]
+        head = v.text if v.correct else v.text.removesuffix(case.why()).rstrip(". ")
+        return v.correct, f"{head[0].upper()}{head[1:]}. {why}"
+    return grade
+
+
+def _paragraph(text: str) -> str:
+    """A multi-line explanation as one paragraph (a quiz shows its feedback as one): each line
+    a sentence, an ability's text in quotes."""
+    out = []
+    for line in (ln.strip() for ln in text.splitlines()):
+        if not line:
+            continue
+        if line.startswith("• "):
+            out.append(f"Its ability: “{line[2:]}”")
+            continue
+        line = line[0].upper() + line[1:]
+        out.append(line if line.endswith((".", ":")) else line + ".")
+    return " ".join(out)
+
+
+def _tap_paragraph(case: TapCase) -> str:
+    """What tapping gives, one sentence per distinct result: the choices, the replacement
+    effects and the mana added, each event with its rules."""
+    results: dict[str, str] = {}
+    for o in case.outcomes().legal:
+        pool = str(o.pool("Alice"))
+        steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
+                 if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
+        results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
+    head = "Alice's choices decide it. " if len(results) > 1 else ""
+    return head + " ".join(results.values())
+
+
+__all__ += ["ActivationWith", "AttackWith", "QuizGrade", "can_quiz", "mana_quiz"]
