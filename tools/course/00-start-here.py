@@ -50,7 +50,7 @@ game.pool("Alice")
 # ↷ tapped, 💤 summoning sick, ⚔ attacking, 🛡 blocking, counters and damage.
 
 # %%
-from IPython.display import HTML
+from IPython.display import HTML, display
 from mtgkit.widgets.board import board_html
 
 HTML(board_html(game.board()))
@@ -151,7 +151,7 @@ Cited(game.why_not("activate", forest))
 # ## When the rules say no
 # An illegal action raises a `RulesError` that names the rule and explains in plain English,
 # and the game is left exactly as it was. Here Bob tries to tap his Island while Alice holds
-# priority:
+# priority (`display(Cited(...))` shows the message with its rule as a link):
 
 # %%
 game2 = Game(["Alice", "Bob"])
@@ -159,7 +159,7 @@ island = game2.put_onto_battlefield("Island", "Bob")
 try:
     game2.activate(island)
 except RulesError as err:
-    print(type(err).__name__, "-", err)
+    display(Cited(f"{type(err).__name__}: {err}"))
 game2.obj(island).tapped            # unchanged: still untapped
 
 # %% [markdown]

@@ -35,7 +35,7 @@
 # turn began (Pili-Pala is tapped); her Fellwar Stone arrived this turn. Bob controls an Island.
 
 # %%
-from IPython.display import HTML
+from IPython.display import HTML, display
 from mtgkit import Game, RulesError
 from mtgkit.crlinks import Cited
 from mtgkit.timeline import linked, since, timeline
@@ -97,8 +97,8 @@ Cited(game.why(untapped))
 game2 = Game(["Alice", "Bob"])
 new_elves = game2.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
 walker = game2.put_onto_battlefield("Hangarback Walker", "Alice", arrived="this turn", counters={"+1/+1": 1})
-print(game2.why_not("activate", new_elves))
-print(game2.why_not("activate", walker))
+for permanent in (new_elves, walker):
+    display(Cited(game2.why_not("activate", permanent)))
 
 # %% [markdown]
 # Both are refused under CR 302.6: being an artifact doesn't protect Hangarback Walker, because
@@ -143,7 +143,7 @@ game3.advance(to="beginning_of_combat")
 try:
     game3.attack([goblin, bears])
 except RulesError as err:
-    print(type(err).__name__, "-", err)
+    display(Cited(f"{type(err).__name__}: {err}"))
 game3.attack([goblin])
 game3.advance(to="end_of_combat")
 game3.life("Bob")
