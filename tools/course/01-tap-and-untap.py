@@ -191,9 +191,9 @@ ActivationExplorer(cards=TAP_CARDS + ("Hangarback Walker",))
 from mtgkit.lessons import ActivationCase, ActivationWith, AttackWith, can_quiz
 from mtgkit.widgets import Quiz
 
-Quiz("Alice's Hangarback Walker (an artifact creature) arrived this turn. Can she activate "
-     "“{1}, {T}: Put a +1/+1 counter on it” (she has the {1})?", ["yes", "no"],
-     can_quiz(ActivationCase("Hangarback Walker", "this turn", False)))
+Quiz("Alice's Pili-Pala (an artifact creature) arrived this turn and is tapped. Can she activate "
+     "“{2}, {Q}: Add one mana of any color” (she has the {2})?", ["yes", "no"],
+     can_quiz(ActivationCase("Pili-Pala", "this turn", True)))
 
 # %%
 Quiz("Alice controls Mass Hysteria. Her Order of Whiteclay arrived this turn and is tapped. "
@@ -219,8 +219,8 @@ cases1 = {
     "Llanowar Elves, tapped, since last turn": ActivationCase("Llanowar Elves", "last turn", True),
     "Hangarback Walker, untapped, arrived this turn": ActivationCase("Hangarback Walker", "this turn", False),
     "Fellwar Stone, untapped, arrived this turn": ActivationCase("Fellwar Stone", "this turn", False),
-    "Llanowar Elves, untapped, arrived this turn, with Mass Hysteria":
-        ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)),
+    "Hangarback Walker, untapped, arrived this turn, with Mass Hysteria":
+        ActivationWith("Hangarback Walker", "this turn", False, also=("Mass Hysteria",)),
 }
 Exercise.for_cases(check_activation_answers, cases1)
 
@@ -236,7 +236,7 @@ answers1 = {
     "Llanowar Elves, tapped, since last turn": None,
     "Hangarback Walker, untapped, arrived this turn": None,
     "Fellwar Stone, untapped, arrived this turn": None,
-    "Llanowar Elves, untapped, arrived this turn, with Mass Hysteria": None,
+    "Hangarback Walker, untapped, arrived this turn, with Mass Hysteria": None,
 }
 print(check_activation_answers(answers1, cases1))
 
