@@ -61,6 +61,7 @@ from .grading import (
 from .mana import COLORS, TYPES, Mana, symbols
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
+from .view import ObjectView
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
 #: library keeps each game quick to build and to copy (outcomes copy a game per choice).
@@ -487,14 +488,9 @@ def explain_could_produce(g: Game, ref: int) -> str:
         undefined = spec is not None and spec.why_none()[1]
         why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
         lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
-        reflect = _reflect_spec(o)
-        if not a.base and reflect is not None:
-            whose, card_type, _ = reflect
-            players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
-            watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
-            if watched and all(_reflect_spec(p) is not None for p in watched):
-                lines.append("    The permanents it watches only reflect other reflecting permanents; "
-                             "with no outside source, the least fixed point gives them nothing.")
+        if not a.base and _reflect_spec(o) is not None and _only_reflections(g, o):
+            lines.append("    The permanents it watches only reflect other reflecting permanents; "
+                         "with no outside source, the least fixed point gives them nothing.")
         if a.effects and a.base:
             which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
                      f"the replacement effects {', '.join(a.effects)} in every order")
@@ -503,6 +499,43 @@ def explain_could_produce(g: Game, ref: int) -> str:
         lines.append("  Where each type really comes from:")
         lines += [f"    {t}" for t in trace]
     return "\n".join(lines)
+
+
+def _watched(g: Game, o: ObjectView) -> list[ObjectView]:
+    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
+    spec = _reflect_spec(o)
+    if spec is None:
+        return []
+    whose, card_type, _ = spec
+    players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
+    return [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
+
+
+def _only_reflections(g: Game, o: ObjectView) -> bool:
+    """Whether everything ``o`` reflects, directly or through other reflecting permanents, is a
+    reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
+    even though its {C} is no color).
+
+    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard"])
+    >>> _only_reflections(g, g.permanents("Alice")[0])
+    True
+    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
+    >>> _only_reflections(g, g.permanents("Alice")[0])
+    False
+    """
+    seen: set[int] = set()
+    todo = list(_watched(g, o))
+    if not todo:
+        return False
+    while todo:
+        p = todo.pop()
+        if p.id in seen:
+            continue
+        seen.add(p.id)
+        if _reflect_spec(p) is None:
+            return False
+        todo += _watched(g, p)
+    return True
 
 
 def _trace(g: Game, ref: int, t: str, solved: Mapping[int, frozenset[str]],

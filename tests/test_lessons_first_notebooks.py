@@ -81,3 +81,15 @@ def test_mana_quiz_refuses_options_without_a_legal_answer() -> None:
         mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), ["{U}", "nothing"])
     with pytest.raises(ValueError, match="leave out the legal answer nothing"):
         mana_quiz(CouldCase(("Gaea's Cradle",)), ["{G}", "{C}"])
+
+
+def test_no_outside_source_is_said_only_of_a_real_cycle() -> None:
+    from mtgkit.lessons import explain_could_produce, mana_board
+
+    cycle = "only reflect other reflecting permanents"
+    g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard"])
+    assert cycle in explain_could_produce(g, g.permanents("Alice")[0].id)
+    # Bob's Wastes is an outside source: its {C} is no color, so the Orchard gets nothing from it.
+    g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
+    text = explain_could_produce(g, g.permanents("Alice")[0].id)
+    assert cycle not in text and "could produce nothing" in text

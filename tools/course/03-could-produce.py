@@ -141,8 +141,9 @@ from mtgkit.lessons import CouldCase, mana_quiz
 from mtgkit.widgets import Quiz
 
 options = ["{C}", "{W}{U}{B}{R}{G}", "nothing"]
-Quiz("Bob controls Wastes and a Reflecting Pool. What could Alice's Exotic Orchard produce?",
-     options, mana_quiz(CouldCase(("Exotic Orchard",), ("Wastes", "Reflecting Pool")), options))
+Quiz("Alice controls a Reflecting Pool and an Exotic Orchard; Bob controls Wastes. What could "
+     "Alice's Reflecting Pool produce?",
+     options, mana_quiz(CouldCase(("Reflecting Pool", "Exotic Orchard"), ("Wastes",)), options))
 
 # %%
 options = ["{G}", "nothing"]
