@@ -43,9 +43,9 @@ class Exercise(NamedTuple):
     check: str
     #: the names the learner assigns: the solution cell's answers
     answers: tuple[str, ...]
-    #: the names the hidden test rebuilds from the exercise cell, or from the nearest cell above
-    #: it that assigns them (the cases, often defined with the exercise's widget), so that
-    #: editing them in the notebook changes nothing
+    #: the names the hidden test rebuilds from the notebook (the cases: assigned in the exercise
+    #: cell, or in the nearest cell above it that assigns them, such as the exercise's widget
+    #: cell), so that editing them in the notebook changes nothing
     setup: tuple[str, ...] = ()
 
     @property
@@ -211,24 +211,23 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
     solution_cell = "\n".join([*lines[:cut], BEGIN_SOLUTION, _lines(solution_text, answer_nodes),
                                END_SOLUTION, *lines[cut:]])
     # The hidden test: the cases rebuilt, with the names they and the checker need imported as
-    # the notebook imports them (from mtgkit), then the checker's grade. The cases come from the
-    # exercise's cell or, when the exercise's widget defines them in a cell above it, from the
-    # nearest code cell above that assigns them.
+    # the notebook imports them (from mtgkit), then the checker's grade.
+    # The cases are assigned in the exercise cell, or in a cell above it (the exercise's widget
+    # cell, which the Python route below it shares): the nearest cell that assigns each name.
     setup: list[ast.stmt] = []
     setup_text: list[str] = []
     wanted = set(ex.setup)
-    for i in range(index, -1, -1):
-        if not wanted:
-            break
-        cell_source = _source(cells[i])
-        cell_tree = tree if i == index else (_parse(cell_source) if cells[i].get("cell_type") == "code"
-                                             else None)
-        nodes = [n for n in cell_tree.body if _assigned(n) & wanted] if cell_tree else []
+    for cell in [cells[index], *reversed(cells[:index])]:
+        cell_source = _source(cell)
+        cell_tree = tree if cell is cells[index] else (
+            _parse(cell_source) if cell.get("cell_type") == "code" else None)
+        nodes = [n for n in cell_tree.body if _assigned(n) & wanted] if cell_tree and wanted else []
         if nodes:
-            setup[:0], setup_text[:0] = nodes, [_lines(cell_source, nodes)]
+            setup = nodes + setup
+            setup_text.insert(0, _lines(cell_source, nodes))
             wanted -= {name for n in nodes for name in _assigned(n)}
     if wanted:
-        raise AssignmentError(f"{where}: the cell (or a cell above it) should assign {', '.join(ex.setup)}")
+        raise AssignmentError(f"{where}: the cell or one above it should assign {', '.join(sorted(wanted))}")
     needed = {n.id for node in [*setup, ast.parse(ex.check)] for n in ast.walk(node)
               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - set(ex.answers) - set(ex.setup)
     origin: dict[str, str] = {}

@@ -65,6 +65,7 @@ from .grading import (
 from .mana import COLORS, TYPES, Mana, symbols
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
+from .view import ObjectView
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
 #: library keeps each game quick to build and to copy (outcomes copy a game per choice).
@@ -491,14 +492,9 @@ def explain_could_produce(g: Game, ref: int) -> str:
         undefined = spec is not None and spec.why_none()[1]
         why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
         lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
-        reflect = _reflect_spec(o)
-        if not a.base and reflect is not None:
-            whose, card_type, _ = reflect
-            players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
-            watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
-            if watched and all(_reflect_spec(p) is not None for p in watched):
-                lines.append("    The permanents it watches only reflect other reflecting permanents; "
-                             "with no outside source, the least fixed point gives them nothing.")
+        if not a.base and _reflect_spec(o) is not None and _only_reflections(g, o):
+            lines.append("    The permanents it watches only reflect other reflecting permanents; "
+                         "with no outside source, the least fixed point gives them nothing.")
         if a.effects and a.base:
             which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
                      f"the replacement effects {', '.join(a.effects)} in every order")
@@ -507,6 +503,43 @@ def explain_could_produce(g: Game, ref: int) -> str:
         lines.append("  Where each type really comes from:")
         lines += [f"    {t}" for t in trace]
     return "\n".join(lines)
+
+
+def _watched(g: Game, o: ObjectView) -> list[ObjectView]:
+    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
+    spec = _reflect_spec(o)
+    if spec is None:
+        return []
+    whose, card_type, _ = spec
+    players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
+    return [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
+
+
+def _only_reflections(g: Game, o: ObjectView) -> bool:
+    """Whether everything ``o`` reflects, directly or through other reflecting permanents, is a
+    reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
+    even though its {C} is no color).
+
+    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard"])
+    >>> _only_reflections(g, g.permanents("Alice")[0])
+    True
+    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
+    >>> _only_reflections(g, g.permanents("Alice")[0])
+    False
+    """
+    seen: set[int] = set()
+    todo = list(_watched(g, o))
+    if not todo:
+        return False
+    while todo:
+        p = todo.pop()
+        if p.id in seen:
+            continue
+        seen.add(p.id)
+        if _reflect_spec(p) is None:
+            return False
+        todo += _watched(g, p)
+    return True
 
 
 def _trace(g: Game, ref: int, t: str, solved: Mapping[int, frozenset[str]],
@@ -1479,3 +1512,148 @@ __all__ = [
     "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
 ]
 __all__ += ["ChaliceCase", "LeaveCase", "check_leave_answers"]  # notebooks 05-08
+
+
+# ============================================================================= notebooks 00-04
+# Helpers for the course's first notebooks (start here, {T}/{Q}, undefined mana, could produce,
+# tapping for mana): cases with more permanents on Alice's side (Mass Hysteria gives haste) and
+# graders for predict-then-check quizzes. A grader is called only when the learner presses
+# *Check*, so the answer is worked out by the engine then, never written in the notebook.
+@dataclass(frozen=True)
+class ActivationWith(ActivationCase):
+    """:class:`ActivationCase` with ``also``: other permanents Alice controls (since her last
+    turn), such as Mass Hysteria ("All creatures have haste").
+
+    >>> ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).answer()[0]
+    True
+    >>> ActivationCase("Llanowar Elves", "this turn", False).answer()[0]
+    False
+    """
+
+    also: tuple[str, ...] = ()
+
+    def game(self) -> tuple[Game, int]:
+        g, ref = super().game()
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
+        return g, ref
+
+
+@dataclass(frozen=True)
+class AttackWith(AttackCase):
+    """:class:`AttackCase` with ``also``: other permanents Alice controls (since her last turn).
+
+    >>> AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt().can
+    True
+    """
+
+    also: tuple[str, ...] = ()
+
+    def game(self) -> tuple[Game, int]:
+        from .cards import card as lookup
+
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
+        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
+                                     arrived=self.arrived)  # type: ignore[arg-type]
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
+        g.advance(to="beginning_of_combat")
+        return g, ref
+
+
+#: What a quiz grader gives back: (right?, the feedback to show).
+QuizGrade = Callable[[str], tuple[bool, str]]
+
+
+def can_quiz(case: ActivationCase | AttackCase, verb: str = "activate it") -> QuizGrade:
+    """A grader for a yes/no quiz "can Alice ``verb``?" (options ``"yes"`` and ``"no"``): on
+    *Check* the engine tries it, and the feedback is the rule it acted on.
+
+    >>> grade = can_quiz(ActivationCase("Hangarback Walker", "this turn", False))
+    >>> ok, why = grade("no")
+    >>> ok, "(CR 302.6)" in why
+    (True, True)
+    >>> grade("yes")[0]
+    False
+    """
+    def grade(choice: str) -> tuple[bool, str]:
+        c = check_can(read_bool(choice), case.attempt(), verb)
+        return c.correct, c.reason.text
+    return grade
+
+
+def mana_quiz(case: TapCase | CouldCase, options: Sequence[str]) -> QuizGrade:
+    """A grader for a multiple-choice quiz on mana: "what is in Alice's pool?" (a
+    :class:`TapCase`) or "what could it produce?" (a :class:`CouldCase`). An option is right
+    if some legal choice gives it (a question that fixes the choice says so in its case's
+    ``order``). Raises ``ValueError`` if a legal answer is missing from ``options``, so a quiz
+    can never leave out the right answer.
+
+    >>> options = ["{U}", "{B}", "{C}", "nothing"]
+    >>> grade = mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
+    >>> [grade(o)[0] for o in options]
+    [True, True, False, False]
+    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
+    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
+    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
+    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
+    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
+    for mana) (CR 106.4, 605.3b).
+    >>> print(grade("{C}")[1].split(".")[0])
+    You wrote {C}, depending on the choices made, the answer is {U} or {B}
+    >>> mana_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the options ['{G}{G}', 'nothing'] leave out the legal answer {G}
+    """
+    grader: _Grader[Mana] | _Grader[frozenset[str]]
+    if isinstance(case, TapCase):
+        tap = _Grader(read_mana, str)
+        missing = [str(m) for m in case.legal() if m not in {read_mana(o) for o in options}]
+        grader = tap
+    else:
+        could = _Grader(read_types, symbols)
+        missing = [symbols(t) for t in case.legal() if t not in {read_types(o) for o in options}]
+        grader = could
+    if missing:
+        raise ValueError(f"the options {list(options)} leave out the legal answer {one_of(missing)}")
+
+    why = _tap_paragraph(case) if isinstance(case, TapCase) else _paragraph(case.why())
+
+    def grade(choice: str) -> tuple[bool, str]:
+        v = grader(choice, case)  # type: ignore[arg-type]
+        head = v.text if v.correct else v.text.removesuffix(case.why()).rstrip(". ")
+        return v.correct, f"{head[0].upper()}{head[1:]}. {why}"
+    return grade
+
+
+def _paragraph(text: str) -> str:
+    """A multi-line explanation as one paragraph (a quiz shows its feedback as one): each line
+    a sentence, an ability's text in quotes."""
+    out = []
+    for line in (ln.strip() for ln in text.splitlines()):
+        if not line:
+            continue
+        if line.startswith("• "):
+            out.append(f"Its ability: “{line[2:]}”")
+            continue
+        line = line[0].upper() + line[1:]
+        out.append(line if line.endswith((".", ":")) else line + ".")
+    return " ".join(out)
+
+
+def _tap_paragraph(case: TapCase) -> str:
+    """What tapping gives, one sentence per distinct result: the choices, the replacement
+    effects and the mana added, each event with its rules."""
+    results: dict[str, str] = {}
+    for o in case.outcomes().legal:
+        pool = str(o.pool("Alice"))
+        steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
+                 if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
+        results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
+    head = "Alice's choices decide it. " if len(results) > 1 else ""
+    return head + " ".join(results.values())
+
+
+__all__ += ["ActivationWith", "AttackWith", "QuizGrade", "can_quiz", "mana_quiz"]

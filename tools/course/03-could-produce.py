@@ -5,7 +5,8 @@
 # 1. work out what a permanent *could produce* (CR 106.7), ignoring costs;
 # 2. take replacement effects into account, in every possible order;
 # 3. solve boards where permanents reflect each other (Exotic Orchard, Reflecting Pool,
-#    Fellwar Stone), including cycles with no outside source.
+#    Fellwar Stone), tracing each type back to the permanent it really comes from, including
+#    cycles with no outside source.
 #
 # Rules: CR 106.7, 106.12b, 616.1 (Comprehensive Rules of 2026-08-07).
 
@@ -17,61 +18,86 @@
 #   have, life you can't pay: all still count;
 # - **replacement effects do**, in **any order** you could apply them (Contamination and Pale
 #   Moon together on a nonbasic land: {B} one way, {C} the other, so both);
-# - when permanents reflect each other, start from "nothing" and grow the sets until they stop
-#   changing (the *least fixed point*): a cycle with no outside source stays empty.
+# - when permanents reflect each other, every type must come from somewhere: follow the chain
+#   until you reach a permanent that makes the mana by itself (a Forest's {G}). A cycle of
+#   reflecting permanents with no outside source could produce nothing. (The engine starts from
+#   "nothing" and grows the sets until they stop changing: the *least fixed point*.)
 
 # %% [markdown]
 # ## Worked example
-# The example from CR 106.7, one step at a time.
+# The example from CR 106.7, one step at a time: Alice and Bob each control an Exotic Orchard
+# ("any color that a land an opponent controls could produce").
 
 # %%
 from mtgkit import Game
+from mtgkit.crlinks import Cited
+from mtgkit.lessons import explain_could_produce
+from mtgkit.mana import symbols
 
 game = Game(["Alice", "Bob"])
 alice_orchard = game.put_onto_battlefield("Exotic Orchard", "Alice")
 bob_orchard = game.put_onto_battlefield("Exotic Orchard", "Bob")
-game.could_produce(alice_orchard), game.could_produce(bob_orchard)
+symbols(game.could_produce(alice_orchard)), symbols(game.could_produce(bob_orchard))
 
 # %% [markdown]
-# Two Orchards alone could produce nothing. Now Alice adds a Forest:
+# Two Orchards alone could produce nothing: each only reflects the other. Now the same board
+# with a Forest for Alice:
 
 # %%
+game = Game(["Alice", "Bob"])
+alice_orchard = game.put_onto_battlefield("Exotic Orchard", "Alice")
+bob_orchard = game.put_onto_battlefield("Exotic Orchard", "Bob")
 game.put_onto_battlefield("Forest", "Alice")
-game.could_produce(alice_orchard), game.could_produce(bob_orchard)
+symbols(game.could_produce(alice_orchard)), symbols(game.could_produce(bob_orchard))
 
 # %% [markdown]
 # ### Why?
-# The explanation follows each ability and the permanents it reflects.
+# The explanation follows each type back to where it really comes from: Alice's Orchard reflects
+# Bob's Orchard, which reflects Alice's Forest.
 
 # %%
-print(game.explain_could_produce(alice_orchard))
+Cited(explain_could_produce(game, alice_orchard))
+
+# %% [markdown]
+# A chain through a **Reflecting Pool** ("any type that a land *you* control could produce"):
+# Alice controls a Reflecting Pool and an Exotic Orchard, and Bob controls an Island. The Pool
+# makes nothing by itself, and it never "reflects itself": its {U} comes from Bob's Island,
+# through Alice's Orchard.
+
+# %%
+game3 = Game(["Alice", "Bob"])
+pool = game3.put_onto_battlefield("Reflecting Pool", "Alice")
+game3.put_onto_battlefield("Exotic Orchard", "Alice")
+game3.put_onto_battlefield("Island", "Bob")
+Cited(explain_could_produce(game3, pool))
 
 # %% [markdown]
 # ### Replacement effects in every order
-# Contamination makes a tapped land produce {B}; Pale Moon makes a tapped nonbasic land
-# produce {C}. Either can be applied last, so an Underground Sea could produce both.
+# Contamination makes a tapped land produce {B}; Pale Moon makes a tapped nonbasic land produce
+# {C}. Either can be applied last, so an Underground Sea could produce both. Alice casts Pale
+# Moon; it resolves when both players pass priority in a row (`resolve()` passes for them).
 
 # %%
-from mtgkit.timeline import timeline
+from mtgkit.timeline import linked, since, timeline
 
 game2 = Game(["Alice", "Bob"])
 sea = game2.put_onto_battlefield("Underground Sea", "Alice")
-island = game2.put_onto_battlefield("Island", "Alice")
-plains = game2.put_onto_battlefield("Plains", "Alice")
-game2.activate(island); game2.activate(plains)
+game2.activate(game2.put_onto_battlefield("Island", "Alice"))
+game2.activate(game2.put_onto_battlefield("Plains", "Alice"))
+first2 = len(game2.events) + 1
 game2.cast(game2.put_in_hand("Pale Moon", "Alice"))
-game2.resolve()
+game2.resolve()                     # Alice passes, Bob passes: Pale Moon resolves
 game2.put_onto_battlefield("Contamination", "Bob")
-print(game2.explain_could_produce(sea))
+Cited(explain_could_produce(game2, sea))
 
 # %%
-timeline(game2).query("kind in ['cast', 'resolve', 'effect']")[["seq", "kind", "text", "rules"]]
+linked(since(timeline(game2), first2)[["seq", "player", "kind", "text", "rules", "cause"]])
 
 # %%
 import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
-fig = plot_timeline(game2, arrows=True, title="Pale Moon, then Contamination")
+fig = plot_timeline(game2.events[first2 - 1:], arrows=True, title="Pale Moon, then Contamination")
 plt.show()
 
 # %% [markdown]
@@ -79,7 +105,7 @@ plt.show()
 
 # %%
 effect = next(e for e in game2.events if e.kind == "effect")
-print(game2.why(effect))
+Cited(game2.why(effect))
 
 # %% [markdown]
 # The query is *pure*: asking what something could produce never taps, never adds mana and
@@ -91,10 +117,15 @@ game2.could_produce_all()
 len(game2.events) == n
 
 # %% [markdown]
-# ## Explore
-# Build both boards (type a card name, Enter to add; × to remove; repeats allowed). The table
-# shows every permanent's could-produce set; pick one to read why. Try: an Orchard and a
-# Reflecting Pool for Bob, an Orchard for Alice, then give Alice a Forest. Or add Contamination.
+# ## Predict, then check
+# Build both boards (type a card name, Enter to add; × to remove; repeats allowed), pick a
+# permanent, and tick every type of mana you think it could produce (or *nothing*). Then press
+# *Check*: the engine's answer appears next to yours, with every permanent's could-produce set
+# and the explanation that traces each type to where it comes from. Nothing is shown before you
+# predict, and any change hides the answer again.
+#
+# Try: Bob's Reflecting Pool on the default board; then give Alice an Island; then add
+# Contamination for Bob.
 
 # %%
 from mtgkit.widgets import CouldProduceExplorer
@@ -102,12 +133,31 @@ from mtgkit.widgets import CouldProduceExplorer
 CouldProduceExplorer(alice=["Exotic Orchard"], bob=["Exotic Orchard", "Reflecting Pool"])
 
 # %% [markdown]
-# ## Exercise 1: reflections
-# What could the named permanent produce? Write types as symbols (`"{G}{C}"`) or `"nothing"`.
-# (Teachers: `%load solutions/03_exercise1.py`.)
+# ### Quick questions
+# Pick an answer, then press *Check*.
 
 # %%
-from mtgkit.lessons import CouldCase, check_could_answers
+from mtgkit.lessons import CouldCase, mana_quiz
+from mtgkit.widgets import Quiz
+
+options = ["{C}", "{W}{U}{B}{R}{G}", "nothing"]
+Quiz("Alice controls a Reflecting Pool and an Exotic Orchard; Bob controls Wastes. What could "
+     "Alice's Reflecting Pool produce?",
+     options, mana_quiz(CouldCase(("Reflecting Pool", "Exotic Orchard"), ("Wastes",)), options))
+
+# %%
+options = ["{G}", "nothing"]
+Quiz("Alice controls Gaea's Cradle and no creatures. What could the Cradle produce?",
+     options, mana_quiz(CouldCase(("Gaea's Cradle",)), options))
+
+# %% [markdown]
+# ## Exercise 1: reflections
+# What could the named permanent produce? Write types as symbols (`{G}{C}`) or `nothing`, and
+# press *Check*.
+
+# %%
+from mtgkit.lessons import check_could_answers
+from mtgkit.widgets import Exercise
 
 cases1 = {
     "Alice's Reflecting Pool, with her Wastes": CouldCase(("Reflecting Pool", "Wastes")),
@@ -116,12 +166,26 @@ cases1 = {
     "Bob's Reflecting Pool, he also has an Orchard; Alice has an Orchard and a Forest":
         CouldCase(("Exotic Orchard", "Forest"), ("Reflecting Pool", "Exotic Orchard"), "Bob", 0),
 }
-answers1 = {key: None for key in cases1}
+Exercise.for_cases(check_could_answers, cases1)
+
+# %% [markdown]
+# Or in Python: replace each `None` with types such as `"{G}{C}"`, or `"nothing"`, and run the
+# cell.
+
+# %% [markdown]
+# (Teachers: `%load solutions/03_exercise1.py` in the cell below fills in the answers.)
+
+# %%
+answers1 = {
+    "Alice's Reflecting Pool, with her Wastes": None,
+    "Alice's Exotic Orchard, Bob has Wastes": None,
+    "Alice's Reflecting Pool, with her Mana Confluence": None,
+    "Bob's Reflecting Pool, he also has an Orchard; Alice has an Orchard and a Forest": None,
+}
 print(check_could_answers(answers1, cases1))
 
 # %% [markdown]
 # ## Exercise 2: effects and costs
-# (Teachers: `%load solutions/03_exercise2.py`.)
 
 # %%
 cases2 = {
@@ -130,14 +194,26 @@ cases2 = {
     "Alice's Pili-Pala, with Contamination": CouldCase(("Pili-Pala", "Contamination")),
     "Alice's Exotic Orchard, Bob has a Forest and Contamination": CouldCase(("Exotic Orchard",), ("Forest", "Contamination")),
 }
-answers2 = {key: None for key in cases2}
+Exercise.for_cases(check_could_answers, cases2)
+
+# %% [markdown]
+# (Teachers: `%load solutions/03_exercise2.py` in the cell below fills in the answers.)
+
+# %%
+answers2 = {
+    "Alice's Forest, Bob has Contamination": None,
+    "Alice's Mystic Gate (she has no mana for the filter)": None,
+    "Alice's Pili-Pala, with Contamination": None,
+    "Alice's Exotic Orchard, Bob has a Forest and Contamination": None,
+}
 print(check_could_answers(answers2, cases2))
 
 # %% [markdown]
 # ## Key points
 # - Could produce = what each mana ability would make if it resolved now (CR 106.7).
 # - Ignore costs; apply replacement effects in every order and take the union.
-# - Reflecting permanents are solved together from "nothing" upward; a cycle with no outside
-#   source could produce nothing. "Any color" never includes {C}; "any type" can.
+# - A reflected type always comes from a permanent that makes it by itself: trace the chain back
+#   to it. A cycle of reflecting permanents with no outside source could produce nothing.
+# - "Any color" never includes {C}; "any type" can.
 #
 # ← Previous: [Undefined mana makes no mana (CR 106.5)](02-undefined-mana.ipynb) · [Course index](00-start-here.ipynb) · Next: [Tapping for mana: triggers and replacement effects (CR 106.12)](04-tapped-for-mana.ipynb) →

@@ -1,0 +1,95 @@
+"""The helpers notebooks 00-04 use (mtgkit.lessons, section "notebooks 00-04"): cases with
+more permanents on Alice's side, and the graders of the predict-then-check quizzes."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgkit.crlinks import cited
+from mtgkit.lessons import (
+    ActivationCase,
+    ActivationWith,
+    AttackCase,
+    AttackWith,
+    CouldCase,
+    TapCase,
+    can_quiz,
+    mana_quiz,
+)
+
+
+def test_mass_hysteria_gives_haste_for_t_and_q_abilities_and_for_attacking() -> None:
+    assert not ActivationCase("Llanowar Elves", "this turn", False).attempt().can
+    elves = ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).attempt()
+    assert elves.can and "702.10c" in elves.reason.rules
+    order = ActivationWith("Order of Whiteclay", "this turn", True, also=("Mass Hysteria",)).attempt()
+    assert order.can and "702.10c" in order.reason.rules
+    # Haste doesn't untap anything: {Q} still needs the permanent tapped (107.6).
+    untapped = ActivationWith("Order of Whiteclay", "this turn", False, also=("Mass Hysteria",)).attempt()
+    assert not untapped.can and untapped.reason.rules == ("107.6",)
+    assert not AttackCase("Grizzly Bears", "this turn").attempt().can
+    bears = AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt()
+    assert bears.can and "702.10b" in bears.reason.rules
+
+
+def test_an_artifact_creature_is_a_creature_for_summoning_sickness() -> None:
+    walker = ActivationCase("Hangarback Walker", "this turn", False).attempt()
+    assert not walker.can and walker.reason.rules == ("302.6",)
+    assert ActivationCase("Fellwar Stone", "this turn", False).attempt().can
+
+
+@pytest.mark.parametrize("case,verb,right", [
+    (ActivationCase("Hangarback Walker", "this turn", False), "activate it", "no"),
+    (ActivationWith("Order of Whiteclay", "this turn", True, also=("Mass Hysteria",)), "activate it", "yes"),
+    (AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)), "attack", "yes"),
+])
+def test_can_quiz_grades_with_the_engine_and_cites_the_rule_it_acted_on(
+        case: ActivationCase | AttackCase, verb: str, right: str) -> None:
+    grade = can_quiz(case, verb)
+    wrong = "yes" if right == "no" else "no"
+    ok, why = grade(right)
+    assert ok and not grade(wrong)[0]
+    assert set(case.attempt().reason.rules) <= set(cited(why))
+    assert grade("True" if right == "yes" else "False")[0]  # typed answers are read too
+
+
+def test_mana_quiz_accepts_every_legal_choice_and_only_those() -> None:
+    options = ["{U}", "{B}", "{C}", "nothing"]
+    grade = mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
+    assert [grade(o)[0] for o in options] == [True, True, False, False]
+    orders = TapCase(("Forest", "Mana Reflection"), ("Contamination", "Heartbeat of Spring"))
+    grade = mana_quiz(orders, ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"])
+    assert [grade(o)[0] for o in ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"]] == \
+        [False, True, True, False]
+    fixed = TapCase(("Forest", "Mana Reflection"), ("Contamination",),
+                    order=("Contamination", "Mana Reflection"))
+    grade = mana_quiz(fixed, ["{B}", "{B}{B}"])
+    assert not grade("{B}")[0] and grade("{B}{B}")[0]
+
+
+def test_mana_quiz_feedback_is_one_paragraph_that_traces_the_mana() -> None:
+    case = CouldCase(("Exotic Orchard", "Forest"), ("Reflecting Pool", "Exotic Orchard"), "Bob", 0)
+    ok, why = mana_quiz(case, ["{G}", "nothing"])("{G}")
+    assert ok and "\n" not in why and "106.7" in cited(why)
+    assert "Alice's Forest, which could produce {G} by itself" in why
+    ok, why = mana_quiz(case, ["{G}", "nothing"])("nothing")
+    assert not ok and why.startswith("You wrote nothing, the answer is {G}.")
+
+
+def test_mana_quiz_refuses_options_without_a_legal_answer() -> None:
+    with pytest.raises(ValueError, match="leave out the legal answer"):
+        mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), ["{U}", "nothing"])
+    with pytest.raises(ValueError, match="leave out the legal answer nothing"):
+        mana_quiz(CouldCase(("Gaea's Cradle",)), ["{G}", "{C}"])
+
+
+def test_no_outside_source_is_said_only_of_a_real_cycle() -> None:
+    from mtgkit.lessons import explain_could_produce, mana_board
+
+    cycle = "only reflect other reflecting permanents"
+    g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard"])
+    assert cycle in explain_could_produce(g, g.permanents("Alice")[0].id)
+    # Bob's Wastes is an outside source: its {C} is no color, so the Orchard gets nothing from it.
+    g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
+    text = explain_could_produce(g, g.permanents("Alice")[0].id)
+    assert cycle not in text and "could produce nothing" in text
