@@ -20,11 +20,11 @@ The query never changes the game, emits no event and fires no trigger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from .abilities import Activated, Multiply, Reflect, SetType
-from .mana import Mana, sort_types, symbols
+from .abilities import Multiply, Reflect, SetType
+from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
 from .triggers import Whose
@@ -195,15 +195,6 @@ def _reflects(o: ObjectView) -> bool:
     return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
 
 
-def _in_cycle(solver: Solver, o: ObjectView, ability: Activated) -> bool:
-    spec = ability.mana_spec
-    if not isinstance(spec, Reflect):
-        return False
-    players = players_matching(solver.view, o.controller, spec.whose)
-    watched = [p for p in solver.perms if p.card.is_a(spec.card_type) and p.controller in players]
-    return bool(watched) and all(_reflects(p) for p in watched)
-
-
 def could_produce_all(view: GameView) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent with a mana ability, solved together."""
     return dict(Solver(view).could_produce())
@@ -214,33 +205,113 @@ def could_produce(view: GameView, obj_id: int) -> frozenset[str]:
     return could_produce_all(view).get(obj_id, frozenset())
 
 
-def explain_could_produce(view: GameView, obj_id: int) -> str:
-    """A readable explanation of what ``obj_id`` could produce and why (CR 106.7)."""
-    solver = Solver(view)
-    est = solver.could_produce()
+def _reflect_spec(o: ObjectView) -> Reflect | None:
+    """The mana ability's spec if ``o`` reflects what other permanents could produce."""
+    return next((a.mana_spec for a in o.card.activated
+                 if a.is_mana_ability and isinstance(a.mana_spec, Reflect)), None)
+
+
+def _watched(view: GameView, o: ObjectView) -> list[ObjectView]:
+    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
+    spec = _reflect_spec(o)
+    if spec is None:
+        return []
+    players = players_matching(view, o.controller, spec.whose)
+    return [p for p in view.permanents() if p.controller in players and p.is_a(spec.card_type)]
+
+
+def _only_reflections(view: GameView, o: ObjectView) -> bool:
+    """Whether everything ``o`` reflects, directly or through other reflecting permanents, is a
+    reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
+    even though its {C} is no color)."""
+    seen: set[int] = set()
+    todo = _watched(view, o)
+    if not todo:
+        return False
+    while todo:
+        p = todo.pop()
+        if p.id in seen:
+            continue
+        seen.add(p.id)
+        if _reflect_spec(p) is None:
+            return False
+        todo += _watched(view, p)
+    return True
+
+
+def _trace(view: GameView, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]],
+           seen: frozenset[int]) -> list[tuple[str, str]]:
+    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself."""
+    spec = _reflect_spec(o)
+    who = f"{o.controller}'s {o.name}"
+    if spec is None:
+        return [(who, f"could produce {{{t}}} by itself")]
+    if spec.kinds == "colors" and t not in COLORS:
+        return []
+    players = players_matching(view, o.controller, spec.whose)
+    watched = [p for p in view.permanents() if p.controller in players and p.is_a(spec.card_type)
+               and p.id not in seen and t in solved.get(p.id, frozenset())]
+    watched.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+    owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
+             "any": "any player controls"}[spec.whose]
+    what = f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}"
+    for p in watched:
+        rest = _trace(view, p, t, solved, seen | {p.id})
+        if rest:
+            return [(who, what), *rest]
+    return []
+
+
+def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
+    """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
+    each type it could produce traced back to a permanent that could produce it by itself (a
+    reflecting permanent never "reflects itself"); empty for any other permanent."""
+    solved = Solver(view).could_produce()
     o = view.obj(obj_id)
-    answers = solver.answers(o)
-    lines = [f"{o.card.name} ({o.controller}) could produce {symbols(est.get(o.id, ()))} "
-             f"(CR 106.7)."]
+    lines = []
+    for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
+        steps = _trace(view, o, t, solved, frozenset({o.id}))
+        if steps:
+            parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
+            lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
+    return lines
+
+
+def explain_could_produce(view: GameView, obj_id: int) -> str:
+    """What ``obj_id`` could produce and why (CR 106.7): each mana ability, what it would make
+    if it resolved now, the replacement effects in every order, and for a reflecting permanent
+    where each type really comes from. "No outside source" is said only for a real cycle of
+    reflecting permanents."""
+    solver = Solver(view)
+    o = view.obj(obj_id)
+    types = solver.could_produce().get(o.id, frozenset())
+    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
+    answers = solver.answers(o, notes=True)
     if not answers:
         lines.append("  It has no mana abilities.")
+    reflects = _reflect_spec(o) is not None
     for a in answers:
         lines.append(f"  • {a.text}")
         base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
-        lines.append(f"    would make {base} if it resolved now (costs ignored)")
-        if a.note:
-            lines.append(f"    ({a.note})")
-        if not a.base and _in_cycle(solver, o, o.card.activated[a.index]):
+        spec = o.card.activated[a.index].mana_spec
+        undefined = spec is not None and spec.why_none()[1]
+        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
+        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
+        if not a.base and reflects and _only_reflections(view, o):
             lines.append("    The permanents it watches only reflect other reflecting permanents; "
                          "with no outside source, the least fixed point gives them nothing.")
         if a.effects and a.base:
-            lines.append(
-                f"    replacement effects in any order: {', '.join(a.effects)} "
-                f"-> {symbols(a.types)}")
+            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
+                     f"the replacement effects {', '.join(a.effects)} in every order")
+            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
+    trace = trace_could_produce(view, o.id) if reflects else []
+    if trace:
+        lines.append("  Where each type really comes from:")
+        lines += [f"    {t}" for t in trace]
     return "\n".join(lines)
 
 
 __all__ = [
     "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
-    "explain_could_produce", "outcomes",
+    "explain_could_produce", "outcomes", "trace_could_produce",
 ]

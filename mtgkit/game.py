@@ -15,7 +15,7 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 >>> old = g.put_onto_battlefield("Llanowar Elves", "Alice")
 >>> for e in g.activate(old): print(e)
 #14 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
-#15 Llanowar Elves becomes tapped to pay {T} [CR 107.5]
+#15 Llanowar Elves becomes tapped to pay {T} [CR 107.5, 302.6]
 #16 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
 """
 
@@ -397,6 +397,14 @@ class Game:
         o = o if isinstance(o, Obj) else self.obj(o)
         return o.card.keywords | granted_keywords(o, self.permanents())
 
+    def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
+        """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
+        controlled it since their turn began, else its haste (``haste_rule``); none for a
+        permanent that isn't a creature."""
+        if not o.is_a("Creature"):
+            return ()
+        return ("302.6",) if self.controlled_since_turn_began(o.id) else (haste_rule,)
+
     def controlled_since_turn_began(self, ref: int | str) -> bool:
         """CR 302.6: has the permanent been under its controller's control continuously
         since that player's most recent turn began?"""
@@ -482,7 +490,13 @@ class Game:
         return dict(self._solver().could_produce())
 
     def explain_could_produce(self, ref: int | str) -> str:
+        """What the permanent could produce and why, in plain words (CR 106.7)."""
         return cp.explain_could_produce(self, self.obj(ref).id)
+
+    def trace_could_produce(self, ref: int | str) -> list[str]:
+        """For a reflecting permanent, each type it could produce traced back to a permanent
+        that could produce it by itself (CR 106.7)."""
+        return cp.trace_could_produce(self, self.obj(ref).id)
 
     def colors_of_permanents(self, controller: str) -> frozenset[str]:
         return self._solver().colors_of_permanents(controller)
@@ -1036,6 +1050,7 @@ class Game:
     def _pay_cost(self, o: Obj, ab: Activated) -> None:
         c, who = ab.cost, o.controller
         p = self._player(who)
+        sick = self._sickness_rules(o, "702.10c")  # read before paying: paying changes nothing it reads
         if c.mana is not None and c.mana.total():
             spent = pay(p.pool, c.mana)
             p.pool = p.pool - spent
@@ -1043,11 +1058,12 @@ class Game:
                                  rules=("601.2h", "602.2b"), player=who, mana=spent))
         if c.tap:
             o.tapped = True
-            self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}", rules=("107.5",)), obj=o)
+            self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}",
+                              rules=("107.5", *sick)), obj=o)
         if c.untap:
             o.tapped = False
-            self._emit(Untapped(text=f"{o.name} becomes untapped to pay {{Q}}", rules=("107.6",)),
-                       obj=o)
+            self._emit(Untapped(text=f"{o.name} becomes untapped to pay {{Q}}",
+                                rules=("107.6", *sick)), obj=o)
         if c.life:
             p.life -= c.life
             paid = self._emit(LifeChanged(text=f"{who} pays {c.life} life", rules=("119.4",),
@@ -1703,8 +1719,9 @@ class Game:
         for oid, d in plan:
             o = s.objects[oid]
             s.attackers[o.id] = d
-            e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}", rules=("508.1",), defender=d),
-                           obj=o, root=True)
+            e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}",
+                                          rules=("508.1", *self._sickness_rules(o, "702.10b")),
+                                          defender=d), obj=o, root=True)
             s.combat_seq[o.id] = e.seq
             if "vigilance" not in self.keywords(o):
                 o.tapped = True

@@ -62,10 +62,9 @@ from .grading import (
     read_number,
     read_types,
 )
-from .mana import COLORS, TYPES, Mana, symbols
+from .mana import TYPES, Mana, symbols
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
-from .view import ObjectView
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
 #: library keeps each game quick to build and to copy (outcomes copy a game per choice).
@@ -279,21 +278,21 @@ class ActivationCase:
         if ab.cost.untap:
             bits.append(f"{o.name} is tapped, so it can pay {{Q}} (CR 107.6)")
             rules.append("107.6")
-        if o.is_a("Creature") and (ab.cost.tap or ab.cost.untap):
-            if g.has_haste(o):
-                bits.append("it has haste, so summoning sickness doesn't matter (CR 702.10c)")
-                rules.append("702.10c")
-            else:
-                bits.append("Alice has controlled it since her turn began (CR 302.6)")
-                rules.append("302.6")
+        if o.is_a("Creature") and paid is not None:
+            let = paid.rules[1:]  # the rule the engine let it pay by: 302.6, or haste's 702.10c
+            bits.append(("Alice has controlled it since her turn began" if g.controlled_since_turn_began(o.id)
+                         else "it hasn't been Alice's since her turn began, but it has haste, so "
+                         "summoning sickness doesn't stop it") + f" (CR {', '.join(let)})")
+            rules.extend(let)
+        # (Below, 302.6 is named as the rule that doesn't apply, not as a rule the engine acted
+        # on, so it isn't among the reason's rules: those are the events'.)
         elif ab.cost.tap or ab.cost.untap:
             bits.append("it isn't a creature, so the summoning sickness rule doesn't apply to it "
                         "(CR 302.6)")
-            rules.append("302.6")
         else:
             bits.append("its cost has no {T} or {Q}, so neither tapping nor summoning sickness "
-                        "matters (CR 302.6)")
-            rules.append("302.6")
+                        f"matters (CR 302.6); {events[0].text} (CR {', '.join(events[0].rules)})")
+            rules.extend(events[0].rules)
         seq = paid.seq if paid is not None else events[0].seq
         return Attempt(True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules), seq), g, events)
 
@@ -352,15 +351,13 @@ class AttackCase:
         except RulesError as err:
             return Attempt(False, _attack_reason(o.name, err), g)
         declared = next(e for e in events if isinstance(e, AttackDeclared))
-        if g.has_haste(o) and self.arrived == "this turn":
+        rules = declared.rules  # the engine's own: 508.1, and 302.6 or haste's 702.10b
+        if not g.controlled_since_turn_began(o.id):
             text = (f"Yes: {o.name} has haste, so it can attack the turn it comes under Alice's "
-                    f"control (CR {', '.join(declared.rules)}, 702.10b): {declared.text}.")
-            rules = declared.rules + ("702.10b",)
+                    f"control (CR {', '.join(rules)}): {declared.text}.")
         else:
             text = (f"Yes: {o.name} is an untapped creature Alice has controlled continuously since "
-                    f"her turn began, so it can attack (CR {', '.join(declared.rules)}, 302.6): "
-                    f"{declared.text}.")
-            rules = declared.rules + ("302.6",)
+                    f"her turn began, so it can attack (CR {', '.join(rules)}): {declared.text}.")
         return Attempt(True, Reason(text, rules, declared.seq), g, events)
 
     def reason(self) -> tuple[bool, Reason]:
@@ -430,39 +427,23 @@ def could_produce_table(g: Game) -> list[CouldProduceRow]:
             for o in g.permanents() if o.id in solved]
 
 
-def _reflect_spec(o: object) -> tuple[str, str, str] | None:
-    """(whose, card type, "colors"/"types") if ``o`` reflects what others could produce."""
-    from .abilities import Reflect
-
-    for ab in o.card.activated:  # type: ignore[attr-defined]
-        spec = ab.mana_spec
-        if ab.is_mana_ability and isinstance(spec, Reflect):
-            return spec.whose, spec.card_type, spec.kinds
-    return None
-
-
 def trace_could_produce(g: Game, ref: int) -> list[str]:
     """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
-    trace each type it could produce back to a permanent that could produce it by itself.
+    trace each type it could produce back to a permanent that could produce it by itself
+    (:meth:`Game.trace_could_produce <mtgkit.game.Game.trace_could_produce>`).
 
     >>> g = mana_board(["Exotic Orchard", "Forest"], ["Reflecting Pool", "Exotic Orchard"])
     >>> for line in trace_could_produce(g, g.permanents("Bob")[0].id): print(line)
     {G}: Bob's Reflecting Pool copies a type of a land Bob controls: Bob's Exotic Orchard, which \
 copies a color of a land an opponent of Bob controls: Alice's Forest, which could produce {G} by itself.
     """
-    solved = g.could_produce_all()
-    lines = []
-    for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(ref, frozenset())):
-        steps = _trace(g, ref, t, solved, {ref})
-        if steps:
-            parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
-            lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
-    return lines
+    return g.trace_could_produce(ref)
 
 
 def explain_could_produce(g: Game, ref: int) -> str:
     """What ``ref`` could produce and why (CR 106.7), each type traced back to the permanent
-    that could produce it by itself (a reflecting permanent never 'reflects itself').
+    that could produce it by itself (:meth:`Game.explain_could_produce
+    <mtgkit.game.Game.explain_could_produce>`).
 
     >>> g = mana_board(["Exotic Orchard"], ["Exotic Orchard"])
     >>> print(explain_could_produce(g, g.permanents("Alice")[0].id))  # doctest: +NORMALIZE_WHITESPACE
@@ -473,98 +454,11 @@ def explain_could_produce(g: Game, ref: int) -> str:
         (CR 106.5)
         The permanents it watches only reflect other reflecting permanents; with no outside
         source, the least fixed point gives them nothing.
-    """
-    from .could_produce import Solver
-    from .mana import sort_types
-
-    solver = Solver(g)
-    o = g.obj(ref)
-    types = solver.could_produce().get(o.id, frozenset())
-    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
-    answers = solver.answers(o, notes=True)
-    if not answers:
-        lines.append("  It has no mana abilities.")
-    trace = trace_could_produce(g, ref) if _reflect_spec(o) is not None else []
-    for a in answers:
-        lines.append(f"  • {a.text}")
-        base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
-        spec = o.card.activated[a.index].mana_spec
-        undefined = spec is not None and spec.why_none()[1]
-        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
-        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
-        if not a.base and _reflect_spec(o) is not None and _only_reflections(g, o):
-            lines.append("    The permanents it watches only reflect other reflecting permanents; "
-                         "with no outside source, the least fixed point gives them nothing.")
-        if a.effects and a.base:
-            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
-                     f"the replacement effects {', '.join(a.effects)} in every order")
-            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
-    if trace:
-        lines.append("  Where each type really comes from:")
-        lines += [f"    {t}" for t in trace]
-    return "\n".join(lines)
-
-
-def _watched(g: Game, o: ObjectView) -> list[ObjectView]:
-    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
-    spec = _reflect_spec(o)
-    if spec is None:
-        return []
-    whose, card_type, _ = spec
-    players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
-    return [p for p in g.permanents() if p.controller in players and p.is_a(card_type)]
-
-
-def _only_reflections(g: Game, o: ObjectView) -> bool:
-    """Whether everything ``o`` reflects, directly or through other reflecting permanents, is a
-    reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
-    even though its {C} is no color).
-
-    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Exotic Orchard"])
-    >>> _only_reflections(g, g.permanents("Alice")[0])
-    True
     >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
-    >>> _only_reflections(g, g.permanents("Alice")[0])
+    >>> "no outside source" in explain_could_produce(g, g.permanents("Alice")[0].id)
     False
     """
-    seen: set[int] = set()
-    todo = list(_watched(g, o))
-    if not todo:
-        return False
-    while todo:
-        p = todo.pop()
-        if p.id in seen:
-            continue
-        seen.add(p.id)
-        if _reflect_spec(p) is None:
-            return False
-        todo += _watched(g, p)
-    return True
-
-
-def _trace(g: Game, ref: int, t: str, solved: Mapping[int, frozenset[str]],
-           seen: set[int]) -> list[tuple[str, str]]:
-    """[(who, what it does)] from ``ref`` back to a permanent that could produce {t} by itself."""
-    o = g.obj(ref)
-    spec = _reflect_spec(o)
-    who = f"{o.controller}'s {o.name}"
-    if spec is None:
-        return [(who, f"could produce {{{t}}} by itself")]
-    whose, card_type, kinds = spec
-    if kinds == "colors" and t not in COLORS:
-        return []
-    players = g.players_matching(o.controller, whose)  # type: ignore[arg-type]
-    watched = [p for p in g.permanents() if p.controller in players and p.is_a(card_type)
-               and p.id not in seen and t in solved.get(p.id, frozenset())]
-    watched.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
-    owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
-             "any": "any player controls"}[whose]
-    what = f"copies a {'color' if kinds == 'colors' else 'type'} of a {card_type.lower()} {owner}"
-    for p in watched:
-        rest = _trace(g, p.id, t, solved, seen | {p.id})
-        if rest:
-            return [(who, what)] + rest
-    return []
+    return g.explain_could_produce(ref)
 
 
 def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,

@@ -106,9 +106,9 @@ def test_why_on_the_tap_and_untap_example() -> None:
     g = load_scenario(ROOT / "scenarios" / "01-tap-and-untap.toml").game
     untap = next(e for e in g.events if e.kind == "untap" and e.obj == "Pili-Pala")
     text = g.why(untap)
-    assert "(107.6)" in text and "because" in text and "Alice activates Pili-Pala" in text
+    assert "(107.6, 302.6)" in text and "because" in text and "Alice activates Pili-Pala" in text
     hit = next(e for e in g.events if e.kind == "damage")
-    assert "Raging Goblin attacks Bob (508.1)" in g.why(hit)
+    assert "Raging Goblin attacks Bob (508.1, 702.10b)" in g.why(hit)
 
 
 def test_why_on_the_could_produce_example() -> None:
@@ -116,7 +116,8 @@ def test_why_on_the_could_produce_example() -> None:
     bob_mana = [e for e in g.events if e.kind == "mana" and e.player == "Bob"][-1]
     assert "Bob activates Exotic Orchard" in g.why(bob_mana)
     text = g.explain_could_produce(g.find("Exotic Orchard", "Bob"))
-    assert "reflects Exotic Orchard ({G})" in text and "106.7" in text
+    assert "106.7" in text and ("Bob's Exotic Orchard copies a color of a land an opponent of Bob "
+                                "controls: Alice's Forest, which could produce {G} by itself") in text
     moon = load_scenario(ROOT / "scenarios" / "03-pale-moon.toml").game
     replaced = next(e for e in moon.events if e.kind == "replace")
     assert "Pale Moon: Underground Sea produces {C} instead of {U}" in moon.why(replaced)

@@ -93,3 +93,37 @@ def test_no_outside_source_is_said_only_of_a_real_cycle() -> None:
     g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
     text = explain_could_produce(g, g.permanents("Alice")[0].id)
     assert cycle not in text and "could produce nothing" in text
+
+
+@pytest.mark.parametrize("arrived", ["this turn", "last turn"])
+@pytest.mark.parametrize("tapped", [False, True])
+@pytest.mark.parametrize("also", [(), ("Mass Hysteria",)])
+def test_every_activation_and_attack_reason_is_the_rule_of_the_engine_event(
+        arrived: str, tapped: bool, also: tuple[str, ...]) -> None:
+    """Yes: every rule the reason gives is on an event the action caused (302.6, or haste's
+    702.10c/702.10b, are on the tap/attack event). No: the rule the engine refused with."""
+    from mtgkit.errors import RulesError
+    from mtgkit.lessons import TAP_CARDS
+
+    cases: list[ActivationCase | AttackCase] = []
+    for name in (*TAP_CARDS, "Hangarback Walker", "Grizzly Bears"):
+        cases.append(ActivationWith(name, arrived, tapped, also=also))  # type: ignore[arg-type]
+        cases.append(AttackWith(name, arrived, also=also))  # type: ignore[arg-type]
+    seen = set()
+    for case in cases:
+        at = case.attempt()
+        if at.can:
+            on_events = {r for e in at.events for r in e.rules}
+            assert at.reason.rules and set(at.reason.rules) <= on_events, (case, at.reason)
+            assert at.reason.seq in {e.seq for e in at.events}
+        else:
+            g, ref = case.game()
+            with pytest.raises(RulesError) as refused:  # the engine refuses it, with that rule
+                if isinstance(case, ActivationCase):
+                    g.activate(ref)
+                else:
+                    g.attack([ref])
+            assert at.reason.rules[0] == refused.value.rule, (case, at.reason, refused.value)
+        assert set(at.reason.rules) <= set(cited(at.reason.text)), at.reason
+        seen.add(at.can)
+    assert seen == {True, False}

@@ -22,7 +22,8 @@ def test_107_5_tap_symbol_taps_the_permanent() -> None:
     events = g.activate(elves)
     assert g.obj(elves).tapped
     tap = next(e for e in events if e.kind == "tap")
-    assert tap.rules == ("107.5",) and tap.cause == events[0].seq
+    # 107.5 taps it; 302.6 lets a creature pay {T} (Alice has had it since her turn began)
+    assert tap.rules == ("107.5", "302.6") and tap.cause == events[0].seq
     assert g.pool("Alice") == Mana.parse("{G}")
 
 
@@ -58,7 +59,7 @@ def test_107_6_untap_symbol_untaps_and_is_a_cost() -> None:
     assert not g.obj(pili).tapped
     kinds = [e.kind for e in events]
     assert kinds == ["activate", "spend", "untap", "choice", "mana"]
-    assert next(e for e in events if e.kind == "untap").rules == ("107.6",)
+    assert next(e for e in events if e.kind == "untap").rules == ("107.6", "302.6")
     assert g.pool("Alice") == Mana.parse("{B}")
 
 
@@ -115,8 +116,11 @@ def test_702_10c_haste_allows_tap_and_untap_abilities() -> None:
     try:
         g = main_phase()
         elves = g.put_onto_battlefield("Hasty Elves", "Alice", arrived="this turn")
-        g.activate(elves)
+        tap = next(e for e in g.activate(elves) if e.kind == "tap")
         assert g.pool("Alice") == Mana.parse("{G}")
+        assert tap.rules == ("107.5", "702.10c")  # haste, not 302.6, is what let it pay {T}
+        old = g.put_onto_battlefield("Hasty Elves", "Alice")  # here since the turn began
+        assert next(e for e in g.activate(old) if e.kind == "tap").rules == ("107.5", "302.6")
     finally:
         del cards.CATALOG["Hasty Elves"]
 
@@ -128,9 +132,21 @@ def test_702_10b_haste_allows_attacking_the_turn_it_arrives() -> None:
     g.advance(to="beginning_of_combat")
     with refused(g, SummoningSicknessError, "302.6"):
         g.attack([goblin, bears])
-    g.attack([goblin])
+    declared = next(e for e in g.attack([goblin]) if e.kind == "attack")
+    assert declared.rules == ("508.1", "702.10b")  # haste is what let it attack
     g.advance(to="end_of_combat")
     assert g.life("Bob") == 19
+
+
+def test_event_rules_name_what_let_a_permanent_pay_tap_or_attack() -> None:
+    """A creature here since its controller's turn began pays {T} and attacks under CR 302.6;
+    a permanent that isn't a creature isn't touched by summoning sickness: only 107.5."""
+    g = main_phase()
+    stone = g.put_onto_battlefield("Fellwar Stone", "Alice", arrived="this turn")
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    assert next(e for e in g.activate(stone) if e.kind == "tap").rules == ("107.5",)
+    g.advance(to="beginning_of_combat")
+    assert next(e for e in g.attack([bears]) if e.kind == "attack").rules == ("508.1", "302.6")
 
 
 def test_ability_with_tap_and_mana_cost_checks_the_mana() -> None:

@@ -215,6 +215,7 @@ EXPLORERS: list[tuple[Callable[[], W.Widget], Callable[[Any], None], Callable[[A
     # (make, predict, change an input)
     (ActivationExplorer, predict_activation, lambda w: setattr(w.arrived, "value", "this turn")),
     (ActivationExplorer, predict_activation, lambda w: setattr(w.tapped, "value", True)),
+    (ActivationExplorer, predict_activation, lambda w: setattr(w.hysteria, "value", True)),
     (ActivationExplorer, predict_activation, lambda w: setattr(w.question, "value", QUESTIONS[1])),
     (CouldProduceExplorer, predict_could, lambda w: setattr(w.alice, "value", ["Forest"])),
     (lambda: CouldProduceExplorer(["Forest", "Island"]), predict_could,
@@ -291,6 +292,26 @@ def test_activation_explorer_shows_haste_with_an_attack() -> None:
     w.prediction.value = "can attack"
     w.check_button.click()
     assert "✗ Not quite" in shown(w.result.value) and anchor_link("302.6") in w.result.value
+
+
+def test_activation_explorer_shows_haste_for_tap_abilities_with_mass_hysteria() -> None:
+    """With Mass Hysteria, an Elves that arrived this turn can tap for mana: the reason is the
+    rule on the engine's tap event (702.10c), and the board shows Mass Hysteria."""
+    w = ActivationExplorer()
+    w.arrived.value = "this turn"
+    w.hysteria.value = True
+    w.prediction.value = "can't activate"
+    w.check_button.click()
+    assert "✗ Not quite" in shown(w.result.value) and "Alice can activate it" in shown(w.result.value)
+    assert w.attempt is not None and w.attempt.can
+    paid = next(e for e in w.attempt.events if e.seq == w.attempt.reason.seq)
+    assert paid.rules == ("107.5", "702.10c") and anchor_link("702.10c") in w.result.value
+    assert "Mass Hysteria" in shown(w.board.value)
+    w.hysteria.value = False  # a new situation: outcome hidden, prediction cleared
+    assert w.prediction.value is None and w.attempt is None
+    w.prediction.value = "can't activate"
+    w.check_button.click()
+    assert "✓ You predicted right" in shown(w.result.value) and w.attempt.reason.rules == ("302.6",)
 
 
 def test_could_produce_explorer_predict_then_reveal_the_table_and_the_trace() -> None:

@@ -71,7 +71,8 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                              layout=W.Layout(width="auto", min_width="16em", max_width="100%"))
             box.observe(lambda _: self._changed(), names="value")
             self.inputs[key] = box
-            text = f"<b>{link_rules(key)}</b>" + (f": {link_rules(prompt)}" if prompt else "")
+            shown = link_rules(prompt).replace("\n", "<br>")
+            text = f"<b>{link_rules(key)}</b>" + (f": {shown}" if prompt else "")
             rows += [label(text), box]
         self.check_button = button("Check", primary=True)
         self.feedback = W.HTML(out(ASK))
@@ -101,7 +102,7 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
         def grade(answers: dict[str, object]) -> str:
             return check_practice([answers.get(k) for k in keys], qs)
-        prompts = {k: f"{q.board} {q.prompt}" for k, q in zip(keys, qs, strict=True)}
+        prompts = {k: f"{q.board.rstrip('.')}.\n{q.prompt}" for k, q in zip(keys, qs, strict=True)}
         return cls(prompts, grade, options={k: q.options for k, q in zip(keys, qs, strict=True)},
                    title=title)
 

@@ -11,8 +11,17 @@ import ipywidgets as W
 
 from ..cards import card as lookup
 from ..crlinks import link_rules
-from ..lessons import TAP_CARDS, ActivationCase, AttackCase, Attempt, check_can, grade_option
-from .parts import PROMPT, board_after, button, events_html, out, style, toggles, verdict_html
+from ..lessons import (
+    TAP_CARDS,
+    ActivationCase,
+    ActivationWith,
+    AttackCase,
+    AttackWith,
+    Attempt,
+    check_can,
+    grade_option,
+)
+from .parts import PROMPT, board_after, button, events_html, out, style, text_html, toggles, verdict_html
 
 
 class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
@@ -55,7 +64,7 @@ class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             assert self.grade is not None
             ok, why = self.grade(self.choice.value)
         mark = '<b class="right">✓ Right.</b>' if ok else '<b class="wrong">✗ Not this time.</b>'
-        self.feedback.value = out(f"{mark} {link_rules(why)}")
+        self.feedback.value = out(f"{mark}{text_html(why)}")
 
 
 #: What the activation explorer can ask about a permanent.
@@ -63,8 +72,9 @@ QUESTIONS = ("activate its ability", "attack this turn")
 
 
 class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
-    """Choose a permanent, when it arrived and whether it is tapped, and the question: can Alice
-    activate its {T}/{Q} ability (CR 107.5, 107.6, 302.6), or attack with it this turn (haste,
+    """Choose a permanent, when it arrived, whether it is tapped and whether Alice also controls
+    Mass Hysteria (all creatures have haste), and the question: can Alice activate its {T}/{Q}
+    ability (CR 107.5, 107.6, 302.6, haste: 702.10c), or attack with it this turn (haste,
     CR 702.10b: try Raging Goblin)? Predict, press *Check*: the engine tries it and answers
     next to your prediction, with the rule it acted on; the board afterwards is shown."""
 
@@ -74,6 +84,9 @@ class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                                style=style(), layout=W.Layout(width="auto"))
         self.arrived = toggles(["last turn", "this turn"], "arrived", "last turn")
         self.tapped = W.Checkbox(value=False, description="tapped", style=style())
+        self.hysteria = W.Checkbox(value=False, description="Alice also controls Mass Hysteria "
+                                   "(all creatures have haste)", style=style(),
+                                   layout=W.Layout(width="auto"))
         self.question = toggles(QUESTIONS, "can Alice", question)
         self.ability = W.HTML()
         self.prediction = toggles(self._options(), "predict")
@@ -81,12 +94,13 @@ class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.result = W.HTML(out(PROMPT))
         self.board = W.HTML()
         self.attempt: Attempt | None = None
-        for w in (self.card, self.arrived, self.tapped, self.question):
+        for w in (self.card, self.arrived, self.tapped, self.hysteria, self.question):
             w.observe(lambda _: self._changed(), names="value")
         self.prediction.observe(lambda _: self._hide(), names="value")
         self.check_button.on_click(self._check)
         self._changed()
-        super().__init__([self.card, W.HBox([self.arrived, self.tapped]), self.question, self.ability,
+        super().__init__([self.card, W.HBox([self.arrived, self.tapped]), self.hysteria,
+                          self.question, self.ability,
                           self.prediction, self.check_button, self.result, self.board])
 
     def _options(self) -> list[str]:
@@ -95,9 +109,10 @@ class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     @property
     def case(self) -> ActivationCase | AttackCase:
+        also = ("Mass Hysteria",) if self.hysteria.value else ()
         if self.question.value == QUESTIONS[0]:
-            return ActivationCase(self.card.value, self.arrived.value, self.tapped.value)
-        return AttackCase(self.card.value, self.arrived.value, self.tapped.value)
+            return ActivationWith(self.card.value, self.arrived.value, self.tapped.value, also=also)
+        return AttackWith(self.card.value, self.arrived.value, self.tapped.value, also=also)
 
     def _changed(self) -> None:
         """A new situation: the old outcome is hidden and a new prediction is asked for."""

@@ -172,7 +172,7 @@ class ChoicePicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         for i, p in questions:
             if p.kind == "order":
                 items = [str(x) for x in p.options[0]]
-                what = (f"{html.escape(p.player)} chooses the {html.escape(p.question)} "
+                what = (f"{html.escape(p.player)} chooses the order of the {html.escape(p.question)} "
                         "(first applied at the top):")
                 control: W.Widget = OrderPicker(items, what)
                 control.value = self.path[i]

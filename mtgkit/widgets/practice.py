@@ -15,6 +15,7 @@ import re
 import ipywidgets as W
 
 from ..crlinks import link_rules
+from ..grading import plural
 from ..practice import LEVELS, TOPICS, Question, grade, questions
 
 #: The columns of :meth:`PracticeWidget.score_csv`.
@@ -101,7 +102,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.right += fb.correct
             self._graded = True
         self.rows.append({
-            "student": self.student.value, "topic": q.topic, "level": q.level, "seed": str(q.seed),
+            "student": self.student.value.strip(), "topic": q.topic, "level": q.level, "seed": str(q.seed),
             "question": str(q.number), "answer": answer, "correct": "yes" if fb.correct else "no",
             "first_try": "yes" if first else "no", "right_answers": " | ".join(q.answers),
             "misconceptions": " | ".join(fb.misconceptions)})
@@ -114,11 +115,13 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.score.value = f"Score: {self.right} / {self.answered}"
 
     def score_csv(self) -> str:
-        """Every answer checked in this session, one row each (first tries count for the score)."""
+        """Every answer checked in this session, one row each (first tries count for the score).
+        Rows checked before the learner typed a name carry the name given by export time."""
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(self.rows)
+        name = self.student.value.strip()
+        writer.writerows({**row, "student": row["student"] or name} for row in self.rows)
         return out.getvalue()
 
     def _export(self) -> None:
@@ -126,5 +129,5 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         data = base64.b64encode(text.encode()).decode()
         who = re.sub(r"[^\w-]+", "-", self.student.value.strip()).strip("-") or "practice"
         self.export.value = (f'<a download="{who}-score.csv" href="data:text/csv;base64,{data}">'
-                             f"Download {who}-score.csv</a> ({len(self.rows)} answers; "
+                             f"Download {who}-score.csv</a> ({plural(len(self.rows), 'answer')}; "
                              f"score {self.right} / {self.answered})")

@@ -47,13 +47,14 @@ def _details(r: XPath) -> str:
     """What the engine did along one path: mana values, counters, tokens, its fate."""
     if not r.arrived:
         return f"<p>{link_rules(r.note)}</p>"
-    before = "—" if r.mv_before is None else str(r.mv_before)
-    where = {"cast": "on the stack", "returned by Order of Whiteclay": "in the graveyard"}.get(
-        r.path, "of the Clone spell")
+    # Where the card's mana value was before it entered (a copy made by Clone had none before).
+    where = {"cast": "on the stack", "returned by Order of Whiteclay": "in the graveyard"}.get(r.path)
+    before = "" if where is None else (
+        f"<li>mana value {where}: <b>{'—' if r.mv_before is None else r.mv_before}</b></li>")
     bf = "—" if r.mv_battlefield is None else str(r.mv_battlefield)
     fate = r.fate or ("on the battlefield" if r.survived else "not on the battlefield")
     chose = f"<li>choices: {html.escape(r.choices)}</li>" if r.choices else ""
-    return (f"<ul><li>mana value {where}: <b>{before}</b></li>"
+    return (f"<ul>{before}"
             f"<li>mana value on the battlefield: <b>{bf}</b></li>"
             f"<li>entered with: <b>{html.escape(r.entered_with)}</b>; at the end: "
             f"<b>{html.escape(r.counters)}</b></li>"

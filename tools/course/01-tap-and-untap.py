@@ -127,7 +127,9 @@ linked(since(timeline(game2), first2)[["seq", "player", "kind", "object", "text"
 
 # %% [markdown]
 # The Elves still arrived this turn, but now they have haste, so CR 702.10c lets Alice use
-# their {T} ability. Mass Hysteria would do the same for a {Q} ability, and for attacking.
+# their {T} ability: the `tap` row cites 702.10c next to 107.5. (An Elves that has been Alice's
+# since her turn began cites 302.6 there instead.) Mass Hysteria would do the same for a {Q}
+# ability, and for attacking.
 
 # %% [markdown]
 # ## Worked example 3: attacking
