@@ -1,0 +1,274 @@
+"""The teacher guide (docs/teacher-guide.md) stays true: every command in its code blocks runs,
+every command it writes inline is one the CLI accepts, its Python runs, its links resolve, and the
+notebooks, solutions, misconceptions and rule numbers it names exist."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import shlex
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mtgkit.__main__ import _parser
+from mtgkit.course import NOTEBOOKS
+from mtgkit.crlinks import cited
+from mtgkit.misconceptions import CATALOG
+from mtgkit.practice import LEVELS, TOPICS
+from mtgkit.rules import EDITION
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = ROOT / "docs" / "teacher-guide.md"
+TEXT = GUIDE.read_text(encoding="utf-8")
+CR = ROOT.parent / "shared" / "reference" / f"MagicCompRules-{EDITION.replace('-', '')}.txt"
+STEMS = [stem for stem, _ in NOTEBOOKS]
+
+#: A fenced code block, indented or not (inside a list item): its indent, language and body.
+FENCE = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.M | re.S)
+#: How a command line of the kit starts.
+PROGRAMS = (["mtgkit"], ["python", "-m", "mtgkit"], ["python3", "-m", "mtgkit"])
+
+
+def blocks(text: str) -> list[tuple[str, str]]:
+    """Every fenced code block of ``text`` as (language, body), the body dedented."""
+    return [(lang, textwrap.dedent(body)) for _indent, lang, body in FENCE.findall(text)]
+
+
+def without_code(text: str) -> str:
+    return FENCE.sub("", text)
+
+
+def kit_argv(line: str) -> list[str] | None:
+    """The arguments after ``mtgkit`` (or ``python -m mtgkit``) on a shell line, else None."""
+    words = shlex.split(line, comments=True)
+    for program in PROGRAMS:
+        if words[:len(program)] == program:
+            return words[len(program):]
+    return None
+
+
+def commands(text: str) -> list[list[str]]:
+    """The kit's commands in the shell code blocks of ``text``, as argument lists."""
+    found = []
+    for lang, body in blocks(text):
+        if lang not in ("", "bash", "sh", "shell", "console"):
+            continue
+        for line in body.replace("\\\n", " ").splitlines():
+            argv = kit_argv(line)
+            if argv is not None:
+                found.append(argv)
+    return found
+
+
+COMMANDS = commands(TEXT)
+
+
+def test_the_guide_names_the_edition_and_has_a_plan_for_every_notebook() -> None:
+    assert f"effective {EDITION}" in " ".join(TEXT.split())
+    for stem in STEMS:
+        assert re.search(rf"^### {re.escape(stem)}: ", TEXT, re.M), f"no lesson plan for {stem}"
+
+
+def test_every_plan_ends_with_a_worksheet_to_assign() -> None:
+    plans = re.split(r"^### ", TEXT.split("## 8. The lesson plans", 1)[1], flags=re.M)[1:]
+    assert len(plans) == len(STEMS)
+    for plan in plans:
+        assign = plan.split("**Assign.**", 1)
+        assert len(assign) == 2, plan.splitlines()[0]
+        assert any(argv[0] == "worksheet" for argv in commands(assign[1])), plan.splitlines()[0]
+
+
+def test_the_code_blocks_hold_the_commands_a_teacher_needs() -> None:
+    used = {argv[0] for argv in COMMANDS}
+    assert {"course", "worksheet", "assignments", "hub-link"} <= used
+
+
+def _run(argv: list[str], where: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    home = where / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    return subprocess.run([sys.executable, "-m", "mtgkit", *argv], cwd=where, capture_output=True,
+                          text=True, timeout=300,
+                          env={**os.environ, "HOME": str(home), "PYTHONPATH": path, **env})
+
+
+def _sheet_files(argv: list[str]) -> list[Path]:
+    """The two files a worksheet command writes, as the guide (and the CLI) name them."""
+    args = _parser().parse_args(argv)
+    stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
+    return [Path(args.out) / f"{stem}.md", Path(args.out) / f"{stem}-key.md"]
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a) for a in COMMANDS])
+def test_each_command_in_the_guide_runs(argv: list[str], tmp_path: Path) -> None:
+    done = _run(argv, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "error" not in done.stderr.lower(), done.stderr
+    args = _parser().parse_args(argv)
+    if argv[0] == "worksheet":
+        for path in _sheet_files(argv):
+            assert (tmp_path / path).read_text(encoding="utf-8").startswith("# mtgkit worksheet")
+    elif argv[0] == "course":
+        dest = tmp_path / args.dest
+        assert sorted(p.stem for p in dest.glob("*.ipynb")) == STEMS
+        assert (dest / "solutions").is_dir() == args.solutions
+    elif argv[0] == "assignments":
+        assert (tmp_path / args.dest / "nbgrader_config.py").is_file()
+    elif argv[0] == "hub-link":
+        assert done.stdout.startswith(f"{args.hub}/hub/user-redirect/git-pull?repo=")
+
+
+def test_the_worksheet_files_the_guide_names_are_the_ones_its_commands_write() -> None:
+    written = {path.name for argv in COMMANDS if argv[0] == "worksheet" for path in _sheet_files(argv)}
+    named = set(re.findall(r"worksheet-[a-z-]+?-(?:easy|hard)-seed\d+(?:-key)?\.md", TEXT))
+    assert named, "the guide names the files a worksheet command writes"
+    assert named <= written, sorted(named - written)
+
+
+def test_the_same_seed_gives_the_same_sheet_in_another_process(tmp_path: Path) -> None:
+    """The guide promises every student the same sheet for a seed: two separate runs (with
+    different hash seeds, as on two machines) write byte-identical files."""
+    argv = next(a for a in COMMANDS if a[0] == "worksheet")
+    first, second = tmp_path / "a", tmp_path / "b"
+    for where, hashseed in ((first, "1"), (second, "2")):
+        where.mkdir()
+        assert _run(argv, where, PYTHONHASHSEED=hashseed).returncode == 0
+    for path in _sheet_files(argv):
+        assert (first / path).read_bytes() == (second / path).read_bytes()
+
+
+def options(subcommand: str) -> set[str]:
+    """The option names a subcommand's ``--help`` lists (argparse would also take a prefix)."""
+    with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.suppress(SystemExit):
+        _parser().parse_args([subcommand, "--help"])
+    return set(re.findall(r"--[a-z][a-z-]*", out.getvalue()))
+
+
+def test_every_option_is_written_in_full() -> None:
+    for argv in COMMANDS:
+        assert {w for w in argv if w.startswith("--")} <= options(argv[0]), argv
+
+
+#: Words that stand for a value in an inline command, and a value to try it with.
+PLACEHOLDERS = {"DEST": "dest", "URL": "https://hub.example.edu", "TOPIC": "monarch", "N": "3",
+                "FILE": "lesson.toml"}
+
+
+def test_every_inline_command_is_one_the_cli_accepts() -> None:
+    spans = re.findall(r"`((?:python3? -m )?mtgkit [^`]+)`", without_code(TEXT))
+    assert spans
+    parser = _parser()
+    for span in spans:
+        argv = kit_argv(span)
+        assert argv is not None, span
+        argv = [PLACEHOLDERS.get(word, word) for word in argv if word != "..."]
+        assert {w for w in argv if w.startswith("--")} <= options(argv[0]), span
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            try:
+                parser.parse_args(argv)
+            except SystemExit:
+                pytest.fail(f"`{span}` is not a command the CLI accepts: {err.getvalue()}")
+
+
+def test_the_python_in_the_guide_adds_up_exported_scores(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The score-collecting snippet, run on files the practice widget really exports, gives each
+    student the score the widget itself showed."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("ipywidgets")
+    from mtgkit.widgets import PracticeWidget
+
+    code = [body for lang, body in blocks(TEXT) if lang == "python"]
+    assert len(code) == 1
+    (tmp_path / "scores").mkdir()
+    shown = {}
+    for name, picks in (("Ada", [[0, 3], [1]]), ("Ben", [[3]])):
+        widget = PracticeWidget("x-values", "hard", seed=2)
+        widget.student.value = name
+        for i, tries in enumerate(picks):
+            if i:
+                widget.next_button.click()
+            for pick in tries:
+                widget.choice.value = widget.choice.options[pick]
+                widget.check_button.click()
+        shown[name] = (widget.right, widget.answered)
+        (tmp_path / "scores" / f"{name}-score.csv").write_text(widget.score_csv(), encoding="utf-8")
+    assert shown["Ada"][1] == 2 and shown["Ben"] == (1, 1)  # the sheet has rows to add up
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(code[0], str(GUIDE), "exec"), namespace)  # noqa: S102 - the guide's own code
+    summary = namespace["summary"]
+    for name, (right, answered) in shown.items():
+        row = summary.loc[(name, "x-values", "hard", 2)]  # type: ignore[attr-defined]
+        assert (row["right"], row["answered"]) == (right, answered)
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens.
+
+    >>> slug("3. JupyterHub + nbgitpuller"), slug("01-tap-and-untap: {T}, {Q} and summoning sickness")
+    ('3-jupyterhub--nbgitpuller', '01-tap-and-untap-t-q-and-summoning-sickness')
+    """
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(text: str) -> set[str]:
+    found: set[str] = set()
+    for heading in re.findall(r"^#{1,6} (.+)$", without_code(text), re.M):
+        base = anchor = slug(heading)
+        n = 0
+        while anchor in found:
+            n += 1
+            anchor = f"{base}-{n}"
+        found.add(anchor)
+    return found
+
+
+def test_every_relative_link_resolves() -> None:
+    links = re.findall(r"\]\(([^)\s]+)\)", without_code(TEXT))
+    assert links
+    checked = 0
+    for link in links:
+        if re.match(r"[a-z]+:", link):
+            continue
+        path, _, anchor = link.partition("#")
+        target = (GUIDE.parent / path).resolve() if path else GUIDE
+        assert target.is_relative_to(ROOT) and target.is_file(), f"{link}: no such file in the repository"
+        if anchor:
+            assert anchor in anchors(target.read_text(encoding="utf-8")), f"{link}: no such heading"
+        checked += 1
+    assert checked
+
+
+def test_every_notebook_and_solution_named_exists() -> None:
+    prose = re.sub(r"\]\([^)]*\)", "]", TEXT)  # link targets are checked above
+    named = set(re.findall(r"(?<![\w-])(0\d-[a-z]+(?:-[a-z]+)*)(?![\w-])", prose))
+    assert named
+    assert named <= set(STEMS), sorted(named - set(STEMS))
+    for solution in re.findall(r"solutions/(\d\d_exercise\d\.py)", TEXT):
+        assert (ROOT / "notebooks" / "solutions" / solution).is_file(), solution
+
+
+def test_every_misconception_named_is_in_the_catalog_and_every_one_is_named() -> None:
+    kebab = set(re.findall(r"`([a-z]+(?:-[a-z0-9]+)+)`", TEXT))
+    folders = {vars(_parser().parse_args(argv)).get("dest") for argv in COMMANDS}  # `teacher-copy`
+    not_misconceptions = set(TOPICS) | set(LEVELS) | {"hub-link"} | {f for f in folders if f}
+    unknown = kebab - not_misconceptions - set(CATALOG)
+    assert not unknown, f"not misconceptions in mtgkit.misconceptions.CATALOG: {sorted(unknown)}"
+    assert set(CATALOG) <= kebab, f"the guide doesn't name {sorted(set(CATALOG) - kebab)}"
+
+
+def test_every_rule_cited_exists_in_the_edition() -> None:
+    numbers = cited(TEXT)
+    assert len(numbers) > 30
+    if not CR.exists():
+        pytest.skip(f"the Comprehensive Rules text is not beside the repository ({CR})")
+    present = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", CR.read_text(encoding="utf-8"), re.M))
+    assert not set(numbers) - present, sorted(set(numbers) - present)
