@@ -11,19 +11,40 @@ An action that raises leaves the game exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .rules import cite
 
 
 class RulesError(Exception):
-    """An action the rules do not allow. ``rule`` is the CR number, ``reason`` plain English."""
+    """An action the rules do not allow. ``rule`` is the CR number, ``reason`` plain English;
+    ``also`` lists other requirements the same action fails (each its own error), so a learner
+    who expected the second reason hears it too.
+
+    >>> err = TapSymbolError("Llanowar Elves is already tapped.",
+    ...                      also=[SummoningSicknessError("It arrived this turn.")])
+    >>> err.rules
+    ('107.5', '302.6')
+    >>> print(err)  # doctest: +NORMALIZE_WHITESPACE
+    Llanowar Elves is already tapped. [CR 107.5 (2026-08-07)]
+    Also: It arrived this turn. [CR 302.6 (2026-08-07)]
+    """
 
     rule: str = "100.1"
 
-    def __init__(self, reason: str, rule: str | None = None) -> None:
+    def __init__(self, reason: str, rule: str | None = None, *,
+                 also: Sequence[RulesError] = ()) -> None:
         if rule is not None:
             self.rule = rule
         self.reason = reason
-        super().__init__(f"{reason} [{cite(self.rule)}]")
+        self.also: tuple[RulesError, ...] = tuple(also)
+        super().__init__(f"{reason} [{cite(self.rule)}]"
+                         + "".join(f" Also: {a.reason} [{cite(a.rule)}]" for a in self.also))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the action breaks: this error's first, then the others' (``also``)."""
+        return (self.rule, *(a.rule for a in self.also))
 
 
 class TapSymbolError(RulesError):

@@ -962,16 +962,22 @@ class Game:
             raise RulesError(f"Only {o.name}'s controller, {o.controller}, can activate its "
                              f"abilities.", "602.2")
         c = ab.cost
+        # {T}/{Q} and summoning sickness are checked together: when both fail, the error says both.
+        failed: list[RulesError] = []
         if c.tap and o.tapped:
-            raise TapSymbolError(f"{o.name} is already tapped, so it can't be tapped again to "
-                                 f"pay {{T}}.")
+            failed.append(TapSymbolError(f"{o.name} is already tapped, so it can't be tapped again "
+                                         f"to pay {{T}}."))
         if c.untap and not o.tapped:
-            raise UntapSymbolError(f"{o.name} is untapped, so it can't be untapped to pay {{Q}}.")
+            failed.append(UntapSymbolError(f"{o.name} is untapped, so it can't be untapped to pay "
+                                           f"{{Q}}."))
         if (c.tap or c.untap) and o.is_a("Creature") and not self.has_haste(o) \
                 and not self.controlled_since_turn_began(o.id):
-            raise SummoningSicknessError(
+            failed.append(SummoningSicknessError(
                 f"{o.name} hasn't been under {o.controller}'s control continuously since "
-                f"{o.controller}'s most recent turn began, and it doesn't have haste.")
+                f"{o.controller}'s most recent turn began, and it doesn't have haste."))
+        if failed:
+            first = failed[0]
+            raise type(first)(first.reason, first.rule, also=failed[1:])
         if c.mana is not None:
             pool = self._player(who).pool
             try:
@@ -987,7 +993,8 @@ class Game:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
         if timing:
-            self._check_can_act(who)  # last: the timing, once the ability itself could be activated
+            # last: the timing, once the ability itself could be activated
+            self._check_can_act(who, mana_ability=ab.is_mana_ability)
         return o, ab
 
     @_atomic
@@ -2035,9 +2042,11 @@ class Game:
         if self.winner is not None:
             raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
 
-    def _check_can_act(self, player: str) -> None:
+    def _check_can_act(self, player: str, *, mana_ability: bool = False) -> None:
         """``player`` may cast a spell, activate an ability or play a land only while holding
-        priority (CR 117.1)."""
+        priority (CR 117.1); a mana ability also while paying a cost or when a rule or effect
+        asks for mana (CR 605.3a, 117.1d), which this engine models as payments from the pool
+        made after the mana is added."""
         p = self._player(player)
         if not p.in_game:
             raise GameOverError(f"{player} has left the game.")
@@ -2047,6 +2056,12 @@ class Game:
             raise TimingError(f"No player gets priority during the {STEP_TITLES[self._s.step]}, "
                               f"so nothing can be activated or cast now.",
                               "502.4" if self._s.step == "untap" else "514.3")
+        if holder != player and mana_ability:
+            raise TimingError(f"{player} doesn't have priority: {holder} does, and nothing is asking "
+                              f"{player} to pay mana right now. A mana ability can be activated "
+                              f"while its controller holds priority or while they are paying a cost "
+                              f"or asked for mana (CR 605.3a, 117.1d); {holder} can pass priority "
+                              f"(pass_priority()).", "605.3a")
         if holder != player:
             raise TimingError(f"{player} doesn't have priority: {holder} does. A player casts spells "
                               f"and activates abilities only while holding priority; {holder} can "
@@ -2122,8 +2137,8 @@ class Game:
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
         o.counters = o.card.enters_counters(x)
         extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
-        if copy_of is not None:
-            extra += ("707.2",)
+        if copy_of is not None:  # it becomes the copy as it enters, so copied "enters with" apply
+            extra += ("707.2", "707.5")
         if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
             extra += ("107.3m",)
         self._s.battlefield.append(o.id)

@@ -210,7 +210,17 @@ class _Grader(Generic[T]):
 
 # ----------------------------------------------------------------------------- {T}/{Q}
 def _activation_reason(name: str, controller: str, err: RulesError) -> Reason:
-    """A rules error from the engine, said for a learner (never the raw message)."""
+    """A rules error from the engine, said for a learner (never the raw message); when the
+    engine found more than one requirement failing, each is said, with its rule."""
+    first = _one_activation_reason(name, controller, err)
+    if not err.also:
+        return first
+    more = [_one_activation_reason(name, controller, a).text.removeprefix("No: ") for a in err.also]
+    text = " ".join([first.text, *(f"Also: {m}" for m in more)])
+    return Reason(text, err.rules)
+
+
+def _one_activation_reason(name: str, controller: str, err: RulesError) -> Reason:
     if isinstance(err, TapSymbolError):
         text = (f"No: {name} is already tapped. {{T}} in a cost means 'tap this permanent', and a "
                 f"tapped permanent can't be tapped again to pay it (CR {err.rule}).")
@@ -674,11 +684,7 @@ def _x_result(card: str, x: int, path: str, before: Game, out: Outcome) -> XPath
     tokens = sum(1 for e in events if isinstance(e, Entered) and e.obj_id is not None
                  and g.obj(e.obj_id).token)
     fate, reason = _fate(it, events, card if path != "copied by Clone" else "the copy")
-    note = ("X for it is 0: it didn't come from a spell with X (CR 107.3m, 707.2)"
-            if path == "copied by Clone" else
-            "X for it is 0: it didn't come from a spell with X (CR 107.3m)"
-            if path != "cast" else f"X = {x} was paid for the spell, so its enters effects use {x} "
-            f"(CR 107.3m)")
+    note = _x_note(card, x, path)
     text = ", ".join(f"{n} {k}" for k, n in sorted(counters.items()) if n) or "none"
     at_entry = ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in it.counters if n) \
         if it is not None else ""
@@ -686,6 +692,38 @@ def _x_result(card: str, x: int, path: str, before: Game, out: Outcome) -> XPath
                  text if o is not None else "(not on the battlefield)", tokens, o is not None,
                  note, events, sum(counters.values()), fate, reason, out.choice_summary(),
                  at_entry or "no counters")
+
+
+def _x_note(card: str, x: int, path: str) -> str:
+    """Which X the enters effects of ``card`` use along ``path``, and the rule (CR 107.3m)."""
+    if path == "copied by Clone":
+        return ("X for the copy is 0: it became a copy as Clone entered (CR 707.5), and Clone was "
+                "not a spell with X chosen for it, so no spell's X carries over and X is 0, as for "
+                "any card off the stack (CR 107.3m, 107.3g)")
+    if path != "cast":
+        return ("X for it is 0: the card entering now is a new object that didn't come from a "
+                "spell with X, whatever X was chosen when it was cast before, so X is 0, as for any "
+                "card off the stack (CR 107.3m, 400.7, 107.3g)")
+    from .cards import card as lookup
+
+    cost = lookup(card).cost
+    paid = " ({X}{X} in its cost: Alice paid that number twice)" if cost and cost.x_count == 2 else ""
+    return (f"X = {x} was chosen for the spell{paid}, so its enters effects use X = {x} "
+            f"(CR 107.3a, 107.3m)")
+
+
+def tokens_line(card: str, x: int, tokens: int) -> str:
+    """How many tokens an enters trigger that refers to X made, quoting the card's own words.
+
+    >>> tokens_line("The Goose Mother", 3, 2)
+    'Its trigger says "create half X Food tokens, rounded up": with X = 3 that is 2 Food tokens.'
+    """
+    from .cards import card as lookup
+
+    said = next((part.split(", ", 1)[1] if ", " in part else part
+                 for part in lookup(card).text.split(". ") if "create" in part and "X" in part), "")
+    what = f'Its trigger says "{said.rstrip(".")}": with X = {x} that is ' if said else f"With X = {x}: "
+    return what + plural(tokens, "Food token") + "."
 
 
 def _fate(it: Entered | None, events: Sequence[Event], who: str) -> tuple[str, Reason | None]:
@@ -743,6 +781,8 @@ class XCase:
     def why(self) -> str:
         r = self.results()[0]
         lines = [r.note + "."]
+        if self.ask == "tokens":
+            lines.append(tokens_line(self.card, self.x if self.path == "cast" else 0, r.tokens))
         if self.ask != "tokens" and not r.survived and r.fate_reason is not None:
             lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
         return " ".join(lines)

@@ -491,7 +491,9 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "Once Contamination replaces a land's mana, the land wasn't really 'tapped for mana', so "
         "Wild Growth and Heartbeat of Spring don't trigger.",
         "106.12a", "'Whenever a land is tapped for mana' triggers when the mana ability resolves and "
-        "makes mana, whatever mana a replacement effect turned it into.",
+        "makes mana, whatever mana a replacement effect turned it into. A replaced event triggers "
+        "nothing (CR 603.2g), but the modified event does happen and can trigger abilities "
+        "(CR 614.6): the land is still tapped for mana, it just makes {B}.",
         "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
         "Alice taps her Forest for mana: what is in her pool?"),
     Misconception(
@@ -522,15 +524,17 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
     Misconception(
         "copy-keeps-x", "x-values", "a copy keeps the original's X",
         "A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
-        "107.3m", "Only the spell that became the permanent passes its X to the enters effects; a "
-        "copy copies the printed card, not the X chosen for it (CR 707.2), so X is 0 for the copy.",
+        "107.3m", "Only the spell that became the permanent passes its X to the enters effects. The "
+        "copy is Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
+        "copied 'enters with X' uses X = 0.",
         "inputs", XEntry("Walking Ballista", 2, "copied by Clone", "counters"),
         "How many counters does the copy end up with (0 if it dies)?"),
     Misconception(
         "returned-card-keeps-x", "x-values", "a returned card remembers its X",
         "A card returned from the graveyard enters with the X it was cast with before.",
-        "107.3m", "The X of an enters effect is the X of the spell that became the permanent; a card "
-        "returned by an ability wasn't cast, so X is 0.",
+        "107.3m", "The X of an enters effect is the X chosen for the spell that became this "
+        "permanent. A card returned by an ability is a new object that didn't come from a spell "
+        "(CR 400.7), whatever X it was cast with before it died, so X is 0.",
         "inputs", XEntry("Walking Ballista", 2, "returned by Order of Whiteclay", "counters"),
         "How many counters does it end up with (0 if it dies)?"),
     Misconception(
@@ -561,7 +565,7 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "Anything that arrived this turn can't use its {T} ability yet, artifacts and lands too.",
         "302.6", "Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait "
         "until its controller has controlled it since their turn began. A noncreature artifact or a "
-        "land can use {T} at once.",
+        "noncreature land can use {T} at once (a land that is also a creature can't).",
         "inputs", Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
         "Can Alice activate it now?"),
     Misconception(

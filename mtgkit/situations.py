@@ -52,6 +52,7 @@ from .lessons import (
     event_lines,
     explain_could_produce,
     monarch_draw_race,
+    tokens_line,
     x_paths,
 )
 from .mana import symbols
@@ -314,6 +315,8 @@ class XEntry(Value):
     def explain(self) -> str:
         r = self.results()[0]
         lines = [r.note + "."]
+        if self.ask == "tokens":
+            lines.append(tokens_line(self.card, self.x if self.path == "cast" else 0, r.tokens))
         if self.ask == "counters" and not r.survived:
             lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
         else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)

@@ -13,6 +13,7 @@ from mtgkit import (
     GameOverError,
     RulesError,
     Scripted,
+    TapSymbolError,
     TargetError,
     TimingError,
     replay,
@@ -109,9 +110,16 @@ def test_116_3_after_playing_a_land_the_player_keeps_priority() -> None:
 def test_117_1_only_the_player_with_priority_may_act_and_a_refusal_changes_nothing() -> None:
     g = Game(["Alice", "Bob"])
     island = g.put_onto_battlefield("Island", "Bob")
-    with refused(g, TimingError, "117.1"):
+    # A mana ability: with priority, or while paying / asked for mana (605.3a); neither holds.
+    with refused(g, TimingError, "605.3a"):
         g.activate(island)
-    assert "Alice does" in g.why_not_activate(island)
+    assert "Alice does" in g.why_not_activate(island) and "605.3a" in g.why_not_activate(island)
+    ballista = g.put_onto_battlefield("Walking Ballista", "Bob", counters={"+1/+1": 1})
+    with refused(g, TimingError, "117.1"):  # any other ability, or a spell: only with priority
+        g.activate(ballista, 1, target="Alice")
+    bolt = g.put_in_hand("Lightning Bolt", "Bob")
+    with refused(g, TimingError, "117.1"):
+        g.cast(bolt, target="Alice")
     with refused(g, TimingError, "117.3d"):
         g.pass_priority("Bob")
 
@@ -516,3 +524,19 @@ def test_608_2b_what_doesnt_resolve_has_no_resolve_event() -> None:
     events = g.resolve_stack()
     assert not any(isinstance(e, Resolved) and e.id == first for e in events)
     assert any(isinstance(e, Fizzled) and e.id == first and "608.2b" in e.rules for e in events)
+
+
+def test_a_refusal_names_every_failing_requirement_of_tap_untap_and_sickness() -> None:
+    """A tapped Elves that arrived this turn breaks 107.5 and 302.6: the error says both, so a
+    learner who predicted "summoning sick" is told that too (judge review)."""
+    g = Game(["Alice", "Bob"])
+    elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn", tapped=True)
+    with refused(g, TapSymbolError, "107.5"):
+        g.activate(elves)
+    with pytest.raises(TapSymbolError) as err:
+        g.activate(elves)
+    assert err.value.rules == ("107.5", "302.6") and "302.6" in str(err.value)
+    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", arrived="this turn")
+    assert "107.6" in g.why_not_activate(order) and "302.6" in g.why_not_activate(order)
+    old = g.put_onto_battlefield("Llanowar Elves", "Alice", tapped=True)  # only 107.5 fails
+    assert "302.6" not in g.why_not_activate(old)
