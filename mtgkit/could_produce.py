@@ -239,13 +239,20 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
     return True
 
 
-def _trace(view: GameView, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]],
+def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]],
            seen: frozenset[int]) -> list[tuple[str, str]]:
-    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself."""
+    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself
+    (or with a replacement effect applied to its own mana, which the last step names)."""
+    view = solver.view
     spec = _reflect_spec(o)
     who = f"{o.controller}'s {o.name}"
     if spec is None:
-        return [(who, f"could produce {{{t}}} by itself")]
+        answers = solver.answers(o, notes=False)
+        if any(t in a.base for a in answers):
+            return [(who, f"could produce {{{t}}} by itself")]
+        effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
+        return [(who, f"could produce {{{t}}} once {' and '.join(effects)} "
+                      f"replace{'s' if len(effects) == 1 else ''} its own mana")]
     if spec.kinds == "colors" and t not in COLORS:
         return []
     players = players_matching(view, o.controller, spec.whose)
@@ -256,7 +263,7 @@ def _trace(view: GameView, o: ObjectView, t: str, solved: Mapping[int, frozenset
              "any": "any player controls"}[spec.whose]
     what = f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}"
     for p in watched:
-        rest = _trace(view, p, t, solved, seen | {p.id})
+        rest = _trace(solver, p, t, solved, seen | {p.id})
         if rest:
             return [(who, what), *rest]
     return []
@@ -266,11 +273,12 @@ def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
     """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
     each type it could produce traced back to a permanent that could produce it by itself (a
     reflecting permanent never "reflects itself"); empty for any other permanent."""
-    solved = Solver(view).could_produce()
+    solver = Solver(view)
+    solved = solver.could_produce()
     o = view.obj(obj_id)
     lines = []
     for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
-        steps = _trace(view, o, t, solved, frozenset({o.id}))
+        steps = _trace(solver, o, t, solved, frozenset({o.id}))
         if steps:
             parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
             lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")

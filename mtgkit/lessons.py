@@ -238,6 +238,11 @@ def _one_activation_reason(name: str, controller: str, err: RulesError) -> Reaso
     return Reason(text, (err.rule,))
 
 
+#: What every :class:`ActivationCase` gives Alice besides the permanent, said to the learner so
+#: that a cost with mana or a target never depends on something unseen (tested against ``game()``).
+ACTIVATION_RESOURCES = "She has {W}{W}{W} in her mana pool and a Grizzly Bears in her graveyard"
+
+
 @dataclass(frozen=True)
 class ActivationCase:
     """One 'can this ability be activated now?' situation, answered by the engine."""
@@ -894,9 +899,24 @@ def _combat_result(before: Game, out: Outcome) -> CombatResult:
         else:  # pragma: no cover - damage to the monarch always moves the crown
             text = f"The crown stayed with {monarch} (CR 725.2)."
             reason = Reason(text, ("725.2",))
-        chain_text = event_lines(e for e in events if isinstance(e, DamageDealt))
-    explanation = text + ("\nWhat the engine did:\n" + chain_text if chain_text else "")
+        chain_text = event_lines(e for e in events if isinstance(e, DamageRedirected | DamageDealt))
+    explanation = (text + " " + bob_life_text(events, g.life("Bob"))
+                   + ("\nWhat the engine did:\n" + chain_text if chain_text else ""))
     return CombatResult(g, monarch, g.monarch, explanation, reason, out.choice_summary())
+
+
+def bob_life_text(events: Sequence[Event], life: int) -> str:
+    """Bob's life after a fight, from the engine's events: the life lost, or the redirections
+    (CR 614.9) that kept the damage off him."""
+    lost = [e for e in events if isinstance(e, LifeChanged) and e.player == "Bob"]
+    if lost:
+        return ("Bob's life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in lost)
+                + f", so he has {life} life.")
+    took = [e for e in events if isinstance(e, DamageRedirected) and e.before == "Bob"]
+    if took:
+        return (f"Bob still has {life} life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in took)
+                + ".")
+    return f"No damage was dealt to Bob, so he still has {life} life."
 
 
 def combat_outcomes(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
@@ -1292,11 +1312,7 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
     o = walk.outcome(path)
     r = _combat_result(before, o)
     assert r.reason is not None
-    lost = [e for e in o.events if isinstance(e, LifeChanged) and e.player == "Bob"]
-    life_text = (" Bob's life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in lost)
-                 + f", so he has {o.life('Bob')} life." if lost else
-                 f" No damage was dealt to Bob, so he still has {o.life('Bob')} life.")
-    reason = r.reason.replace(text=r.reason.text + life_text)
+    reason = r.reason.replace(text=r.reason.text + " " + bob_life_text(o.events, o.life("Bob")))
     correct = monarch == str(o.monarch) and lives == o.life("Bob")
     return Check(correct, f"{monarch} is the monarch and Bob has {lives} life", _combat_state(o), reason,
                  "; ".join(walk.alternatives(path, _combat_state)))
@@ -1439,7 +1455,8 @@ __all__ = [
     "x_check", "x_checked", "x_reason", "x_results", "x_values",
     "BoltCase", "CombatResult", "CouldCase", "CouldProduceRow", "MANA_CARDS",
     "MonarchCase", "Reason", "TAP_CARDS", "TapCase", "TimelineCursor", "XCase", "XPath", "X_CARDS",
-    "X_PATHS", "chain_lines", "check_activation_answers", "check_could_answers", "check_draw_race",
+    "X_PATHS", "ACTIVATION_RESOURCES", "chain_lines", "check_activation_answers",
+    "check_could_answers", "check_draw_race",
     "check_name_answers", "check_number_answers", "check_tap_answers", "combat_outcomes",
     "combat_setup", "could_produce_table", "event_line", "event_lines", "mana_board",
     "monarch_draw_race", "protector_combat", "replacement_orders", "tap_outcomes", "tap_result",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -319,10 +320,13 @@ def _tapping(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
             perms.append(Perm(name, rng.choice(["Alice", "Bob"])))
     s = TapForMana(BoardSpec(tuple(perms)))
     labels = [label for label, _ in s.effects()]
-    if len(labels) > 1 and rng.random() < 0.5:
+    distinct = {re.sub(r" #\d+$", "", label) for label in labels}
+    if len(distinct) > 1 and rng.random() < 0.5:  # an order worth stating: different effects
         order = tuple(rng.sample(labels, len(labels)))
         s = s.replace(order=order)
-        said = ", then ".join(order)
+        # Said by card name: two copies of one effect do the same thing, so which copy goes first
+        # never matters (the engine's "#2" labels only tell them apart).
+        said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
         return s, Stem(
             (f"Alice taps her {land} for mana and applies the replacement effects in this order: "
              f"{said}. What is in her mana pool?",
@@ -428,9 +432,9 @@ def _tap_untap(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
     n = len(cases)
     return s, Stem(
         (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
-         f"right now (each one's first ability, unless another is quoted)?",
-         f"Which of these {n} permanents' abilities (the first, unless another is quoted) can Alice "
-         f"activate in her main phase?"),
+         f"right now (each one's first activated ability, unless another is quoted)?",
+         f"Which of these {n} permanents' abilities (the first activated one, unless another is "
+         f"quoted) can Alice activate in her main phase?"),
         lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
         "CR 107.5, 107.6, 302.6")
 

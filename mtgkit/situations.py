@@ -40,6 +40,7 @@ from .events import (
 from .game import Game
 from .grading import one_of, plural
 from .lessons import (
+    ACTIVATION_RESOURCES,
     LIBRARY,
     ActivationCase,
     BoltCase,
@@ -86,10 +87,13 @@ class Perm(Value):
     def label(self, spec: BoardSpec) -> str:
         bits = [self.card]
         if self.attached_to is not None:
+            color = _COLOR_NAMES.get(self.color or "", self.color)
             bits.append(f"(on {spec.permanents[self.attached_to].card}"
-                        + (f", {self.color} chosen)" if self.color else ")"))
-        if self.tapped:
-            bits.append("(tapped)")
+                        + (f", {color} chosen)" if self.color else ")"))
+        state = ["tapped"] if self.tapped else []
+        state += [plural(n, f"{kind} counter") for kind, n in lookup(self.card).enters_counters().items()]
+        if state:
+            bits.append(f"({', '.join(state)})")
         return " ".join(bits)
 
 
@@ -379,7 +383,8 @@ class Activation(Value):
     @staticmethod
     def case_text(c: ActivationCase) -> str:
         defn = lookup(c.card)
-        counter = ", with a +1/+1 counter" if defn.toughness == 0 else ""
+        counter = ", with a +1/+1 counter" if defn.toughness == 0 else "".join(
+            f", with {plural(n, kind + ' counter')}" for kind, n in defn.enters_counters().items())
         which = (f"; the ability “{defn.activated[c.ability].text}”"
                  if 0 < c.ability < len(defn.activated) else "")
         return (f"{c.card} ({'tapped' if c.tapped else 'untapped'}{counter}, "
@@ -387,7 +392,9 @@ class Activation(Value):
                 f"{which})")
 
     def describe(self) -> str:
-        return "Alice's " + "; ".join(self.case_text(c) for c in self.cases)
+        each = " (for each ability on its own)" if len(self.cases) > 1 else ""
+        return ("Alice's " + "; ".join(self.case_text(c) for c in self.cases)
+                + f". {ACTIVATION_RESOURCES}{each}")
 
     def answer_of(self, verdicts: Sequence[bool]) -> str:
         if len(self.cases) == 1:

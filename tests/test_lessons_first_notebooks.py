@@ -127,3 +127,18 @@ def test_every_activation_and_attack_reason_is_the_rule_of_the_engine_event(
         assert set(at.reason.rules) <= set(cited(at.reason.text)), at.reason
         seen.add(at.can)
     assert seen == {True, False}
+
+
+def test_activation_cases_give_alice_exactly_the_resources_the_learner_is_told() -> None:
+    """Practice boards say what else Alice has (judge review: a {2}, {Q} cost must never depend
+    on mana the learner can't see); the game each case builds has exactly that."""
+    from mtgkit.lessons import ACTIVATION_RESOURCES
+    from mtgkit.mana import Mana
+
+    g, _ = ActivationCase("Pili-Pala", "last turn", True).game()
+    assert "{W}{W}{W} in her mana pool" in ACTIVATION_RESOURCES and g.pool("Alice") == Mana.parse("{W}{W}{W}")
+    assert "a Grizzly Bears in her graveyard" in ACTIVATION_RESOURCES
+    assert [c.name for c in g.zone("Alice", "graveyard")] == ["Grizzly Bears"]
+    from mtgkit.practice import worksheet
+    for level in ("easy", "hard"):
+        assert all(ACTIVATION_RESOURCES in q.board for q in worksheet("tap-untap", level, 10, 3))
