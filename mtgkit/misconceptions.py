@@ -281,12 +281,15 @@ def _believe_x(s: XEntry, held: frozenset[str]) -> tuple[str, ...]:
         path = "cast"
     if path == "returned by Order of Whiteclay" and "returned-card-keeps-x" in held:
         path = "cast"
+    if "x-zero-when-it-enters" in held and s.path == "cast" and s.ask in (
+            "counters", "tokens", "counters and mana value"):
+        x = 0  # the learner applies "X is 0 off the stack" to the enters effect too
     if "x-means-mana-paid" in held and s.ask in ("counters", "tokens"):
         x = x * cost.x_count
     if s.ask == "mana value on the battlefield" and "x-stays-on-the-battlefield" in held:
         return (str(cost.mana_value(x)),)
     if s.ask == "counters and mana value":
-        paid = s.x * cost.x_count if "x-means-mana-paid" in held else s.x
+        paid = x * cost.x_count if "x-means-mana-paid" in held else x
         found: dict[str, None] = {}
         for r in _x_results(s.card, paid, path):
             mv = r.mv_battlefield
@@ -536,6 +539,15 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "permanent. A card returned by an ability is a new object that didn't come from a spell "
         "(CR 400.7), whatever X it was cast with before it died, so X is 0.",
         "inputs", XEntry("Walking Ballista", 2, "returned by Order of Whiteclay", "counters"),
+        "How many counters does it end up with (0 if it dies)?"),
+    Misconception(
+        "x-zero-when-it-enters", "x-values", "X is already 0 when it enters",
+        "A Walking Ballista cast with X = 2 enters with no counters (and dies), because X is 0 once "
+        "it has left the stack.",
+        "107.3m", "Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an "
+        "enters effect of a permanent that was a spell with X uses the X chosen for that spell: "
+        "cast with X = 2, it enters with 2 counters.",
+        "inputs", XEntry("Walking Ballista", 2, "cast", "counters"),
         "How many counters does it end up with (0 if it dies)?"),
     Misconception(
         "x-stays-on-the-battlefield", "x-values", "X stays in the mana value",

@@ -26,6 +26,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -174,16 +175,29 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
     rng = random.Random(f"{topic}/{level}/{seed}")
     make = _MAKERS[topic]
     seen: set[object] = set()
-    number = misses_in_a_row = 0
+    right: Counter[tuple[str, ...]] = Counter()  # how often each right answer has come up
+    number = misses_in_a_row = too_common = 0
     while misses_in_a_row < 300:
         q = _draw(rng, make, level, seen, topic, seed, number + 1)
         if q is None:
             misses_in_a_row += 1
             continue
-        misses_in_a_row = 0
+        if right[q.answers] >= 1 + MAX_SHARE * number and too_common < 50 and misses_in_a_row < 100:
+            too_common += 1  # that answer is right too often already: draw another board
+            continue
+        misses_in_a_row = too_common = 0
+        right[q.answers] += 1
         seen.add(q.key)
         number += 1
         yield q
+
+
+#: In a stream, no answer is the right one for more than about this share of the questions, so
+#: a learner can't score well by always giving the most common answer ("yes", or "Bob"), nor learn
+#: it as a habit. A stream draws another board when the next question would go over it (and
+#: gives up the balance after 50 tries in a row, or once new boards get hard to find, for a topic
+#: with few possible answers or few boards).
+MAX_SHARE = 0.5
 
 
 #: How many boards a hard question tries for one with four options before it settles for

@@ -45,6 +45,7 @@ EXPECTED = {
     "same-effects-dont-stack": ("{G}{G}{G}{G}", "{G}{G}"),
     "copy-keeps-x": ("0", "2"),
     "returned-card-keeps-x": ("0", "2"),
+    "x-zero-when-it-enters": ("2", "0"),
     "x-stays-on-the-battlefield": ("0", "4"),
     "x-means-mana-paid": ("1", "2"),
     "x-counted-once": ("2", "1"),

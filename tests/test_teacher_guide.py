@@ -188,18 +188,22 @@ def test_the_python_in_the_guide_adds_up_exported_scores(tmp_path: Path,
     assert len(code) == 1
     (tmp_path / "scores").mkdir()
     shown = {}
-    for name, picks in (("Ada", [[0, 3], [1]]), ("Ben", [[3]])):
+    # Ada: question 1 wrong then right (the first try counts: wrong), question 2 right;
+    # Ben: question 1 right. Right and wrong options come from the question's own answers.
+    for name, picks in (("Ada", [["wrong", "right"], ["right"]]), ("Ben", [["right"]])):
         widget = PracticeWidget("x-values", "hard", seed=2)
         widget.student.value = name
         for i, tries in enumerate(picks):
             if i:
                 widget.next_button.click()
+            q = widget.question
+            assert q is not None
             for pick in tries:
-                widget.choice.value = widget.choice.options[pick]
+                widget.choice.value = next(o for o in q.options if (o in q.answers) == (pick == "right"))
                 widget.check_button.click()
         shown[name] = (widget.right, widget.answered)
         (tmp_path / "scores" / f"{name}-score.csv").write_text(widget.score_csv(), encoding="utf-8")
-    assert shown["Ada"][1] == 2 and shown["Ben"] == (1, 1)  # the sheet has rows to add up
+    assert shown["Ada"] == (1, 2) and shown["Ben"] == (1, 1)  # the sheet has rows to add up
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
     with contextlib.redirect_stdout(io.StringIO()):
