@@ -81,7 +81,8 @@ linked(df[df.kind.isin(["activate", "tap", "mana"])][["seq", "kind", "text", "ru
 # %% [markdown]
 # ## Priority: who may act now
 # - One player at a time **holds priority** (`game.priority_player`). Only that player may cast a
-#   spell, activate an ability or play a land, and afterwards they keep priority (CR 117.3c).
+#   spell, activate an ability or play a land (CR 117.1), and afterwards they keep priority
+#   (CR 117.3c). Mana abilities have an exception: see "When the rules say no" below.
 # - `game.pass_priority()` passes it to the next player in turn order (CR 117.3d). When all
 #   players pass in a row, the top of the stack resolves (CR 117.4) and the active player gets
 #   priority again (CR 117.3b).
@@ -150,8 +151,11 @@ Cited(game.why_not("activate", forest))
 # %% [markdown]
 # ## When the rules say no
 # An illegal action raises a `RulesError` that names the rule and explains in plain English,
-# and the game is left exactly as it was. Here Bob tries to tap his Island while Alice holds
-# priority (`display(Cited(...))` shows the message with its rule as a link):
+# and the game is left exactly as it was. Here Bob tries to tap his Island for mana in Alice's main
+# phase. A mana ability may be activated whenever its controller has priority, or while they are
+# paying a cost or a rule or effect asks them for mana (CR 605.3a, 117.1d). Alice holds priority
+# and nothing asks Bob for mana, so he can't (`display(Cited(...))` shows the message with its
+# rule as a link):
 
 # %%
 game2 = Game(["Alice", "Bob"])
@@ -235,8 +239,10 @@ print(check_tap_answers(answers, cases))
 # ## Key points
 # - Events are the timeline; each cites the CR rules it follows (edition 2026-08-07), and every
 #   pass of priority is an event too. `linked(timeline(game))` shows it with rule links.
-# - Only the player holding priority may act; for Bob to respond in Alice's turn, Alice passes
-#   first (CR 117.3d). `resolve()` and `advance()` are "everyone passes until ...".
+# - Only the player holding priority may cast spells and activate abilities (CR 117.1; a mana
+#   ability also while its controller pays a cost or is asked for mana, CR 605.3a); for Bob to
+#   respond in Alice's turn, Alice passes first (CR 117.3d). `resolve()` and `advance()` are
+#   "everyone passes until ...".
 # - `Cited(game.why(event))` explains an event; `game.why_not(...)` explains what didn't happen;
 #   `board_html(game.board())` shows the board.
 # - Illegal actions raise `RulesError` with the rule and the reason, and change nothing.

@@ -16,9 +16,10 @@
 #   can't pay it.
 # - **{Q} in a cost (CR 107.6)** means "untap this permanent". A permanent that is already
 #   untapped can't pay it. So a {Q} ability needs the permanent to be *tapped* first.
-# - **Summoning sickness (CR 302.6).** A *creature's* ability with {T} or {Q} in its cost can be
-#   activated only if its controller has controlled it continuously since the start of their
-#   most recent turn. The same rule stops a creature that arrived this turn from attacking.
+# - **Summoning sickness (CR 302.6).** A *creature's* activated ability with {T} or {Q} in its
+#   cost can be activated only if its controller has controlled it continuously since the start
+#   of their most recent turn. The same rule stops a creature that arrived this turn from
+#   attacking.
 # - **What counts is being a creature.** An artifact creature (Pili-Pala, Hangarback Walker) is
 #   a creature, and so is a land that is also a creature (such as Dryad Arbor, or a land an
 #   effect has turned into a creature): the rule applies to all of them. A permanent that is
@@ -208,7 +209,8 @@ Quiz("Alice controls Mass Hysteria. Her Grizzly Bears arrived this turn. Can it 
 
 # %% [markdown]
 # ## Exercise 1: {T} abilities
-# For each situation, can Alice activate the permanent's **first** ability in her main phase?
+# For each situation, can Alice activate the permanent's **first activated** ability in her main
+# phase? (Hangarback Walker's first ability, "enters with X counters", is not an activated one.)
 # She has the mana for any other cost. Answer *yes* or *no* in the widget and press *Check*:
 # it says what is right and explains each mistake.
 
@@ -244,7 +246,8 @@ print(check_activation_answers(answers1, cases1))
 
 # %% [markdown]
 # ## Exercise 2: {Q} abilities
-# Same question for untap abilities. Remember what {Q} needs *before* it can be paid.
+# Same question (the permanent's first activated ability) for untap abilities. Remember what {Q}
+# needs *before* it can be paid.
 
 # %%
 cases2 = {

@@ -8,7 +8,7 @@
 # 4. see that when the type *is* defined and there is a choice ({U} or {B}), the player chooses,
 #    and every choice they could make is a right answer.
 #
-# Rules: CR 106.1, 106.5, 605.2 (Comprehensive Rules of 2026-08-07).
+# Rules: CR 106.1a, 106.1b, 106.5, 202.1b, 202.2, 202.2e, 605.2 (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## The rule in plain words
@@ -16,8 +16,12 @@
 # "a color that a land an opponent controls could produce", "a color of a permanent you
 # control". If that pointer finds **nothing**, the type is *undefined*, and the ability makes
 # **no mana** (CR 106.5). It is still a mana ability (CR 605.2), and its costs (like {T}) are
-# still paid. Remember: colorless is a *type* of mana but not a *color* (CR 106.1), and lands
-# are colorless, even a Forest.
+# still paid. Remember: colorless is a *type* of mana but not a *color* (CR 106.1a, 106.1b).
+#
+# And the mana a permanent makes doesn't decide its color. Its colors come from the mana symbols
+# in its mana cost (CR 202.2) or a color indicator (CR 202.2e). Lands have no mana cost
+# (CR 202.1b), so they are usually colorless: a basic Forest makes {G} but is colorless. (A land
+# with a color indicator, such as Dryad Arbor, is green.)
 #
 # When the pointer finds several colors, the type is defined: the player chooses one of them.
 
@@ -49,8 +53,8 @@ HTML(board_html(game.board()))
 # All three are tapped, and Alice's pool is empty:
 # - **Exotic Orchard**: Bob's Wastes could produce only {C}, and colorless is not a color, so the
 #   type is undefined (CR 106.5).
-# - **Meteor Crater** looks for a color among Alice's permanents. All three are lands, and lands
-#   are colorless: undefined again.
+# - **Meteor Crater** looks for a color among Alice's permanents. All three are lands with no
+#   mana cost and no color indicator, so all three are colorless: undefined again.
 # - **Gaea's Cradle** is different: its type is defined ({G}); it adds it *zero* times because
 #   Alice controls no creatures. No mana either, but not because of 106.5.
 
@@ -169,9 +173,9 @@ print(check_tap_answers(answers1, cases1))
 
 # %% [markdown]
 # ## Exercise 2
-# Which of these make no mana **because the type is undefined** (CR 106.5), which make no mana
-# for another reason, and which do make mana? Answer with the mana Alice gets. When she has a
-# choice, any mana she could choose is right.
+# What mana does Alice get when she taps the **first** permanent listed for her? When she has a
+# choice, any mana she could choose is right. Only the mana is graded; then, for discussion: which
+# cases make no mana **because the type is undefined** (CR 106.5), and which for another reason?
 
 # %%
 cases2 = {
@@ -198,8 +202,10 @@ print(check_tap_answers(answers2, cases2))
 # ## Key points
 # - An ability that would make mana of an undefined type makes no mana (CR 106.5); its costs
 #   are still paid and it is still a mana ability (CR 605.2).
-# - "Color" excludes colorless: an Orchard facing only Wastes makes nothing (CR 106.1). Lands are
-#   colorless, even a Forest.
+# - "Color" excludes colorless: an Orchard facing only Wastes makes nothing (CR 106.1a, 106.1b).
+# - The mana a permanent makes doesn't decide its color: lands have no mana cost, so they are
+#   usually colorless, a basic Forest included (CR 202.2); a color indicator, as on Dryad Arbor,
+#   gives one a color (CR 202.2e).
 # - A defined type added zero times (Gaea's Cradle with no creatures) also makes nothing, but
 #   that is arithmetic, not 106.5.
 # - When the type is defined and there is a choice, the player chooses; every choice they could

@@ -61,8 +61,8 @@ Cited(explain_could_produce(game, alice_orchard))
 # %% [markdown]
 # A chain through a **Reflecting Pool** ("any type that a land *you* control could produce"):
 # Alice controls a Reflecting Pool and an Exotic Orchard, and Bob controls an Island. The Pool
-# makes nothing by itself, and it never "reflects itself": its {U} comes from Bob's Island,
-# through Alice's Orchard.
+# makes nothing by itself, and looking at itself (it is a land Alice controls) adds nothing: its
+# {U} comes from Bob's Island, through Alice's Orchard.
 
 # %%
 game3 = Game(["Alice", "Bob"])
@@ -73,9 +73,10 @@ Cited(explain_could_produce(game3, pool))
 
 # %% [markdown]
 # ### Replacement effects in every order
-# Contamination makes a tapped land produce {B}; Pale Moon makes a tapped nonbasic land produce
-# {C}. Either can be applied last, so an Underground Sea could produce both. Alice casts Pale
-# Moon; it resolves when both players pass priority in a row (`resolve()` passes for them).
+# Contamination makes a land tapped for mana produce {B}; Pale Moon makes a nonbasic land tapped
+# for mana produce {C}. Either can be applied last, so an Underground Sea could produce both.
+# Alice casts Pale Moon; it resolves when both players pass priority in a row (`resolve()` passes
+# for them).
 
 # %%
 from mtgkit.timeline import linked, since, timeline

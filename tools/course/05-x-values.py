@@ -1,29 +1,37 @@
 # %% [markdown]
-# # X in enters effects: the X you paid, or zero
+# # X in enters effects: the spell's X, or zero
 #
 # **Objectives.** After this notebook you can:
 # 1. work out the mana value of a card with {X} in its cost, on the stack and off it (CR 202.3e,
 #    107.3g);
-# 2. use the X paid for a spell in its "enters with X counters" and "when it enters" effects
-#    (CR 107.3m);
+# 2. use the X chosen for a spell in its "enters with X counters" and "when it enters" effects
+#    (CR 107.3a, 107.3m);
 # 3. explain why a permanent that arrives any other way (copied by Clone, returned by Order of
 #    Whiteclay) gets X = 0, and what happens next: a 0/0 dies (CR 704.5f), and a copy of a
 #    legendary creature meets the legend rule (CR 704.5j).
 #
-# Rules: CR 107.3g, 107.3m, 202.3e, 614.1c, 704.5f, 704.5j, 707.2 (Comprehensive Rules of 2026-08-07).
+# Rules: CR 107.3a, 107.3g, 107.3m, 202.3e, 400.7, 614.1c, 704.5f, 704.5j, 707.2, 707.5, 707.10
+# (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## The rule in plain words
+# - **X is chosen.** The player casting the spell chooses X (CR 107.3a) and pays each {X} in the
+#   cost: Walking Ballista costs {X}{X}, so X = 2 costs four mana.
 # - **Mana value.** On the stack, X is the number chosen for it; in every other zone it is 0
-#   (CR 202.3e, 107.3g). Walking Ballista costs {X}{X}: cast with X = 2 its mana value is 4 on the
-#   stack, and 0 once it is on the battlefield.
+#   (CR 202.3e, 107.3g). Walking Ballista cast with X = 2 has mana value 4 on the stack, and 0 once
+#   it is on the battlefield.
 # - **Enters effects remember the spell's X.** "Enters with X +1/+1 counters" (a replacement
-#   effect, CR 614.1c) and "when it enters, create half X Food tokens" (a trigger) use **the X paid
+#   effect, CR 614.1c) and "when it enters, create half X Food tokens" (a trigger) use **the X chosen
 #   for the spell that became this permanent** (CR 107.3m), even though X for the permanent itself
 #   is 0.
-# - **No spell with X, no X.** A Clone copies a permanent's printed values, not the X someone chose
-#   for it (CR 707.2); a card returned from the graveyard was never cast. For them X is 0: no
-#   counters, no tokens.
+# - **No spell with X, no X.** Only that spell passes its X on (CR 107.3m). A permanent that
+#   arrives any other way has X = 0: no counters, no tokens.
+#   - A **Clone** copies Walking Ballista's copiable values: its name, mana cost and text, not its
+#     counters (CR 707.2). It becomes the copy as it enters, so the copied "enters with X counters"
+#     applies (CR 707.5); but the spell that became it was Clone, which had no X: X is 0. (A copy
+#     of a *spell* on the stack is different: it copies the X chosen, CR 707.10.)
+#   - A card **returned from the graveyard** is a new object (CR 400.7) that didn't come from a
+#     spell, whether or not the card was cast earlier in the game: X is 0.
 # - **Then state-based actions look at the result.** A 0/0 with no counters has toughness 0 and goes
 #   to the graveyard (CR 704.5f). A copy of a creature that is not 0/0 survives that check; but if
 #   the original is **legendary**, Alice now controls two legendary permanents with the same name,
@@ -82,7 +90,8 @@ died = next(e for e in game.events if e.kind == "sba")
 Cited(game.why(died))
 
 # %% [markdown]
-# The copy entered with no counters (its X is 0, CR 107.3m, 707.2), so it was a 0/0, and the
+# The copy entered with no counters: the spell that became it was Clone, which had no X, so the
+# copied "enters with X counters" (CR 707.5) used X = 0 (CR 107.3m). It was a 0/0, and the
 # state-based action that took it is the toughness rule, CR 704.5f.
 
 # %% [markdown]
@@ -172,10 +181,12 @@ print(check_number_answers(answers2, cases2))
 # - Mana value counts X only on the stack ({X}{X} with X = 2 is 4); everywhere else X is 0, so
 #   Chalice of the Void on the battlefield has mana value 0 whatever its counters (CR 202.3e,
 #   107.3g).
-# - Enters effects that mention X use the X paid for the spell that became the permanent
-#   (CR 107.3m).
-# - Copies and returned cards come from no such spell: X is 0, so no counters and no tokens
-#   (CR 707.2). A 0/0 then dies (CR 704.5f); a copy of a legendary creature makes its controller
-#   keep only one of the two (the legend rule, CR 704.5j), and either one may stay.
+# - Enters effects that mention X use the X chosen for the spell that became the permanent
+#   (CR 107.3a, 107.3m).
+# - A Clone's copy came from the Clone spell, which had no X; a returned card is a new object that
+#   came from no spell (CR 400.7). For both, X is 0 (CR 107.3m): no counters and no tokens. (The
+#   copy does get the copied "enters with X counters", CR 707.5; with X = 0 it puts none.)
+# - A 0/0 then dies (CR 704.5f); a copy of a legendary creature makes its controller keep only one
+#   of the two (the legend rule, CR 704.5j), and either one may stay.
 #
 # ← Previous: [Tapping for mana: triggers and replacement effects (CR 106.12)](04-tapped-for-mana.ipynb) · [Course index](00-start-here.ipynb) · Next: [The monarch (CR 725)](06-the-monarch.ipynb) →

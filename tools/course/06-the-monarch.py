@@ -15,7 +15,7 @@
 # %% [markdown]
 # ## The rule in plain words
 # - A game starts with **no monarch** (CR 725.1). An effect ("you become the monarch") makes one;
-#   from then on there is exactly one, and a new monarch replaces the old (CR 725.3).
+#   there is only one at a time, and a new monarch replaces the old (CR 725.3).
 # - Being the monarch brings two triggered abilities with **no source** (CR 725.2):
 #   *at the beginning of the monarch's end step, that player draws a card*, and *whenever a
 #   creature deals combat damage to the monarch, its controller becomes the monarch*. Each is
@@ -27,7 +27,9 @@
 #   stack, Bob can act only once Alice passes priority to him (CR 117.3d); when all players pass in
 #   a row, the top of the stack resolves (CR 117.4).
 # - **Leaving the game.** If the monarch leaves, the active player becomes the monarch at that
-#   moment; if the monarch *is* the active player, the next player in turn order does (CR 725.4).
+#   moment; if the monarch *is* the active player (or there is no active player), the next player
+#   in turn order who **can** become the monarch does. If no player still in the game can, the game
+#   goes on with no monarch (CR 725.4).
 
 # %% [markdown]
 # ## Worked example: the monarch draws
@@ -143,11 +145,11 @@ Cited(three.why(crown))
 # %% [markdown]
 # ## Acting while a trigger waits: priority
 # Alice is the monarch and her end-step draw trigger is on the stack. Alice, the active player,
-# holds priority (CR 117.3a). For Bob to do anything now, Alice first passes (CR 117.3d). Then Bob
-# acts: an effect of his puts a Custodi Lich onto the battlefield under his control (in a real game,
-# an instant-speed effect; here `by_effect=True` plays that effect), and its trigger goes on the
-# stack **above** Alice's draw trigger, so it resolves first: Bob becomes the monarch before the draw
-# trigger resolves.
+# holds priority (CR 117.3a). For Bob to cast a spell or activate an ability now, Alice first
+# passes (CR 117.3d). Then Bob acts: an effect of his puts a Custodi Lich onto the battlefield
+# under his control (in a real game, an instant-speed effect; here `by_effect=True` plays that
+# effect), and its trigger goes on the stack **above** Alice's draw trigger, so it resolves first:
+# Bob becomes the monarch before the draw trigger resolves.
 
 # %%
 race = Game(["Alice", "Bob"])
@@ -220,7 +222,7 @@ print(check_leave_answers(answers2, cases2))
 
 # %% [markdown]
 # ## Key points
-# - No monarch until an effect makes one; then exactly one at a time (CR 725.1, 725.3).
+# - No monarch until an effect makes one; then only one at a time (CR 725.1, 725.3).
 # - The two monarch triggers have no source and are controlled by whoever was the monarch when
 #   they triggered (CR 725.2): the old monarch still draws if the crown moves while the trigger
 #   waits.
@@ -229,6 +231,7 @@ print(check_leave_answers(answers2, cases2))
 # - To act while a trigger waits in Alice's turn, Bob needs priority: Alice passes first
 #   (CR 117.3d).
 # - When the monarch leaves, the crown goes to the active player, or, if the monarch was the
-#   active player, to the next player in turn order (CR 725.4).
+#   active player, to the next player in turn order who can become the monarch; if nobody can,
+#   there is no monarch (CR 725.4).
 #
 # ← Previous: [X in enters effects (CR 107.3m)](05-x-values.ipynb) · [Course index](00-start-here.ipynb) · Next: [Protector of the Crown: redirected damage and the crown (CR 614.9)](07-protector-of-the-crown.ipynb) →

@@ -9,7 +9,7 @@
 # 3. with several Protectors, choose which one takes each source's damage (CR 616.1), and handle a
 #    Protector that is gone (CR 614.9, 704.5g).
 #
-# Rules: CR 614.9, 616.1, 704.5g, 725.2, 510.2 (Comprehensive Rules of 2026-08-07).
+# Rules: CR 614.9, 616.1, 704.5g, 725.2 (Comprehensive Rules of 2026-08-07), and the card's rulings.
 
 # %% [markdown]
 # ## The rule in plain words
@@ -18,13 +18,15 @@
 # "You" is its controller. The second sentence is a **redirection** replacement effect (CR 614.9):
 # damage on its way to the Protector's controller goes to the Protector instead.
 # - It works whether or not its controller is the monarch.
-# - Redirected combat damage is still combat damage (CR 510.2), but it is dealt to the Protector,
-#   **not** to the player. So the monarch's trigger "whenever a creature deals combat damage to the
-#   monarch" (CR 725.2) doesn't trigger, and the crown stays.
+# - A redirection moves **the same damage** to a new recipient (CR 614.9), so redirected combat
+#   damage is still combat damage (a ruling on Protector of the Crown says so too). But it is dealt
+#   to the Protector, **not** to the player. So the monarch's trigger "whenever a creature deals
+#   combat damage to the monarch" (CR 725.2) doesn't trigger, and the crown stays.
 # - With several Protectors, their controller chooses **one** of them for each source's damage
 #   (CR 616.1): one source's damage isn't split between them.
-# - A Protector with damage equal to its toughness is destroyed (CR 704.5g). Once it has left the
-#   battlefield it redirects nothing (CR 614.9), so later damage reaches the player again.
+# - A Protector with damage marked on it equal to or greater than its toughness is destroyed
+#   (CR 704.5g). Once it has left the battlefield it redirects nothing (CR 614.9), so later damage
+#   reaches the player again.
 
 # %% [markdown]
 # ## Worked example
@@ -154,8 +156,8 @@ print(check_number_answers(answers2, cases2))
 # ## Key points
 # - Protector of the Crown takes the damage that would be dealt to its controller, whether or not
 #   that player is the monarch (CR 614.9).
-# - Redirected combat damage is still combat damage, but it is dealt to the Protector, not the
-#   monarch: no steal trigger, and the crown stays (CR 725.2).
+# - Redirected combat damage is the same damage, so still combat damage (CR 614.9), but it is
+#   dealt to the Protector, not the monarch: no steal trigger, and the crown stays (CR 725.2).
 # - With several Protectors, their controller chooses one for each source's damage; the damage
 #   isn't divided (CR 616.1).
 # - A Protector destroyed by earlier damage (CR 704.5g) redirects nothing any more: the next damage
