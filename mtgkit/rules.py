@@ -45,6 +45,9 @@ TITLES: dict[str, str] = {
     "117.5": "state-based actions and triggers are handled before a player gets priority",
     "120.3a": "damage to a player makes them lose that much life",
     "120.3e": "damage to a creature is marked on it",
+    "202.1b": "some objects, lands among them, have no mana cost",
+    "202.2": "an object's colors are the colors of the mana symbols in its mana cost",
+    "202.2e": "a color indicator gives an object its colors",
     "202.3e": "mana value counts X as chosen only while on the stack",
     "302.6": "summoning sickness: a creature needs continuous control since its controller’s "
     "turn began",
@@ -119,6 +122,7 @@ TITLES: dict[str, str] = {
     "707.2": "a copy gets the original's copiable values (and, for a spell on the stack, its X)",
     "707.5": "something entering as a copy is the copy as it enters, so the copied 'enters with' "
     "abilities apply",
+    "707.10": "a copy of a spell on the stack copies the choices made for it, X included",
     "725.1": "there is no monarch until an effect makes a player the monarch",
     "725.2": "the monarch's two inherent triggers: the end-step draw and the combat-damage steal",
     "725.3": "only one player is the monarch at a time",

@@ -276,3 +276,24 @@ def test_every_rule_cited_exists_in_the_edition() -> None:
         pytest.skip(f"the Comprehensive Rules text is not beside the repository ({CR})")
     present = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", CR.read_text(encoding="utf-8"), re.M))
     assert not set(numbers) - present, sorted(set(numbers) - present)
+
+
+def test_what_the_guide_says_about_particular_seeds_holds() -> None:
+    """The guide (and 08-practice) describe some sheets: keep those descriptions true when the
+    generator changes."""
+    from mtgkit.practice import worksheet
+
+    assert "--topic x-values --level hard --n 10 --seed 14" in TEXT
+    assert "one (a copied Goose Mother) has two right answers" in " ".join(TEXT.split())
+    multi = [q for q in worksheet("x-values", "hard", 10, 14) if len(q.answers) > 1]
+    assert len(multi) == 1 and "Goose Mother is copied by a Clone" in multi[0].board
+    easy = worksheet("x-values", "easy", 10, 7)  # "asks mostly for mana values"
+    assert sum("mana value" in q.prompt for q in easy) > len(easy) / 2
+    second = worksheet("x-values", "hard", 2, 2)[1]  # 08: "question 2 is a copy of a legendary creature"
+    assert "Goose Mother is copied" in second.board and len(second.answers) == 2
+    flat = " ".join(TEXT.split())
+    ex1 = ", ".join(q.answers[0] for q in worksheet("could-produce", "hard", 5, 1))
+    assert f"Exercise 1 (could-produce, hard, seed 1): **{ex1}**" in flat
+    said = flat.split("Exercise 2 (tapping, hard, seed 6): ", 1)[1].split(". ", 1)[0]
+    guide = [{a.strip("* ") for a in part.split(" or ")} for part in said.split("; ")]
+    assert guide == [set(q.answers) for q in worksheet("tapping", "hard", 5, 6)]  # every right one
