@@ -274,6 +274,7 @@ class Game:
         self._events: list[Event] = []
         self._cause: int | None = None
         self._reactions: list[_Reaction] = []
+        self._at_once = 0  # > 0 while events that happen simultaneously are being logged
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
         filler = lookup_card("Library Card")
@@ -1187,10 +1188,12 @@ class Game:
         triggered it (CR 605.4a), adding mana to the player who tapped the permanent."""
         ab, src = r.ability, r.source
         assert isinstance(ab, ManaTrigger) and isinstance(src, Obj) and r.data.produced is not None
-        who = r.data.player or src.controller
-        trig = self._emit(AbilityTriggered(text=f"{src.name} triggers: {ab.text}",
-                                           rules=("106.12a", "605.1b"), player=who, cause=r.seq),
-                          obj=src)
+        who = r.data.player or src.controller  # who gets the mana: the player who tapped
+        gets = f"; the mana goes to {who}" if who != src.controller else ""
+        trig = self._emit(AbilityTriggered(text=f"{src.name}'s ability triggers ({src.controller} "
+                                                f"controls it{gets}): {ab.text}",
+                                           rules=("106.12a", "605.1b"), player=src.controller,
+                                           cause=r.seq), obj=src)
         with self._caused_by(trig.seq):
             options = ab.adds.options(r.data.produced, src.chosen_color)
             if not options:
@@ -1819,9 +1822,10 @@ class Game:
             # (a new object, 400.7), it assigns no combat damage
             if b.zone == "battlefield" and aid in s.attackers and b.power > 0:
                 plan.append((b, aid, b.power))
-        for src, target, amount in plan:  # CR 510.2: all combat damage is dealt at once
-            with self._caused_by(s.combat_seq.get(src.id, self._cause)):
-                self._deal_damage(src.id, src.name, target, amount, combat=True)
+        with self._simultaneously():  # CR 510.2: all combat damage is dealt at once
+            for src, target, amount in plan:
+                with self._caused_by(s.combat_seq.get(src.id, self._cause)):
+                    self._deal_damage(src.id, src.name, target, amount, combat=True)
 
     def _divide_damage(self, a: Obj, blockers: list[Obj]) -> list[tuple[Obj, int]]:
         """CR 510.1c: an attacker blocked by two or more creatures divides its combat damage
@@ -2359,6 +2363,18 @@ class Game:
                     attached_to=o.attached_to, token=o.token)
 
     @contextmanager
+    def _simultaneously(self) -> Iterator[None]:
+        """Events logged inside happen at the same moment (CR 510.2: all combat damage at once):
+        what they set off triggers after the last of them, never between two of them."""
+        self._at_once += 1
+        try:
+            yield
+        finally:
+            self._at_once -= 1
+        if not self._at_once and self._reactions:
+            self._flush()
+
+    @contextmanager
     def _caused_by(self, seq: int | None) -> Iterator[None]:
         saved, self._cause = self._cause, seq
         try:
@@ -2374,7 +2390,7 @@ class Game:
         if len(self._events) >= limits.MAX_EVENTS:
             raise GameOverError(f"this game has {limits.MAX_EVENTS} events, the kit's limit")
         cause = None if root else event.cause if event.cause is not None else self._cause
-        if self._reactions and (cause is None or cause < self._reactions[0].seq):
+        if self._reactions and not self._at_once and (cause is None or cause < self._reactions[0].seq):
             self._flush()
         player = event.player
         if obj is not None:

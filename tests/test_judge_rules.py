@@ -3,6 +3,8 @@ state-based actions, each test named after the rule it checks (CR 2026-08-07).""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import refused
 
@@ -28,6 +30,8 @@ from mtgkit.events import (
     Resolved,
     StateBasedMove,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def mana(g: Game, player: str, land: str, n: int = 1) -> None:
@@ -540,3 +544,17 @@ def test_a_refusal_names_every_failing_requirement_of_tap_untap_and_sickness() -
     assert "107.6" in g.why_not_activate(order) and "302.6" in g.why_not_activate(order)
     old = g.put_onto_battlefield("Llanowar Elves", "Alice", tapped=True)  # only 107.5 fails
     assert "302.6" not in g.why_not_activate(old)
+
+
+def test_510_2_simultaneous_combat_damage_is_logged_before_what_it_triggers() -> None:
+    """Two creatures hit the monarch at once: both damage events come first, then the two
+    triggers (judge review: a trigger between them suggested the damage was sequential)."""
+    from mtgkit import load_scenario
+
+    g = load_scenario(ROOT / "scenarios" / "06-the-monarch.toml").game
+    combat = [e for e in g.events if e.step == "combat_damage" and e.kind in ("damage", "trigger")]
+    kinds = [e.kind for e in combat]
+    assert kinds.count("damage") == 2 and kinds.count("trigger") == 2
+    assert kinds == sorted(kinds)  # "damage" < "trigger": every damage event before any trigger
+    assert all(t.cause in {d.seq for d in combat if d.kind == "damage"} for t in combat
+               if t.kind == "trigger")
