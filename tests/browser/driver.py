@@ -92,6 +92,7 @@ class Notebook:
     page: Page
     stem: str
     samples: list[dict[str, Any]] = field(default_factory=list)
+    showing: set[str] = field(default_factory=set)  # widgets showing an outcome
 
     @property
     def panel(self) -> Locator:
@@ -117,18 +118,24 @@ class Notebook:
         self.samples.append({"notebook": self.stem, "widget": widget, "action": action, "ms": round(ms, 1)})
         return str(text).strip()
 
-    def maybe_timed(self, target: Locator, widget: str, action: str, do: Callable[[], object],
-                    shown: Callable[[str], bool]) -> None:
-        """``do``, timed if ``target`` shows something (``shown(text)``) that the action hides."""
-        if shown(feedback_of(target)):
+    def change(self, target: Locator, widget: str, action: str, do: Callable[[], object]) -> None:
+        """Change an input of ``widget``: while it shows an outcome (after a *Check*), the change
+        must hide it, so that is timed; otherwise nothing on the page has to change."""
+        if widget in self.showing:
+            self.showing.discard(widget)
             self.timed(target, widget, action, do)
         else:
             do()
 
 
-def click_check(nb: Notebook, button: Locator, feedback: Locator, widget: str, action: str = "check") -> str:
-    """Press a button (*Check*, *Next*...) and return the feedback once it has changed."""
-    return nb.timed(feedback, widget, action, button.click)
+def click_check(nb: Notebook, button: Locator, feedback: Locator, widget: str, action: str = "check",
+                shows: bool = True) -> str:
+    """Press a button (*Check*, *Next*...) and return the feedback once it has changed;
+    ``shows``: the widget now shows an outcome that changing an input must hide."""
+    text = nb.timed(feedback, widget, action, button.click)
+    if shows:
+        nb.showing.add(widget)
+    return text
 
 
 def shut_down(base: str, token: str, stem: str) -> None:
