@@ -369,20 +369,16 @@ def practise(nb: Notebook) -> None:
 
 # ----------------------------------------------------------------------------- the test
 def interact(nb: Notebook) -> None:
-    import time as _t
-    def T(label, f, *a):
-        t = _t.perf_counter(); f(*a); print(f"   {label}: {_t.perf_counter() - t:.2f} s")
     if nb.stem == "00-start-here":
-        T("stepper", step_through, nb)
+        step_through(nb)
     for e in E.EXPLORERS[nb.stem]:
-        T(f"explore {e.kind} {e.setup}", explore, nb, e)
+        explore(nb, e)
     for row in E.QUIZZES[nb.stem]:
-        T("quiz", answer_quiz, nb, row)
-    t = _t.perf_counter(); exs = E.exercises(nb.stem); print(f"   exercises(): {_t.perf_counter() - t:.2f}")
-    for ex in exs:
-        T(f"exercise {ex.cell}", answer_exercise, nb, ex)
+        answer_quiz(nb, row)
+    for ex in E.exercises(nb.stem):
+        answer_exercise(nb, ex)
     if nb.stem == "08-practice":
-        T("practice", practise, nb)
+        practise(nb)
 
 
 def test_every_notebook_is_covered() -> None:
