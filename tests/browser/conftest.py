@@ -48,6 +48,11 @@ def lab() -> Iterator[tuple[str, str]]:
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # Every cell attached to the page, not only those scrolled into view (the default
+    # 'contentVisibility' leaves cells off screen unrendered), so a test finds any cell by index.
+    tracker = home / "lab-settings" / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
                XDG_DATA_HOME=str(home / ".local/share"), XDG_CACHE_HOME=str(home / ".cache"),
                XDG_RUNTIME_DIR=str(home / "run"), IPYTHONDIR=str(home / ".ipython"),
