@@ -1,12 +1,14 @@
 """Test-session set-up shared by unit tests, doctests and nbval.
 
 Jupyter, IPython and matplotlib write config and caches under HOME and the XDG folders;
-point them at a throwaway folder so a test run writes nothing into the real home.
+point them at a throwaway folder so a test run writes nothing into the real home (and removes
+the folder when it ends).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 _HOME = tempfile.mkdtemp(prefix="mtgkit-test-home-")
@@ -21,3 +23,8 @@ os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 # Solutions are snippets for %load inside a notebook; tests/test_course.py runs them there.
 collect_ignore_glob = ["notebooks/solutions/*"]
+
+
+def pytest_unconfigure() -> None:
+    """The session is over (kernels and servers shut down): remove the throwaway home."""
+    shutil.rmtree(_HOME, ignore_errors=True)
