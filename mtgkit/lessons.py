@@ -14,9 +14,10 @@ the engine did.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from .board import Board, replay
 from .choices import FirstOption
@@ -183,11 +184,40 @@ class TimelineCursor:
 
 
 # ----------------------------------------------------------------------------- grading cases
+@runtime_checkable
 class Case(Protocol[T_co]):
     """An exercise case: its legal answers (one per distinct legal outcome) and why."""
 
     def legal(self) -> tuple[T_co, ...]: ...
     def why(self) -> str: ...
+
+
+@functools.lru_cache(maxsize=2048)
+def _memo(case: Any, part: str) -> Any:  # Any: a Case that hashes (lru_cache wants Hashable)
+    return case.legal() if part == "legal" else case.why()
+
+
+def _worked_out(case: Case[Any], part: str) -> Any:
+    try:
+        hash(case)
+    except TypeError:  # a case holding a list or a dict: worked out each time
+        return case.legal() if part == "legal" else case.why()
+    return _memo(cast(Hashable, case), part)
+
+
+def answer_key(case: Case[T]) -> tuple[tuple[T, ...], str]:
+    """A case's legal answers and the reason, worked out by the engine once per case: cases are
+    frozen and the engine is deterministic, so pressing *Check* again (or grading the same case
+    in Python) costs nothing. An exercise widget works its cases out when it is built, so its
+    first *Check* costs nothing either.
+
+    >>> legal, why = answer_key(TapCase(("Forest",)))
+    >>> [str(m) for m in legal], "Forest" in why
+    (['{G}'], True)
+    >>> answer_key(TapCase(("Forest",)))[0] is legal
+    True
+    """
+    return _worked_out(case, "legal"), _worked_out(case, "why")
 
 
 @dataclass(frozen=True)
@@ -197,7 +227,7 @@ class _Grader(Generic[T]):
 
     def __call__(self, given: object, case: Case[T]) -> Verdict:
         value = self.read(given)
-        legal = case.legal()
+        legal = _worked_out(case, "legal")
         shown = [self.show(v) for v in legal]
         if value in legal:
             others = [s for v, s in zip(legal, shown, strict=True) if v != value]
@@ -205,7 +235,7 @@ class _Grader(Generic[T]):
             return Verdict(True, f"{self.show(value)}{extra}")
         answer = (f"the answer is {shown[0]}" if len(shown) == 1 else
                   f"depending on the choices made, the answer is {one_of(shown)}")
-        return Verdict(False, f"you wrote {given}, {answer}. {case.why()}")
+        return Verdict(False, f"you wrote {given}, {answer}. {_worked_out(case, 'why')}")
 
 
 # ----------------------------------------------------------------------------- {T}/{Q}
@@ -1463,6 +1493,7 @@ __all__ = [
     "explain_could_produce", "trace_could_produce", "x_path", "x_paths", "x_setup",
 ]
 __all__ += ["ChaliceCase", "LeaveCase", "check_leave_answers"]  # notebooks 05-08
+__all__ += ["Case", "answer_key"]
 
 
 # ============================================================================= notebooks 00-04

@@ -445,3 +445,41 @@ def test_combat_predictions_cite_the_event_that_moved_or_kept_the_crown(case: Mo
         assert not combat_check(before, walk, o.path, other, life).correct
         assert not combat_check(before, walk, o.path, monarch, life - 1).correct
     assert {str(o.monarch) for o in walk.outcomes} == set(case.legal())
+
+
+def test_answer_key_is_worked_out_once_and_grades_the_same() -> None:
+    """The grader remembers each frozen case's legal answers and reason (the engine is
+    deterministic); an exercise widget works them out when built, so Check is instant. Grading
+    is the same either way, and a case that can't be hashed is simply worked out each time."""
+    from dataclasses import dataclass
+
+    from mtgkit import lessons
+    from mtgkit.lessons import TapCase, answer_key, check_tap_answers
+    from mtgkit.widgets import Exercise
+
+    case = TapCase(("Fellwar Stone",), ("Underground Sea",))
+    fresh = (case.legal(), case.why())
+    lessons._memo.cache_clear()
+    ex = Exercise.for_cases(check_tap_answers, {"stone": case})
+    assert lessons._memo.cache_info().currsize == 2  # its legal answers and its reason
+    assert answer_key(case) == fresh
+    ex.inputs["stone"].value = "{B}"
+    hits = lessons._memo.cache_info().hits
+    assert ex.check() == check_tap_answers({"stone": "{B}"}, {"stone": case})
+    assert lessons._memo.cache_info().hits > hits
+    assert ex.check().startswith("1/1 correct")  # {U} or {B}: either legal choice counts
+
+    @dataclass
+    class Unhashable:
+        answers: list[str]
+
+        def legal(self) -> tuple[str, ...]:
+            return tuple(self.answers)
+
+        def why(self) -> str:
+            return "because"
+
+    u = Unhashable(["Alice"])
+    assert answer_key(u) == (("Alice",), "because")
+    u.answers.append("Bob")
+    assert answer_key(u) == (("Alice", "Bob"), "because")

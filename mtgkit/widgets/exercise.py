@@ -19,6 +19,8 @@ import ipywidgets as W
 
 from ..crlinks import link_rules
 from ..lessons import (
+    Case,
+    answer_key,
     check_activation_answers,
     check_could_answers,
     check_draw_race,
@@ -89,6 +91,9 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         ``Exercise.for_cases(check_tap_answers, cases)``; the answer boxes suit the checker
         (yes/no for activations, a name for the monarch, a text box for mana and numbers)."""
         default_options, hint = HINTS.get(check, (None, ""))
+        for case in cases.values():  # the engine works each answer out now, not on the first Check
+            if isinstance(case, Case):
+                answer_key(case)
         return cls({k: (prompts or {}).get(k, "") for k in cases}, lambda answers: check(answers, cases),
                    options=options if options is not None else default_options,
                    placeholder=hint if placeholder is None else placeholder, title=title)
