@@ -280,6 +280,27 @@ def test_assignment_cells_are_marked_for_nbgrader(stem: str) -> None:
     assert len({c["id"] for c in nb["cells"]}) == len(nb["cells"])
 
 
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_only_the_python_route_of_an_exercise_is_graded(stem: str) -> None:
+    """docs/running-a-class.md: each exercise has a widget and a Python cell below it; nbgrader
+    grades only the Python cell (it assigns the answers), never the widget's cell."""
+    nb, _ = assignment_notebook(stem)
+    cells = nb["cells"]
+    source = [_text({"cells": [c]}) for c in cells]
+    widget_cells = [i for i, c in enumerate(cells) if c["cell_type"] == "code"
+                    and re.search(r"^Exercise\.for_\w+\(", source[i], re.M)]
+    solutions = [cells.index(c) for c in _cells(nb, "solution")]
+    exercises = [ex for ex in EXERCISES if ex.notebook == stem]
+    assert len(widget_cells) == len(solutions) == len(exercises)
+    for ex, widget, solution in zip(exercises, widget_cells, solutions, strict=True):
+        assert widget < solution, ex
+        assert "nbgrader" not in cells[widget]["metadata"], ex
+        assert re.search(rf"^{ex.answers[0]} = ", source[solution], re.M), ex
+        assert "Exercise." not in source[solution], ex
+    graded = {c["id"] for c in cells if "nbgrader" in c["metadata"]}
+    assert graded == {cells[i]["id"] for i in solutions} | {c["id"] for c in _cells(nb, "grade")}
+
+
 def _graded_points(nb: dict[str, Any], answers: str) -> list[tuple[int, int]]:
     """Run each exercise's hidden test on the answers of its solution cell ("solution") or on
     the answer template left when the solution is cleared ("blank"): (points, max) per exercise.

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
 
 from mtgkit.course import NOTEBOOKS
 
@@ -58,6 +59,38 @@ def test_extras_kernel_for_a_hub_lab_for_a_laptop() -> None:
     assert _extra("notebooks") == lab
     for name, spec in lab.items():  # the notebook stack's major versions are pinned
         assert "<" in spec and ">=" in spec, name
+
+
+def test_the_slides_extra_is_the_in_lab_presenter() -> None:
+    """`slides` is only the presenter, jupyterlab-slideshow, pinned below its next minor (0.x);
+    the test extra has the same pin so the browser tier presents a notebook as slides. RISE
+    (jupyterlab-rise) is in no extra: its slides show ipywidgets 8 widgets as text only."""
+    from importlib.metadata import PackageNotFoundError, requires, version
+
+    slides = _extra("slides")
+    assert list(slides) == ["jupyterlab-slideshow"]
+    pin = SpecifierSet(slides["jupyterlab-slideshow"])
+    assert "0.3.4" in pin and "0.3.9" in pin and "0.4.0" not in pin and "0.3.3" not in pin
+    assert _extra("test")["jupyterlab-slideshow"] == slides["jupyterlab-slideshow"]
+    for name in ("kernel", "lab", "notebooks", "test", "slides"):
+        assert "jupyterlab-rise" not in _extra(name), name
+    # the presenter is optional: neither the conda environment nor Binder has it, and the docs
+    # give conda users the extra's own pin (docs/running-a-class.md, "Presenting as slides")
+    assert "jupyterlab-slideshow" not in (ROOT / "environment.yml").read_text()
+    assert "jupyterlab-slideshow" not in (ROOT / "binder" / "requirements.txt").read_text()
+    docs = (ROOT / "docs" / "running-a-class.md").read_text()
+    pinned = re.findall(r'pip install "jupyterlab-slideshow([^"]*)"', docs)
+    assert pinned and all(SpecifierSet(p) == pin for p in pinned), pinned
+    try:
+        installed = version("jupyterlab-slideshow")
+    except PackageNotFoundError:
+        pytest.skip("jupyterlab-slideshow is not installed (it is in the test extra)")
+    assert installed in pin
+    # it runs on any JupyterLab that `lab` allows (from its lowest 4.x), and on the one installed
+    floor = next(s.version for s in SpecifierSet(_extra("lab")["jupyterlab"]) if s.operator == ">=")
+    needs = [Requirement(r) for r in requires("jupyterlab-slideshow") or []]
+    jlab = next(r for r in needs if r.name == "jupyterlab").specifier
+    assert floor in jlab and version("jupyterlab") in jlab, (floor, str(jlab))
 
 
 def test_the_kernel_extra_pulls_in_no_jupyterlab_or_server() -> None:

@@ -17,8 +17,10 @@ nbclient in notebooks/, and writes it only when something besides widget model i
 Execution fills in the outputs that strict nbval compares; re-running must reproduce them.
 
 Every "CR 106.7" in markdown becomes a link to that rule (:mod:`mtgkit.crlinks`), so the
-sources stay plain. Every cell also gets slide metadata (:func:`slide_type`), so a teacher can present any
-notebook as slides with the RISE extension (``jupyterlab-rise``).
+sources stay plain. The cells also get slide metadata (:func:`slide_type`), so a teacher can present any
+notebook as slides: in JupyterLab with the ``slides`` extra (``jupyterlab-slideshow``, whose slides
+are the live notebook, widgets included), and with any reader of the standard ``slideshow``
+metadata (RISE, ``jupyter nbconvert --to slides``).
 
 Computed markdown is written out literally in the sources: the course index in
 00-start-here and the navigation line that ends every notebook read exactly as they appear in
@@ -38,7 +40,7 @@ from pathlib import Path
 import jupytext
 import nbformat
 
-from mtgkit.course import NOTEBOOKS, nav_markdown
+from mtgkit.course import NOTEBOOKS, TEACHER_HINT, nav_markdown
 from mtgkit.crlinks import link_rules_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,22 +76,35 @@ def notebook(source: Path) -> nbformat.NotebookNode:
         else:
             raise ValueError(f"{source.name}: cell {i} is a {cell.cell_type} cell; use markdown or code")
         new["id"] = f"{name[:2]}-{i:02d}"
-        new.metadata["slideshow"] = {"slide_type": slide_type(new)}
+        kind = slide_type(new)
+        if kind is not None:
+            new.metadata["slideshow"] = {"slide_type": kind}
         nb.cells.append(new)
     return nb
 
 
-def slide_type(cell: nbformat.NotebookNode) -> str:
-    """How the cell shows as slides (RISE): a heading of level 1 or 2 starts a slide, a level-3
-    heading a sub-slide; everything else continues the slide it is on, so a worked example
-    stays with its explanation and its widgets."""
+def slide_type(cell: nbformat.NotebookNode) -> str | None:
+    """How the cell shows as slides.
+
+    A markdown heading of level 1 or 2 starts a slide (the title slide holds the objectives; then
+    the rule, each worked example, explorer, quiz and exercise, and the key points with the
+    navigation line last), a level-3 heading a sub-slide (below its slide), and a markdown cell
+    that is only a "(Teachers: ...)" hint becomes speaker notes, off the slide. Every other cell
+    continues the slide it is on, so a worked example stays with its explanation and its widgets:
+    ``None``, no slide metadata at all. A missing slide type is how the readers agree on
+    "continue": RISE and nbconvert read it as ``"-"``, and jupyterlab-slideshow (0.3) puts such a
+    cell on the slide before it but leaves out every cell marked ``"-"`` (its slides would show
+    headings only).
+    """
     if cell.cell_type == "markdown":
         first = cell.source.lstrip().split("\n", 1)[0]
         if re.match(r"#{1,2} ", first):
             return "slide"
         if first.startswith("### "):
             return "subslide"
-    return "-"
+        if TEACHER_HINT.fullmatch(cell.source.strip()):
+            return "notes"
+    return None
 
 
 def index_markdown() -> str:

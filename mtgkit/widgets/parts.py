@@ -24,13 +24,17 @@ from ..outcomes import Answer, ChoicePoint
 from .board import board_html
 from .stepper import events_table
 
-#: Styles for the HTML the widgets write: sizes in em, text that wraps between words.
+#: Styles for the HTML the widgets write: sizes in em, text that wraps between words. The last
+#: rule is for slides (jupyterlab-slideshow, the ``slides`` extra): its deck hides each output's
+#: prompt but not the "collapse output" overlay JupyterLab 4 lays over the prompt, which then
+#: covers the left of every output and takes the clicks meant for radio buttons and *Check*.
 CSS = ("<style>.mtgkit-out{line-height:1.45;font-size:1em;word-break:normal;overflow-wrap:break-word}"
        ".mtgkit-out .text{white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;margin:0.3em 0}"
        ".mtgkit-out table{border-collapse:collapse;margin:0.3em 0}"
        ".mtgkit-out td,.mtgkit-out th{padding:0.15em 0.6em;border-top:1px solid #ddd;"
        "vertical-align:top;text-align:left}"
-       ".mtgkit-out .right{color:#1b6e20}.mtgkit-out .wrong{color:#a52714}</style>")
+       ".mtgkit-out .right{color:#1b6e20}.mtgkit-out .wrong{color:#a52714}"
+       ".jp-Deck .jp-OutputArea-promptOverlay{display:none}</style>")
 
 #: What a predict-then-check widget says before the learner has predicted.
 PROMPT = "<i>Predict, then press Check.</i>"
