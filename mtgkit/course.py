@@ -81,14 +81,20 @@ def course_dir() -> Path:
 
 
 def strip_teacher_hints(nb: dict[str, object]) -> dict[str, object]:
-    """The notebook (a parsed .ipynb) without the "(Teachers: ...)" hints of its markdown cells."""
+    """The notebook (a parsed .ipynb) without the "(Teachers: ...)" hints of its markdown cells;
+    a cell that held only a hint is left out (no blank cell on a projected page)."""
     cells = nb.get("cells")
     if isinstance(cells, list):
+        kept = []
         for cell in cells:
             if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
                 source = cell.get("source", "")
                 text = "".join(source) if isinstance(source, list) else str(source)
                 cell["source"] = TEACHER_HINT.sub("", text)
+                if text.strip() and not cell["source"].strip():
+                    continue
+            kept.append(cell)
+        nb["cells"] = kept
     return nb
 
 
@@ -141,7 +147,8 @@ def write_course(dest: str | Path, *, solutions: bool = False, force: bool = Fal
 def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit-course",
              notebook: str = f"{NOTEBOOKS[0][0]}.ipynb") -> str:
     """The nbgitpuller link that pulls ``repo`` (at ``branch``) into ``folder`` of each student's
-    JupyterHub home and opens ``notebook`` in JupyterLab.
+    JupyterHub home and opens ``notebook`` in JupyterLab (a course notebook's name may leave out
+    ``.ipynb``).
 
     The repository should hold the student copy only (``mtgkit course DEST``, committed and pushed):
     nbgitpuller copies the whole branch. The format is nbgitpuller's
@@ -150,6 +157,9 @@ def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit
 
     >>> print(hub_link("https://hub.example.edu", "https://github.com/me/mtgkit-class", branch="student"))
     https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com%2Fme%2Fmtgkit-class&branch=student&targetpath=mtgkit-course&urlpath=lab%2Ftree%2Fmtgkit-course%2F00-start-here.ipynb
+    >>> hub_link("https://hub.example.edu", "https://github.com/me/c", notebook="06-the-monarch").endswith(
+    ...     "%2F06-the-monarch.ipynb")
+    True
     """
     from urllib.parse import urlencode, urlsplit
 
@@ -165,6 +175,8 @@ def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit
         raise ValueError(f"--folder {folder!r}: a folder name inside the home, like mtgkit-course")
     if not notebook or notebook.startswith("/") or ".." in notebook.split("/"):
         raise ValueError(f"--notebook {notebook!r}: a notebook in that folder, like 00-start-here.ipynb")
+    if notebook in {stem for stem, _ in NOTEBOOKS}:
+        notebook += ".ipynb"
     base = hub.rstrip("/")
     query = urlencode({"repo": repo, "branch": branch, "targetpath": folder,
                        "urlpath": f"lab/tree/{folder}/{notebook}"})

@@ -73,3 +73,34 @@ def test_builder_refuses_cell_metadata_it_would_drop(tmp_path: Path) -> None:
     source.write_text('# %% [markdown]\n# # Title\n\n# %% tags=["raises-exception"]\n1 / 0\n')
     with pytest.raises(ValueError, match="metadata"):
         builder.notebook(source)
+
+
+def test_every_python_route_template_lists_each_question_with_a_none_to_replace() -> None:
+    """A learner who knows no Python answers an exercise's Python route (the cell nbgrader
+    grades) by replacing each ``None``: the template is a literal dict with one ``None`` per
+    case, in the cases' order (or a list of ``None`` per practice question), never a
+    comprehension such as ``{key: None for key in cases1}``."""
+    import ast
+
+    from mtgkit.assignments import EXERCISES
+
+    for ex in EXERCISES:
+        nb = nbformat.read(NB / f"{ex.notebook}.ipynb", as_version=4)
+        name = ex.answers[0]
+        code = [c.source for c in nb.cells if c.cell_type == "code"]
+        template = next(s for s in code if s.lstrip().startswith(f"{name} = "))
+        value = next(n.value for n in ast.parse(template).body
+                     if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == name)
+        where = f"{ex.notebook} exercise {ex.number}"
+        if isinstance(value, ast.Dict):
+            cases_cell = next(s for s in code if f"{ex.setup[-1]} = {{" in s)
+            cases = next(n.value for n in ast.parse(cases_cell).body
+                         if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == ex.setup[-1])
+            assert isinstance(cases, ast.Dict), where
+            assert [ast.literal_eval(k) for k in value.keys if k] == \
+                   [ast.literal_eval(k) for k in cases.keys if k], where
+            items = value.values
+        else:
+            assert isinstance(value, ast.List), f"{where}: {ast.unparse(value)[:60]}"
+            items = value.elts
+        assert items and all(isinstance(v, ast.Constant) and v.value is None for v in items), where

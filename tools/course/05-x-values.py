@@ -152,7 +152,12 @@ Exercise.for_cases(check_number_answers, cases1, title="Exercise 1: counters at 
 # (Teachers: `%load solutions/05_exercise1.py` in the cell below fills in the answers.)
 
 # %%
-answers1 = {key: None for key in cases1}
+answers1 = {
+    "Hangarback Walker cast with X=3": None,
+    "Chalice of the Void cast with X=1": None,
+    "Clone copying a Walking Ballista that was cast with X=4": None,
+    "The Goose Mother returned by Order of Whiteclay": None,
+}
 print(check_number_answers(answers1, cases1))
 
 # %% [markdown]
@@ -173,7 +178,12 @@ Exercise.for_cases(check_number_answers, cases2, title="Exercise 2: Food tokens"
 # (Teachers: `%load solutions/05_exercise2.py` in the cell below fills in the answers.)
 
 # %%
-answers2 = {key: None for key in cases2}
+answers2 = {
+    "The Goose Mother cast with X=3": None,
+    "The Goose Mother cast with X=4": None,
+    "Clone copying a Goose Mother cast with X=5": None,
+    "The Goose Mother returned by Order of Whiteclay": None,
+}
 print(check_number_answers(answers2, cases2))
 
 # %% [markdown]

@@ -193,7 +193,11 @@ Exercise.for_cases(check_name_answers, cases1, title="Exercise 1: the monarch af
 # (Teachers: `%load solutions/06_exercise1.py` in the cell below fills in the answers.)
 
 # %%
-answers1 = {key: None for key in cases1}
+answers1 = {
+    "Grizzly Bears attacks, unblocked": None,
+    "Grizzly Bears attacks, Hill Giant blocks it": None,
+    "Bears and Goblin attack, Giant blocks the Bears": None,
+}
 print(check_name_answers(answers1, cases1))
 
 # %% [markdown]
@@ -217,7 +221,12 @@ Exercise.for_cases(check_leave_answers, cases2, options=four, title="Exercise 2:
 # (Teachers: `%load solutions/06_exercise2.py` in the cell below fills in the answers.)
 
 # %%
-answers2 = {key: None for key in cases2}
+answers2 = {
+    "Bob's turn; Bob is the monarch and concedes": None,
+    "Dave's turn; Dave is the monarch and concedes": None,
+    "Carol's turn; Alice is the monarch and concedes": None,
+    "Bob's turn; Bob is the monarch and Dave concedes": None,
+}
 print(check_leave_answers(answers2, cases2))
 
 # %% [markdown]

@@ -127,7 +127,11 @@ Exercise.for_cases(check_name_answers, cases1, title="Exercise 1: the monarch af
 # (Teachers: `%load solutions/07_exercise1.py` in the cell below fills in the answers.)
 
 # %%
-answers1 = {key: None for key in cases1}
+answers1 = {
+    "Bears attack; Bob has one Protector": None,
+    "Bears and Goblin attack; Bob has two Protectors": None,
+    "Bears attack; Bob has no Protector": None,
+}
 print(check_name_answers(answers1, cases1))
 
 # %% [markdown]
@@ -149,7 +153,10 @@ Exercise.for_cases(check_number_answers, cases2, title="Exercise 2: life Bob los
 # (Teachers: `%load solutions/07_exercise2.py` in the cell below fills in the answers.)
 
 # %%
-answers2 = {key: None for key in cases2}
+answers2 = {
+    "two Bolts at the Protector first, then one at Bob": None,
+    "one Bolt at the Protector first, then one at Bob": None,
+}
 print(check_number_answers(answers2, cases2))
 
 # %% [markdown]
