@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints
+from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints, write_files
 
 
 class Exercise(NamedTuple):
@@ -301,16 +301,4 @@ def write_assignments(dest: str | Path, *, force: bool = False, source: Path | N
         if any(ex.notebook == stem for ex in EXERCISES):
             nb, _total = assignment_notebook(stem, source)
             files[dest / "source" / stem / f"{stem}.ipynb"] = dump_notebook(nb)
-    existing = [p for p in files if p.exists()]
-    if existing and not force:
-        names = ", ".join(str(p.relative_to(dest)) for p in existing[:3])
-        raise AssignmentError(f"{dest}: already holds {names}; choose another folder, or add --force "
-                              "to overwrite")
-    try:
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise AssignmentError(f"{err.filename or dest}: can't write the assignments ({err.strerror})") \
-            from None
-    return list(files)
+    return write_files(dest, files, force=force, what="the assignments", error=AssignmentError)

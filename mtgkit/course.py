@@ -129,18 +129,26 @@ def write_course(dest: str | Path, *, solutions: bool = False, force: bool = Fal
                 files[dest / "solutions" / path.name] = path.read_text(encoding="utf-8")
     except (OSError, ValueError) as err:
         raise CourseError(f"{src}: the course can't be read ({err})") from None
+    return write_files(dest, files, force=force, what="the course", error=CourseError)
+
+
+def write_files(dest: Path, files: dict[Path, str], *, force: bool, what: str,
+                error: type[Exception]) -> list[Path]:
+    """Write ``files`` (path under ``dest`` -> text) and return their paths. When some already
+    exist and not ``force``, nothing at all is written (a learner's edits would be lost);
+    ``error`` (naming ``what`` is written) says so, or why a file couldn't be written."""
     existing = [p for p in files if p.exists()]
     if existing and not force:
         names = ", ".join(str(p.relative_to(dest)) for p in existing[:3])
         more = f" and {len(existing) - 3} more" if len(existing) > 3 else ""
-        raise CourseError(f"{dest}: already holds {names}{more}; choose another folder, or add "
-                          "--force to overwrite them")
+        raise error(f"{dest}: already holds {names}{more}; choose another folder, or add "
+                    "--force to overwrite them")
     try:
         for path, text in files.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise CourseError(f"{err.filename or dest}: can't write the course ({err.strerror})") from None
+        raise error(f"{err.filename or dest}: can't write {what} ({err.strerror})") from None
     return list(files)
 
 
