@@ -45,6 +45,7 @@ from .lessons import (
     ActivationCase,
     BoltCase,
     CombatResult,
+    LeaveCase,
     XPath,
     chain_lines,
     combat_outcomes,
@@ -521,16 +522,15 @@ class Leaves(Value):
         return (f"{len(self.players)} players in turn order {', '.join(self.players)}; it is "
                 f"{self.active}'s turn; {self.monarch} is the monarch and concedes")
 
+    def case(self) -> LeaveCase:
+        """The same board as notebook 06's exercise case: the leaver is the monarch."""
+        return LeaveCase(self.players, self.active, self.monarch, self.monarch)
+
     def run(self) -> Game:
-        g = Game(list(self.players), library=LIBRARY)
-        g.make_monarch(self.monarch)
-        while g.active_player != self.active:
-            g.next_turn()
-        g.concede(self.monarch)
-        return g
+        return self.case().run()[0]
 
     def legal(self) -> tuple[str, ...]:
-        return (self.run().monarch or "nobody",)
+        return self.case().legal()
 
     def explain(self) -> str:
         g = self.run()
