@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -26,3 +29,13 @@ def refused(game: Game, error: type[RulesError] = RulesError, rule: str | None =
         assert info.value.rule == rule
         assert f"CR {rule} " in str(info.value)
     assert info.value.reason, "a RulesError must explain itself"
+
+
+def load_tool(name: str) -> ModuleType:
+    """A script of tools/ (``tools/<name>.py``, not a package) imported as a module."""
+    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from helpers import load_tool
 
 from mtgkit.course import NOTEBOOKS, TEACHER_HINT, neighbours
 
@@ -105,13 +106,9 @@ def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
 
 
 def test_student_copy_has_no_solutions_or_teacher_hints(tmp_path: Path) -> None:
-    import importlib.util
     import json
 
-    spec = importlib.util.spec_from_file_location("student_copy", ROOT / "tools" / "student_copy.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_tool("student_copy")
     written = mod.student_copy(tmp_path / "class")
     assert sorted(p.name for p in written) == sorted(f"{s}.ipynb" for s, _ in NOTEBOOKS)
     assert not (tmp_path / "class" / "solutions").exists()

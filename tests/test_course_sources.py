@@ -6,11 +6,11 @@ After editing a source, run ``make notebooks`` (or ``python tools/build_notebook
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import nbformat
 import pytest
+from helpers import load_tool
 
 from mtgkit.course import NOTEBOOKS
 
@@ -18,15 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NB = ROOT / "notebooks"
 
 
-def _builder():
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-builder = _builder()
+builder = load_tool("build_notebooks")
 STEMS = [s for s, _ in NOTEBOOKS]
 
 

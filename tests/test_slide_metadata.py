@@ -9,17 +9,16 @@ the slide before it. tests/browser/test_slides.py presents one notebook in Jupyt
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import nbformat
 import pytest
+from helpers import load_tool
 
 from mtgkit.course import NOTEBOOKS, TEACHER_HINT, nav_markdown, strip_teacher_hints
 
@@ -29,15 +28,7 @@ STEMS = [s for s, _ in NOTEBOOKS]
 WIDGET = "application/vnd.jupyter.widget-view+json"
 
 
-def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-builder = _builder()
+builder = load_tool("build_notebooks")
 
 
 @dataclass
