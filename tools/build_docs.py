@@ -39,9 +39,10 @@ def main(argv: list[str]) -> int:
     start = time.perf_counter()
     status = build_main(sphinx_argv(out))
     seconds = time.perf_counter() - start
-    pages = sum(1 for _ in (out / "html").rglob("*.html")) if status == 0 else 0
     if status == 0:
-        print(f"The site: {out / 'html' / 'index.html'} ({pages} pages, built in {seconds:.1f} s)")
+        html = out / "html"  # its pages, not the theme's template fragments in _static/
+        pages = sum(1 for p in html.rglob("*.html") if p.relative_to(html).parts[0] != "_static")
+        print(f"The site: {html / 'index.html'} ({pages} pages, built in {seconds:.1f} s)")
     return status
 
 
