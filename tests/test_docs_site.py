@@ -382,6 +382,7 @@ def test_every_rule_number_links_as_in_the_notebooks(docs_site: DocsBuild) -> No
     assert linked > 500
     guide = page(docs_site, "teacher-guide.html")
     assert guide.find("a", href=crlinks.cr_url("106.7"), title=crlinks.tooltip("106.7"))
+    assert not guide.find("a", href=crlinks.cr_url("202")), "the edition (CR 2026-08-07) is no rule"
 
 
 def test_the_citation_checker_finds_an_unlinked_number() -> None:
