@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test venv lint clean notebooks student bench soak
+.PHONY: course test venv lint clean notebooks student bench soak docs
 
 $(STAMP): pyproject.toml
 	$(PY) -c "import kit; kit.setup()"
@@ -29,6 +29,10 @@ DEST ?= build/student
 student: $(STAMP)
 	$(BIN)/python tools/student_copy.py $(DEST)
 
+## The course website (Sphinx + MyST-NB, warnings as errors, internal links checked): build/docs/html.
+docs: $(STAMP)
+	$(BIN)/python tools/build_docs.py build/docs
+
 ## The benchmarks table (writes benchmarks/RESULTS.md).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
@@ -39,7 +43,7 @@ soak: $(STAMP)
 		--hypothesis-show-statistics
 
 lint: $(STAMP)
-	$(BIN)/ruff check mtgkit tests benchmarks tools
+	$(BIN)/ruff check mtgkit tests benchmarks tools docs
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -34,8 +34,9 @@ BASE_URL = "https://yawgatog.com/resources/magic-rules/"
 #: A rule number such as 106.7, 107.3m or 725 (a section), not part of a longer number.
 RULE = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+[a-z]?)?)(?![\d])")
 #: "CR " (or "CR" followed by a list) and the rule numbers after it, separated by commas,
-#: "and" or "/".
-CITATION = re.compile(r"\bCR\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:\s*(?:,|/|and)\s*\d{3}(?:\.\d+[a-z]?)?)*)")
+#: "and" or "/". A longer number is no rule: "CR 2026-08-07" (an edition) cites nothing.
+_NUMBER = r"\d{3}(?:\.\d+[a-z]?)?(?!\d)"
+CITATION = re.compile(rf"\bCR\s+({_NUMBER}(?:\s*(?:,|/|and)\s*{_NUMBER})*)")
 
 
 def anchor(number: str) -> str:
@@ -109,6 +110,8 @@ def cited(text: str) -> list[str]:
 
     >>> cited("CR 614.9; then (CR 704.5g, 120.3e) and CR 614.9")
     ['614.9', '704.5g', '120.3e']
+    >>> cited("the rules (CR 2026-08-07)"), cited("CR 106.7, 2026")
+    ([], ['106.7'])
     """
     found: list[str] = []
     for m in CITATION.finditer(text):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -39,3 +40,12 @@ def load_tool(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@dataclass(frozen=True)
+class DocsBuild:
+    """The course website built by the ``docs_site`` fixture (tests/conftest.py)."""
+
+    html: Path  # the site: html/index.html
+    output: str  # what the build printed (stdout and stderr)
+    seconds: float

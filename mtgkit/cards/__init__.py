@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..abilities import CardDef
 from .catalog import CARDS
 
+#: Every card the kit knows, by name (``mtgkit cards`` lists them with their text).
 CATALOG: dict[str, CardDef] = {c.name: c for c in CARDS}
 
 
