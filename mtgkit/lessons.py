@@ -14,12 +14,12 @@ the engine did.
 
 from __future__ import annotations
 
-import functools
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import ClassVar
 
-from .board import Board, replay
+from .cards import card as lookup
 from .choices import FirstOption
 from .errors import (
     CostError,
@@ -48,8 +48,6 @@ from .events import (
     Tapped,
     Untapped,
     ZoneChange,
-    chain,
-    explain,
 )
 from .game import Game
 from .grading import (
@@ -64,178 +62,32 @@ from .grading import (
     read_types,
 )
 from .mana import TYPES, Mana, symbols
-from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
+from .outcomes import Answer, Outcome, Outcomes, outcomes, run
 from .records import Value
-
-#: Cards in each library of the lessons' games: enough for every draw they make, and a short
-#: library keeps each game quick to build and to copy (outcomes copy a game per choice).
-LIBRARY = 5
-
-T = TypeVar("T")
-T_co = TypeVar("T_co", covariant=True)
-
-
-# ----------------------------------------------------------------------------- reasons
-class Reason(Value):
-    """A reason in plain words, with the rules it cites and the number (``seq``) of the engine
-    event those rules come from (``None`` when the reason is a rules error, not an event)."""
-
-    text: str
-    rules: tuple[str, ...] = ()
-    seq: int | None = None
-
-
-class Attempt(Value):
-    """What happened when a player tried something: whether the rules allowed it, why (the rule
-    the engine refused with, or the rule of the event that did it), the game afterwards and the
-    events the action caused (none when it was refused)."""
-
-    can: bool
-    reason: Reason
-    game: Game
-    events: tuple[Event, ...] = ()
-
-
-class Check(Value):
-    """A learner's prediction next to the engine's outcome: what a predict-then-check explorer
-    shows once the learner commits. ``reason`` cites the rule of the engine event that caused
-    the outcome; ``others`` says what the other legal choices would have given."""
-
-    correct: bool
-    predicted: str  # the prediction, in words
-    engine: str  # the engine's outcome, in words
-    reason: Reason
-    others: str = ""
-
-
-def cr(rules: Iterable[str]) -> str:
-    """``"CR 614.9"`` or ``"CR 704.5g, 120.3e"``."""
-    rules = list(dict.fromkeys(rules))
-    return f"CR {', '.join(rules)}" if rules else ""
-
-
-def event_line(e: Event) -> str:
-    """One event for learners: 'event 13: Alice adds {B} (CR 106.4)'. Event numbers are written
-    'event N' so that '#N' only ever names an object."""
-    rules = f" ({cr(e.rules)})" if e.rules else ""
-    return f"event {e.seq}: {e.text}{rules}"
-
-
-def event_lines(events: Iterable[Event], indent: str = "   ") -> str:
-    return "\n".join(indent + event_line(e) for e in events)
-
-
-def chain_lines(events: Sequence[Event], seq: int, indent: str = "   ") -> str:
-    """The cause chain of event ``seq``, oldest cause first, one event a line."""
-    return event_lines(reversed(chain(events, seq)), indent)
-
-
-# ----------------------------------------------------------------------------- cursor
-class TimelineCursor:
-    """A position in an event log: step through it and see the board after each event.
-
-    >>> g = Game(["Alice", "Bob"])
-    >>> _ = g.activate(g.put_onto_battlefield("Forest", "Alice"))
-    >>> c = TimelineCursor(g.events)
-    >>> c.last(); c.event.kind
-    'mana'
-    >>> c.board.player("Alice").pool
-    '{G}'
-    >>> c.back(); c.board.player("Alice").pool
-    'no mana'
-    """
-
-    def __init__(self, events: Sequence[Event], start: int | None = None) -> None:
-        if not events:
-            raise ValueError("there are no events to step through")
-        self.events = list(events)
-        self._boards: dict[int, Board] = {}
-        self.index = 0 if start is None else max(0, min(start, len(events) - 1))
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    @property
-    def event(self) -> Event:
-        return self.events[self.index]
-
-    @property
-    def board(self) -> Board:
-        """The board as it was right after the current event."""
-        if self.index not in self._boards:
-            self._boards[self.index] = replay(self.events[: self.index + 1])
-        return self._boards[self.index]
-
-    @property
-    def explanation(self) -> str:
-        return explain(self.events, self.event.seq)
-
-    def forward(self) -> None:
-        self.index = min(self.index + 1, len(self.events) - 1)
-
-    def back(self) -> None:
-        self.index = max(self.index - 1, 0)
-
-    def goto(self, index: int) -> None:
-        self.index = max(0, min(index, len(self.events) - 1))
-
-    def last(self) -> None:
-        self.index = len(self.events) - 1
-
-
-# ----------------------------------------------------------------------------- grading cases
-@runtime_checkable
-class Case(Protocol[T_co]):
-    """An exercise case: its legal answers (one per distinct legal outcome) and why."""
-
-    def legal(self) -> tuple[T_co, ...]: ...
-    def why(self) -> str: ...
-
-
-@functools.lru_cache(maxsize=2048)
-def _memo(case: Any, part: str) -> Any:  # Any: a Case that hashes (lru_cache wants Hashable)
-    return case.legal() if part == "legal" else case.why()
-
-
-def _worked_out(case: Case[Any], part: str) -> Any:
-    try:
-        hash(case)
-    except TypeError:  # a case holding a list or a dict: worked out each time
-        return case.legal() if part == "legal" else case.why()
-    return _memo(cast(Hashable, case), part)
-
-
-def answer_key(case: Case[T]) -> tuple[tuple[T, ...], str]:
-    """A case's legal answers and the reason, worked out by the engine once per case: cases are
-    frozen and the engine is deterministic, so pressing *Check* again (or grading the same case
-    in Python) costs nothing. An exercise widget works its cases out when it is built, so its
-    first *Check* costs nothing either.
-
-    >>> legal, why = answer_key(TapCase(("Forest",)))
-    >>> [str(m) for m in legal], "Forest" in why
-    (['{G}'], True)
-    >>> answer_key(TapCase(("Forest",)))[0] is legal
-    True
-    """
-    return _worked_out(case, "legal"), _worked_out(case, "why")
-
-
-@dataclass(frozen=True)
-class _Grader(Generic[T]):
-    read: Callable[[object], T]
-    show: Callable[[T], str]
-
-    def __call__(self, given: object, case: Case[T]) -> Verdict:
-        value = self.read(given)
-        legal = _worked_out(case, "legal")
-        shown = [self.show(v) for v in legal]
-        if value in legal:
-            others = [s for v, s in zip(legal, shown, strict=True) if v != value]
-            extra = f" (another legal choice gives {one_of(others)})" if others else ""
-            return Verdict(True, f"{self.show(value)}{extra}")
-        answer = (f"the answer is {shown[0]}" if len(shown) == 1 else
-                  f"depending on the choices made, the answer is {one_of(shown)}")
-        return Verdict(False, f"you wrote {given}, {answer}. {_worked_out(case, 'why')}")
+from .teaching import (
+    LIBRARY,
+    Arrived,
+    Attempt,
+    Case,
+    Check,
+    ChoiceWalk,
+    Grader,
+    QuizGrade,
+    Reason,
+    TimelineCursor,
+    answer_key,
+    can_quiz,
+    chain_lines,
+    check_can,
+    check_number_answers,
+    choice_quiz,
+    cr,
+    describe_choices,
+    event_line,
+    event_lines,
+    grade_option,
+)
+from .topics.boards import MANA_CARDS, BoardSpec, mana_board
 
 
 # ----------------------------------------------------------------------------- {T}/{Q}
@@ -278,7 +130,7 @@ class ActivationCase:
     """One 'can this ability be activated now?' situation, answered by the engine."""
 
     card: str
-    arrived: str  # "last turn" or "this turn"
+    arrived: Arrived
     tapped: bool
     ability: int = 0
 
@@ -286,12 +138,10 @@ class ActivationCase:
         """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
         Hangarback Walker with one +1/+1 counter, so it lives), a Grizzly Bears in her graveyard
         (something to return) and {W}{W}{W} in her pool."""
-        from .cards import card as lookup
-
         g = Game(["Alice", "Bob"], library=LIBRARY)
         counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
         ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)  # type: ignore[arg-type]
+                                     arrived=self.arrived)
         g.put_in_graveyard("Grizzly Bears", "Alice")
         for _ in range(3):
             g.activate(g.put_onto_battlefield("Plains", "Alice"))
@@ -351,6 +201,26 @@ class ActivationCase:
         can, why = self.reason()
         return can, why.text
 
+    def key(self) -> Hashable:
+        return ("activate", self.card, self.arrived, self.tapped, self.ability)
+
+    def describe(self) -> str:
+        """The permanent as a question shows it: 'Llanowar Elves (untapped, arrived this turn)'."""
+        defn = lookup(self.card)
+        counter = ", with a +1/+1 counter" if defn.toughness == 0 else "".join(
+            f", with {plural(n, kind + ' counter')}" for kind, n in defn.enters_counters().items())
+        which = (f"; the ability “{defn.activated[self.ability].text}”"
+                 if 0 < self.ability < len(defn.activated) else "")
+        return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}{counter}, "
+                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}"
+                f"{which})")
+
+    def legal(self) -> tuple[bool, ...]:
+        return (self.attempt().can,)
+
+    def explain(self) -> str:
+        return self.attempt().reason.text
+
 
 #: The permanents the {T}/{Q} notebook and explorer use.
 TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin", "Fellwar Stone")
@@ -374,17 +244,15 @@ class AttackCase:
     has haste (CR 702.10b), such as Raging Goblin."""
 
     card: str
-    arrived: str  # "last turn" or "this turn"
+    arrived: Arrived
     tapped: bool = False
 
     def game(self) -> tuple[Game, int]:
         """A fresh game at Alice's beginning of combat with the permanent set up."""
-        from .cards import card as lookup
-
         g = Game(["Alice", "Bob"], library=LIBRARY)
         counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
         ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)  # type: ignore[arg-type]
+                                     arrived=self.arrived)
         g.advance(to="beginning_of_combat")
         return g, ref
 
@@ -410,16 +278,19 @@ class AttackCase:
         a = self.attempt()
         return a.can, a.reason
 
+    def key(self) -> Hashable:
+        return ("attack", self.card, self.arrived, self.tapped)
 
-def check_can(predicted: bool, attempt: Attempt, verb: str = "activate it") -> Check:
-    """A yes/no prediction ('Alice can ``verb``') next to what the engine did.
+    def describe(self) -> str:
+        return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}, "
+                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}), "
+                f"at Alice's beginning of combat")
 
-    >>> c = check_can(True, AttackCase("Raging Goblin", "this turn").attempt(), "attack")
-    >>> c.correct, c.engine, c.reason.rules
-    (True, 'Alice can attack', ('508.1', '702.10b'))
-    """
-    said, truth = ("can" if predicted else "can't"), ("can" if attempt.can else "can't")
-    return Check(predicted is attempt.can, f"Alice {said} {verb}", f"Alice {truth} {verb}", attempt.reason)
+    def legal(self) -> tuple[bool, ...]:
+        return (self.attempt().can,)
+
+    def explain(self) -> str:
+        return self.attempt().reason.text
 
 
 def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> str:
@@ -434,27 +305,6 @@ def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, 
         return Verdict(False, f"you said {'yes' if said else 'no'}, but Alice {can} activate it. "
                               f"{reason.text}")
     return grade_answers(answers, cases, grade, missing="no answer yet (use True or False)")
-
-
-# ----------------------------------------------------------------------------- mana boards
-#: Cards the mana explorers offer, grouped for the learner.
-MANA_CARDS: dict[str, tuple[str, ...]] = {
-    "lands": ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea",
-              "Mystic Gate", "Vivid Crag", "Gaea's Cradle", "Mana Confluence", "Meteor Crater"),
-    "reflecting": ("Exotic Orchard", "Reflecting Pool", "Fellwar Stone"),
-    "effects": ("Contamination", "Mana Reflection", "Heartbeat of Spring", "Mana Flare",
-                "Zendikar Resurgent"),
-    "creatures": ("Llanowar Elves", "Pili-Pala", "Grizzly Bears"),
-}
-
-
-def mana_board(alice: Sequence[str], bob: Sequence[str]) -> Game:
-    """A game in Alice's main phase with these permanents (all there since last turn)."""
-    g = Game(["Alice", "Bob"], library=LIBRARY)
-    for who, names in (("Alice", alice), ("Bob", bob)):
-        for name in names:
-            g.put_onto_battlefield(name, who)
-    return g
 
 
 @dataclass(frozen=True)
@@ -518,8 +368,6 @@ def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,
 
 def replacement_orders(alice: Sequence[str], bob: Sequence[str], source: int) -> list[tuple[str, ...]]:
     """Every order of the replacement effects that apply if Alice taps ``source`` for mana."""
-    import itertools
-
     g = mana_board(alice, bob)
     o = g.permanents("Alice")[source]
     ab = o.card.activated[0] if o.card.activated else None
@@ -534,29 +382,51 @@ def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | Non
     return outcomes(g, lambda game: game.activate(ref, ability, order=order))
 
 
-def describe_choices(outs: Outcomes, show: Callable[[Outcome], str]) -> list[str]:
-    """One line per distinct result: the result and the choices that lead to it."""
-    lines = []
-    groups: dict[str, list[Outcome]] = {}
-    for o in outs.legal:
-        groups.setdefault(show(o), []).append(o)
-    for result, outs_for in groups.items():
-        ways = [o.choice_summary() for o in outs_for if o.choices]
-        how = f" if {' / or '.join(dict.fromkeys(ways))}" if ways and len(groups) > 1 else ""
-        lines.append(f"{result}{how}")
-    return lines
-
-
 # ----------------------------------------------------------------------------- mana exercises
 @dataclass(frozen=True)
 class TapCase:
     """'Alice taps her ``source``-th permanent: what mana does she get?' Any mana a legal choice
-    gives is right; ``order`` fixes the order of the replacement effects (the question says it)."""
+    gives is right; ``order`` fixes the order of the replacement effects (the question says it).
+
+    As a quick question (:func:`~mtgkit.teaching.choice_quiz`), an option is right if some
+    legal choice gives it, and a quiz can never leave the right answer out:
+
+    >>> options = ["{U}", "{B}", "{C}", "nothing"]
+    >>> grade = choice_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
+    >>> [grade(o)[0] for o in options]
+    [True, True, False, False]
+    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
+    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
+    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
+    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
+    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
+    for mana) (CR 106.4, 605.3b).
+    >>> print(grade("{C}")[1].split(".")[0])
+    You wrote {C}, depending on the choices made, the answer is {U} or {B}
+    >>> choice_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the options ['{G}{G}', 'nothing'] leave out the legal answer {G}
+    """
 
     alice: tuple[str, ...]
     bob: tuple[str, ...] = ()
     source: int = 0
     order: tuple[str, ...] | None = None
+
+    #: Answers are mana, written as symbols in any order (or "nothing").
+    grader: ClassVar[Grader[Mana]] = Grader(read_mana, str)
+
+    def key(self) -> Hashable:
+        return ("tap", self.board().key(), self.source, self.order)
+
+    def board(self) -> BoardSpec:
+        return BoardSpec.of(self.alice, self.bob)
+
+    def describe(self) -> str:
+        order = f"; she applies {', then '.join(self.order)}" if self.order else ""
+        return (f"{self.board().describe()}; Alice taps her {self.alice[self.source]} for mana"
+                f"{order}")
 
     def outcomes(self) -> Outcomes:
         g = mana_board(self.alice, self.bob)
@@ -565,16 +435,30 @@ class TapCase:
     def legal(self) -> tuple[Mana, ...]:
         return tuple(self.outcomes().values(lambda o: o.pool("Alice")))
 
-    def why(self) -> str:
+    def explain(self) -> str:
         outs = self.outcomes()
         results = describe_choices(outs, lambda o: str(o.pool("Alice")))
         head = ("Alice's choices decide it: " + "; ".join(results) + "."
                 if len(results) > 1 else f"Alice gets {results[0]}.")
         return head + "\nWhat the engine did:\n" + event_lines(outs[0].events)
 
+    why = explain  # the notebooks' name for it
+
+    def paragraph(self) -> str:
+        """What tapping gives, one sentence per distinct result: the choices, the replacement
+        effects and the mana added, each event with its rules."""
+        results: dict[str, str] = {}
+        for o in self.outcomes().legal:
+            pool = str(o.pool("Alice"))
+            steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
+                     if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
+            results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
+        head = "Alice's choices decide it. " if len(results) > 1 else ""
+        return head + " ".join(results.values())
+
     def answer(self) -> tuple[Mana, str]:
         """The mana of the first legal choice, and why (see :meth:`legal` for all of them)."""
-        return self.legal()[0], self.why()
+        return self.legal()[0], self.explain()
 
 
 @dataclass(frozen=True)
@@ -586,27 +470,54 @@ class CouldCase:
     who: str = "Alice"
     index: int = 0
 
+    #: Answers are sets of mana types, written as symbols in any order (or "nothing").
+    grader: ClassVar[Grader[frozenset[str]]] = Grader(read_types, symbols)
+
+    def key(self) -> Hashable:
+        return ("could", BoardSpec.of(self.alice, self.bob).key(), self.who, self.index)
+
+    def describe(self) -> str:
+        mine = self.alice if self.who == "Alice" else self.bob
+        return (f"{BoardSpec.of(self.alice, self.bob).describe()}; what could {self.who}'s "
+                f"{mine[self.index]} produce?")
+
     def legal(self) -> tuple[frozenset[str], ...]:
         g = mana_board(self.alice, self.bob)
         return (g.could_produce(g.permanents(self.who)[self.index].id),)
 
-    def why(self) -> str:
+    def explain(self) -> str:
         g = mana_board(self.alice, self.bob)
         return explain_could_produce(g, g.permanents(self.who)[self.index].id)
 
+    why = explain  # the notebooks' name for it
+
+    def paragraph(self) -> str:
+        """The explanation as one paragraph (a quiz shows its feedback as one): each line a
+        sentence, an ability's text in quotes."""
+        out = []
+        for line in (ln.strip() for ln in self.explain().splitlines()):
+            if not line:
+                continue
+            if line.startswith("• "):
+                out.append(f"Its ability: “{line[2:]}”")
+                continue
+            line = line[0].upper() + line[1:]
+            out.append(line if line.endswith((".", ":")) else line + ".")
+        return " ".join(out)
+
     def answer(self) -> tuple[frozenset[str], str]:
-        return self.legal()[0], self.why()
+        return self.legal()[0], self.explain()
 
 
 def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> str:
     """Grade mana answers written as symbols in any order (``"{B}{B}"``, or ``"nothing"``); an
     answer is right if some legal choice gives it."""
-    return grade_answers(answers, cases, _Grader(read_mana, str))
+    return grade_answers(answers, cases, TapCase.grader)
 
 
 def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> str:
     """Grade could-produce answers written as symbols in any order (``"{B}{C}"``, or ``"nothing"``)."""
-    return grade_answers(answers, cases, _Grader(read_types, symbols))
+    return grade_answers(answers, cases, CouldCase.grader)
 
 
 # ----------------------------------------------------------------------------- X values (107.3m)
@@ -648,8 +559,6 @@ def x_setup(card: str, x: int, path: str) -> tuple[Game, Callable[[Game], object
     """The game before ``card`` comes onto the battlefield along ``path``, the action that
     brings it there, and how the X was chosen; ``None`` with a reason when it can't (Clone
     copies only creatures; Order of Whiteclay returns only creature cards)."""
-    from .cards import card as lookup
-
     defn = lookup(card)
     cost = defn.cost
     assert cost is not None
@@ -739,8 +648,6 @@ def _x_note(card: str, x: int, path: str) -> str:
         return ("X for it is 0: the card entering now is a new object that didn't come from a "
                 "spell with X, whatever X was chosen when it was cast before, so X is 0, as for any "
                 "card off the stack (CR 107.3m, 400.7, 107.3g)")
-    from .cards import card as lookup
-
     cost = lookup(card).cost
     paid = " ({X}{X} in its cost: Alice paid that number twice)" if cost and cost.x_count == 2 else ""
     return (f"X = {x} was chosen for the spell{paid}, so its enters effects use X = {x} "
@@ -753,8 +660,6 @@ def tokens_line(card: str, x: int, tokens: int) -> str:
     >>> tokens_line("The Goose Mother", 3, 2)
     'Its trigger says "create half X Food tokens, rounded up": with X = 3 that is 2 Food tokens.'
     """
-    from .cards import card as lookup
-
     said = next((part.split(", ", 1)[1] if ", " in part else part
                  for part in lookup(card).text.split(". ") if "create" in part and "X" in part), "")
     what = f'Its trigger says "{said.rstrip(".")}": with X = {x} that is ' if said else f"With X = {x}: "
@@ -813,7 +718,13 @@ class XCase:
     def legal(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(self.value(r) for r in self.results()))
 
-    def why(self) -> str:
+    def key(self) -> Hashable:
+        return ("x", self.card, self.x, self.path, self.ask)
+
+    def describe(self) -> str:
+        return f"Alice's {self.card} with X = {self.x}, {self.path}; how many {self.ask}?"
+
+    def explain(self) -> str:
         r = self.results()[0]
         lines = [r.note + "."]
         if self.ask == "tokens":
@@ -822,18 +733,10 @@ class XCase:
             lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
         return " ".join(lines)
 
+    why = explain  # the notebooks' name for it
+
     def answer(self) -> tuple[int, str]:
-        return self.legal()[0], self.why()
-
-
-class _NumberCase(Protocol):
-    def legal(self) -> tuple[int, ...]: ...
-    def why(self) -> str: ...
-
-
-def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, _NumberCase]) -> str:
-    """Grade whole-number answers (``3`` or ``"3"``) against cases with legal answers."""
-    return grade_answers(answers, cases, _Grader(read_number, str))
+        return self.legal()[0], self.explain()
 
 
 # ----------------------------------------------------------------------------- the monarch
@@ -965,8 +868,6 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
     """Alice attacks Bob. Bob controls ``protectors`` Protectors of the Crown (and a Hill Giant);
     ``blocks`` maps Bob's blocker names to Alice's attacker names; ``protector`` is the index of
     the Protector Bob chooses to take the damage. Who is the monarch afterwards, and why?"""
-    from .outcomes import run
-
     g, fight, prots = combat_setup(attackers, blocks, protectors, bob_is_monarch)
     chosen = prots[protector] if protectors > 1 else None
     out = run(g, fight, chooser=_PickProtector(chosen))
@@ -990,16 +891,27 @@ class MonarchCase:
     def legal(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(str(r.monarch_after) for r in self.results()))
 
-    def why(self) -> str:
+    def key(self) -> Hashable:
+        return ("monarch", self.attackers, self.blocks, self.protectors)
+
+    def describe(self) -> str:
+        prots = plural(self.protectors, "Protector of the Crown", "Protectors of the Crown")
+        blocks = "".join(f"; Bob's {b} blocks {a}" for b, a in self.blocks)
+        return (f"Bob is the monarch; Bob controls a Hill Giant and {prots}; Alice attacks Bob with "
+                f"{one_of(self.attackers, last='and')}{blocks}")
+
+    def explain(self) -> str:
         return self.results()[0].explanation
 
+    why = explain  # the notebooks' name for it
+
     def answer(self) -> tuple[str, str]:
-        return self.legal()[0], self.why()
+        return self.legal()[0], self.explain()
 
 
 def check_name_answers(answers: Mapping[str, object], cases: Mapping[str, MonarchCase]) -> str:
     """Grade answers that are a player's name (any case)."""
-    return grade_answers(answers, cases, _Grader(read_name(["Alice", "Bob"]), str))
+    return grade_answers(answers, cases, Grader(read_name(["Alice", "Bob"]), str))
 
 
 def check_draw_race(with_lich: object, without_lich: object) -> str:
@@ -1009,17 +921,23 @@ def check_draw_race(with_lich: object, without_lich: object) -> str:
     class Race:
         lich: bool
 
+        def key(self) -> Hashable:
+            return ("race", self.lich)
+
+        def describe(self) -> str:
+            return "the monarch's draw trigger" + (" with Bob's Custodi Lich entering" if self.lich else "")
+
         def legal(self) -> tuple[str, ...]:
             return (monarch_draw_race(self.lich)[1],)
 
-        def why(self) -> str:
+        def explain(self) -> str:
             return ("The trigger is controlled by whoever was the monarch when it triggered, at the "
                     "beginning of the end step (CR 725.2); becoming the monarch later doesn't change "
                     "who draws.")
 
     cases = {"with Bob's Custodi Lich entering first": Race(True), "without it": Race(False)}
     answers = dict(zip(cases, (with_lich, without_lich), strict=True))
-    return grade_answers(answers, cases, _Grader(read_name(["Alice", "Bob", "nobody"]), str))
+    return grade_answers(answers, cases, Grader(read_name(["Alice", "Bob", "nobody"]), str))
 
 
 @dataclass(frozen=True)
@@ -1070,106 +988,25 @@ class BoltCase:
                 f"left, the damage was dealt to Bob ({cr(lost.rules)}).")
         return Reason(text, died.rules, died.seq)
 
-    def why(self) -> str:
+    def key(self) -> Hashable:
+        return ("bolts", self.at_protector)
+
+    def describe(self) -> str:
+        first = (f"Alice casts Lightning Bolt at Bob's Protector of the Crown "
+                 f"{plural(self.at_protector, 'time')}, one at a time, then " if self.at_protector else
+                 "Alice casts ")
+        return f"Bob controls a Protector of the Crown (2/5); {first}one Lightning Bolt at Bob"
+
+    def explain(self) -> str:
         return self.reason().text
 
+    why = explain  # the notebooks' name for it
+
     def answer(self) -> tuple[int, str]:
-        return self.legal()[0], self.why()
+        return self.legal()[0], self.explain()
 
 
 # ----------------------------------------------------------------------------- predict, then check
-class _Options:
-    """A multiple-choice question as a grading case: its right options and why."""
-
-    def __init__(self, answers: Sequence[str], why: str) -> None:
-        self.answers, self.reason = tuple(answers), why
-
-    def legal(self) -> tuple[str, ...]:
-        return self.answers
-
-    def why(self) -> str:
-        return self.reason
-
-
-def grade_option(choice: str, answers: Sequence[str], why: str = "") -> Verdict:
-    """A multiple-choice answer, graded like the exercises: right if it is one of ``answers``
-    (several when different legal choices give different results).
-
-    >>> grade_option("Bob", ["Alice", "Bob"], "Either can happen.").text
-    'Bob (another legal choice gives Alice). Either can happen.'
-    >>> grade_option("nobody", ["Alice"], "Because.").text
-    'you wrote nobody, the answer is Alice. Because.'
-    """
-    if not answers:
-        raise ValueError("a question needs at least one right answer")
-    v = _Grader(str, str)(choice, _Options(answers, why))
-    return v.replace(text=f"{v.text}. {why}") if v.correct and why else v
-
-
-class ChoiceWalk:
-    """A learner's way through the choices an action asks for (a color, the order of
-    replacement effects, which Protector takes the damage ...).
-
-    Every legal outcome is worked out once (:func:`~mtgkit.outcomes.outcomes`). A *path* is
-    the answers to the questions in the order the engine asked them. Answering question ``i``
-    keeps the answers before it and starts every later question at its first option, since a
-    later question may depend on the answer.
-
-    >>> g = mana_board(["Fellwar Stone"], ["Underground Sea"])
-    >>> stone = g.permanents("Alice")[0].id
-    >>> walk = ChoiceWalk(outcomes(g, lambda game: game.activate(stone)))
-    >>> [(p.question, p.options) for _, p in walk.questions(walk.start)]
-    [('mana from Fellwar Stone', ('{U}', '{B}'))]
-    >>> path = walk.answer(walk.start, 0, "{B}")
-    >>> path, str(walk.outcome(path).pool("Alice"))
-    (('{B}',), '{B}')
-    >>> walk.alternatives(path, lambda o: str(o.pool("Alice")))
-    ['{U} if Alice chooses {U} from Fellwar Stone (options: {U}, {B})']
-    """
-
-    def __init__(self, outs: Outcomes) -> None:
-        self.outcomes = outs.legal
-        if not self.outcomes:
-            errors = [o.error for o in outs if o.error is not None]
-            if errors:
-                raise errors[0]
-            raise ValueError("the action has no legal outcome")
-
-    @property
-    def start(self) -> tuple[Answer, ...]:
-        """The path that takes the first option everywhere."""
-        return self.outcomes[0].path
-
-    def outcome(self, path: Sequence[Answer]) -> Outcome:
-        """The outcome of ``path`` (the first options after it, if it stops early)."""
-        path = tuple(path)
-        for o in self.outcomes:
-            if o.path[:len(path)] == path:
-                return o
-        raise ValueError(f"{path!r} is not a legal way through the choices")
-
-    def answer(self, path: Sequence[Answer], index: int, answer: Answer) -> tuple[Answer, ...]:
-        """The path after answering question ``index`` with ``answer``."""
-        return self.outcome(tuple(path[:index]) + (answer,)).path
-
-    def questions(self, path: Sequence[Answer]) -> list[tuple[int, ChoicePoint]]:
-        """The questions along ``path`` that offer a real choice (two options or more), with
-        their index in the path."""
-        return [(i, p) for i, p in enumerate(self.outcome(path).points) if len(p.options) > 1]
-
-    def alternatives(self, path: Sequence[Answer], show: Callable[[Outcome], str]) -> list[str]:
-        """What the other choices would give: one line per result different from ``path``'s,
-        with the choices that lead to it."""
-        mine = show(self.outcome(path))
-        groups: dict[str, list[str]] = {}
-        for o in self.outcomes:
-            result = show(o)
-            if result != mine:
-                groups.setdefault(result, []).append(o.choice_summary())
-        return [f"{result} if {' / or '.join(dict.fromkeys(w for w in ways if w))}" if any(ways)
-                else result for result, ways in groups.items()]
-
-
 # ---- could produce (notebook 03)
 def could_check(g: Game, ref: int, predicted: Iterable[str]) -> Check:
     """A predicted could-produce set (types such as ``{"G", "C"}``) next to the engine's, with
@@ -1252,8 +1089,6 @@ def x_blocked(card: str, path: str) -> str | None:
     """Why ``card`` can't come onto the battlefield along ``path`` at all (Clone copies only a
     creature; Order of Whiteclay returns only a creature card), or ``None``. This depends only
     on the card, so an explorer may say it before the learner predicts."""
-    from .cards import card as lookup
-
     if path != "cast" and not lookup(card).is_a("Creature"):
         return _not_arrived(card, path).note
     return None
@@ -1374,8 +1209,6 @@ class ChaliceCase:
     def run(self) -> tuple[Game, int]:
         """The game after Alice's spell (and anything it triggered) has resolved, and the number of
         the event that cast it."""
-        from .cards import card as lookup
-
         cost = lookup(self.spell).cost
         assert cost is not None
         g = Game(["Alice", "Bob"], library=LIBRARY)
@@ -1397,13 +1230,12 @@ class ChaliceCase:
         return ("yes",) if countered else ("no",)
 
     def reason(self) -> Reason:
-        from .cards import card as lookup
-
         g, seq = self.run()
         cast = g.events[seq - 1]
         assert isinstance(cast, SpellCast)
         mv = cast.mana_value
-        if lookup(self.spell).cost.x_count:  # type: ignore[union-attr]  # a spell has a cost
+        cost = lookup(self.spell).cost
+        if cost is not None and cost.x_count:
             said = (f"on the stack, {self.spell} with X = {self.x} has mana value {mv} (CR 202.3e: X "
                     f"counts while it is on the stack)")
         else:
@@ -1420,8 +1252,17 @@ class ChaliceCase:
         return Reason(f"No: {said}, not {self.counters}, so Bob's Chalice of the Void doesn't trigger "
                       f"and the spell resolves ({cr(resolved.rules)}).", resolved.rules, resolved.seq)
 
-    def why(self) -> str:
+    def key(self) -> Hashable:
+        return ("chalice", self.spell, self.x, self.counters)
+
+    def describe(self) -> str:
+        return (f"Bob controls Chalice of the Void with {plural(self.counters, 'charge counter')}; "
+                f"Alice casts {self.spell} with X = {self.x}")
+
+    def explain(self) -> str:
         return self.reason().text
+
+    why = explain  # the notebooks' name for it
 
 
 @dataclass(frozen=True)
@@ -1468,15 +1309,24 @@ class LeaveCase:
                    f"turn order still in the game, {passed.monarch}, became the monarch")
         return Reason(f"{how} ({cr(passed.rules)}): {passed.text}.", passed.rules, passed.seq)
 
-    def why(self) -> str:
+    def key(self) -> Hashable:
+        return ("leaves", self.players, self.active, self.monarch, self.leaver)
+
+    def describe(self) -> str:
+        return (f"{len(self.players)} players in turn order {', '.join(self.players)}; it is "
+                f"{self.active}'s turn; {self.monarch} is the monarch; {self.leaver} leaves the game")
+
+    def explain(self) -> str:
         return self.reason().text
+
+    why = explain  # the notebooks' name for it
 
 
 def check_leave_answers(answers: Mapping[str, object], cases: Mapping[str, LeaveCase]) -> str:
     """Grade answers that name who is the monarch after a player leaves (any case, or
     ``"nobody"``)."""
     names = list(dict.fromkeys(p for case in cases.values() for p in case.players)) + ["nobody"]
-    return grade_answers(answers, cases, _Grader(read_name(names), str))
+    return grade_answers(answers, cases, Grader(read_name(names), str))
 
 
 __all__ = [
@@ -1514,6 +1364,12 @@ class ActivationWith(ActivationCase):
 
     also: tuple[str, ...] = ()
 
+    def key(self) -> Hashable:
+        return (super().key(), self.also)
+
+    def describe(self) -> str:
+        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
+
     def game(self) -> tuple[Game, int]:
         g, ref = super().game()
         for name in self.also:
@@ -1531,111 +1387,25 @@ class AttackWith(AttackCase):
 
     also: tuple[str, ...] = ()
 
+    def key(self) -> Hashable:
+        return (super().key(), self.also)
+
+    def describe(self) -> str:
+        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
+
     def game(self) -> tuple[Game, int]:
-        from .cards import card as lookup
 
         g = Game(["Alice", "Bob"], library=LIBRARY)
         counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
         ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)  # type: ignore[arg-type]
+                                     arrived=self.arrived)
         for name in self.also:
             g.put_onto_battlefield(name, "Alice")
         g.advance(to="beginning_of_combat")
         return g, ref
 
 
-#: What a quiz grader gives back: (right?, the feedback to show).
-QuizGrade = Callable[[str], tuple[bool, str]]
-
-
-def can_quiz(case: ActivationCase | AttackCase, verb: str = "activate it") -> QuizGrade:
-    """A grader for a yes/no quiz "can Alice ``verb``?" (options ``"yes"`` and ``"no"``): on
-    *Check* the engine tries it, and the feedback is the rule it acted on.
-
-    >>> grade = can_quiz(ActivationCase("Hangarback Walker", "this turn", False))
-    >>> ok, why = grade("no")
-    >>> ok, "(CR 302.6)" in why
-    (True, True)
-    >>> grade("yes")[0]
-    False
-    """
-    def grade(choice: str) -> tuple[bool, str]:
-        c = check_can(read_bool(choice), case.attempt(), verb)
-        return c.correct, c.reason.text
-    return grade
-
-
-def mana_quiz(case: TapCase | CouldCase, options: Sequence[str]) -> QuizGrade:
-    """A grader for a multiple-choice quiz on mana: "what is in Alice's pool?" (a
-    :class:`TapCase`) or "what could it produce?" (a :class:`CouldCase`). An option is right
-    if some legal choice gives it (a question that fixes the choice says so in its case's
-    ``order``). Raises ``ValueError`` if a legal answer is missing from ``options``, so a quiz
-    can never leave out the right answer.
-
-    >>> options = ["{U}", "{B}", "{C}", "nothing"]
-    >>> grade = mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
-    >>> [grade(o)[0] for o in options]
-    [True, True, False, False]
-    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
-    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
-    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
-    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
-    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
-    for mana) (CR 106.4, 605.3b).
-    >>> print(grade("{C}")[1].split(".")[0])
-    You wrote {C}, depending on the choices made, the answer is {U} or {B}
-    >>> mana_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
-    Traceback (most recent call last):
-    ...
-    ValueError: the options ['{G}{G}', 'nothing'] leave out the legal answer {G}
-    """
-    grader: _Grader[Mana] | _Grader[frozenset[str]]
-    if isinstance(case, TapCase):
-        tap = _Grader(read_mana, str)
-        missing = [str(m) for m in case.legal() if m not in {read_mana(o) for o in options}]
-        grader = tap
-    else:
-        could = _Grader(read_types, symbols)
-        missing = [symbols(t) for t in case.legal() if t not in {read_types(o) for o in options}]
-        grader = could
-    if missing:
-        raise ValueError(f"the options {list(options)} leave out the legal answer {one_of(missing)}")
-
-    why = _tap_paragraph(case) if isinstance(case, TapCase) else _paragraph(case.why())
-
-    def grade(choice: str) -> tuple[bool, str]:
-        v = grader(choice, case)  # type: ignore[arg-type]
-        head = v.text if v.correct else v.text.removesuffix(case.why()).rstrip(". ")
-        return v.correct, f"{head[0].upper()}{head[1:]}. {why}"
-    return grade
-
-
-def _paragraph(text: str) -> str:
-    """A multi-line explanation as one paragraph (a quiz shows its feedback as one): each line
-    a sentence, an ability's text in quotes."""
-    out = []
-    for line in (ln.strip() for ln in text.splitlines()):
-        if not line:
-            continue
-        if line.startswith("• "):
-            out.append(f"Its ability: “{line[2:]}”")
-            continue
-        line = line[0].upper() + line[1:]
-        out.append(line if line.endswith((".", ":")) else line + ".")
-    return " ".join(out)
-
-
-def _tap_paragraph(case: TapCase) -> str:
-    """What tapping gives, one sentence per distinct result: the choices, the replacement
-    effects and the mana added, each event with its rules."""
-    results: dict[str, str] = {}
-    for o in case.outcomes().legal:
-        pool = str(o.pool("Alice"))
-        steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
-                 if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
-        results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
-    head = "Alice's choices decide it. " if len(results) > 1 else ""
-    return head + " ".join(results.values())
-
+#: The quick questions of notebooks 02-04 on mana (a TapCase or a CouldCase) are choice quizzes.
+mana_quiz = choice_quiz
 
 __all__ += ["ActivationWith", "AttackWith", "QuizGrade", "can_quiz", "mana_quiz"]
