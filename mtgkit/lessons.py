@@ -21,16 +21,8 @@ from typing import ClassVar
 
 from .cards import card as lookup
 from .choices import FirstOption
-from .errors import (
-    CostError,
-    RulesError,
-    SummoningSicknessError,
-    TapSymbolError,
-    UntapSymbolError,
-)
 from .events import (
     AbilityTriggered,
-    AttackDeclared,
     ChoiceMade,
     Countered,
     DamageDealt,
@@ -45,17 +37,13 @@ from .events import (
     PlayerLeft,
     Resolved,
     SpellCast,
-    Tapped,
-    Untapped,
     ZoneChange,
 )
 from .game import Game
 from .grading import (
-    Verdict,
     grade_answers,
     one_of,
     plural,
-    read_bool,
     read_mana,
     read_name,
     read_number,
@@ -66,7 +54,6 @@ from .outcomes import Answer, Outcome, Outcomes, outcomes, run
 from .records import Value
 from .teaching import (
     LIBRARY,
-    Arrived,
     Attempt,
     Case,
     Check,
@@ -88,224 +75,17 @@ from .teaching import (
     grade_option,
 )
 from .topics.boards import MANA_CARDS, BoardSpec, mana_board
-
+from .topics.tap_untap import (
+    ACTIVATION_RESOURCES,
+    TAP_CARDS,
+    ActivationCase,
+    ActivationWith,
+    AttackCase,
+    AttackWith,
+    check_activation_answers,
+)
 
 # ----------------------------------------------------------------------------- {T}/{Q}
-def _activation_reason(name: str, controller: str, err: RulesError) -> Reason:
-    """A rules error from the engine, said for a learner (never the raw message); when the
-    engine found more than one requirement failing, each is said, with its rule."""
-    first = _one_activation_reason(name, controller, err)
-    if not err.also:
-        return first
-    more = [_one_activation_reason(name, controller, a).text.removeprefix("No: ") for a in err.also]
-    text = " ".join([first.text, *(f"Also: {m}" for m in more)])
-    return Reason(text, err.rules)
-
-
-def _one_activation_reason(name: str, controller: str, err: RulesError) -> Reason:
-    if isinstance(err, TapSymbolError):
-        text = (f"No: {name} is already tapped. {{T}} in a cost means 'tap this permanent', and a "
-                f"tapped permanent can't be tapped again to pay it (CR {err.rule}).")
-    elif isinstance(err, UntapSymbolError):
-        text = (f"No: {name} is untapped. {{Q}} in a cost means 'untap this permanent', and an "
-                f"untapped permanent can't be untapped again to pay it (CR {err.rule}).")
-    elif isinstance(err, SummoningSicknessError):
-        text = (f"No: {name} is a creature that arrived this turn, so {controller} hasn't controlled "
-                f"it continuously since her turn began. Until then a creature can't use abilities "
-                f"with {{T}} or {{Q}} in their cost, unless it has haste (CR {err.rule}).")
-    elif isinstance(err, CostError):
-        text = f"No: {controller} can't pay the rest of the cost. {err.reason} (CR {err.rule})"
-    else:
-        text = f"No: {err.reason} (CR {err.rule})"
-    return Reason(text, (err.rule,))
-
-
-#: What every :class:`ActivationCase` gives Alice besides the permanent, said to the learner so
-#: that a cost with mana or a target never depends on something unseen (tested against ``game()``).
-ACTIVATION_RESOURCES = "She has {W}{W}{W} in her mana pool and a Grizzly Bears in her graveyard"
-
-
-@dataclass(frozen=True)
-class ActivationCase:
-    """One 'can this ability be activated now?' situation, answered by the engine."""
-
-    card: str
-    arrived: Arrived
-    tapped: bool
-    ability: int = 0
-
-    def game(self) -> tuple[Game, int]:
-        """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
-        Hangarback Walker with one +1/+1 counter, so it lives), a Grizzly Bears in her graveyard
-        (something to return) and {W}{W}{W} in her pool."""
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)
-        g.put_in_graveyard("Grizzly Bears", "Alice")
-        for _ in range(3):
-            g.activate(g.put_onto_battlefield("Plains", "Alice"))
-        return g, ref
-
-    def attempt(self) -> Attempt:
-        """Alice tries to activate the ability: whether she could, why (the rule the engine refused
-        with, or the rule of the event that paid the {T}/{Q}), the game afterwards and the events."""
-        g, ref = self.game()
-        o = g.obj(ref)
-        abilities = o.card.activated
-        if not 0 <= self.ability < len(abilities):
-            haste = (" Its haste lets it attack the turn it arrives (CR 702.10b), but that isn't an "
-                     "activated ability." if g.has_haste(o) else "")
-            which = "no activated ability" if not abilities else f"only {len(abilities)} activated abilities"
-            return Attempt(False, Reason(f"No: {o.name} has {which}, so there is nothing to activate "
-                                         f"(CR 602.1).{haste}", ("602.1",)), g)
-        ab = abilities[self.ability]
-        target = next((c.id for c in g.zone("Alice", "graveyard")), None) if ab.targets else None
-        try:
-            events = g.activate(ref, self.ability, target=target)
-        except RulesError as err:
-            return Attempt(False, _activation_reason(o.name, o.controller, err), g)
-        paid = next((e for e in events if isinstance(e, Tapped | Untapped)), None)
-        bits, rules = [], []
-        if ab.cost.tap:
-            bits.append(f"{o.name} is untapped, so it can pay {{T}} (CR 107.5)")
-            rules.append("107.5")
-        if ab.cost.untap:
-            bits.append(f"{o.name} is tapped, so it can pay {{Q}} (CR 107.6)")
-            rules.append("107.6")
-        if o.is_a("Creature") and paid is not None:
-            let = paid.rules[1:]  # the rule the engine let it pay by: 302.6, or haste's 702.10c
-            bits.append(("Alice has controlled it since her turn began" if g.controlled_since_turn_began(o.id)
-                         else "it hasn't been Alice's since her turn began, but it has haste, so "
-                         "summoning sickness doesn't stop it") + f" (CR {', '.join(let)})")
-            rules.extend(let)
-        # (Below, 302.6 is named as the rule that doesn't apply, not as a rule the engine acted
-        # on, so it isn't among the reason's rules: those are the events'.)
-        elif ab.cost.tap or ab.cost.untap:
-            bits.append("it isn't a creature, so the summoning sickness rule doesn't apply to it "
-                        "(CR 302.6)")
-        else:
-            bits.append("its cost has no {T} or {Q}, so neither tapping nor summoning sickness "
-                        f"matters (CR 302.6); {events[0].text} (CR {', '.join(events[0].rules)})")
-            rules.extend(events[0].rules)
-        seq = paid.seq if paid is not None else events[0].seq
-        return Attempt(True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules), seq), g, events)
-
-    def reason(self) -> tuple[bool, Reason]:
-        """(can activate?, the reason in plain words with its CR rule)."""
-        a = self.attempt()
-        return a.can, a.reason
-
-    def answer(self) -> tuple[bool, str]:
-        """(can activate?, reason in plain English with the CR rule)."""
-        can, why = self.reason()
-        return can, why.text
-
-    def key(self) -> Hashable:
-        return ("activate", self.card, self.arrived, self.tapped, self.ability)
-
-    def describe(self) -> str:
-        """The permanent as a question shows it: 'Llanowar Elves (untapped, arrived this turn)'."""
-        defn = lookup(self.card)
-        counter = ", with a +1/+1 counter" if defn.toughness == 0 else "".join(
-            f", with {plural(n, kind + ' counter')}" for kind, n in defn.enters_counters().items())
-        which = (f"; the ability “{defn.activated[self.ability].text}”"
-                 if 0 < self.ability < len(defn.activated) else "")
-        return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}{counter}, "
-                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}"
-                f"{which})")
-
-    def legal(self) -> tuple[bool, ...]:
-        return (self.attempt().can,)
-
-    def explain(self) -> str:
-        return self.attempt().reason.text
-
-
-#: The permanents the {T}/{Q} notebook and explorer use.
-TAP_CARDS = ("Llanowar Elves", "Order of Whiteclay", "Pili-Pala", "Raging Goblin", "Fellwar Stone")
-
-
-def _attack_reason(name: str, err: RulesError) -> Reason:
-    """Why the engine refused the attack, said for a learner."""
-    if isinstance(err, SummoningSicknessError):
-        text = (f"No: {name} came under Alice's control this turn and doesn't have haste, so it can't "
-                f"attack yet: a creature can attack only if its controller has controlled it "
-                f"continuously since her most recent turn began (CR {err.rule}).")
-    else:
-        text = f"No: {err.reason} (CR {err.rule})"
-    return Reason(text, (err.rule,))
-
-
-@dataclass(frozen=True)
-class AttackCase:
-    """'Can this permanent attack this turn?' Alice's beginning of combat, answered by the
-    engine: summoning sickness stops a creature that arrived this turn (CR 302.6) unless it
-    has haste (CR 702.10b), such as Raging Goblin."""
-
-    card: str
-    arrived: Arrived
-    tapped: bool = False
-
-    def game(self) -> tuple[Game, int]:
-        """A fresh game at Alice's beginning of combat with the permanent set up."""
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)
-        g.advance(to="beginning_of_combat")
-        return g, ref
-
-    def attempt(self) -> Attempt:
-        g, ref = self.game()
-        o = g.obj(ref)
-        try:
-            events = g.attack([ref])
-        except RulesError as err:
-            return Attempt(False, _attack_reason(o.name, err), g)
-        declared = next(e for e in events if isinstance(e, AttackDeclared))
-        rules = declared.rules  # the engine's own: 508.1, and 302.6 or haste's 702.10b
-        if not g.controlled_since_turn_began(o.id):
-            text = (f"Yes: {o.name} has haste, so it can attack the turn it comes under Alice's "
-                    f"control (CR {', '.join(rules)}): {declared.text}.")
-        else:
-            text = (f"Yes: {o.name} is an untapped creature Alice has controlled continuously since "
-                    f"her turn began, so it can attack (CR {', '.join(rules)}): {declared.text}.")
-        return Attempt(True, Reason(text, rules, declared.seq), g, events)
-
-    def reason(self) -> tuple[bool, Reason]:
-        """(can attack?, the reason in plain words with its CR rule)."""
-        a = self.attempt()
-        return a.can, a.reason
-
-    def key(self) -> Hashable:
-        return ("attack", self.card, self.arrived, self.tapped)
-
-    def describe(self) -> str:
-        return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}, "
-                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}), "
-                f"at Alice's beginning of combat")
-
-    def legal(self) -> tuple[bool, ...]:
-        return (self.attempt().can,)
-
-    def explain(self) -> str:
-        return self.attempt().reason.text
-
-
-def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> str:
-    """Grade yes/no answers (``True``/``False``, or ``"yes"``/``"no"``) for named activation
-    cases; explain each mistake."""
-    def grade(given: object, case: ActivationCase) -> Verdict:
-        said = read_bool(given)
-        truth, reason = case.reason()
-        can = "can" if truth else "cannot"
-        if said is truth:
-            return Verdict(True, f"{can} activate")
-        return Verdict(False, f"you said {'yes' if said else 'no'}, but Alice {can} activate it. "
-                              f"{reason.text}")
-    return grade_answers(answers, cases, grade, missing="no answer yet (use True or False)")
-
 
 @dataclass(frozen=True)
 class CouldProduceRow:
@@ -1347,63 +1127,6 @@ __all__ += ["Case", "answer_key"]
 
 
 # ============================================================================= notebooks 00-04
-# Helpers for the course's first notebooks (start here, {T}/{Q}, undefined mana, could produce,
-# tapping for mana): cases with more permanents on Alice's side (Mass Hysteria gives haste) and
-# graders for predict-then-check quizzes. A grader is called only when the learner presses
-# *Check*, so the answer is worked out by the engine then, never written in the notebook.
-@dataclass(frozen=True)
-class ActivationWith(ActivationCase):
-    """:class:`ActivationCase` with ``also``: other permanents Alice controls (since her last
-    turn), such as Mass Hysteria ("All creatures have haste").
-
-    >>> ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).answer()[0]
-    True
-    >>> ActivationCase("Llanowar Elves", "this turn", False).answer()[0]
-    False
-    """
-
-    also: tuple[str, ...] = ()
-
-    def key(self) -> Hashable:
-        return (super().key(), self.also)
-
-    def describe(self) -> str:
-        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
-
-    def game(self) -> tuple[Game, int]:
-        g, ref = super().game()
-        for name in self.also:
-            g.put_onto_battlefield(name, "Alice")
-        return g, ref
-
-
-@dataclass(frozen=True)
-class AttackWith(AttackCase):
-    """:class:`AttackCase` with ``also``: other permanents Alice controls (since her last turn).
-
-    >>> AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt().can
-    True
-    """
-
-    also: tuple[str, ...] = ()
-
-    def key(self) -> Hashable:
-        return (super().key(), self.also)
-
-    def describe(self) -> str:
-        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
-
-    def game(self) -> tuple[Game, int]:
-
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)
-        for name in self.also:
-            g.put_onto_battlefield(name, "Alice")
-        g.advance(to="beginning_of_combat")
-        return g, ref
-
 
 #: The quick questions of notebooks 02-04 on mana (a TapCase or a CouldCase) are choice quizzes.
 mana_quiz = choice_quiz

@@ -38,12 +38,10 @@ from .abilities import Multiply, PerPermanent, Reflect, SetType
 from .cards import card as lookup
 from .events import DamageDealt, DamageRedirected, ManaReplaced
 from .game import Game
-from .lessons import ActivationCase
 from .mana import COLORS, TYPES, Mana, symbols
 from .outcomes import BranchingChooser, Outcome, Outcomes, outcomes
 from .records import Value
 from .situations import (
-    Activation,
     BoardSpec,
     Bolts,
     Combat,
@@ -55,13 +53,14 @@ from .situations import (
     Situation,
     TapForMana,
     XEntry,
-    activation,
     could_produce_board,
     same_type_trigger,
     triggered_mana,
     x_pair,
     x_value,
 )
+from .topics import base, tap_untap
+from .topics.tap_untap import believed_activation
 from .triggers import Whose
 
 
@@ -308,30 +307,6 @@ def _x_results(card: str, x: int, path: str) -> list[Any]:
 
 
 # ------------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
-def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
-    """Can Alice activate it, as a learner holding ``held`` thinks."""
-    defn = lookup(case.card)
-    if not 0 <= case.ability < len(defn.activated):
-        return activation(case)[0]
-    ab = defn.activated[case.ability]
-    creature, haste = defn.is_a("Creature"), "haste" in defn.keywords
-    sick = case.arrived == "this turn"
-    symbol = ab.cost.tap or ab.cost.untap
-    if "sickness-stops-noncreatures" in held and not creature and symbol and sick:
-        return False
-    if "untap-symbol-needs-untapped" in held and ab.cost.untap and not ab.cost.tap:
-        case = ActivationCase(case.card, case.arrived, not case.tapped, case.ability)
-    if creature and not haste and sick and (
-            ("mana-abilities-dodge-sickness" in held and ab.is_mana_ability and symbol)
-            or ("sickness-only-stops-attacking" in held and symbol)
-            or ("sickness-spares-untap-symbol" in held and ab.cost.untap and not ab.cost.tap)):
-        case = ActivationCase(case.card, "last turn", case.tapped, case.ability)
-    return activation(case)[0]
-
-
-def _believe_activation(s: Activation, held: frozenset[str]) -> tuple[str, ...]:
-    return (s.answer_of([believed_activation(c, held) for c in s.cases]),)
-
 
 # ------------------------------------------------------------------------ the monarch (725, 614.9)
 def _believe_combat(s: Combat, held: frozenset[str]) -> tuple[str, ...]:
@@ -399,7 +374,7 @@ _ALICE_FOREST_REFLECTION_BOB_CONTAMINATION = _board(
 _WILD_GROWTH_CONTAMINATION = _board(Perm("Forest"), Perm("Wild Growth", attached_to=0),
                                     Perm("Contamination", "Bob"))
 
-CATALOG: dict[str, Misconception] = {m.name: m for m in [
+_ENTRIES: list[Any] = [  # (Any while the topics move to topic modules)
     # ------------------------------------------------------------------ could produce
     Misconception(
         "colorless-is-a-color", "could-produce", "colorless counts as a color",
@@ -572,43 +547,7 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "inputs", XEntry("Chalice of the Void", 1, "cast", "mana value on the stack"),
         "What is its mana value on the stack?"),
     # ------------------------------------------------------------------ {T} and {Q}
-    Misconception(
-        "sickness-stops-noncreatures", "tap-untap", "summoning sickness for artifacts and lands",
-        "Anything that arrived this turn can't use its {T} ability yet, artifacts and lands too.",
-        "302.6", "Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait "
-        "until its controller has controlled it since their turn began. A noncreature artifact or a "
-        "noncreature land can use {T} at once (a land that is also a creature can't).",
-        "inputs", Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
-        "Can Alice activate it now?"),
-    Misconception(
-        "sickness-spares-untap-symbol", "tap-untap", "summoning sickness only stops {T}",
-        "A creature that arrived this turn can still use an ability with {Q} in its cost.",
-        "302.6", "Summoning sickness stops a creature's abilities with {T} *or* {Q} in the cost "
-        "(unless it has haste).",
-        "inputs", Activation((ActivationCase("Order of Whiteclay", "this turn", True),)),
-        "Can Alice activate it now?"),
-    Misconception(
-        "untap-symbol-needs-untapped", "tap-untap", "{Q} works like {T}",
-        "An ability with {Q} in its cost needs the permanent untapped, like {T}.",
-        "107.6", "{Q} means 'untap this permanent', so it can be paid only by a tapped permanent; an "
-        "untapped one can't pay it.",
-        "inputs", Activation((ActivationCase("Pili-Pala", "last turn", False),)),
-        "Can Alice activate it now?"),
-    Misconception(
-        "mana-abilities-dodge-sickness", "tap-untap", "mana abilities ignore summoning sickness",
-        "Mana abilities don't use the stack, so a creature that arrived this turn can tap for mana.",
-        "302.6", "Summoning sickness stops every ability of a creature with {T} or {Q} in its cost, "
-        "mana abilities included.",
-        "inputs", Activation((ActivationCase("Llanowar Elves", "this turn", False),)),
-        "Can Alice activate it now?"),
-    Misconception(
-        "sickness-only-stops-attacking", "tap-untap", "summoning sickness only stops attacks",
-        "A creature that arrived this turn can't attack, but it can use all its abilities.",
-        "302.6", "The summoning sickness rule stops two things until the creature has been under "
-        "its controller's control since their turn began: attacking, and abilities with {T} or "
-        "{Q} in their cost.",
-        "inputs", Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
-        "Can Alice activate it now?"),
+    *tap_untap.MISCONCEPTIONS,
     # ------------------------------------------------------------------ the monarch
     Misconception(
         "redirected-damage-is-damage-to-the-monarch", "monarch",
@@ -672,7 +611,8 @@ CATALOG: dict[str, Misconception] = {m.name: m for m in [
         "725.2", "The monarch's triggers are controlled by whoever was the monarch when they "
         "triggered, so the player who was the monarch at the beginning of the end step draws.",
         "outputs", DrawRace(True), "Who draws the card?"),
-]}
+]
+CATALOG: dict[str, Any] = {m.name: m for m in _ENTRIES}
 
 #: Situation type -> (the misconceptions its model knows, the model).
 _MODELS: dict[type, tuple[tuple[str, ...], Model]] = {}
@@ -685,7 +625,6 @@ def _register(kind: type, model: Model, names: Iterable[str]) -> None:
 _register(CouldProduce, _believe_could, [m.name for m in CATALOG.values() if m.topic == "could-produce"])
 _register(TapForMana, _believe_tap, [m.name for m in CATALOG.values() if m.topic == "tapping"])
 _register(XEntry, _believe_x, [m.name for m in CATALOG.values() if m.topic == "x-values"])
-_register(Activation, _believe_activation, [m.name for m in CATALOG.values() if m.topic == "tap-untap"])
 _register(Combat, _believe_combat, ["redirected-damage-is-damage-to-the-monarch",
                                     "blocked-damage-takes-the-crown", "only-the-monarchs-protector"])
 _register(Bolts, _believe_bolts, ["only-the-monarchs-protector", "protector-only-stops-combat-damage",
@@ -702,6 +641,8 @@ _EXCLUSIVE = {frozenset({"printed-order", "replacements-last-in-first-out"}),
 def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
     """The answers a learner holding the misconceptions ``held`` gives on ``s`` (the engine's
     legal answers when none of them applies)."""
+    if isinstance(s, base.Situation):  # a topic module's situation: its own model
+        return base.believe(s, held)
     names, model = _MODELS[type(s)]
     relevant = held & frozenset(names)
     return model(s, relevant) if relevant else s.legal()
@@ -709,6 +650,8 @@ def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
 
 def applicable(s: Situation) -> tuple[str, ...]:
     """The misconceptions the model of ``s``'s type knows, in catalog order."""
+    if isinstance(s, base.Situation):
+        return base.applicable(s)
     return _MODELS[type(s)][0]
 
 
@@ -724,7 +667,7 @@ def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...
                 found.setdefault(answer, []).append(name)
     if pairs:
         for a, b in itertools.combinations(names, 2):
-            if frozenset({a, b}) in _EXCLUSIVE:
+            if frozenset({a, b}) in _EXCLUSIVE | getattr(type(s), "exclusive", frozenset()):
                 continue
             for answer in believe(s, frozenset({a, b})):
                 if answer not in legal and answer not in found:
@@ -757,7 +700,7 @@ def explain(names: Iterable[str]) -> str:
     return "\n".join(parts)
 
 
-def by_topic(topic: str) -> list[Misconception]:
+def by_topic(topic: str) -> list[Any]:
     return [m for m in CATALOG.values() if m.topic == topic]
 
 

@@ -29,17 +29,15 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import card as lookup
 from .crlinks import link_rules_markdown
 from .errors import RulesError
 from .grading import Unreadable, Verdict, one_of, plural, read_bool, read_mana, report
-from .lessons import ActivationCase
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
 from .situations import (
-    Activation,
     BoardSpec,
     Bolts,
     Combat,
@@ -53,6 +51,8 @@ from .situations import (
     XEntry,
     combat_is_legal,
 )
+from .topics import tap_untap
+from .topics.base import Stem
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
 LEVELS = ("easy", "hard")
@@ -231,15 +231,6 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
 
 
 # =============================================================================== building
-@dataclass(frozen=True)
-class Stem:
-    """How to ask about a situation: question texts to pick from, and a claim for true/false."""
-
-    asks: tuple[str, ...]
-    claim: Callable[[str], str]
-    rules: str  # "CR 106.7"
-
-
 def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
               number: int) -> Question | None:
     legal = s.legal()
@@ -407,51 +398,6 @@ def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
 
 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
-#: (card, ability index) pairs the {T}/{Q} questions use.
-_ACT_ABILITIES = (("Llanowar Elves", 0), ("Order of Whiteclay", 0), ("Pili-Pala", 0), ("Fellwar Stone", 0),
-                  ("Hangarback Walker", 0), ("Forest", 0), ("Vivid Crag", 0), ("Vivid Crag", 1),
-                  ("Mana Confluence", 0), ("Mystic Gate", 1), ("Gaea's Cradle", 0), ("Meteor Crater", 0),
-                  ("Reflecting Pool", 0), ("Underground Sea", 0), ("Raging Goblin", 0), ("Food", 0),
-                  ("Exotic Orchard", 0), ("Wastes", 0), ("Island", 0), ("Mystic Gate", 0))
-
-
-def _case(rng: random.Random) -> ActivationCase:
-    card, ability = rng.choice(_ACT_ABILITIES)
-    return ActivationCase(card, rng.choice(["last turn", "this turn"]), rng.random() < 0.5, ability)
-
-
-def _ability(case: ActivationCase) -> str:
-    abilities = lookup(case.card).activated
-    if case.ability >= len(abilities):
-        return "(it has no activated ability)"
-    return f"“{abilities[case.ability].text}”"
-
-
-def _tap_untap(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    if level == "easy":
-        case = _case(rng)
-        s = Activation((case,))
-        text = s.case_text(case)
-        state = text.split("(", 1)[1].rstrip(")")
-        return s, Stem(
-            (f"Alice controls {text}. Can she activate its ability {_ability(case)} now, in "
-             f"her main phase?",
-             f"It is Alice's main phase. She wants to activate this ability of her {case.card}: "
-             f"{_ability(case)} It is {state}. Can she?"),
-            lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
-    cases = [_case(rng) for _ in range(rng.randint(3, 4))]
-    if len({c.card for c in cases}) < len(cases):
-        return None  # one permanent of each name, so the answers can name them
-    s = Activation(tuple(cases), "which")
-    n = len(cases)
-    return s, Stem(
-        (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
-         f"right now (each one's first activated ability, unless another is quoted)?",
-         f"Which of these {n} permanents' abilities (the first activated one, unless another is "
-         f"quoted) can Alice activate in her main phase?"),
-        lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
-        "CR 107.5, 107.6, 302.6")
-
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
 _ATTACKERS = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Llanowar Elves"]
@@ -507,11 +453,11 @@ def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
                    lambda v: f"{v} draws the card.", "CR 725.2")
 
 
-_MAKERS: dict[str, Callable[[random.Random, str], tuple[Situation, Stem] | None]] = {
+_MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
     "could-produce": _could_produce,
     "tapping": _tapping,
     "x-values": _x_values,
-    "tap-untap": _tap_untap,
+    "tap-untap": tap_untap.generate,
     "monarch": _monarch,
 }
 

@@ -18,7 +18,7 @@ events (written "event 13", so that "#13" only ever names an object).
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import ClassVar, Literal, Protocol
 
 from .abilities import ManaTrigger, Multiply, SetType
@@ -39,8 +39,6 @@ from .events import (
 from .game import Game
 from .grading import one_of, plural
 from .lessons import (
-    ACTIVATION_RESOURCES,
-    ActivationCase,
     BoltCase,
     CombatResult,
     LeaveCase,
@@ -58,6 +56,8 @@ from .records import Value
 from .teaching import LIBRARY, chain_lines, cr, event_lines
 from .topics.boards import BoardSpec as BoardSpec  # the boards practice asks about
 from .topics.boards import Perm as Perm
+from .topics.tap_untap import Activation as Activation
+from .topics.tap_untap import activation as activation
 
 Op = SetType | Multiply
 
@@ -294,47 +294,6 @@ def x_pair(counters: int | None, mana_value: int | None) -> str:
 
 
 # ------------------------------------------------------------------------------ {T} and {Q}
-class Activation(Value):
-    """'Can Alice activate this ability now?' (one case) or 'how many of these can she?'"""
-
-    topic: ClassVar[str] = "tap-untap"
-    cases: tuple[ActivationCase, ...]
-    ask: str = "count"  # with several cases: "count" (how many) or "which" (which ones)
-
-    def key(self) -> Hashable:
-        return ("activate", tuple(sorted((c.card, c.arrived, c.tapped, c.ability) for c in self.cases)))
-
-    @staticmethod
-    def case_text(c: ActivationCase) -> str:
-        return c.describe()
-
-    def describe(self) -> str:
-        each = " (for each ability on its own)" if len(self.cases) > 1 else ""
-        return ("Alice's " + "; ".join(self.case_text(c) for c in self.cases)
-                + f". {ACTIVATION_RESOURCES}{each}")
-
-    def answer_of(self, verdicts: Sequence[bool]) -> str:
-        if len(self.cases) == 1:
-            return "yes" if verdicts[0] else "no"
-        if self.ask == "count":
-            return str(sum(verdicts))
-        names = sorted(c.card for c, ok in zip(self.cases, verdicts, strict=True) if ok)
-        if not names:
-            return "none of them"
-        return "all of them" if len(names) == len(self.cases) else one_of(names, last="and")
-
-    def legal(self) -> tuple[str, ...]:
-        return (self.answer_of([activation(c)[0] for c in self.cases]),)
-
-    def explain(self) -> str:
-        return "\n".join(f"{c.card}: {activation(c)[1]}" for c in self.cases)
-
-
-@functools.lru_cache(maxsize=4096)
-def activation(case: ActivationCase) -> tuple[bool, str]:
-    can, why = case.reason()
-    return can, why.text
-
 
 # ------------------------------------------------------------------------------ the monarch
 class Combat(Value):
