@@ -15,7 +15,7 @@ the engine did.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -47,9 +47,8 @@ from .grading import (
     read_mana,
     read_name,
     read_number,
-    read_types,
 )
-from .mana import TYPES, Mana, symbols
+from .mana import Mana
 from .outcomes import Answer, Outcome, Outcomes, outcomes, run
 from .records import Value
 from .teaching import (
@@ -75,6 +74,15 @@ from .teaching import (
     grade_option,
 )
 from .topics.boards import MANA_CARDS, BoardSpec, mana_board
+from .topics.could_produce import (
+    CouldCase,
+    CouldProduceRow,
+    check_could_answers,
+    could_check,
+    could_produce_table,
+    explain_could_produce,
+    trace_could_produce,
+)
 from .topics.tap_untap import (
     ACTIVATION_RESOURCES,
     TAP_CARDS,
@@ -86,54 +94,6 @@ from .topics.tap_untap import (
 )
 
 # ----------------------------------------------------------------------------- {T}/{Q}
-
-@dataclass(frozen=True)
-class CouldProduceRow:
-    player: str
-    name: str
-    id: int
-    types: str
-
-
-def could_produce_table(g: Game) -> list[CouldProduceRow]:
-    """One row per permanent with a mana ability: what it could produce (CR 106.7)."""
-    solved = g.could_produce_all()
-    return [CouldProduceRow(o.controller, o.name, o.id, symbols(solved[o.id]))
-            for o in g.permanents() if o.id in solved]
-
-
-def trace_could_produce(g: Game, ref: int) -> list[str]:
-    """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
-    trace each type it could produce back to a permanent that could produce it by itself
-    (:meth:`Game.trace_could_produce <mtgkit.game.Game.trace_could_produce>`).
-
-    >>> g = mana_board(["Exotic Orchard", "Forest"], ["Reflecting Pool", "Exotic Orchard"])
-    >>> for line in trace_could_produce(g, g.permanents("Bob")[0].id): print(line)
-    {G}: Bob's Reflecting Pool copies a type of a land Bob controls: Bob's Exotic Orchard, which \
-copies a color of a land an opponent of Bob controls: Alice's Forest, which could produce {G} by itself.
-    """
-    return g.trace_could_produce(ref)
-
-
-def explain_could_produce(g: Game, ref: int) -> str:
-    """What ``ref`` could produce and why (CR 106.7), each type traced back to the permanent
-    that could produce it by itself (:meth:`Game.explain_could_produce
-    <mtgkit.game.Game.explain_could_produce>`).
-
-    >>> g = mana_board(["Exotic Orchard"], ["Exotic Orchard"])
-    >>> print(explain_could_produce(g, g.permanents("Alice")[0].id))  # doctest: +NORMALIZE_WHITESPACE
-    Alice's Exotic Orchard could produce nothing (CR 106.7).
-      • {T}: Add one mana of any color that a land an opponent controls could produce.
-        it would make no mana if it resolved now (costs ignored): no land an opponent controls
-        could produce a color of mana (colorless is not a color), so the type is undefined
-        (CR 106.5)
-        The permanents it watches only reflect other reflecting permanents; with no outside
-        source, the least fixed point gives them nothing.
-    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
-    >>> "no outside source" in explain_could_produce(g, g.permanents("Alice")[0].id)
-    False
-    """
-    return g.explain_could_produce(ref)
 
 
 def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,
@@ -241,63 +201,12 @@ class TapCase:
         return self.legal()[0], self.explain()
 
 
-@dataclass(frozen=True)
-class CouldCase:
-    """'What could this permanent produce?' (``who``'s ``index``-th permanent)."""
-
-    alice: tuple[str, ...]
-    bob: tuple[str, ...] = ()
-    who: str = "Alice"
-    index: int = 0
-
-    #: Answers are sets of mana types, written as symbols in any order (or "nothing").
-    grader: ClassVar[Grader[frozenset[str]]] = Grader(read_types, symbols)
-
-    def key(self) -> Hashable:
-        return ("could", BoardSpec.of(self.alice, self.bob).key(), self.who, self.index)
-
-    def describe(self) -> str:
-        mine = self.alice if self.who == "Alice" else self.bob
-        return (f"{BoardSpec.of(self.alice, self.bob).describe()}; what could {self.who}'s "
-                f"{mine[self.index]} produce?")
-
-    def legal(self) -> tuple[frozenset[str], ...]:
-        g = mana_board(self.alice, self.bob)
-        return (g.could_produce(g.permanents(self.who)[self.index].id),)
-
-    def explain(self) -> str:
-        g = mana_board(self.alice, self.bob)
-        return explain_could_produce(g, g.permanents(self.who)[self.index].id)
-
-    why = explain  # the notebooks' name for it
-
-    def paragraph(self) -> str:
-        """The explanation as one paragraph (a quiz shows its feedback as one): each line a
-        sentence, an ability's text in quotes."""
-        out = []
-        for line in (ln.strip() for ln in self.explain().splitlines()):
-            if not line:
-                continue
-            if line.startswith("• "):
-                out.append(f"Its ability: “{line[2:]}”")
-                continue
-            line = line[0].upper() + line[1:]
-            out.append(line if line.endswith((".", ":")) else line + ".")
-        return " ".join(out)
-
-    def answer(self) -> tuple[frozenset[str], str]:
-        return self.legal()[0], self.explain()
-
 
 def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> str:
     """Grade mana answers written as symbols in any order (``"{B}{B}"``, or ``"nothing"``); an
     answer is right if some legal choice gives it."""
     return grade_answers(answers, cases, TapCase.grader)
 
-
-def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> str:
-    """Grade could-produce answers written as symbols in any order (``"{B}{C}"``, or ``"nothing"``)."""
-    return grade_answers(answers, cases, CouldCase.grader)
 
 
 # ----------------------------------------------------------------------------- X values (107.3m)
@@ -788,26 +697,6 @@ class BoltCase:
 
 # ----------------------------------------------------------------------------- predict, then check
 # ---- could produce (notebook 03)
-def could_check(g: Game, ref: int, predicted: Iterable[str]) -> Check:
-    """A predicted could-produce set (types such as ``{"G", "C"}``) next to the engine's, with
-    the explanation that traces each type to the permanent it really comes from.
-
-    >>> g = mana_board(["Exotic Orchard"], ["Reflecting Pool", "Forest"])
-    >>> c = could_check(g, g.permanents("Alice")[0].id, {"G"})
-    >>> c.correct, c.engine, c.reason.rules
-    (True, "Alice's Exotic Orchard could produce {G}", ('106.7',))
-    """
-    o = g.obj(ref)
-    guess = frozenset(predicted)
-    unknown = sorted(guess - set(TYPES))
-    if unknown:
-        raise ValueError(f"{', '.join(unknown)} is not a type of mana; the types are {', '.join(TYPES)}")
-    types = g.could_produce(ref)
-    text = explain_could_produce(g, ref)
-    rules = ("106.7", "106.5") if "(CR 106.5)" in text else ("106.7",)
-    return Check(guess == types, symbols(guess), f"{o.controller}'s {o.name} could produce "
-                 f"{symbols(types)}", Reason(text, rules))
-
 
 # ---- tapping for mana (notebooks 02 and 04)
 def tap_walk(alice: Sequence[str], bob: Sequence[str], source: int) -> ChoiceWalk:

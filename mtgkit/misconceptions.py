@@ -33,19 +33,16 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from . import could_produce as cp
-from .abilities import Multiply, PerPermanent, Reflect, SetType
+from .abilities import Multiply, SetType
 from .cards import card as lookup
 from .events import DamageDealt, DamageRedirected, ManaReplaced
-from .game import Game
-from .mana import COLORS, TYPES, Mana, symbols
+from .mana import Mana
 from .outcomes import BranchingChooser, Outcome, Outcomes, outcomes
 from .records import Value
 from .situations import (
     BoardSpec,
     Bolts,
     Combat,
-    CouldProduce,
     DrawRace,
     Leaves,
     LichEnters,
@@ -53,15 +50,14 @@ from .situations import (
     Situation,
     TapForMana,
     XEntry,
-    could_produce_board,
     same_type_trigger,
     triggered_mana,
     x_pair,
     x_value,
 )
-from .topics import base, tap_untap
+from .topics import base, could_produce, tap_untap
+from .topics.could_produce import believed_could_produce
 from .topics.tap_untap import believed_activation
-from .triggers import Whose
 
 
 class Misconception(Value):
@@ -102,99 +98,6 @@ Model = Callable[[Any, frozenset[str]], tuple[str, ...]]
 
 
 # ------------------------------------------------------------------------ could produce (106.7)
-class _Ctx:
-    """The ManaContext a learner's could-produce reasoning reads (current estimates)."""
-
-    def __init__(self, g: Game, est: Mapping[int, frozenset[str]]) -> None:
-        self.g, self.est = g, est
-
-    def colors_of_permanents(self, controller: str) -> frozenset[str]:
-        return self.g.colors_of_permanents(controller)
-
-    def count_permanents(self, controller: str, card_type: str) -> int:
-        return self.g.count_permanents(controller, card_type)
-
-    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        players = self.g.players_matching(controller, whose)
-        for o in self.g.permanents():
-            if o.controller in players and o.is_a(card_type):
-                out |= self.est.get(o.id, frozenset())
-        return out
-
-
-def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    """Could-produce for every permanent, solved the way a learner holding ``held`` would.
-
-    With nothing held it is CR 106.7 (a test checks it equals the engine's answer)."""
-    perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
-    reflecting = {o.id for o in perms
-                  if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
-    greatest = "reflections-feed-each-other" in held
-    est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
-                                      else frozenset() for o in perms}
-
-    def types_of(o: Any) -> frozenset[str]:
-        ctx = _Ctx(g, est)
-        found: set[str] = set()
-        for i, ab in enumerate(o.card.activated):
-            spec = ab.mana_spec
-            if not ab.is_mana_ability or spec is None:
-                continue
-            if "costs-block-could-produce" in held and not g.can_activate(o.id, i, timing=False):
-                continue
-            if isinstance(spec, Reflect):
-                seen = ctx.reflected(o.controller, spec.whose, spec.card_type)
-                allowed = TYPES if spec.kinds == "types" or "colorless-is-a-color" in held else COLORS
-                if spec.kinds == "types" and "colorless-is-not-a-type" in held:
-                    allowed = COLORS
-                options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
-            else:
-                options = spec.options(ctx, o.controller)
-                if not options and isinstance(spec, PerPermanent) and "zero-mana-still-has-a-type" in held:
-                    options = (Mana.of(spec.mana_type),)
-            if not options and "undefined-mana-is-colorless" in held and spec.why_none()[1]:
-                options = (Mana.of("C"),)
-            ops = [] if "replacements-ignored-in-could-produce" in held else [
-                r.replacement.op for r in g.mana_replacements(o, ab)]
-            for m in options:
-                if m:
-                    for result in cp.outcomes(m, ops):
-                        found |= result.types
-        return frozenset(found)
-
-    for o in perms:
-        if o.id not in reflecting:
-            est[o.id] = types_of(o)
-    changed = True
-    while changed:
-        changed = False
-        for o in perms:
-            if o.id in reflecting:
-                new = types_of(o) if greatest else est[o.id] | types_of(o)
-                if new != est[o.id]:
-                    est[o.id], changed = new, True
-    return est
-
-
-@functools.lru_cache(maxsize=8192)
-def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    return believed_could_produce(board_game(board), held)
-
-
-def board_game(board: BoardSpec) -> Game:
-    """The (cached, read-only) game of a could-produce board."""
-    return could_produce_board(board)[2]
-
-
-def _believe_could(s: CouldProduce, held: frozenset[str]) -> tuple[str, ...]:
-    if not held:
-        return s.legal()
-    ids, _, _ = could_produce_board(s.board)
-    return (symbols(_could_believed(s.board, held).get(ids[s.target], frozenset())),)
-
-
-
 
 # ------------------------------------------------------------------------ tapping (106.12)
 def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[str]:
@@ -376,60 +279,7 @@ _WILD_GROWTH_CONTAMINATION = _board(Perm("Forest"), Perm("Wild Growth", attached
 
 _ENTRIES: list[Any] = [  # (Any while the topics move to topic modules)
     # ------------------------------------------------------------------ could produce
-    Misconception(
-        "colorless-is-a-color", "could-produce", "colorless counts as a color",
-        "Exotic Orchard and Fellwar Stone can make colorless mana when an opponent's land makes {C}.",
-        "106.1a", "There are five colors; colorless is a type of mana but not a color, so an ability "
-        "that adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
-    Misconception(
-        "costs-block-could-produce", "could-produce", "costs decide what a land could produce",
-        "A land only 'could produce' mana if its cost could be paid right now (a tapped land "
-        "counts for nothing).",
-        "106.7", "What a permanent could produce ignores whether the costs of its mana abilities "
-        "could be paid: a tapped Forest still could produce {G}.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
-        "What could Alice's Exotic Orchard produce?"),
-    Misconception(
-        "replacements-ignored-in-could-produce", "could-produce",
-        "replacement effects don't change what a land could produce",
-        "What a land could produce is just what its text says, whatever replacement effects apply.",
-        "106.7", "Could-produce takes the replacement effects that would apply into account, in "
-        "every possible order: under Contamination a Forest could produce only {B}.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
-                                     Perm("Contamination", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
-    Misconception(
-        "reflections-feed-each-other", "could-produce", "reflecting lands feed each other",
-        "Two permanents that copy each other's mana (Exotic Orchards facing each other) can make "
-        "any color between them.",
-        "106.7", "A permanent could produce only what its ability would really produce now; two "
-        "reflecting permanents with no real source behind them could produce nothing (the least "
-        "fixed point).",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
-    Misconception(
-        "undefined-mana-is-colorless", "could-produce", "undefined mana becomes colorless",
-        "When no color can be chosen (an Exotic Orchard with nothing to copy), the ability makes {C}.",
-        "106.5", "An ability that would make mana of an undefined type makes no mana at all.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard")), 0),
-        "What could Alice's Exotic Orchard produce?"),
-    Misconception(
-        "colorless-is-not-a-type", "could-produce", "colorless isn't a type of mana",
-        "Reflecting Pool copies only colors, so it can't make {C} even when your Wastes could.",
-        "106.1b", "There are six types of mana: the five colors and colorless. 'Any type' includes "
-        "{C}, so Reflecting Pool next to a Wastes could produce {C}.",
-        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
-        "What could Alice's Reflecting Pool produce?"),
-    Misconception(
-        "zero-mana-still-has-a-type", "could-produce", "zero mana still has a type",
-        "Gaea's Cradle with no creatures still 'could produce' {G}: its type is green, even if it "
-        "would add none.",
-        "106.7", "A permanent could produce only the types its ability would actually produce now; "
-        "Gaea's Cradle with no creatures would add no mana, so it could produce nothing.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+    *could_produce.MISCONCEPTIONS,
     # ------------------------------------------------------------------ tapping for mana
     Misconception(
         "printed-order", "tapping", "replacement effects apply in the order they arrived",
@@ -622,7 +472,6 @@ def _register(kind: type, model: Model, names: Iterable[str]) -> None:
     _MODELS[kind] = (tuple(names), model)
 
 
-_register(CouldProduce, _believe_could, [m.name for m in CATALOG.values() if m.topic == "could-produce"])
 _register(TapForMana, _believe_tap, [m.name for m in CATALOG.values() if m.topic == "tapping"])
 _register(XEntry, _believe_x, [m.name for m in CATALOG.values() if m.topic == "x-values"])
 _register(Combat, _believe_combat, ["redirected-damage-is-damage-to-the-monarch",

@@ -41,7 +41,6 @@ from .situations import (
     BoardSpec,
     Bolts,
     Combat,
-    CouldProduce,
     DrawRace,
     Leaves,
     LichEnters,
@@ -51,7 +50,7 @@ from .situations import (
     XEntry,
     combat_is_legal,
 )
-from .topics import tap_untap
+from .topics import could_produce, tap_untap
 from .topics.base import Stem
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
@@ -271,36 +270,6 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 
 
 # ------------------------------------------------------------------ could produce (106.7)
-_LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea", "Mystic Gate",
-          "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag"]
-_REFLECT = ["Exotic Orchard", "Reflecting Pool", "Fellwar Stone"]
-
-
-def _could_produce(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    perms: list[Perm] = []
-    n_lands = (0, 2) if level == "easy" else (0, 3)
-    for who in ("Alice", "Bob"):
-        for _ in range(rng.randint(*n_lands)):
-            perms.append(Perm(rng.choice(_LANDS), who, tapped=rng.random() < 0.3))
-        for _ in range(rng.randint(1, 1 if level == "easy" else 2)):
-            perms.append(Perm(rng.choice(_REFLECT), who))
-    if level == "hard" and rng.random() < 0.6:
-        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
-                          rng.choice(["Alice", "Bob"])))
-    board = BoardSpec(tuple(perms))
-    if board.problem() is not None:
-        return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
-    targets = [i for i, p in enumerate(perms) if p.card in _REFLECT]
-    target = rng.choice(targets)
-    name = board.name(target)
-    return CouldProduce(board, target), Stem(
-        (f"Which types of mana could {name} produce?",
-         f"What types of mana could {name} produce right now?",
-         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
-        lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
-                   else f"{name} could produce no type of mana at all."),
-        "CR 106.7")
-
 
 # ------------------------------------------------------------------ tapping for mana (106.12)
 _EFFECTS_EASY = ["Mana Reflection", "Contamination", "Heartbeat of Spring", "Wild Growth"]
@@ -454,7 +423,7 @@ def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
 
 
 _MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
-    "could-produce": _could_produce,
+    "could-produce": could_produce.generate,
     "tapping": _tapping,
     "x-values": _x_values,
     "tap-untap": tap_untap.generate,

@@ -45,17 +45,17 @@ from .lessons import (
     XPath,
     combat_outcomes,
     combat_setup,
-    explain_could_produce,
     monarch_draw_race,
     tokens_line,
     x_paths,
 )
-from .mana import symbols
 from .outcomes import Outcome, Outcomes, outcomes
 from .records import Value
 from .teaching import LIBRARY, chain_lines, cr, event_lines
 from .topics.boards import BoardSpec as BoardSpec  # the boards practice asks about
 from .topics.boards import Perm as Perm
+from .topics.could_produce import CouldProduce as CouldProduce
+from .topics.could_produce import could_produce_board as could_produce_board
 from .topics.tap_untap import Activation as Activation
 from .topics.tap_untap import activation as activation
 
@@ -73,37 +73,8 @@ class Situation(Protocol):
     def explain(self) -> str: ...
 
 
-@functools.lru_cache(maxsize=4096)
-def could_produce_board(spec: BoardSpec) -> tuple[tuple[int, ...], dict[int, frozenset[str]], Game]:
-    g, ids = spec.build()
-    return ids, g.could_produce_all(), g
-
 
 # ------------------------------------------------------------------------------ could produce
-class CouldProduce(Value):
-    """'Which types of mana could this permanent produce?' (CR 106.7)."""
-
-    topic: ClassVar[str] = "could-produce"
-    board: BoardSpec
-    target: int
-
-    def key(self) -> Hashable:
-        return ("could", self.board.key())
-
-    def describe(self) -> str:
-        return self.board.describe()
-
-    def types(self) -> frozenset[str]:
-        ids, solved, _ = could_produce_board(self.board)
-        return solved.get(ids[self.target], frozenset())
-
-    def legal(self) -> tuple[str, ...]:
-        return (symbols(self.types()),)
-
-    def explain(self) -> str:
-        ids, _, g = could_produce_board(self.board)
-        return explain_could_produce(g, ids[self.target])
-
 
 # ------------------------------------------------------------------------------ tapping for mana
 class TapForMana(Value):
