@@ -14,10 +14,8 @@ the engine did.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from .cards import card as lookup
 from .choices import FirstOption
@@ -30,10 +28,7 @@ from .events import (
     Entered,
     Event,
     LifeChanged,
-    ManaAdded,
-    ManaReplaced,
     MonarchChanged,
-    NoMana,
     PlayerLeft,
     Resolved,
     SpellCast,
@@ -44,12 +39,10 @@ from .grading import (
     grade_answers,
     one_of,
     plural,
-    read_mana,
     read_name,
     read_number,
 )
-from .mana import Mana
-from .outcomes import Answer, Outcome, Outcomes, outcomes, run
+from .outcomes import Answer, Outcome, outcomes, run
 from .records import Value
 from .teaching import (
     LIBRARY,
@@ -68,12 +61,11 @@ from .teaching import (
     check_number_answers,
     choice_quiz,
     cr,
-    describe_choices,
     event_line,
     event_lines,
     grade_option,
 )
-from .topics.boards import MANA_CARDS, BoardSpec, mana_board
+from .topics.boards import MANA_CARDS, mana_board
 from .topics.could_produce import (
     CouldCase,
     CouldProduceRow,
@@ -92,122 +84,21 @@ from .topics.tap_untap import (
     AttackWith,
     check_activation_answers,
 )
+from .topics.tapping import (
+    TapCase,
+    check_tap_answers,
+    replacement_orders,
+    tap_check,
+    tap_outcomes,
+    tap_result,
+    tap_walk,
+)
 
 # ----------------------------------------------------------------------------- {T}/{Q}
 
 
-def tap_result(alice: Sequence[str], bob: Sequence[str], source: int,
-               order: Sequence[str] | None = None, choice: str | None = None,
-               ) -> tuple[Game, tuple[Event, ...]]:
-    """Build the board, tap Alice's ``source``-th permanent (index into ``alice``) for its first
-    mana ability, and return the game and the events."""
-    g = mana_board(alice, bob)
-    ref = g.permanents("Alice")[source].id
-    return g, g.activate(ref, 0, order=order, choice=choice)
-
-
-def replacement_orders(alice: Sequence[str], bob: Sequence[str], source: int) -> list[tuple[str, ...]]:
-    """Every order of the replacement effects that apply if Alice taps ``source`` for mana."""
-    g = mana_board(alice, bob)
-    o = g.permanents("Alice")[source]
-    ab = o.card.activated[0] if o.card.activated else None
-    if ab is None:
-        return [()]
-    labels = [r.label for r in g.mana_replacements(o, ab)]
-    return [tuple(p) for p in itertools.permutations(labels)] if labels else [()]
-
-
-def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | None = None) -> Outcomes:
-    """Every legal way tapping ``ref`` for mana can turn out (``order`` fixed if given)."""
-    return outcomes(g, lambda game: game.activate(ref, ability, order=order))
-
 
 # ----------------------------------------------------------------------------- mana exercises
-@dataclass(frozen=True)
-class TapCase:
-    """'Alice taps her ``source``-th permanent: what mana does she get?' Any mana a legal choice
-    gives is right; ``order`` fixes the order of the replacement effects (the question says it).
-
-    As a quick question (:func:`~mtgkit.teaching.choice_quiz`), an option is right if some
-    legal choice gives it, and a quiz can never leave the right answer out:
-
-    >>> options = ["{U}", "{B}", "{C}", "nothing"]
-    >>> grade = choice_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
-    >>> [grade(o)[0] for o in options]
-    [True, True, False, False]
-    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
-    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
-    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
-    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
-    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
-    for mana) (CR 106.4, 605.3b).
-    >>> print(grade("{C}")[1].split(".")[0])
-    You wrote {C}, depending on the choices made, the answer is {U} or {B}
-    >>> choice_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
-    Traceback (most recent call last):
-    ...
-    ValueError: the options ['{G}{G}', 'nothing'] leave out the legal answer {G}
-    """
-
-    alice: tuple[str, ...]
-    bob: tuple[str, ...] = ()
-    source: int = 0
-    order: tuple[str, ...] | None = None
-
-    #: Answers are mana, written as symbols in any order (or "nothing").
-    grader: ClassVar[Grader[Mana]] = Grader(read_mana, str)
-
-    def key(self) -> Hashable:
-        return ("tap", self.board().key(), self.source, self.order)
-
-    def board(self) -> BoardSpec:
-        return BoardSpec.of(self.alice, self.bob)
-
-    def describe(self) -> str:
-        order = f"; she applies {', then '.join(self.order)}" if self.order else ""
-        return (f"{self.board().describe()}; Alice taps her {self.alice[self.source]} for mana"
-                f"{order}")
-
-    def outcomes(self) -> Outcomes:
-        g = mana_board(self.alice, self.bob)
-        return tap_outcomes(g, g.permanents("Alice")[self.source].id, order=self.order)
-
-    def legal(self) -> tuple[Mana, ...]:
-        return tuple(self.outcomes().values(lambda o: o.pool("Alice")))
-
-    def explain(self) -> str:
-        outs = self.outcomes()
-        results = describe_choices(outs, lambda o: str(o.pool("Alice")))
-        head = ("Alice's choices decide it: " + "; ".join(results) + "."
-                if len(results) > 1 else f"Alice gets {results[0]}.")
-        return head + "\nWhat the engine did:\n" + event_lines(outs[0].events)
-
-    why = explain  # the notebooks' name for it
-
-    def paragraph(self) -> str:
-        """What tapping gives, one sentence per distinct result: the choices, the replacement
-        effects and the mana added, each event with its rules."""
-        results: dict[str, str] = {}
-        for o in self.outcomes().legal:
-            pool = str(o.pool("Alice"))
-            steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
-                     if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
-            results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
-        head = "Alice's choices decide it. " if len(results) > 1 else ""
-        return head + " ".join(results.values())
-
-    def answer(self) -> tuple[Mana, str]:
-        """The mana of the first legal choice, and why (see :meth:`legal` for all of them)."""
-        return self.legal()[0], self.explain()
-
-
-
-def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> str:
-    """Grade mana answers written as symbols in any order (``"{B}{B}"``, or ``"nothing"``); an
-    answer is right if some legal choice gives it."""
-    return grade_answers(answers, cases, TapCase.grader)
-
-
 
 # ----------------------------------------------------------------------------- X values (107.3m)
 X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
@@ -699,47 +590,6 @@ class BoltCase:
 # ---- could produce (notebook 03)
 
 # ---- tapping for mana (notebooks 02 and 04)
-def tap_walk(alice: Sequence[str], bob: Sequence[str], source: int) -> ChoiceWalk:
-    """Every legal way Alice's ``source``-th permanent can be tapped for its first mana ability,
-    for the learner to walk through (the mana to choose, the order of replacement effects)."""
-    g = mana_board(alice, bob)
-    return ChoiceWalk(tap_outcomes(g, g.permanents("Alice")[source].id))
-
-
-def _pool(o: Outcome) -> str:
-    return str(o.pool("Alice"))
-
-
-def tap_check(walk: ChoiceWalk, path: Sequence[Answer], predicted: object) -> Check:
-    """A predicted pool (symbols in any order, or ``"nothing"``) next to the pool the learner's
-    choices give. The reason cites the rules of the event that made (or didn't make) the mana;
-    ``others`` lists what the other choices give. Raises
-    :class:`~mtgkit.grading.Unreadable` when the prediction can't be read as mana.
-
-    >>> walk = tap_walk(["Forest", "Mana Reflection"], ["Contamination"], 0)
-    >>> path = walk.answer(walk.start, 0, ("Contamination", "Mana Reflection"))
-    >>> c = tap_check(walk, path, "{B}{B}")
-    >>> c.correct, c.engine, c.reason.rules
-    (True, "Alice's pool is {B}{B}", ('106.4', '605.3b', '106.12b', '616.1'))
-    >>> c.others
-    '{B} if Alice orders the replacement effects: Mana Reflection then Contamination'
-    """
-    guess = read_mana(predicted)
-    o = walk.outcome(path)
-    pool = o.pool("Alice")
-    made = [e for e in o.events if isinstance(e, ManaAdded | NoMana) and e.player == "Alice"]
-    main = made[0]
-    said = "; ".join(f"{e.text} ({cr(e.rules)})" for e in made)
-    steps = [f"{e.text} ({cr(e.rules)})" for e in o.events if isinstance(e, ManaReplaced)]
-    how = f"\nHow: {'; then '.join(steps)}." if steps else ""
-    chose = f"\nAlice's choices: {o.choice_summary()}." if o.choices else ""
-    text = f"Alice's pool is {pool}: {said}.{how}{chose}"
-    others = walk.alternatives(path, _pool)
-    engine = f"Alice's pool is {pool}"
-    if guess != pool and any(a.startswith(f"{guess} if ") for a in others):
-        engine += f" (your {guess} is what other choices give)"
-    return Check(guess == pool, str(guess), engine, Reason(text, main.rules, main.seq), "; ".join(others))
-
 
 # ---- X values (notebook 05)
 class XGuess(Value):

@@ -28,34 +28,25 @@ answers they produce on a situation and which misconception produces each, and
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from .abilities import Multiply, SetType
 from .cards import card as lookup
-from .events import DamageDealt, DamageRedirected, ManaReplaced
-from .mana import Mana
-from .outcomes import BranchingChooser, Outcome, Outcomes, outcomes
+from .events import DamageDealt, DamageRedirected
 from .records import Value
 from .situations import (
-    BoardSpec,
     Bolts,
     Combat,
     DrawRace,
     Leaves,
     LichEnters,
-    Perm,
     Situation,
-    TapForMana,
     XEntry,
-    same_type_trigger,
-    triggered_mana,
     x_pair,
     x_value,
 )
-from .topics import base, could_produce, tap_untap
+from .topics import base, could_produce, tap_untap, tapping
 from .topics.could_produce import believed_could_produce
 from .topics.tap_untap import believed_activation
 
@@ -100,79 +91,6 @@ Model = Callable[[Any, frozenset[str]], tuple[str, ...]]
 # ------------------------------------------------------------------------ could produce (106.7)
 
 # ------------------------------------------------------------------------ tapping (106.12)
-def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[str]:
-    """The pools a learner believes this outcome gives (several when a trigger's type is open);
-    ``ops`` maps each replacement effect's label to what it does."""
-    replaced = [e for e in o.events if isinstance(e, ManaReplaced)]
-    order = [ops[e.effect] for e in replaced if e.effect in ops]
-    extra = triggered_mana(o)
-    base = o.pool("Alice")
-    for e in extra:
-        base = base - e.mana
-    if replaced and held & {"contamination-keeps-the-amount", "same-effects-dont-stack"}:
-        base, applied = replaced[0].before, set()
-        for op in order:
-            if "same-effects-dont-stack" in held and isinstance(op, Multiply) and op in applied:
-                continue
-            applied.add(op)
-            if "contamination-keeps-the-amount" in held and isinstance(op, SetType):
-                op = SetType(op.mana_type)
-            base = op.apply(base)
-    if "replaced-mana-triggers-nothing" in held and replaced:
-        return {str(base)}
-    choices: list[list[Mana]] = []
-    for e in extra:
-        mana = e.mana
-        options = [mana]
-        if "trigger-copies-printed-mana" in held and same_type_trigger(o, e) and replaced:
-            options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
-        new: list[Mana] = []
-        for m in options:
-            for op in order:
-                if isinstance(op, Multiply) and "reflection-doubles-triggered-mana" in held:
-                    m = op.apply(m)
-                elif isinstance(op, SetType) and "replacement-changes-triggered-mana" in held:
-                    m = op.apply(m)
-            new.append(m)
-        choices.append(new)
-    pools: set[str] = set()
-    for combo in itertools.product(*choices):
-        total = base
-        for m in combo:
-            total = total + m
-        pools.add(str(total))
-    return pools
-
-
-class ArrivalOrder(BranchingChooser):
-    """The chooser of a learner who thinks replacement effects apply in the order their
-    permanents arrived: every other choice still branches, the order never does."""
-
-    def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
-        return list(items)  # the engine lists them in the order they began to apply
-
-
-@functools.lru_cache(maxsize=4096)
-def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
-    _, ref = s.setup()
-    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref), branching=ArrivalOrder)
-
-
-def _believe_tap(s: TapForMana, held: frozenset[str]) -> tuple[str, ...]:
-    effects = s.effects()
-    ops = dict(effects)
-    if "printed-order" in held and len(effects) > 1:
-        outs = _arrival_order_outcomes(s).legal  # the stem's order is ignored
-    elif "replacements-last-in-first-out" in held and s.order is not None:
-        outs = s.outcomes(tuple(reversed(s.order))).legal
-    else:
-        outs = s.outcomes().legal
-    found: dict[str, None] = {}
-    for o in outs:
-        for pool in sorted(_tap_pool(ops, o, held)):
-            found[pool] = None
-    return tuple(found)
-
 
 # ------------------------------------------------------------------------ X values (107.3m)
 def _believe_x(s: XEntry, held: frozenset[str]) -> tuple[str, ...]:
@@ -268,86 +186,12 @@ def _believe_race(s: DrawRace, held: frozenset[str]) -> tuple[str, ...]:
 
 
 # =============================================================================== the catalog
-def _board(*perms: Perm) -> BoardSpec:
-    return BoardSpec(tuple(perms))
-
-
-_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION = _board(
-    Perm("Forest"), Perm("Mana Reflection"), Perm("Contamination", "Bob"))
-_WILD_GROWTH_CONTAMINATION = _board(Perm("Forest"), Perm("Wild Growth", attached_to=0),
-                                    Perm("Contamination", "Bob"))
 
 _ENTRIES: list[Any] = [  # (Any while the topics move to topic modules)
     # ------------------------------------------------------------------ could produce
     *could_produce.MISCONCEPTIONS,
     # ------------------------------------------------------------------ tapping for mana
-    Misconception(
-        "printed-order", "tapping", "replacement effects apply in the order they arrived",
-        "Replacement effects on mana apply in the order their permanents came into play, not in "
-        "an order the player chooses.",
-        "616.1", "When several replacement effects would change the same event, the affected player "
-        "(here the player tapping the permanent) chooses which one to apply first, then the next.",
-        "chooser", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Contamination", "Mana Reflection")),
-        "Alice applies Contamination first, then Mana Reflection: what is in her pool?"),
-    Misconception(
-        "replacements-last-in-first-out", "tapping", "replacement effects stack like spells",
-        "Replacement effects resolve like the stack: the one chosen first is applied last.",
-        "616.1", "The affected player applies the replacement effect chosen first, first; then "
-        "picks among the ones still applicable. Nothing uses the stack.",
-        "inputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Mana Reflection", "Contamination")),
-        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
-    Misconception(
-        "reflection-doubles-triggered-mana", "tapping", "Mana Reflection doubles triggered mana",
-        "Mana Reflection also doubles the extra mana that Heartbeat of Spring or Wild Growth adds.",
-        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped "
-        "permanent's own ability makes; a triggered mana ability's mana comes afterwards, from "
-        "another ability (CR 605.4a), so it isn't doubled.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
-                                     Perm("Mana Reflection"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
-    Misconception(
-        "replacement-changes-triggered-mana", "tapping", "Contamination changes triggered mana too",
-        "Contamination turns the extra mana from Wild Growth or Heartbeat of Spring into {B} as well.",
-        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped land "
-        "makes; the extra mana of a triggered mana ability isn't that mana, so it keeps its type.",
-        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
-        "Alice taps her Forest for mana: what is in her pool?"),
-    Misconception(
-        "replaced-mana-triggers-nothing", "tapping", "replaced mana triggers nothing",
-        "Once Contamination replaces a land's mana, the land wasn't really 'tapped for mana', so "
-        "Wild Growth and Heartbeat of Spring don't trigger.",
-        "106.12a", "'Whenever a land is tapped for mana' triggers when the mana ability resolves and "
-        "makes mana, whatever mana a replacement effect turned it into. A replaced event triggers "
-        "nothing (CR 603.2g), but the modified event does happen and can trigger abilities "
-        "(CR 614.6): the land is still tapped for mana, it just makes {B}.",
-        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
-        "Alice taps her Forest for mana: what is in her pool?"),
-    Misconception(
-        "trigger-copies-printed-mana", "tapping", "Heartbeat copies the printed mana",
-        "Heartbeat of Spring adds the mana the land makes on its card ({G} for a Forest), even "
-        "when a replacement effect changed it.",
-        "106.12a", "A trigger on a land tapped for mana sees the mana the ability really produced, "
-        "after replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
-                                     Perm("Contamination", "Bob"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
-    Misconception(
-        "contamination-keeps-the-amount", "tapping", "Contamination keeps the amount",
-        "Contamination changes the type of the mana but keeps how much: {G}{G} becomes {B}{B}.",
-        "614.1a", "A replacement effect replaces the event with exactly what it says: 'it produces "
-        "{B} instead of any other type and amount' means exactly one {B}, however much it was.",
-        "outputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Mana Reflection", "Contamination")),
-        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
-    Misconception(
-        "same-effects-dont-stack", "tapping", "two Mana Reflections double once",
-        "Two Mana Reflections are the same effect, so the mana is doubled only once.",
-        "616.1", "Each replacement effect applies to the event once, and every one that applies "
-        "gets its turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+    *tapping.MISCONCEPTIONS,
     # ------------------------------------------------------------------ X values
     Misconception(
         "copy-keeps-x", "x-values", "a copy keeps the original's X",
@@ -472,7 +316,6 @@ def _register(kind: type, model: Model, names: Iterable[str]) -> None:
     _MODELS[kind] = (tuple(names), model)
 
 
-_register(TapForMana, _believe_tap, [m.name for m in CATALOG.values() if m.topic == "tapping"])
 _register(XEntry, _believe_x, [m.name for m in CATALOG.values() if m.topic == "x-values"])
 _register(Combat, _believe_combat, ["redirected-damage-is-damage-to-the-monarch",
                                     "blocked-damage-takes-the-crown", "only-the-monarchs-protector"])
@@ -483,8 +326,7 @@ _register(LichEnters, _believe_lich, ["becoming-monarch-again-triggers"])
 _register(DrawRace, _believe_race, ["draw-follows-the-crown"])
 
 #: Pairs a learner can't hold together (they answer the same question two ways).
-_EXCLUSIVE = {frozenset({"printed-order", "replacements-last-in-first-out"}),
-              frozenset({"crown-passes-in-turn-order", "crown-disappears"})}
+_EXCLUSIVE = {frozenset({"crown-passes-in-turn-order", "crown-disappears"})}
 
 
 def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:

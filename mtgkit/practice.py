@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -38,19 +37,16 @@ from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
 from .situations import (
-    BoardSpec,
     Bolts,
     Combat,
     DrawRace,
     Leaves,
     LichEnters,
-    Perm,
     Situation,
-    TapForMana,
     XEntry,
     combat_is_legal,
 )
-from .topics import could_produce, tap_untap
+from .topics import could_produce, tap_untap, tapping
 from .topics.base import Stem
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
@@ -272,52 +268,6 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 # ------------------------------------------------------------------ could produce (106.7)
 
 # ------------------------------------------------------------------ tapping for mana (106.12)
-_EFFECTS_EASY = ["Mana Reflection", "Contamination", "Heartbeat of Spring", "Wild Growth"]
-_EFFECTS_HARD = _EFFECTS_EASY + ["Mana Flare", "Zendikar Resurgent", "Utopia Sprawl"]
-
-
-def _tapping(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    land = rng.choice(["Forest", "Island", "Underground Sea"] if level == "easy"
-                      else ["Forest", "Underground Sea", "Mystic Gate", "Swamp"])
-    perms = [Perm(land)]
-    names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
-        rng.sample(_EFFECTS_HARD, rng.randint(2, 3))
-    if level == "hard" and rng.random() < 0.4:
-        names.append("Mana Reflection")
-    for name in names:
-        if name in ("Wild Growth", "Utopia Sprawl"):
-            if name == "Utopia Sprawl" and land != "Forest":
-                continue
-            perms.append(Perm(name, "Alice", attached_to=0,
-                              color=rng.choice("WUBRG") if name == "Utopia Sprawl" else None))
-        else:
-            perms.append(Perm(name, rng.choice(["Alice", "Bob"])))
-    s = TapForMana(BoardSpec(tuple(perms)))
-    labels = [label for label, _ in s.effects()]
-    distinct = {re.sub(r" #\d+$", "", label) for label in labels}
-    if len(distinct) > 1 and rng.random() < 0.5:  # an order worth stating: different effects
-        order = tuple(rng.sample(labels, len(labels)))
-        s = s.replace(order=order)
-        # Said by card name: two copies of one effect do the same thing, so which copy goes first
-        # never matters (the engine's "#2" labels only tell them apart).
-        said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
-        return s, Stem(
-            (f"Alice taps her {land} for mana and applies the replacement effects in this order: "
-             f"{said}. What is in her mana pool?",
-             f"Alice taps her {land} for mana. She applies {said}, in that order. What does her "
-             f"mana pool hold afterwards?"),
-            lambda v: f"if Alice taps her {land} for mana and applies {said}, in that order, her "
-                      f"mana pool holds exactly {v}.",
-            "CR 106.12, 616.1")
-    return s, Stem(
-        (f"Alice taps her {land} for mana, making any choices herself. Which of these could her "
-         f"mana pool hold afterwards?",
-         f"Which of these is a mana pool Alice could end up with after tapping her {land} for mana?",
-         f"Alice taps her {land} for mana. Which result is possible?"),
-        lambda v: f"after tapping her {land} for mana, Alice could end up with exactly {v} in her "
-                  f"mana pool.",
-        "CR 106.12")
-
 
 # ------------------------------------------------------------------ X values (107.3m)
 _X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
@@ -424,7 +374,7 @@ def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
 
 _MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
     "could-produce": could_produce.generate,
-    "tapping": _tapping,
+    "tapping": tapping.generate,
     "x-values": _x_values,
     "tap-untap": tap_untap.generate,
     "monarch": _monarch,

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
-from typing import ClassVar, Literal, Protocol
+from typing import ClassVar, Protocol
 
-from .abilities import ManaTrigger, Multiply, SetType
 from .events import (
     AbilityTriggered,
     ChoiceMade,
@@ -29,8 +28,6 @@ from .events import (
     DamageRedirected,
     Entered,
     LifeChanged,
-    ManaAdded,
-    ManaReplaced,
     MonarchChanged,
     PlayerLeft,
     StateBasedMove,
@@ -49,7 +46,7 @@ from .lessons import (
     tokens_line,
     x_paths,
 )
-from .outcomes import Outcome, Outcomes, outcomes
+from .outcomes import Outcomes, outcomes
 from .records import Value
 from .teaching import LIBRARY, chain_lines, cr, event_lines
 from .topics.boards import BoardSpec as BoardSpec  # the boards practice asks about
@@ -58,8 +55,10 @@ from .topics.could_produce import CouldProduce as CouldProduce
 from .topics.could_produce import could_produce_board as could_produce_board
 from .topics.tap_untap import Activation as Activation
 from .topics.tap_untap import activation as activation
-
-Op = SetType | Multiply
+from .topics.tapping import TapForMana as TapForMana
+from .topics.tapping import same_type_trigger as same_type_trigger
+from .topics.tapping import tap_story as tap_story
+from .topics.tapping import triggered_mana as triggered_mana
 
 
 class Situation(Protocol):
@@ -77,107 +76,6 @@ class Situation(Protocol):
 # ------------------------------------------------------------------------------ could produce
 
 # ------------------------------------------------------------------------------ tapping for mana
-class TapForMana(Value):
-    """'Alice taps this permanent for mana: what is in her pool?' With ``order`` the question
-    fixes the order of the replacement effects (CR 616.1); without it, any order she could
-    choose counts."""
-
-    topic: ClassVar[str] = "tapping"
-    board: BoardSpec
-    source: int = 0
-    order: tuple[str, ...] | None = None
-
-    def key(self) -> Hashable:
-        return ("tap", self.board.key())
-
-    def describe(self) -> str:
-        return self.board.describe()
-
-    def setup(self) -> tuple[Game, int]:
-        g, ids = self.board.build()
-        return g, ids[self.source]
-
-    def effects(self) -> tuple[tuple[str, Op], ...]:
-        """The replacement effects that apply, in the order they began to apply."""
-        return _tap_effects(self.board, self.source)
-
-    def outcomes(self, order: tuple[str, ...] | None | Literal["stem"] = "stem") -> Outcomes:
-        """Every legal outcome (with ``order`` instead of the stem's when given)."""
-        return _tap_outcomes(self, self.order if isinstance(order, str) else order)
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(self.outcomes().pools("Alice"))
-
-    def explain(self) -> str:
-        outs = self.outcomes().legal
-        results = self.legal()
-        if self.order is not None and len(self.order) > 1:
-            head = f"Applying {', then '.join(self.order)}, Alice ends with {results[0]}."
-        elif len(results) > 1:
-            head = (f"Alice could end with {one_of(results)}: she makes the choices (the order of the "
-                    f"replacement effects, CR 616.1, or which mana to add), and each choice gives one "
-                    f"of these.")
-        else:
-            head = f"Alice ends with {results[0]}."
-        lines = [head]
-        seen: set[str] = set()
-        for o in outs:
-            pool = str(o.pool("Alice"))
-            if pool in seen:
-                continue
-            seen.add(pool)
-            lines.append("   " + tap_story(o))
-        lines.append("What the engine did" + (" (first choice):" if len(results) > 1 else ":"))
-        lines.append(event_lines(outs[0].events))
-        return "\n".join(lines)
-
-
-@functools.lru_cache(maxsize=4096)
-def _tap_effects(board: BoardSpec, source: int) -> tuple[tuple[str, Op], ...]:
-    g, ids = board.build()
-    o = g.obj(ids[source])
-    return tuple((r.label, r.replacement.op) for r in g.mana_replacements(o, o.card.activated[0]))
-
-
-@functools.lru_cache(maxsize=4096)
-def _tap_outcomes(s: TapForMana, order: tuple[str, ...] | None) -> Outcomes:
-    _, ref = s.setup()  # the same id in every fresh build
-    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref, order=order))
-
-
-def tap_story(o: Outcome) -> str:
-    """What happened to the mana, in plain words, from the typed events of one outcome."""
-    bits: list[str] = []
-    order = next((c.answer for c in o.choices if c.question == "order"), None)
-    if isinstance(order, tuple):
-        bits.append(f"with {', then '.join(order)}:")
-    for e in o.events:
-        if isinstance(e, ChoiceMade) and e.question == "mana":
-            bits.append(f"Alice chooses {e.answer};")
-        elif isinstance(e, ManaReplaced):
-            bits.append(f"{e.effect} turns {e.before} into {e.after} ({cr(e.rules)});")
-        elif isinstance(e, ManaAdded) and e.tapped_for_mana:
-            bits.append(f"Alice adds {e.mana};")
-        elif isinstance(e, ManaAdded):
-            bits.append(f"{e.obj}'s triggered mana ability adds {e.mana} (CR 106.12a, 605.4a; the "
-                        f"replacement effects on the tapped permanent don't touch it);")
-    return " ".join(bits) + f" her pool: {o.pool('Alice')}."
-
-
-def triggered_mana(o: Outcome) -> list[ManaAdded]:
-    """The mana added by triggered mana abilities (not by tapping) in an outcome."""
-    return [e for e in o.events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
-
-
-def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
-    """Does ``e`` come from a trigger that adds 'a type that land produced' (Heartbeat of Spring)?"""
-    from .abilities import SameTypeProduced
-
-    if e.obj_id is None:
-        return False
-    return any(isinstance(a, ManaTrigger) and isinstance(a.adds, SameTypeProduced)
-               for a in o.game.obj(e.obj_id).card.abilities)
-
 
 # ------------------------------------------------------------------------------ X values
 X_ASKS = ("counters", "tokens", "mana value on the battlefield", "mana value on the stack",
