@@ -17,21 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import card as lookup
 from .choices import FirstOption
 from .events import (
-    AbilityTriggered,
-    ChoiceMade,
-    Countered,
     DamageDealt,
     DamageRedirected,
-    Entered,
     Event,
     LifeChanged,
     MonarchChanged,
     PlayerLeft,
-    Resolved,
-    SpellCast,
     ZoneChange,
 )
 from .game import Game
@@ -43,7 +36,6 @@ from .grading import (
     read_number,
 )
 from .outcomes import Answer, Outcome, outcomes, run
-from .records import Value
 from .teaching import (
     LIBRARY,
     Attempt,
@@ -93,6 +85,23 @@ from .topics.tapping import (
     tap_result,
     tap_walk,
 )
+from .topics.x_values import (
+    X_CARDS,
+    X_PATHS,
+    ChaliceCase,
+    XCase,
+    XGuess,
+    XPath,
+    x_blocked,
+    x_check,
+    x_checked,
+    x_path,
+    x_paths,
+    x_reason,
+    x_results,
+    x_setup,
+    x_values,
+)
 
 # ----------------------------------------------------------------------------- {T}/{Q}
 
@@ -101,223 +110,6 @@ from .topics.tapping import (
 # ----------------------------------------------------------------------------- mana exercises
 
 # ----------------------------------------------------------------------------- X values (107.3m)
-X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
-X_PATHS = ("cast", "copied by Clone", "returned by Order of Whiteclay")
-
-
-@dataclass(frozen=True)
-class XPath:
-    """What happened to one X card along one path onto the battlefield."""
-
-    path: str
-    arrived: bool
-    mv_before: int | None  # on the stack when cast; in the graveyard when returned
-    mv_battlefield: int | None
-    counters: str
-    tokens: int
-    survived: bool
-    note: str
-    events: tuple[Event, ...]
-    counter_total: int = 0
-    fate: str = ""  # what became of it, in plain words, citing the rule of the event that did it
-    fate_reason: Reason | None = None
-    choices: str = ""  # the choices made along the way ('' if none)
-    entered_with: str = "no counters"
-
-
-def _lands_for(cost_text: str) -> list[str]:
-    land = {"G": "Forest", "U": "Island", "W": "Plains", "B": "Swamp", "R": "Mountain"}
-    return [land[c] for c in cost_text if c in land]
-
-
-def _pay(g: Game, n_generic: int, colors: Sequence[str]) -> None:
-    for name in _lands_for("".join(colors)) + ["Wastes"] * n_generic:
-        g.activate(g.put_onto_battlefield(name, "Alice"))
-
-
-def x_setup(card: str, x: int, path: str) -> tuple[Game, Callable[[Game], object], str] | None:
-    """The game before ``card`` comes onto the battlefield along ``path``, the action that
-    brings it there, and how the X was chosen; ``None`` with a reason when it can't (Clone
-    copies only creatures; Order of Whiteclay returns only creature cards)."""
-    defn = lookup(card)
-    cost = defn.cost
-    assert cost is not None
-    colored = [c for c in (cost.text or "") if c in "WUBRG"]
-    g = Game(["Alice", "Bob"], library=LIBRARY)
-    if path in ("cast", "copied by Clone"):
-        if path == "copied by Clone" and not defn.is_a("Creature"):
-            return None
-        _pay(g, cost.generic + cost.x_count * x, colored)
-        ref = g.put_in_hand(card, "Alice")
-
-        def cast(game: Game) -> None:
-            game.cast(ref, x=x)
-            game.resolve_stack()
-            if path == "copied by Clone":
-                original = next(e.obj_id for e in reversed(game.events)
-                                if isinstance(e, Entered) and e.obj == card)
-                if not any(p.id == original for p in game.permanents()):
-                    return  # it died at once: there is nothing for Clone to copy
-                _pay(game, 3, "U")
-                clone = game.put_in_hand("Clone", "Alice")
-                game.cast(clone)
-                game.resolve(copy=original)
-                game.resolve_stack()
-        return g, cast, f"cast with X = {x}"
-    if not defn.is_a("Creature"):
-        return None
-    ref = g.put_in_graveyard(card, "Alice")
-    _pay(g, 1, "WW")
-    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
-
-    def ret(game: Game) -> None:
-        game.activate(order, target=ref)
-        game.resolve_stack()
-    return g, ret, "no X: it returns from the graveyard"
-
-
-def _not_arrived(card: str, path: str) -> XPath:
-    note = (f"{card} is not a creature: Clone can only copy a creature."
-            if path == "copied by Clone" else
-            f"{card} is not a creature card: Order of Whiteclay can't return it.")
-    return XPath(path, False, None, None, "", 0, False, note, ())
-
-
-def _x_result(card: str, x: int, path: str, before: Game, out: Outcome) -> XPath:
-    g, events = out.game, out.events
-    if path == "copied by Clone" and not any(isinstance(e, SpellCast) and e.obj == "Clone"
-                                             for e in events):
-        return XPath(path, False, None, None, "", 0, False,
-                     f"{card} with X = {x} left the battlefield at once, so there was nothing for "
-                     f"Clone to copy.", events)
-    entered = [e for e in events if isinstance(e, Entered) and e.obj_id is not None
-               and not g.obj(e.obj_id).token and e.obj != "Order of Whiteclay"
-               and (path != "copied by Clone" or e.copy_of is not None or e.obj == "Clone")]
-    if path != "returned by Order of Whiteclay":
-        cast = next((e for e in events if isinstance(e, SpellCast) and e.obj == card), None)
-        mv_before: int | None = cast.mana_value if cast and path == "cast" else None
-    else:
-        mv_before = before.mana_value(before.zone("Alice", "graveyard")[0].id)
-    if path == "copied by Clone":
-        events = tuple(e for e in events if e.seq >= next(
-            s.seq for s in events if isinstance(s, SpellCast) and s.obj == "Clone"))
-    it = entered[-1] if entered else None
-    on_bf = it is not None and any(p.id == it.obj_id for p in g.permanents())
-    o = g.obj(it.obj_id) if on_bf and it is not None and it.obj_id is not None else None
-    counters = dict(o.counters) if o is not None else {}
-    tokens = sum(1 for e in events if isinstance(e, Entered) and e.obj_id is not None
-                 and g.obj(e.obj_id).token)
-    fate, reason = _fate(it, events, card if path != "copied by Clone" else "the copy")
-    note = _x_note(card, x, path)
-    text = ", ".join(f"{n} {k}" for k, n in sorted(counters.items()) if n) or "none"
-    at_entry = ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in it.counters if n) \
-        if it is not None else ""
-    return XPath(path, True, mv_before, g.mana_value(o.id) if o is not None else None,
-                 text if o is not None else "(not on the battlefield)", tokens, o is not None,
-                 note, events, sum(counters.values()), fate, reason, out.choice_summary(),
-                 at_entry or "no counters")
-
-
-def _x_note(card: str, x: int, path: str) -> str:
-    """Which X the enters effects of ``card`` use along ``path``, and the rule (CR 107.3m)."""
-    if path == "copied by Clone":
-        return ("X for the copy is 0: it became a copy as Clone entered (CR 707.5), and Clone was "
-                "not a spell with X chosen for it, so no spell's X carries over and X is 0, as for "
-                "any card off the stack (CR 107.3m, 107.3g)")
-    if path != "cast":
-        return ("X for it is 0: the card entering now is a new object that didn't come from a "
-                "spell with X, whatever X was chosen when it was cast before, so X is 0, as for any "
-                "card off the stack (CR 107.3m, 400.7, 107.3g)")
-    cost = lookup(card).cost
-    paid = " ({X}{X} in its cost: Alice paid that number twice)" if cost and cost.x_count == 2 else ""
-    return (f"X = {x} was chosen for the spell{paid}, so its enters effects use X = {x} "
-            f"(CR 107.3a, 107.3m)")
-
-
-def tokens_line(card: str, x: int, tokens: int) -> str:
-    """How many tokens an enters trigger that refers to X made, quoting the card's own words.
-
-    >>> tokens_line("The Goose Mother", 3, 2)
-    'Its trigger says "create half X Food tokens, rounded up": with X = 3 that is 2 Food tokens.'
-    """
-    said = next((part.split(", ", 1)[1] if ", " in part else part
-                 for part in lookup(card).text.split(". ") if "create" in part and "X" in part), "")
-    what = f'Its trigger says "{said.rstrip(".")}": with X = {x} that is ' if said else f"With X = {x}: "
-    return what + plural(tokens, "Food token") + "."
-
-
-def _fate(it: Entered | None, events: Sequence[Event], who: str) -> tuple[str, Reason | None]:
-    """What became of the permanent that entered: the rule is the one on the event that moved it."""
-    if it is None:
-        return "it never entered the battlefield", None
-    left = next((e for e in events if isinstance(e, ZoneChange) and e.seq > it.seq
-                 and e.obj_id == it.obj_id and e.frm == "battlefield"), None)
-    if left is None:
-        return "on the battlefield", None
-    kept = next((e for e in events if isinstance(e, ChoiceMade) and e.seq < left.seq
-                 and e.question == "legend rule"), None)
-    if kept is not None:
-        text = (f"put into the graveyard by the legend rule ({cr(left.rules)}): Alice controlled two "
-                f"legendary permanents named {it.obj} and chose to keep the other one")
-    else:
-        text = f"put into the graveyard ({cr(left.rules)}): {left.text}"
-    return text, Reason(text, left.rules, left.seq)
-
-
-def x_paths(card: str, x: int, path: str) -> list[XPath]:
-    """What happens along ``path`` under every legal choice (for example which legendary
-    permanent Alice keeps under the legend rule), one :class:`XPath` per outcome."""
-    made = x_setup(card, x, path)
-    if made is None:
-        return [_not_arrived(card, path)]
-    g, action, _ = made
-    return [_x_result(card, x, path, g, out) for out in outcomes(g, action).legal]
-
-
-def x_path(card: str, x: int, path: str) -> XPath:
-    """Bring ``card`` onto Alice's battlefield along ``path`` with X (cast) and report it
-    (with the default choices; :func:`x_paths` gives every legal choice)."""
-    return x_paths(card, x, path)[0]
-
-
-@dataclass(frozen=True)
-class XCase:
-    """'Along this path, how many counters (or tokens) does it end up with?'"""
-
-    card: str
-    x: int
-    path: str
-    ask: str = "counters"  # or "tokens"
-
-    def results(self) -> list[XPath]:
-        return x_paths(self.card, self.x, self.path)
-
-    def value(self, r: XPath) -> int:
-        return r.tokens if self.ask == "tokens" else (r.counter_total if r.survived else 0)
-
-    def legal(self) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(self.value(r) for r in self.results()))
-
-    def key(self) -> Hashable:
-        return ("x", self.card, self.x, self.path, self.ask)
-
-    def describe(self) -> str:
-        return f"Alice's {self.card} with X = {self.x}, {self.path}; how many {self.ask}?"
-
-    def explain(self) -> str:
-        r = self.results()[0]
-        lines = [r.note + "."]
-        if self.ask == "tokens":
-            lines.append(tokens_line(self.card, self.x if self.path == "cast" else 0, r.tokens))
-        if self.ask != "tokens" and not r.survived and r.fate_reason is not None:
-            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
-        return " ".join(lines)
-
-    why = explain  # the notebooks' name for it
-
-    def answer(self) -> tuple[int, str]:
-        return self.legal()[0], self.explain()
-
 
 # ----------------------------------------------------------------------------- the monarch
 def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
@@ -592,81 +384,6 @@ class BoltCase:
 # ---- tapping for mana (notebooks 02 and 04)
 
 # ---- X values (notebook 05)
-class XGuess(Value):
-    """What a learner predicts for one path onto the battlefield (or what the engine did)."""
-
-    counters: int  # counters it ends with (0 when it is no longer on the battlefield)
-    tokens: int  # tokens created
-    on_battlefield: bool  # is it still on the battlefield at the end?
-
-    def __str__(self) -> str:
-        where = "still on the battlefield" if self.on_battlefield else "not on the battlefield"
-        return f"{plural(self.counters, 'counter')} on it, {plural(self.tokens, 'token')}, {where}"
-
-
-def x_blocked(card: str, path: str) -> str | None:
-    """Why ``card`` can't come onto the battlefield along ``path`` at all (Clone copies only a
-    creature; Order of Whiteclay returns only a creature card), or ``None``. This depends only
-    on the card, so an explorer may say it before the learner predicts."""
-    if path != "cast" and not lookup(card).is_a("Creature"):
-        return _not_arrived(card, path).note
-    return None
-
-
-def x_values(r: XPath) -> XGuess:
-    return XGuess(r.counter_total if r.survived else 0, r.tokens, r.survived)
-
-
-def x_reason(card: str, r: XPath) -> Reason:
-    """Why it ended as it did, citing the rule of the event that moved it (the legend rule,
-    704.5j, or toughness 0, 704.5f), or of the event it entered with when it stayed."""
-    if r.fate_reason is not None:
-        return Reason(f"It entered with {r.entered_with} and was then {r.fate}. ({r.note}.)",
-                      r.fate_reason.rules, r.fate_reason.seq)
-    if r.survived:
-        entered = [e for e in r.events if isinstance(e, Entered) and (e.obj == card or e.copy_of)]
-        e = entered[-1]
-        return Reason(f"It stays on the battlefield: {e.text} ({cr(e.rules)}). {r.note}.", e.rules, e.seq)
-    left = next((e for e in r.events if isinstance(e, ZoneChange) and e.frm == "battlefield"), None)
-    if left is not None:
-        return Reason(f"{r.note} ({cr(left.rules)}: {left.text}).", left.rules, left.seq)
-    return Reason(r.note)
-
-
-def x_results(card: str, x: int, path: str) -> list[tuple[XPath, Outcome | None]]:
-    """Like :func:`x_paths`, with each result's outcome (its game afterwards; ``None`` when the
-    card can't take this path at all)."""
-    made = x_setup(card, x, path)
-    if made is None:
-        return [(_not_arrived(card, path), None)]
-    g, action, _ = made
-    return [(_x_result(card, x, path, g, out), out) for out in outcomes(g, action).legal]
-
-
-def x_checked(card: str, x: int, path: str, guess: XGuess) -> tuple[Check, XPath, Outcome | None]:
-    """:func:`x_check`, with the result it was checked against (the one the prediction matches,
-    if a legal choice gives it, else the first) and that result's outcome."""
-    results = x_results(card, x, path)
-    hit = next(((r, o) for r, o in results if x_values(r) == guess), None)
-    r, out = hit or results[0]
-    engine = str(x_values(r)) + (f" (when {r.choices})" if len(results) > 1 and r.choices else "")
-    others = [f"{x_values(o)} if {o.choices}" for o, _ in results
-              if o is not r and x_values(o) != x_values(r)]
-    return Check(hit is not None, str(guess), engine, x_reason(card, r), "; ".join(others)), r, out
-
-
-def x_check(card: str, x: int, path: str, guess: XGuess) -> Check:
-    """A prediction for one path next to the engine's outcome; right if some legal choice (which
-    legendary permanent Alice keeps) gives it.
-
-    >>> c = x_check("The Goose Mother", 3, "copied by Clone", XGuess(0, 0, False))
-    >>> c.correct, c.reason.rules
-    (True, ('704.5j',))
-    >>> c.others
-    '0 counters on it, 0 tokens, still on the battlefield if ... keeps The Goose Mother #... (legend rule)'
-    """
-    return x_checked(card, x, path, guess)[0]
-
 
 # ---- combat with Protectors of the Crown (notebook 07)
 def combat_walk(attackers: Sequence[str], blocks: Mapping[str, str],
@@ -708,80 +425,6 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
 # 07-protector-of-the-crown (a Chalice of the Void question for 05, the monarch leaving the
 # game for 06). Like the models above, every answer comes from the engine and every reason
 # cites the rules of the engine event behind it.
-
-@dataclass(frozen=True)
-class ChaliceCase:
-    """'Bob controls Chalice of the Void with ``counters`` charge counters; Alice casts ``spell``
-    with X = ``x`` (a spell with a target targets Bob): is it countered?' Chalice compares the
-    counters with the spell's mana value on the stack, where X counts (CR 202.3e).
-
-    >>> ChaliceCase("Walking Ballista", 1).legal()  # on the stack its mana value is 2
-    ('yes',)
-    >>> ChaliceCase("Walking Ballista", 2).reason().rules
-    ('117.4', '608.3')
-    """
-
-    spell: str
-    x: int = 0
-    counters: int = 2
-
-    def run(self) -> tuple[Game, int]:
-        """The game after Alice's spell (and anything it triggered) has resolved, and the number of
-        the event that cast it."""
-        cost = lookup(self.spell).cost
-        assert cost is not None
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        g.put_onto_battlefield("Chalice of the Void", "Bob", counters={"charge": self.counters})
-        colored = [c for c in (cost.text or "") if c in "WUBRG"]
-        _pay(g, cost.generic + cost.x_count * self.x, colored)
-        ref = g.put_in_hand(self.spell, "Alice")
-        target = "Bob" if lookup(self.spell).spell_targets is not None else None  # Lightning Bolt
-        events = g.cast(ref, x=self.x, target=target)
-        g.resolve_stack()
-        cast = next(e for e in events if isinstance(e, SpellCast))
-        return g, cast.seq
-
-    def legal(self) -> tuple[str, ...]:
-        """``("yes",)`` if the spell is countered, else ``("no",)``."""
-        g, seq = self.run()
-        countered = any(isinstance(e, Countered) and e.seq > seq and e.id == g.events[seq - 1].obj_id
-                        and not e.ability for e in g.events)
-        return ("yes",) if countered else ("no",)
-
-    def reason(self) -> Reason:
-        g, seq = self.run()
-        cast = g.events[seq - 1]
-        assert isinstance(cast, SpellCast)
-        mv = cast.mana_value
-        cost = lookup(self.spell).cost
-        if cost is not None and cost.x_count:
-            said = (f"on the stack, {self.spell} with X = {self.x} has mana value {mv} (CR 202.3e: X "
-                    f"counts while it is on the stack)")
-        else:
-            said = f"{self.spell} has mana value {mv} (CR 202.3e)"
-        countered = next((e for e in g.events if isinstance(e, Countered) and e.seq > seq
-                          and e.id == cast.obj_id), None)
-        if countered is not None:
-            trigger = next(e for e in g.events if isinstance(e, AbilityTriggered) and e.seq > seq)
-            return Reason(f"Yes: {said}, the same as the {plural(self.counters, 'charge counter')} on "
-                          f"Bob's Chalice, so the Chalice's ability triggered ({cr(trigger.rules)}) and "
-                          f"countered {self.spell} ({cr(countered.rules)}).", countered.rules, countered.seq)
-        resolved = next(e for e in g.events if isinstance(e, Resolved) and e.seq > seq
-                        and e.id == cast.obj_id)
-        return Reason(f"No: {said}, not {self.counters}, so Bob's Chalice of the Void doesn't trigger "
-                      f"and the spell resolves ({cr(resolved.rules)}).", resolved.rules, resolved.seq)
-
-    def key(self) -> Hashable:
-        return ("chalice", self.spell, self.x, self.counters)
-
-    def describe(self) -> str:
-        return (f"Bob controls Chalice of the Void with {plural(self.counters, 'charge counter')}; "
-                f"Alice casts {self.spell} with X = {self.x}")
-
-    def explain(self) -> str:
-        return self.reason().text
-
-    why = explain  # the notebooks' name for it
 
 
 @dataclass(frozen=True)

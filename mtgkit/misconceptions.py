@@ -32,7 +32,6 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .cards import card as lookup
 from .events import DamageDealt, DamageRedirected
 from .records import Value
 from .situations import (
@@ -42,11 +41,8 @@ from .situations import (
     Leaves,
     LichEnters,
     Situation,
-    XEntry,
-    x_pair,
-    x_value,
 )
-from .topics import base, could_produce, tap_untap, tapping
+from .topics import base, could_produce, tap_untap, tapping, x_values
 from .topics.could_produce import believed_could_produce
 from .topics.tap_untap import believed_activation
 
@@ -93,39 +89,6 @@ Model = Callable[[Any, frozenset[str]], tuple[str, ...]]
 # ------------------------------------------------------------------------ tapping (106.12)
 
 # ------------------------------------------------------------------------ X values (107.3m)
-def _believe_x(s: XEntry, held: frozenset[str]) -> tuple[str, ...]:
-    cost = lookup(s.card).cost
-    assert cost is not None
-    path, x = s.path, s.x
-    if path == "copied by Clone" and "copy-keeps-x" in held:
-        path = "cast"
-    if path == "returned by Order of Whiteclay" and "returned-card-keeps-x" in held:
-        path = "cast"
-    if "x-zero-when-it-enters" in held and s.path == "cast" and s.ask in (
-            "counters", "tokens", "counters and mana value"):
-        x = 0  # the learner applies "X is 0 off the stack" to the enters effect too
-    if "x-means-mana-paid" in held and s.ask in ("counters", "tokens"):
-        x = x * cost.x_count
-    if s.ask == "mana value on the battlefield" and "x-stays-on-the-battlefield" in held:
-        return (str(cost.mana_value(x)),)
-    if s.ask == "counters and mana value":
-        paid = x * cost.x_count if "x-means-mana-paid" in held else x
-        found: dict[str, None] = {}
-        for r in _x_results(s.card, paid, path):
-            mv = r.mv_battlefield
-            if mv is not None and "x-stays-on-the-battlefield" in held:
-                mv = cost.mana_value(s.x)
-            found[x_pair(r.counter_total if r.survived else None, mv)] = None
-        return tuple(found)
-    if s.ask == "mana value on the stack" and "x-counted-once" in held and s.path == "cast":
-        return (str(cost.mana_value(x) - (cost.x_count - 1) * x),)
-    values = _x_results(s.card, x, path)
-    return tuple(dict.fromkeys(v for r in values if (v := x_value(r, s.ask)) is not None))
-
-
-def _x_results(card: str, x: int, path: str) -> list[Any]:
-    return XEntry(card, x, path).results()
-
 
 # ------------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
 
@@ -193,53 +156,7 @@ _ENTRIES: list[Any] = [  # (Any while the topics move to topic modules)
     # ------------------------------------------------------------------ tapping for mana
     *tapping.MISCONCEPTIONS,
     # ------------------------------------------------------------------ X values
-    Misconception(
-        "copy-keeps-x", "x-values", "a copy keeps the original's X",
-        "A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
-        "107.3m", "Only the spell that became the permanent passes its X to the enters effects. The "
-        "copy is Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
-        "copied 'enters with X' uses X = 0.",
-        "inputs", XEntry("Walking Ballista", 2, "copied by Clone", "counters"),
-        "How many counters does the copy end up with (0 if it dies)?"),
-    Misconception(
-        "returned-card-keeps-x", "x-values", "a returned card remembers its X",
-        "A card returned from the graveyard enters with the X it was cast with before.",
-        "107.3m", "The X of an enters effect is the X chosen for the spell that became this "
-        "permanent. A card returned by an ability is a new object that didn't come from a spell "
-        "(CR 400.7), whatever X it was cast with before it died, so X is 0.",
-        "inputs", XEntry("Walking Ballista", 2, "returned by Order of Whiteclay", "counters"),
-        "How many counters does it end up with (0 if it dies)?"),
-    Misconception(
-        "x-zero-when-it-enters", "x-values", "X is already 0 when it enters",
-        "A Walking Ballista cast with X = 2 enters with no counters (and dies), because X is 0 once "
-        "it has left the stack.",
-        "107.3m", "Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an "
-        "enters effect of a permanent that was a spell with X uses the X chosen for that spell: "
-        "cast with X = 2, it enters with 2 counters.",
-        "inputs", XEntry("Walking Ballista", 2, "cast", "counters"),
-        "How many counters does it end up with (0 if it dies)?"),
-    Misconception(
-        "x-stays-on-the-battlefield", "x-values", "X stays in the mana value",
-        "A permanent cast with X = 2 keeps X = 2 in its mana value on the battlefield.",
-        "202.3e", "Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on "
-        "the battlefield is 0, whatever X was and however many counters it has.",
-        "inputs", XEntry("Chalice of the Void", 2, "cast", "mana value on the battlefield"),
-        "What is its mana value on the battlefield?"),
-    Misconception(
-        "x-means-mana-paid", "x-values", "X is the mana paid for {X}{X}",
-        "For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
-        "mana enters with 2 counters.",
-        "107.3m", "X is the number the caster chose; {X}{X} means that number is paid twice. The "
-        "enters effect uses that number: X = 1 costs 2 mana and gives 1 counter.",
-        "inputs", XEntry("Walking Ballista", 1, "cast", "counters"),
-        "How many counters does it end up with?"),
-    Misconception(
-        "x-counted-once", "x-values", "{X}{X} counts X once in the mana value",
-        "On the stack, a spell's mana value counts X only once, even with {X}{X} in its cost.",
-        "202.3e", "On the stack each {X} counts as the chosen number: Chalice of the Void cast with "
-        "X = 1 has mana value 2 there.",
-        "inputs", XEntry("Chalice of the Void", 1, "cast", "mana value on the stack"),
-        "What is its mana value on the stack?"),
+    *x_values.MISCONCEPTIONS,
     # ------------------------------------------------------------------ {T} and {Q}
     *tap_untap.MISCONCEPTIONS,
     # ------------------------------------------------------------------ the monarch
@@ -316,7 +233,6 @@ def _register(kind: type, model: Model, names: Iterable[str]) -> None:
     _MODELS[kind] = (tuple(names), model)
 
 
-_register(XEntry, _believe_x, [m.name for m in CATALOG.values() if m.topic == "x-values"])
 _register(Combat, _believe_combat, ["redirected-damage-is-damage-to-the-monarch",
                                     "blocked-damage-takes-the-crown", "only-the-monarchs-protector"])
 _register(Bolts, _believe_bolts, ["only-the-monarchs-protector", "protector-only-stops-combat-damage",

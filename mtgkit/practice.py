@@ -43,10 +43,9 @@ from .situations import (
     Leaves,
     LichEnters,
     Situation,
-    XEntry,
     combat_is_legal,
 )
-from .topics import could_produce, tap_untap, tapping
+from .topics import could_produce, tap_untap, tapping, x_values
 from .topics.base import Stem
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
@@ -270,51 +269,6 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 # ------------------------------------------------------------------ tapping for mana (106.12)
 
 # ------------------------------------------------------------------ X values (107.3m)
-_X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
-
-
-def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    card = rng.choice(_X_CARDS)
-    x = rng.randint(0, 9)
-    path = "cast" if level == "easy" else rng.choice(["cast", "copied by Clone", "copied by Clone",
-                                                      "returned by Order of Whiteclay"])
-    asks = ["counters", "mana value on the battlefield", "mana value on the stack"]
-    if card == "The Goose Mother":
-        asks.append("tokens")
-    if path != "cast":
-        asks.remove("mana value on the stack")
-    ask = rng.choice(asks) if level == "easy" or rng.random() < 0.25 else "counters and mana value"
-    s = XEntry(card, x, path, ask)
-    if not s.legal():
-        return None
-    what = "the copy" if path == "copied by Clone" else "it"
-    whose = "the copy's" if path == "copied by Clone" else "its"
-    kind = "charge" if card == "Chalice of the Void" else "+1/+1"
-    texts: dict[str, tuple[tuple[str, str], Callable[[str], str]]] = {
-        "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
-                      f"(0 if it died)?",
-                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
-                     lambda v: f"{what} ends up with {plural(int(v), kind + ' counter')} on it"
-                               f"{' (0 meaning it died)' if v == '0' else ''}."),
-        "tokens": (("How many Food tokens does that create?",
-                    "How many Food tokens does Alice get from it?"),
-                   lambda v: f"Alice gets {plural(int(v), 'Food token')} from it."),
-        "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
-                                           f"Once {what} is on the battlefield, what is its mana value?"),
-                                          lambda v: f"{what} has mana value {v} on the battlefield."),
-        "mana value on the stack": (("What is its mana value while it is on the stack?",
-                                     "As a spell on the stack, what is its mana value?"),
-                                    lambda v: f"on the stack it has mana value {v}."),
-        "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
-                                     f"{what}, and what is its mana value on the battlefield?",
-                                     f"Which describes {what} once everything has resolved?"),
-                                    lambda v: f"once everything has resolved: {v}."),
-    }
-    asks_text, claim = texts[ask]
-    # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
-    # for every topic, so the question doesn't repeat it.
-    return s, Stem(asks_text, claim, "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
-
 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
 
@@ -375,7 +329,7 @@ def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
 _MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
     "could-produce": could_produce.generate,
     "tapping": tapping.generate,
-    "x-values": _x_values,
+    "x-values": x_values.generate,
     "tap-untap": tap_untap.generate,
     "monarch": _monarch,
 }

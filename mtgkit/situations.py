@@ -39,12 +39,9 @@ from .lessons import (
     BoltCase,
     CombatResult,
     LeaveCase,
-    XPath,
     combat_outcomes,
     combat_setup,
     monarch_draw_race,
-    tokens_line,
-    x_paths,
 )
 from .outcomes import Outcomes, outcomes
 from .records import Value
@@ -59,6 +56,10 @@ from .topics.tapping import TapForMana as TapForMana
 from .topics.tapping import same_type_trigger as same_type_trigger
 from .topics.tapping import tap_story as tap_story
 from .topics.tapping import triggered_mana as triggered_mana
+from .topics.x_values import X_ASKS as X_ASKS
+from .topics.x_values import XEntry as XEntry
+from .topics.x_values import x_pair as x_pair
+from .topics.x_values import x_value as x_value
 
 
 class Situation(Protocol):
@@ -78,89 +79,6 @@ class Situation(Protocol):
 # ------------------------------------------------------------------------------ tapping for mana
 
 # ------------------------------------------------------------------------------ X values
-X_ASKS = ("counters", "tokens", "mana value on the battlefield", "mana value on the stack",
-          "counters and mana value")
-
-
-class XEntry(Value):
-    """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
-
-    topic: ClassVar[str] = "x-values"
-    card: str
-    x: int
-    path: str  # "cast", "copied by Clone", "returned by Order of Whiteclay"
-    ask: str = "counters"
-
-    def key(self) -> Hashable:
-        return ("x", self.card, self.x, self.path)
-
-    def how(self) -> str:
-        return {"cast": f"is cast with X = {self.x}",
-                "copied by Clone": f"is copied by a Clone (the original was cast with X = {self.x})",
-                "returned by Order of Whiteclay": f"is returned from Alice's graveyard by Order of "
-                f"Whiteclay (it had been cast with X = {self.x} earlier and died)"}[self.path]
-
-    def describe(self) -> str:
-        return f"Alice's {self.card} {self.how()}"
-
-    def results(self) -> list[XPath]:
-        return _x_paths(self.card, self.x, self.path)
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(v for r in self.results() if (v := x_value(r, self.ask)) is not None))
-
-    def explain(self) -> str:
-        r = self.results()[0]
-        lines = [r.note + "."]
-        if self.ask == "tokens":
-            lines.append(tokens_line(self.card, self.x if self.path == "cast" else 0, r.tokens))
-        if self.ask == "counters" and not r.survived:
-            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
-        else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)
-            gone = next((o for o in self.results() if o.arrived and not o.survived and o.fate), None)
-            if gone is not None:
-                lead = ("It" if len(self.results()) == 1 else
-                        "In the outcome where it isn't on the battlefield, it")
-                lines.append(f"{lead} entered with {gone.entered_with} and was then {gone.fate}.")
-        if self.ask in ("mana value on the battlefield", "counters and mana value"):
-            lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
-                         "its counters.")
-        if self.ask == "mana value on the stack":
-            lines.append("On the stack X counts as the number chosen, once for each {X} in the cost "
-                         "(CR 202.3e).")
-        if len(self.results()) > 1:
-            lines.append("Alice's choices give: " + "; ".join(
-                f"{x_value(o, self.ask)} if {o.choices}" for o in self.results()))
-        lines += ["What the engine did:", event_lines(r.events)]
-        return "\n".join(lines)
-
-
-@functools.lru_cache(maxsize=4096)
-def _x_paths(card: str, x: int, path: str) -> list[XPath]:
-    return x_paths(card, x, path)
-
-
-def x_value(r: XPath, ask: str) -> str | None:
-    """The number a question asks about on one path (``None``: the question doesn't apply)."""
-    if not r.arrived:
-        return None
-    if ask == "counters":
-        return str(r.counter_total if r.survived else 0)
-    if ask == "tokens":
-        return str(r.tokens)
-    if ask == "mana value on the battlefield":
-        return None if r.mv_battlefield is None else str(r.mv_battlefield)
-    if ask == "counters and mana value":
-        return x_pair(r.counter_total if r.survived else None, r.mv_battlefield)
-    return None if r.mv_before is None or r.path != "cast" else str(r.mv_before)
-
-
-def x_pair(counters: int | None, mana_value: int | None) -> str:
-    """The answer to 'how many counters, and what mana value on the battlefield?'."""
-    if counters is None or mana_value is None:
-        return "it isn't on the battlefield"
-    return f"{plural(counters, 'counter')}, mana value {mana_value}"
-
 
 # ------------------------------------------------------------------------------ {T} and {Q}
 
