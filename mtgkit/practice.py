@@ -32,21 +32,12 @@ from typing import Any
 
 from .crlinks import link_rules_markdown
 from .errors import RulesError
-from .grading import Unreadable, Verdict, one_of, plural, read_bool, read_mana, report
+from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
-from .situations import (
-    Bolts,
-    Combat,
-    DrawRace,
-    Leaves,
-    LichEnters,
-    Situation,
-    combat_is_legal,
-)
-from .topics import could_produce, tap_untap, tapping, x_values
-from .topics.base import Stem
+from .topics import could_produce, monarch, tap_untap, tapping, x_values
+from .topics.base import Situation, Stem
 
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
 LEVELS = ("easy", "hard")
@@ -273,65 +264,13 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
-_ATTACKERS = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Llanowar Elves"]
-
-
-def _combat(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    attackers = tuple(sorted(rng.sample(_ATTACKERS, rng.randint(1, 2))))
-    protectors = rng.choice([0, 1] if level == "easy" else [0, 1, 2])
-    bob_is_monarch = level == "easy" or rng.random() < 0.7
-    blocks: tuple[tuple[str, str], ...] = ()
-    if rng.random() < 0.5:
-        blocks = (("Hill Giant", rng.choice(attackers)),)
-        if not combat_is_legal(attackers, blocks):
-            return None  # Hill Giant can't block a flyer (CR 702.9b): never show that board
-    ask = "monarch" if level == "easy" else "monarch and life"
-    s = Combat(attackers, blocks, protectors, bob_is_monarch, ask)
-    if ask == "monarch":
-        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?"),
-                       lambda v: f"after combat, {v} is the monarch.", "CR 725.2, 614.9")
-    return s, Stem(("After combat, who is the monarch, and how much life does Bob have?",
-                    "When combat ends, which of these is true?"),
-                   lambda v: f"after combat, {v}.", "CR 725.2, 614.9")
-
-
-def _leaves(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    players = ("Alice", "Bob", "Carol", "Dave")[: rng.randint(3, 3 if level == "easy" else 4)]
-    s = Leaves(players, rng.choice(players), rng.choice(players))
-    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?"),
-                   lambda v: f"{v} is the monarch now." if v != "nobody" else
-                   "nobody is the monarch now.", "CR 725.4")
-
-
-def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    roll = rng.random()
-    if level == "easy":
-        return _combat(rng, level) if roll < 0.7 else _leaves(rng, level)
-    if roll < 0.45:
-        return _combat(rng, level)
-    if roll < 0.7:
-        return _leaves(rng, level)
-    if roll < 0.8:
-        s: Situation = Bolts(rng.randint(0, 2))
-        return s, Stem(("How much life does Bob lose?", "How much life has Bob lost at the end?"),
-                       lambda v: f"Bob loses {v} life.", "CR 614.9")
-    if roll < 0.9:
-        s = LichEnters(rng.random() < 0.5, tuple(sorted(rng.sample(["Grizzly Bears", "Hill Giant",
-                                                                    "Llanowar Elves"], 2))))
-        return s, Stem(("How many creatures could Alice control afterwards?",),
-                       lambda v: f"Alice could end up controlling {plural(int(v), 'creature')}.",
-                       "CR 603.2e, 725.3")
-    s = DrawRace(rng.random() < 0.7)
-    return s, Stem(("Who draws the card?", "Which player draws from the monarch's trigger?"),
-                   lambda v: f"{v} draws the card.", "CR 725.2")
-
 
 _MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
     "could-produce": could_produce.generate,
     "tapping": tapping.generate,
     "x-values": x_values.generate,
     "tap-untap": tap_untap.generate,
-    "monarch": _monarch,
+    "monarch": monarch.generate,
 }
 
 
