@@ -23,15 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .topics import could_produce, monarch, tap_untap, tapping, x_values
-from .topics.base import Misconception, applicable, believe, diagnose, distractors, misses
+from .topics import TOPICS
+from .topics import topic as find_topic
+from .topics.base import Misconception, TopicName, applicable, believe, diagnose, distractors, misses
 from .topics.could_produce import believed_could_produce
 from .topics.tap_untap import believed_activation
 
-#: Every misconception, by name, topic by topic (each topic's in the order its module lists them).
-CATALOG: dict[str, Misconception] = {
-    m.name: m for topic in (could_produce, tapping, x_values, tap_untap, monarch)
-    for m in topic.MISCONCEPTIONS}
+#: Every misconception, by name, topic by topic (each topic's in the order its record lists them).
+CATALOG: dict[str, Misconception] = {m.name: m for t in TOPICS.values() for m in t.misconceptions}
 
 
 def explain(names: Iterable[str]) -> str:
@@ -45,8 +44,9 @@ def explain(names: Iterable[str]) -> str:
     return "\n".join(parts)
 
 
-def by_topic(topic: str) -> list[Misconception]:
-    return [m for m in CATALOG.values() if m.topic == topic]
+def by_topic(topic: TopicName | str) -> list[Misconception]:
+    """The misconceptions of ``topic``, in catalog order (``ValueError`` for an unknown topic)."""
+    return list(find_topic(topic).misconceptions)
 
 
 __all__ = ["CATALOG", "Misconception", "applicable", "believe", "believed_activation",

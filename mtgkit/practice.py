@@ -26,9 +26,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .crlinks import link_rules_markdown
 from .errors import RulesError
@@ -36,11 +35,12 @@ from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
-from .topics import could_produce, monarch, tap_untap, tapping, x_values
-from .topics.base import Situation, Stem
+from .topics import TOPICS as REGISTRY
+from .topics import topic as find_topic
+from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
 
-TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
-LEVELS = ("easy", "hard")
+#: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
+TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
 TRUE_FALSE = ("true", "false")
 
 
@@ -52,8 +52,8 @@ class Question:
     outcomes are possible); ``wrong`` says, for each wrong option, which misconceptions
     produce it. A true/false question states ``claim`` and asks whether it holds."""
 
-    topic: str
-    level: str
+    topic: TopicName
+    level: Level
     seed: int
     number: int
     board: str  # the situation in plain words
@@ -153,17 +153,16 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
     by seed. It ends when no new board turns up in many tries."""
-    if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}; topics are {', '.join(TOPICS)}")
+    asked = find_topic(topic)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    at: Level = "easy" if level == "easy" else "hard"
     rng = random.Random(f"{topic}/{level}/{seed}")
-    make = _MAKERS[topic]
     seen: set[object] = set()
     right: Counter[tuple[str, ...]] = Counter()  # how often each right answer has come up
     number = misses_in_a_row = too_common = 0
     while misses_in_a_row < 300:
-        q = _draw(rng, make, level, seen, topic, seed, number + 1)
+        q = _draw(rng, asked, at, seen, seed, number + 1)
         if q is None:
             misses_in_a_row += 1
             continue
@@ -185,21 +184,17 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
 MAX_SHARE = 0.5
 
 
-#: How many boards a hard question tries for one with four options before it settles for
-#: true/false (who becomes the monarch rarely has four possible answers, so it tries less).
-HARD_TRIES = {"monarch": 2}
-
-
-def _draw(rng: random.Random, make: Callable[[random.Random, str], tuple[Situation, Stem] | None],
-          level: str, seen: set[object], topic: str, seed: int, number: int) -> Question | None:
-    """The next question on a new board; a hard one prefers a board with four options or more."""
+def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], seed: int,
+          number: int) -> Question | None:
+    """The next question on a new board; a hard one prefers a board with four options or more
+    (it tries the topic's ``hard_tries`` boards before it settles for true/false)."""
     fallback: Question | None = None
-    for _ in range(HARD_TRIES.get(topic, 6) if level == "hard" else 1):
+    for _ in range(topic.hard_tries if level == "hard" else 1):
         try:
-            drawn = make(rng, level)
+            drawn = topic.generate(rng, level)
             if drawn is None or drawn[0].key() in seen:
                 continue
-            q = _question(rng, drawn[0], drawn[1], topic, level, seed, number)
+            q = _question(rng, drawn[0], drawn[1], topic.name, level, seed, number)
         except (RulesError, TooManyOutcomes):
             continue  # a board the rules don't allow, or too big to explore: draw another
         if q is None:
@@ -216,7 +211,7 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
 
 
 # =============================================================================== building
-def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
               number: int) -> Question | None:
     legal = s.legal()
     wrong = distractors(s, pairs=level == "hard")
@@ -240,7 +235,7 @@ def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: s
                     tuple((o, wrong[o]) for o in options if o in wrong))
 
 
-def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
                 number: int, legal: Sequence[str], wrong: dict[str, tuple[str, ...]]) -> Question:
     """A claim the rules make true or false, chosen so that a misconception flips it."""
     missed = [a for a in legal if misses(s, a)]
@@ -265,13 +260,6 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
 
-_MAKERS: dict[str, Callable[[random.Random, Any], tuple[Any, Stem] | None]] = {  # (Any: moving)
-    "could-produce": could_produce.generate,
-    "tapping": tapping.generate,
-    "x-values": x_values.generate,
-    "tap-untap": tap_untap.generate,
-    "monarch": monarch.generate,
-}
 
 
 # =============================================================================== worksheets

@@ -18,6 +18,7 @@ and is the misconception model of its board (:class:`~mtgkit.topics.base.Situati
 
 from __future__ import annotations
 
+from .topics import TOPICS
 from .topics.base import Situation
 from .topics.boards import BoardSpec, Perm
 from .topics.could_produce import CouldProduce, could_produce_board
@@ -27,8 +28,7 @@ from .topics.tapping import TapForMana, same_type_trigger, tap_story, triggered_
 from .topics.x_values import X_ASKS, XEntry, x_pair, x_value
 
 #: Every kind of practice board, topic by topic.
-SITUATION_TYPES: tuple[type[Situation], ...] = (CouldProduce, TapForMana, XEntry, Activation, Combat, Bolts,
-                                                Leaves, LichEnters, DrawRace)
+SITUATION_TYPES: tuple[type[Situation], ...] = tuple(s for t in TOPICS.values() for s in t.situations)
 
 __all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BoardSpec", "Bolts", "Combat", "CouldProduce",
            "DrawRace", "Leaves", "LichEnters", "Perm", "Situation", "TapForMana", "XEntry", "activation",

@@ -52,7 +52,11 @@ PlugsIn = Literal["chooser", "inputs", "outputs", "model"]
 
 class MisconceptionName(StrEnum):
     """The base of each topic's enum of misconception names: a member is the name (its value,
-    such as ``"printed-order"``, is what the catalog, the feedback and the worksheets show)."""
+    such as ``"printed-order"``, is what the catalog, the feedback and the worksheets show, and
+    what it equals: a name reads and compares as its words everywhere, its repr too)."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
 
 # ----------------------------------------------------------------------------- situations
