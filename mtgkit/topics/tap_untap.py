@@ -61,6 +61,10 @@ def _one_activation_reason(name: str, controller: str, err: RulesError) -> Reaso
     return Reason(text, (err.rule,))
 
 
+def _also(names: Sequence[str]) -> str:
+    return "".join(f"; Alice also controls {name}" for name in names)
+
+
 #: What every :class:`ActivationCase` gives Alice besides the permanent, said to the learner so
 #: that a cost with mana or a target never depends on something unseen (tested against ``game()``).
 ACTIVATION_RESOURCES = "She has {W}{W}{W} in her mana pool and a Grizzly Bears in her graveyard"
@@ -68,12 +72,21 @@ ACTIVATION_RESOURCES = "She has {W}{W}{W} in her mana pool and a Grizzly Bears i
 
 @dataclass(frozen=True)
 class ActivationCase:
-    """One 'can this ability be activated now?' situation, answered by the engine."""
+    """One 'can this ability be activated now?' situation, answered by the engine. ``also``
+    names other permanents Alice controls (since her last turn), such as Mass Hysteria ("All
+    creatures have haste").
+
+    >>> ActivationCase("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).answer()[0]
+    True
+    >>> ActivationCase("Llanowar Elves", "this turn", False).answer()[0]
+    False
+    """
 
     card: str
     arrived: Arrived
     tapped: bool
     ability: int = 0
+    also: tuple[str, ...] = ()
 
     def game(self) -> tuple[Game, int]:
         """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
@@ -86,6 +99,8 @@ class ActivationCase:
         g.put_in_graveyard("Grizzly Bears", "Alice")
         for _ in range(3):
             g.activate(g.put_onto_battlefield("Plains", "Alice"))
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
         return g, ref
 
     def attempt(self) -> Attempt:
@@ -143,7 +158,7 @@ class ActivationCase:
         return can, why.text
 
     def key(self) -> Hashable:
-        return ("activate", self.card, self.arrived, self.tapped, self.ability)
+        return ("activate", self.card, self.arrived, self.tapped, self.ability, self.also)
 
     def describe(self) -> str:
         """The permanent as a question shows it: 'Llanowar Elves (untapped, arrived this turn)'."""
@@ -154,7 +169,7 @@ class ActivationCase:
                  if 0 < self.ability < len(defn.activated) else "")
         return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}{counter}, "
                 f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}"
-                f"{which})")
+                f"{which}){_also(self.also)}")
 
     def legal(self) -> tuple[bool, ...]:
         return (self.attempt().can,)
@@ -182,11 +197,17 @@ def _attack_reason(name: str, err: RulesError) -> Reason:
 class AttackCase:
     """'Can this permanent attack this turn?' Alice's beginning of combat, answered by the
     engine: summoning sickness stops a creature that arrived this turn (CR 302.6) unless it
-    has haste (CR 702.10b), such as Raging Goblin."""
+    has haste (CR 702.10b), such as Raging Goblin. ``also``: other permanents Alice controls
+    (since her last turn).
+
+    >>> AttackCase("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt().can
+    True
+    """
 
     card: str
     arrived: Arrived
     tapped: bool = False
+    also: tuple[str, ...] = ()
 
     def game(self) -> tuple[Game, int]:
         """A fresh game at Alice's beginning of combat with the permanent set up."""
@@ -194,6 +215,8 @@ class AttackCase:
         counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
         ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
                                      arrived=self.arrived)
+        for name in self.also:
+            g.put_onto_battlefield(name, "Alice")
         g.advance(to="beginning_of_combat")
         return g, ref
 
@@ -220,12 +243,12 @@ class AttackCase:
         return a.can, a.reason
 
     def key(self) -> Hashable:
-        return ("attack", self.card, self.arrived, self.tapped)
+        return ("attack", self.card, self.arrived, self.tapped, self.also)
 
     def describe(self) -> str:
         return (f"{self.card} ({'tapped' if self.tapped else 'untapped'}, "
-                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'}), "
-                f"at Alice's beginning of combat")
+                f"{'arrived this turn' if self.arrived == 'this turn' else 'there since her last turn'})"
+                f"{_also(self.also)}, at Alice's beginning of combat")
 
     def legal(self) -> tuple[bool, ...]:
         return (self.attempt().can,)
@@ -248,59 +271,10 @@ def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, 
     return grade_answers(answers, cases, grade, missing="no answer yet (use True or False)")
 
 
-# Cases with more permanents on Alice's side (Mass Hysteria gives haste), for notebook 01's
-# quick questions and explorer.
-@dataclass(frozen=True)
-class ActivationWith(ActivationCase):
-    """:class:`ActivationCase` with ``also``: other permanents Alice controls (since her last
-    turn), such as Mass Hysteria ("All creatures have haste").
-
-    >>> ActivationWith("Llanowar Elves", "this turn", False, also=("Mass Hysteria",)).answer()[0]
-    True
-    >>> ActivationCase("Llanowar Elves", "this turn", False).answer()[0]
-    False
-    """
-
-    also: tuple[str, ...] = ()
-
-    def key(self) -> Hashable:
-        return (super().key(), self.also)
-
-    def describe(self) -> str:
-        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
-
-    def game(self) -> tuple[Game, int]:
-        g, ref = super().game()
-        for name in self.also:
-            g.put_onto_battlefield(name, "Alice")
-        return g, ref
-
-
-@dataclass(frozen=True)
-class AttackWith(AttackCase):
-    """:class:`AttackCase` with ``also``: other permanents Alice controls (since her last turn).
-
-    >>> AttackWith("Grizzly Bears", "this turn", also=("Mass Hysteria",)).attempt().can
-    True
-    """
-
-    also: tuple[str, ...] = ()
-
-    def key(self) -> Hashable:
-        return (super().key(), self.also)
-
-    def describe(self) -> str:
-        return super().describe() + "".join(f"; Alice also controls {name}" for name in self.also)
-
-    def game(self) -> tuple[Game, int]:
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
-        ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
-                                     arrived=self.arrived)
-        for name in self.also:
-            g.put_onto_battlefield(name, "Alice")
-        g.advance(to="beginning_of_combat")
-        return g, ref
+#: The names notebook 01 and its explorer use for a case with other permanents on Alice's side
+#: (``also``, such as Mass Hysteria): the same cases.
+ActivationWith = ActivationCase
+AttackWith = AttackCase
 
 
 # ----------------------------------------------------------------------------- misconceptions
