@@ -1,11 +1,12 @@
 """Practice mode: questions a teacher would hand out, built, answered and explained by the engine.
 
-Every question comes from a random *legal* board (a :mod:`~mtgkit.situations` situation) made
-with a seeded :class:`random.Random`, so the same seed gives the same worksheet. The engine
-works out every legal outcome over all the choices players could make (:mod:`mtgkit.outcomes`):
-a question either asks about that set ("which of these could Alice's pool hold?") or fixes
-the choice in its stem ("Alice applies Contamination first"), and exactly the legal answers
-are marked right.
+Every question comes from a random *legal* board (a practice situation, drawn by its topic's
+generator from the registry, :mod:`mtgkit.topics`) made with a seeded :class:`random.Random`,
+so the same seed gives the same worksheet. The engine works out every legal outcome over all
+the choices players could make (:mod:`mtgkit.outcomes`): a question either asks about that
+set ("which of these could Alice's pool hold?") or fixes the choice in its stem ("Alice
+applies Contamination first"), and exactly the legal answers are marked right. Nothing here
+knows a topic: a new topic in the registry is practised with no change to this module.
 
 Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
 produces it; a wrong answer's feedback names the misconception, says what the rule really
@@ -259,7 +260,6 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
-
 
 
 # =============================================================================== worksheets

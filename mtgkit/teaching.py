@@ -195,7 +195,7 @@ def answer_key(case: Case[A]) -> tuple[tuple[A, ...], str]:
     in Python) costs nothing. An exercise widget works its cases out when it is built, so its
     first *Check* costs nothing either.
 
-    >>> from mtgkit.lessons import TapCase
+    >>> from mtgkit.topics.tapping import TapCase
     >>> legal, why = answer_key(TapCase(("Forest",)))
     >>> [str(m) for m in legal], "Forest" in why
     (['{G}'], True)
@@ -268,7 +268,7 @@ def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, Case
 def check_can(predicted: bool, attempt: Attempt, verb: str = "activate it") -> Check:
     """A yes/no prediction ('Alice can ``verb``') next to what the engine did.
 
-    >>> from mtgkit.lessons import AttackCase
+    >>> from mtgkit.topics.tap_untap import AttackCase
     >>> c = check_can(True, AttackCase("Raging Goblin", "this turn").attempt(), "attack")
     >>> c.correct, c.engine, c.reason.rules
     (True, 'Alice can attack', ('508.1', '702.10b'))
@@ -286,7 +286,7 @@ def can_quiz(case: Attemptable, verb: str = "activate it") -> QuizGrade:
     """A grader for a yes/no quiz "can Alice ``verb``?" (options ``"yes"`` and ``"no"``): on
     *Check* the engine tries it, and the feedback is the rule it acted on.
 
-    >>> from mtgkit.lessons import ActivationCase
+    >>> from mtgkit.topics.tap_untap import ActivationCase
     >>> grade = can_quiz(ActivationCase("Hangarback Walker", "this turn", False))
     >>> ok, why = grade("no")
     >>> ok, "(CR 302.6)" in why
