@@ -35,14 +35,22 @@ _LAZY = {"load_scenario", "Scenario", "ScenarioError"}
 
 
 def __getattr__(name: str) -> object:
-    """Scenario files (tomllib, pathlib) load on first use, keeping ``import mtgkit`` quick."""
+    """Scenario files (tomllib, pathlib) load on first use, keeping ``import mtgkit`` quick; so
+    does ``__version__``, read from the installed package's metadata (``pyproject.toml`` is the
+    one place the version is written)."""
     if name in _LAZY:
         from . import scenario
 
         return getattr(scenario, name)
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("mtgkit")
+        except PackageNotFoundError:  # a source tree that was never installed
+            return "0+unknown"
     raise AttributeError(f"module 'mtgkit' has no attribute {name!r}")
 
-__version__ = "0.1.0"
 
 __all__ = [
     "CATALOG", "COLORS", "EDITION", "STEPS", "TYPES", "Board", "CardDef", "ChoiceError",

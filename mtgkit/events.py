@@ -20,7 +20,7 @@ itself), and ``links``: the choices and replacement effects that shaped it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from .mana import Mana
 from .records import Record
@@ -232,9 +232,14 @@ class AbilityActivated(Event):
     mana_ability: bool
 
 
+#: What a recorded choice was about: the kind of question the engine asked a player.
+ChoiceKind = Literal["color", "copy", "damage assignment", "discard", "legend rule", "mana", "may sacrifice",
+                     "order", "protector", "sacrifice", "target", "trigger order"]
+
+
 class ChoiceMade(Event):
     kind: ClassVar[str] = "choice"
-    question: str
+    question: ChoiceKind
     answer: str | tuple[str, ...]
     options: tuple[str, ...] = ()
 

@@ -43,6 +43,16 @@ def symbols(types: Iterable[str]) -> str:
     return "".join(f"{{{t}}}" for t in ordered) if ordered else "nothing"
 
 
+#: How many of each type, in the order of :data:`TYPES`.
+Counts = tuple[int, int, int, int, int, int]
+
+
+def _counts(values: Iterable[int]) -> Counts:
+    """Six amounts as :data:`Counts` (a ``ValueError`` if there aren't six)."""
+    w, u, b, r, g, c = values
+    return (w, u, b, r, g, c)
+
+
 class Mana:
     """An amount of mana: how many of each type. Immutable; supports ``+`` and ``-``."""
 
@@ -71,7 +81,7 @@ class Mana:
             raise ValueError(f"unknown mana type {mana_type!r}; expected one of {TYPES}")
         counts = [0] * 6
         counts[TYPES.index(mana_type)] = amount
-        return cls(tuple(counts))  # type: ignore[arg-type]
+        return cls(_counts(counts))
 
     @classmethod
     def parse(cls, text: str) -> Mana:
@@ -95,16 +105,16 @@ class Mana:
         return self.counts[TYPES.index(mana_type)]
 
     def __add__(self, other: Mana) -> Mana:
-        return Mana(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))  # type: ignore[arg-type]
+        return Mana(_counts(a + b for a, b in zip(self.counts, other.counts, strict=True)))
 
     def __sub__(self, other: Mana) -> Mana:
-        result = tuple(a - b for a, b in zip(self.counts, other.counts, strict=True))
+        result = _counts(a - b for a, b in zip(self.counts, other.counts, strict=True))
         if min(result) < 0:
             raise ValueError(f"cannot take {other} from {self}")
-        return Mana(result)  # type: ignore[arg-type]
+        return Mana(result)
 
     def __mul__(self, factor: int) -> Mana:
-        return Mana(tuple(a * factor for a in self.counts))  # type: ignore[arg-type]
+        return Mana(_counts(a * factor for a in self.counts))
 
     def __bool__(self) -> bool:
         return any(self.counts)

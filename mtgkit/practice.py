@@ -1,11 +1,12 @@
 """Practice mode: questions a teacher would hand out, built, answered and explained by the engine.
 
-Every question comes from a random *legal* board (a :mod:`~mtgkit.situations` situation) made
-with a seeded :class:`random.Random`, so the same seed gives the same worksheet. The engine
-works out every legal outcome over all the choices players could make (:mod:`mtgkit.outcomes`):
-a question either asks about that set ("which of these could Alice's pool hold?") or fixes
-the choice in its stem ("Alice applies Contamination first"), and exactly the legal answers
-are marked right.
+Every question comes from a random *legal* board (a practice situation, drawn by its topic's
+generator from the registry, :mod:`mtgkit.topics`) made with a seeded :class:`random.Random`,
+so the same seed gives the same worksheet. The engine works out every legal outcome over all
+the choices players could make (:mod:`mtgkit.outcomes`): a question either asks about that
+set ("which of these could Alice's pool hold?") or fixes the choice in its stem ("Alice
+applies Contamination first"), and exactly the legal answers are marked right. Nothing here
+knows a topic: a new topic in the registry is practised with no change to this module.
 
 Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
 produces it; a wrong answer's feedback names the misconception, says what the rule really
@@ -25,37 +26,22 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .cards import card as lookup
 from .crlinks import link_rules_markdown
 from .errors import RulesError
-from .grading import Unreadable, Verdict, one_of, plural, read_bool, read_mana, report
-from .lessons import ActivationCase
+from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
-from .situations import (
-    Activation,
-    BoardSpec,
-    Bolts,
-    Combat,
-    CouldProduce,
-    DrawRace,
-    Leaves,
-    LichEnters,
-    Perm,
-    Situation,
-    TapForMana,
-    XEntry,
-    combat_is_legal,
-)
+from .topics import TOPICS as REGISTRY
+from .topics import topic as find_topic
+from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
 
-TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
-LEVELS = ("easy", "hard")
+#: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
+TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
 TRUE_FALSE = ("true", "false")
 
 
@@ -67,8 +53,8 @@ class Question:
     outcomes are possible); ``wrong`` says, for each wrong option, which misconceptions
     produce it. A true/false question states ``claim`` and asks whether it holds."""
 
-    topic: str
-    level: str
+    topic: TopicName
+    level: Level
     seed: int
     number: int
     board: str  # the situation in plain words
@@ -168,17 +154,16 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
     by seed. It ends when no new board turns up in many tries."""
-    if topic not in TOPICS:
-        raise ValueError(f"unknown topic {topic!r}; topics are {', '.join(TOPICS)}")
+    asked = find_topic(topic)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    at: Level = "easy" if level == "easy" else "hard"
     rng = random.Random(f"{topic}/{level}/{seed}")
-    make = _MAKERS[topic]
     seen: set[object] = set()
     right: Counter[tuple[str, ...]] = Counter()  # how often each right answer has come up
     number = misses_in_a_row = too_common = 0
     while misses_in_a_row < 300:
-        q = _draw(rng, make, level, seen, topic, seed, number + 1)
+        q = _draw(rng, asked, at, seen, seed, number + 1)
         if q is None:
             misses_in_a_row += 1
             continue
@@ -200,21 +185,17 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
 MAX_SHARE = 0.5
 
 
-#: How many boards a hard question tries for one with four options before it settles for
-#: true/false (who becomes the monarch rarely has four possible answers, so it tries less).
-HARD_TRIES = {"monarch": 2}
-
-
-def _draw(rng: random.Random, make: Callable[[random.Random, str], tuple[Situation, Stem] | None],
-          level: str, seen: set[object], topic: str, seed: int, number: int) -> Question | None:
-    """The next question on a new board; a hard one prefers a board with four options or more."""
+def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], seed: int,
+          number: int) -> Question | None:
+    """The next question on a new board; a hard one prefers a board with four options or more
+    (it tries the topic's ``hard_tries`` boards before it settles for true/false)."""
     fallback: Question | None = None
-    for _ in range(HARD_TRIES.get(topic, 6) if level == "hard" else 1):
+    for _ in range(topic.hard_tries if level == "hard" else 1):
         try:
-            drawn = make(rng, level)
+            drawn = topic.generate(rng, level)
             if drawn is None or drawn[0].key() in seen:
                 continue
-            q = _question(rng, drawn[0], drawn[1], topic, level, seed, number)
+            q = _question(rng, drawn[0], drawn[1], topic.name, level, seed, number)
         except (RulesError, TooManyOutcomes):
             continue  # a board the rules don't allow, or too big to explore: draw another
         if q is None:
@@ -231,16 +212,7 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
 
 
 # =============================================================================== building
-@dataclass(frozen=True)
-class Stem:
-    """How to ask about a situation: question texts to pick from, and a claim for true/false."""
-
-    asks: tuple[str, ...]
-    claim: Callable[[str], str]
-    rules: str  # "CR 106.7"
-
-
-def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
               number: int) -> Question | None:
     legal = s.legal()
     wrong = distractors(s, pairs=level == "hard")
@@ -264,7 +236,7 @@ def _question(rng: random.Random, s: Situation, stem: Stem, topic: str, level: s
                     tuple((o, wrong[o]) for o in options if o in wrong))
 
 
-def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level: str, seed: int,
+def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
                 number: int, legal: Sequence[str], wrong: dict[str, tuple[str, ...]]) -> Question:
     """A claim the rules make true or false, chosen so that a misconception flips it."""
     missed = [a for a in legal if misses(s, a)]
@@ -280,240 +252,14 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: str, level:
 
 
 # ------------------------------------------------------------------ could produce (106.7)
-_LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea", "Mystic Gate",
-          "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag"]
-_REFLECT = ["Exotic Orchard", "Reflecting Pool", "Fellwar Stone"]
-
-
-def _could_produce(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    perms: list[Perm] = []
-    n_lands = (0, 2) if level == "easy" else (0, 3)
-    for who in ("Alice", "Bob"):
-        for _ in range(rng.randint(*n_lands)):
-            perms.append(Perm(rng.choice(_LANDS), who, tapped=rng.random() < 0.3))
-        for _ in range(rng.randint(1, 1 if level == "easy" else 2)):
-            perms.append(Perm(rng.choice(_REFLECT), who))
-    if level == "hard" and rng.random() < 0.6:
-        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
-                          rng.choice(["Alice", "Bob"])))
-    board = BoardSpec(tuple(perms))
-    if board.problem() is not None:
-        return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
-    targets = [i for i, p in enumerate(perms) if p.card in _REFLECT]
-    target = rng.choice(targets)
-    name = board.name(target)
-    return CouldProduce(board, target), Stem(
-        (f"Which types of mana could {name} produce?",
-         f"What types of mana could {name} produce right now?",
-         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
-        lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
-                   else f"{name} could produce no type of mana at all."),
-        "CR 106.7")
-
 
 # ------------------------------------------------------------------ tapping for mana (106.12)
-_EFFECTS_EASY = ["Mana Reflection", "Contamination", "Heartbeat of Spring", "Wild Growth"]
-_EFFECTS_HARD = _EFFECTS_EASY + ["Mana Flare", "Zendikar Resurgent", "Utopia Sprawl"]
-
-
-def _tapping(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    land = rng.choice(["Forest", "Island", "Underground Sea"] if level == "easy"
-                      else ["Forest", "Underground Sea", "Mystic Gate", "Swamp"])
-    perms = [Perm(land)]
-    names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
-        rng.sample(_EFFECTS_HARD, rng.randint(2, 3))
-    if level == "hard" and rng.random() < 0.4:
-        names.append("Mana Reflection")
-    for name in names:
-        if name in ("Wild Growth", "Utopia Sprawl"):
-            if name == "Utopia Sprawl" and land != "Forest":
-                continue
-            perms.append(Perm(name, "Alice", attached_to=0,
-                              color=rng.choice("WUBRG") if name == "Utopia Sprawl" else None))
-        else:
-            perms.append(Perm(name, rng.choice(["Alice", "Bob"])))
-    s = TapForMana(BoardSpec(tuple(perms)))
-    labels = [label for label, _ in s.effects()]
-    distinct = {re.sub(r" #\d+$", "", label) for label in labels}
-    if len(distinct) > 1 and rng.random() < 0.5:  # an order worth stating: different effects
-        order = tuple(rng.sample(labels, len(labels)))
-        s = s.replace(order=order)
-        # Said by card name: two copies of one effect do the same thing, so which copy goes first
-        # never matters (the engine's "#2" labels only tell them apart).
-        said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
-        return s, Stem(
-            (f"Alice taps her {land} for mana and applies the replacement effects in this order: "
-             f"{said}. What is in her mana pool?",
-             f"Alice taps her {land} for mana. She applies {said}, in that order. What does her "
-             f"mana pool hold afterwards?"),
-            lambda v: f"if Alice taps her {land} for mana and applies {said}, in that order, her "
-                      f"mana pool holds exactly {v}.",
-            "CR 106.12, 616.1")
-    return s, Stem(
-        (f"Alice taps her {land} for mana, making any choices herself. Which of these could her "
-         f"mana pool hold afterwards?",
-         f"Which of these is a mana pool Alice could end up with after tapping her {land} for mana?",
-         f"Alice taps her {land} for mana. Which result is possible?"),
-        lambda v: f"after tapping her {land} for mana, Alice could end up with exactly {v} in her "
-                  f"mana pool.",
-        "CR 106.12")
-
 
 # ------------------------------------------------------------------ X values (107.3m)
-_X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
-
-
-def _x_values(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    card = rng.choice(_X_CARDS)
-    x = rng.randint(0, 9)
-    path = "cast" if level == "easy" else rng.choice(["cast", "copied by Clone", "copied by Clone",
-                                                      "returned by Order of Whiteclay"])
-    asks = ["counters", "mana value on the battlefield", "mana value on the stack"]
-    if card == "The Goose Mother":
-        asks.append("tokens")
-    if path != "cast":
-        asks.remove("mana value on the stack")
-    ask = rng.choice(asks) if level == "easy" or rng.random() < 0.25 else "counters and mana value"
-    s = XEntry(card, x, path, ask)
-    if not s.legal():
-        return None
-    what = "the copy" if path == "copied by Clone" else "it"
-    whose = "the copy's" if path == "copied by Clone" else "its"
-    kind = "charge" if card == "Chalice of the Void" else "+1/+1"
-    texts: dict[str, tuple[tuple[str, str], Callable[[str], str]]] = {
-        "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
-                      f"(0 if it died)?",
-                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
-                     lambda v: f"{what} ends up with {plural(int(v), kind + ' counter')} on it"
-                               f"{' (0 meaning it died)' if v == '0' else ''}."),
-        "tokens": (("How many Food tokens does that create?",
-                    "How many Food tokens does Alice get from it?"),
-                   lambda v: f"Alice gets {plural(int(v), 'Food token')} from it."),
-        "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
-                                           f"Once {what} is on the battlefield, what is its mana value?"),
-                                          lambda v: f"{what} has mana value {v} on the battlefield."),
-        "mana value on the stack": (("What is its mana value while it is on the stack?",
-                                     "As a spell on the stack, what is its mana value?"),
-                                    lambda v: f"on the stack it has mana value {v}."),
-        "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
-                                     f"{what}, and what is its mana value on the battlefield?",
-                                     f"Which describes {what} once everything has resolved?"),
-                                    lambda v: f"once everything has resolved: {v}."),
-    }
-    asks_text, claim = texts[ask]
-    # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
-    # for every topic, so the question doesn't repeat it.
-    return s, Stem(asks_text, claim, "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
-
 
 # ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
-#: (card, ability index) pairs the {T}/{Q} questions use.
-_ACT_ABILITIES = (("Llanowar Elves", 0), ("Order of Whiteclay", 0), ("Pili-Pala", 0), ("Fellwar Stone", 0),
-                  ("Hangarback Walker", 0), ("Forest", 0), ("Vivid Crag", 0), ("Vivid Crag", 1),
-                  ("Mana Confluence", 0), ("Mystic Gate", 1), ("Gaea's Cradle", 0), ("Meteor Crater", 0),
-                  ("Reflecting Pool", 0), ("Underground Sea", 0), ("Raging Goblin", 0), ("Food", 0),
-                  ("Exotic Orchard", 0), ("Wastes", 0), ("Island", 0), ("Mystic Gate", 0))
-
-
-def _case(rng: random.Random) -> ActivationCase:
-    card, ability = rng.choice(_ACT_ABILITIES)
-    return ActivationCase(card, rng.choice(["last turn", "this turn"]), rng.random() < 0.5, ability)
-
-
-def _ability(case: ActivationCase) -> str:
-    abilities = lookup(case.card).activated
-    if case.ability >= len(abilities):
-        return "(it has no activated ability)"
-    return f"“{abilities[case.ability].text}”"
-
-
-def _tap_untap(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    if level == "easy":
-        case = _case(rng)
-        s = Activation((case,))
-        text = s.case_text(case)
-        state = text.split("(", 1)[1].rstrip(")")
-        return s, Stem(
-            (f"Alice controls {text}. Can she activate its ability {_ability(case)} now, in "
-             f"her main phase?",
-             f"It is Alice's main phase. She wants to activate this ability of her {case.card}: "
-             f"{_ability(case)} It is {state}. Can she?"),
-            lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
-    cases = [_case(rng) for _ in range(rng.randint(3, 4))]
-    if len({c.card for c in cases}) < len(cases):
-        return None  # one permanent of each name, so the answers can name them
-    s = Activation(tuple(cases), "which")
-    n = len(cases)
-    return s, Stem(
-        (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
-         f"right now (each one's first activated ability, unless another is quoted)?",
-         f"Which of these {n} permanents' abilities (the first activated one, unless another is "
-         f"quoted) can Alice activate in her main phase?"),
-        lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
-        "CR 107.5, 107.6, 302.6")
-
 
 # ------------------------------------------------------------------ the monarch (725, 614.9)
-_ATTACKERS = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Llanowar Elves"]
-
-
-def _combat(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    attackers = tuple(sorted(rng.sample(_ATTACKERS, rng.randint(1, 2))))
-    protectors = rng.choice([0, 1] if level == "easy" else [0, 1, 2])
-    bob_is_monarch = level == "easy" or rng.random() < 0.7
-    blocks: tuple[tuple[str, str], ...] = ()
-    if rng.random() < 0.5:
-        blocks = (("Hill Giant", rng.choice(attackers)),)
-        if not combat_is_legal(attackers, blocks):
-            return None  # Hill Giant can't block a flyer (CR 702.9b): never show that board
-    ask = "monarch" if level == "easy" else "monarch and life"
-    s = Combat(attackers, blocks, protectors, bob_is_monarch, ask)
-    if ask == "monarch":
-        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?"),
-                       lambda v: f"after combat, {v} is the monarch.", "CR 725.2, 614.9")
-    return s, Stem(("After combat, who is the monarch, and how much life does Bob have?",
-                    "When combat ends, which of these is true?"),
-                   lambda v: f"after combat, {v}.", "CR 725.2, 614.9")
-
-
-def _leaves(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    players = ("Alice", "Bob", "Carol", "Dave")[: rng.randint(3, 3 if level == "easy" else 4)]
-    s = Leaves(players, rng.choice(players), rng.choice(players))
-    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?"),
-                   lambda v: f"{v} is the monarch now." if v != "nobody" else
-                   "nobody is the monarch now.", "CR 725.4")
-
-
-def _monarch(rng: random.Random, level: str) -> tuple[Situation, Stem] | None:
-    roll = rng.random()
-    if level == "easy":
-        return _combat(rng, level) if roll < 0.7 else _leaves(rng, level)
-    if roll < 0.45:
-        return _combat(rng, level)
-    if roll < 0.7:
-        return _leaves(rng, level)
-    if roll < 0.8:
-        s: Situation = Bolts(rng.randint(0, 2))
-        return s, Stem(("How much life does Bob lose?", "How much life has Bob lost at the end?"),
-                       lambda v: f"Bob loses {v} life.", "CR 614.9")
-    if roll < 0.9:
-        s = LichEnters(rng.random() < 0.5, tuple(sorted(rng.sample(["Grizzly Bears", "Hill Giant",
-                                                                    "Llanowar Elves"], 2))))
-        return s, Stem(("How many creatures could Alice control afterwards?",),
-                       lambda v: f"Alice could end up controlling {plural(int(v), 'creature')}.",
-                       "CR 603.2e, 725.3")
-    s = DrawRace(rng.random() < 0.7)
-    return s, Stem(("Who draws the card?", "Which player draws from the monarch's trigger?"),
-                   lambda v: f"{v} draws the card.", "CR 725.2")
-
-
-_MAKERS: dict[str, Callable[[random.Random, str], tuple[Situation, Stem] | None]] = {
-    "could-produce": _could_produce,
-    "tapping": _tapping,
-    "x-values": _x_values,
-    "tap-untap": _tap_untap,
-    "monarch": _monarch,
-}
 
 
 # =============================================================================== worksheets

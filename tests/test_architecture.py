@@ -79,6 +79,41 @@ def test_the_import_graph_has_no_cycles_not_even_through_type_only_imports() -> 
             visit(m, [m])
 
 
+#: The teaching layer (pure Python, by topic) and the layers above it: the engine imports none of them.
+TEACHING = {"mtgkit.teaching", "mtgkit.grading", "mtgkit.lessons", "mtgkit.situations",
+            "mtgkit.misconceptions", "mtgkit.practice", "mtgkit.topics"}
+ABOVE = {"mtgkit.timeline", "mtgkit.plot", "mtgkit.widgets", "mtgkit.course", "mtgkit.assignments",
+         "mtgkit.scenario", "mtgkit.__main__"}
+
+
+def _in(module: str, layer: set[str]) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in layer)
+
+
+def test_the_engine_imports_nothing_from_the_teaching_layer() -> None:
+    engine = [m for m in MODULES if m != "mtgkit" and not _in(m, TEACHING | ABOVE)]
+    assert "mtgkit.game" in engine and "mtgkit.events" in engine
+    for module in engine:
+        reached = {d for d in _imported(module, MODULES[module]) if _in(d, TEACHING | ABOVE)}
+        assert not reached, f"the engine module {module} imports {sorted(reached)}"
+
+
+def test_topic_modules_never_import_each_other() -> None:
+    from mtgkit.topics import TOPICS
+
+    topics = {f"mtgkit.topics.{name.replace('-', '_')}" for name in TOPICS}
+    assert topics <= set(MODULES)
+    shared = {"mtgkit.topics.base", "mtgkit.topics.boards"}
+    for module in topics:
+        reached = _imported(module, MODULES[module])
+        assert not reached & (topics - {module}), f"{module} imports another topic"
+        assert not {d for d in reached if _in(d, TEACHING) and d not in shared | {"mtgkit.teaching",
+                                                                                  "mtgkit.grading"}}, \
+            f"{module} imports the layer that gathers the topics"
+    for base in (*shared, "mtgkit.teaching"):  # what the topics share knows no topic
+        assert not _imported(base, MODULES[base]) & (topics | {"mtgkit.topics"}), base
+
+
 def test_no_type_checking_imports_are_needed() -> None:
     for module, path in MODULES.items():
         assert "TYPE_CHECKING" not in path.read_text(), module
@@ -137,6 +172,20 @@ def test_no_code_decides_by_reading_an_events_prose_or_rule_numbers() -> None:
             for operand in [node.left, *node.comparators]:
                 if isinstance(operand, ast.Attribute) and operand.attr in ("text", "rules"):
                     raise AssertionError(f"{module} line {node.lineno} compares .{operand.attr}")
+
+
+def test_a_cards_text_is_its_parts_words_written_once() -> None:
+    """The catalog writes each card's words once: an ability's own words are part of its card's
+    text (Hangarback Walker's trigger is the one shortened, and the card keeps the full words)."""
+    from mtgkit.cards import catalog
+
+    for c in CATALOG.values():
+        for a in c.abilities:
+            words = getattr(a, "text", None)
+            if words is not None and c.name != "Hangarback Walker":
+                assert words in c.text, (c.name, words)
+    source = Path(catalog.__file__).read_text()
+    assert source.count("Add one mana of any type that a land you control could produce.") == 1
 
 
 # --------------------------------------------------------------------------- every field honoured

@@ -453,30 +453,36 @@ def test_answer_key_is_worked_out_once_and_grades_the_same() -> None:
     is the same either way, and a case that can't be hashed is simply worked out each time."""
     from dataclasses import dataclass
 
-    from mtgkit import lessons
+    from mtgkit import teaching
     from mtgkit.lessons import TapCase, answer_key, check_tap_answers
     from mtgkit.widgets import Exercise
 
     case = TapCase(("Fellwar Stone",), ("Underground Sea",))
     fresh = (case.legal(), case.why())
-    lessons._memo.cache_clear()
+    teaching._memo.cache_clear()
     ex = Exercise.for_cases(check_tap_answers, {"stone": case})
-    assert lessons._memo.cache_info().currsize == 2  # its legal answers and its reason
+    assert teaching._memo.cache_info().currsize == 2  # its legal answers and its reason
     assert answer_key(case) == fresh
     ex.inputs["stone"].value = "{B}"
-    hits = lessons._memo.cache_info().hits
+    hits = teaching._memo.cache_info().hits
     assert ex.check() == check_tap_answers({"stone": "{B}"}, {"stone": case})
-    assert lessons._memo.cache_info().hits > hits
+    assert teaching._memo.cache_info().hits > hits
     assert ex.check().startswith("1/1 correct")  # {U} or {B}: either legal choice counts
 
     @dataclass
     class Unhashable:
         answers: list[str]
 
+        def key(self) -> tuple[str, ...]:
+            return tuple(self.answers)
+
+        def describe(self) -> str:
+            return "a list of names"
+
         def legal(self) -> tuple[str, ...]:
             return tuple(self.answers)
 
-        def why(self) -> str:
+        def explain(self) -> str:
             return "because"
 
     u = Unhashable(["Alice"])

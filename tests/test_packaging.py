@@ -339,3 +339,54 @@ def test_the_wheel_alone_gives_the_course_and_the_cli_in_a_fresh_venv(dists: dic
     assert out.returncode == 2 and "no course folder here" in out.stderr, out.stderr
     out = run("python", "-m", "mtgkit.course", "class")
     assert out.returncode == 2 and "pip install 'mtgkit[lab]'" in out.stderr, out.stderr
+
+
+# ----------------------------------------------------------------------------- the package index
+def _project() -> dict[str, object]:
+    project: dict[str, object] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project
+
+
+def test_the_version_is_written_once_in_pyproject() -> None:
+    """``mtgkit.__version__`` is read from the installed metadata; no module writes a version."""
+    from importlib.metadata import version
+
+    import mtgkit
+
+    assert mtgkit.__version__ == version("mtgkit") == _project()["version"]
+    for path in (ROOT / "mtgkit").rglob("*.py"):
+        assert not re.search(r"__version__\s*=", path.read_text()), path
+
+
+def test_the_metadata_describes_the_project_for_the_index() -> None:
+    project = _project()
+    classifiers = project["classifiers"]
+    assert isinstance(classifiers, list) and "Typing :: Typed" in classifiers
+    assert "Intended Audience :: Education" in classifiers and "Framework :: Jupyter" in classifiers
+    versions = r"Programming Language :: Python :: 3\.\d+"
+    python = {c.rsplit(" :: ", 1)[1] for c in classifiers if re.fullmatch(versions, c)}
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" in python  # the version the tests run on
+    assert not any(c.startswith("License ::") for c in classifiers), "the license is the SPDX expression"
+    urls = project["urls"]
+    assert isinstance(urls, dict) and {"Homepage", "Source", "Issues", "Changelog"} <= set(urls)
+    assert all(u.startswith("https://github.com/mtgkit/mtgkit") for u in urls.values())
+    assert project["keywords"]
+
+
+def test_the_long_description_links_work_on_the_package_index() -> None:
+    """The README is the package's long description: the index shows it away from the repository,
+    so every link and image is absolute (a relative one would point into the index)."""
+    assert _project()["readme"] == "README.md"
+    readme = (ROOT / "README.md").read_text()
+    targets = re.findall(r"\]\(([^)\s]+)\)", readme) + re.findall(r'src="([^"]+)"', readme)
+    assert len(targets) > 15
+    relative = [t for t in targets if not re.match(r"https?://", t)]
+    assert not relative, relative
+    images = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", readme)
+    ours = [i for i in images if "mtgkit/mtgkit" in i]  # (the Binder badge is Binder's own image)
+    assert ours and all(i.startswith("https://raw.githubusercontent.com/mtgkit/mtgkit/main/") for i in ours)
+    for t in targets:  # a link into the repository names a file that exists
+        path = re.match(r"https://(?:github\.com/mtgkit/mtgkit/blob/main|raw\.githubusercontent\.com/"
+                        r"mtgkit/mtgkit/main)/([^#?]+)", t)
+        if path:
+            assert (ROOT / path.group(1)).exists(), t

@@ -103,14 +103,14 @@ def naive_could_produce(g: Game) -> dict[int, frozenset[str]]:
 def test_could_produce_answers_match_an_independent_naive_solver(seed: int) -> None:
     import random
 
-    from mtgkit.practice import _LANDS, _REFLECT
+    from mtgkit.topics.could_produce import LANDS, REFLECTING
 
     rng = random.Random(seed)
     for _ in range(15):
         g = Game(["Alice", "Bob"])
         for who in ("Alice", "Bob"):
             for _ in range(rng.randint(0, 3)):
-                g.put_onto_battlefield(rng.choice(_LANDS + _REFLECT), who, tapped=rng.random() < 0.3)
+                g.put_onto_battlefield(rng.choice(LANDS + REFLECTING), who, tapped=rng.random() < 0.3)
         for extra in rng.sample(["Contamination", "Mana Reflection", "Llanowar Elves"], rng.randint(0, 2)):
             g.put_onto_battlefield(extra, rng.choice(["Alice", "Bob"]))
         assert g.could_produce_all() == naive_could_produce(g), g.board().describe()

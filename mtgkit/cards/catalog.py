@@ -52,18 +52,37 @@ from ..abilities import (
     Triggered,
 )
 from ..mana import Mana, ManaCost
+from ..records import Value
 from ..triggers import AtBeginning, Attacks, BecomesMonarch, CastSpell, Dies, Enters, TappedForMana
 
 _TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"}
 _SUPERTYPES = {"Basic", "Legendary"}
 
 
+class Said(Value):
+    """Words of a card's text and the abilities that carry them out: a static ability or a
+    replacement effect has no words of its own (an ability with words is given as itself)."""
+
+    text: str
+    abilities: tuple[Ability, ...] = ()
+
+
+def said(text: str, *abilities: Ability) -> Said:
+    """``text`` on the card, done by ``abilities`` (none: words only, such as "Flying.", whose
+    keyword is given with ``keywords=``)."""
+    return Said(text, abilities)
+
+
+#: A part of a card, in the order its text reads: an ability that has its own words
+#: (activated, triggered, a mana trigger), or :func:`said` words with the abilities behind them.
+Part = Activated | Triggered | ManaTrigger | Said
+
+
 def make(
     name: str,
     type_line: str,
     cost: str | None,
-    text: str,
-    *abilities: Ability,
+    *parts: Part,
     pt: tuple[int, int] | None = None,
     keywords: tuple[str, ...] = (),
     enchant: str | None = None,
@@ -72,12 +91,16 @@ def make(
     colors: tuple[str, ...] = (),
     token: bool = False,
 ) -> CardDef:
-    """Build a card from its printed parts."""
+    """Build a card from its printed parts; its text is its parts' words, in order, each written
+    once."""
     left, _, right = type_line.partition(" — ")
     words = left.split()
     unknown = [w for w in words if w not in _TYPES | _SUPERTYPES]
     if unknown:
         raise ValueError(f"{name}: unknown type word(s) {unknown} in {type_line!r}")
+    abilities: list[Ability] = []
+    for part in parts:
+        abilities.extend(part.abilities if isinstance(part, Said) else (part,))
     return CardDef(
         name=name,
         types=frozenset(w for w in words if w in _TYPES),
@@ -87,8 +110,8 @@ def make(
         power=pt[0] if pt else None,
         toughness=pt[1] if pt else None,
         keywords=frozenset(keywords),
-        abilities=abilities,
-        text=text,
+        abilities=tuple(abilities),
+        text=" ".join(part.text for part in parts),
         enchant=enchant,
         spell=spell,
         spell_targets=targets if enchant is None else TargetSpec(f"target {enchant}", card_type=enchant),
@@ -113,8 +136,7 @@ def m(symbols: str) -> Mana:
 
 def _basic(name: str, sym: str, subtype: str | None) -> CardDef:
     line = f"Basic Land — {subtype}" if subtype else "Basic Land"
-    text = f"{{T}}: Add {{{sym}}}."
-    return make(name, line, None, text, mana("{T}", Fixed(m(f"{{{sym}}}")), text))
+    return make(name, line, None, mana("{T}", Fixed(m(f"{{{sym}}}")), f"{{T}}: Add {{{sym}}}."))
 
 
 CARDS: list[CardDef] = [
@@ -125,151 +147,125 @@ CARDS: list[CardDef] = [
     _basic("Mountain", "R", "Mountain"),
     _basic("Forest", "G", "Forest"),
     _basic("Wastes", "C", None),
-    make("Underground Sea", "Land — Island Swamp", None, "({T}: Add {U} or {B}.)",
-         mana("{T}", OneOf((m("{U}"), m("{B}"))), "{T}: Add {U} or {B}.")),
+    make("Underground Sea", "Land — Island Swamp", None,
+         # The card says its ability as reminder text: its land types give it (CR 305.6).
+         said("({T}: Add {U} or {B}.)", mana("{T}", OneOf((m("{U}"), m("{B}"))), "{T}: Add {U} or {B}."))),
     make("Exotic Orchard", "Land", None,
-         "{T}: Add one mana of any color that a land an opponent controls could produce.",
          mana("{T}", Reflect("opponents", "Land", "colors"),
               "{T}: Add one mana of any color that a land an opponent controls could produce.")),
     make("Reflecting Pool", "Land", None,
-         "{T}: Add one mana of any type that a land you control could produce.",
          mana("{T}", Reflect("you", "Land", "types"),
               "{T}: Add one mana of any type that a land you control could produce.")),
-    make("Mystic Gate", "Land", None, "{T}: Add {C}. {W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}.",
+    make("Mystic Gate", "Land", None,
          mana("{T}", Fixed(m("{C}")), "{T}: Add {C}."),
          mana("{W/U}, {T}", OneOf((m("{W}{W}"), m("{W}{U}"), m("{U}{U}"))),
               "{W/U}, {T}: Add {W}{W}, {W}{U}, or {U}{U}.")),
     make("Vivid Crag", "Land", None,
-         "Vivid Crag enters tapped with two charge counters on it. {T}: Add {R}. "
-         "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.",
-         EntersTapped(), EntersWithCounters("charge", 2),
+         said("Vivid Crag enters tapped with two charge counters on it.",
+              EntersTapped(), EntersWithCounters("charge", 2)),
          mana("{T}", Fixed(m("{R}")), "{T}: Add {R}."),
          mana("{T}, Remove a charge counter from this", AnyColor(),
               "{T}, Remove a charge counter from Vivid Crag: Add one mana of any color.")),
-    make("Gaea's Cradle", "Legendary Land", None, "{T}: Add {G} for each creature you control.",
+    make("Gaea's Cradle", "Legendary Land", None,
          mana("{T}", PerPermanent("G", "Creature"), "{T}: Add {G} for each creature you control.")),
-    make("Mana Confluence", "Land", None, "{T}, Pay 1 life: Add one mana of any color.",
+    make("Mana Confluence", "Land", None,
          mana("{T}, Pay 1 life", AnyColor(), "{T}, Pay 1 life: Add one mana of any color.")),
     make("Meteor Crater", "Land", None,
-         "{T}: Choose a color of a permanent you control. Add one mana of that color.",
          mana("{T}", ColorOfPermanent(),
               "{T}: Choose a color of a permanent you control. Add one mana of that color.")),
     # ----------------------------------------------------------------- artifacts
     make("Fellwar Stone", "Artifact", "{2}",
-         "{T}: Add one mana of any color that a land an opponent controls could produce.",
          mana("{T}", Reflect("opponents", "Land", "colors"),
               "{T}: Add one mana of any color that a land an opponent controls could produce.")),
     # ----------------------------------------------------------------- creatures
     make("Pili-Pala", "Artifact Creature — Scarecrow", "{2}",
-         "Flying. {2}, {Q}: Add one mana of any color.",
+         said("Flying."),
          mana("{2}, {Q}", AnyColor(), "{2}, {Q}: Add one mana of any color."),
          pt=(1, 1), keywords=("flying",)),
-    make("Llanowar Elves", "Creature — Elf Druid", "{G}", "{T}: Add {G}.",
+    make("Llanowar Elves", "Creature — Elf Druid", "{G}",
          mana("{T}", Fixed(m("{G}")), "{T}: Add {G}."), pt=(1, 1)),
     make("Order of Whiteclay", "Creature — Kithkin Cleric", "{1}{W}{W}",
-         "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
-         "graveyard to the battlefield.",
          act("{1}{W}{W}, {Q}", ReturnFromGraveyard(),
              "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
              "graveyard to the battlefield.",
              targets=TargetSpec("target creature card with mana value 3 or less from your graveyard",
                                 card_type="Creature", zone="graveyard", whose="you", max_mv=3)),
          pt=(1, 4)),
-    make("Raging Goblin", "Creature — Goblin Berserker", "{R}", "Haste.", pt=(1, 1),
+    make("Raging Goblin", "Creature — Goblin Berserker", "{R}", said("Haste."), pt=(1, 1),
          keywords=("haste",)),
-    make("Grizzly Bears", "Creature — Bear", "{1}{G}", "", pt=(2, 2)),
-    make("Hill Giant", "Creature — Giant", "{3}{R}", "", pt=(3, 3)),
+    make("Grizzly Bears", "Creature — Bear", "{1}{G}", pt=(2, 2)),
+    make("Hill Giant", "Creature — Giant", "{3}{R}", pt=(3, 3)),
     # ----------------------------------------------------------------- mana effects
     make("Contamination", "Enchantment", "{2}{B}",
-         "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice a "
-         "creature. If a land is tapped for mana, it produces {B} instead of any other type "
-         "and amount.",
          Triggered(AtBeginning("upkeep", "you"), (SacrificeUnless("Creature"),),
                    "At the beginning of your upkeep, sacrifice Contamination unless you sacrifice "
                    "a creature."),
-         StaticReplacement(ManaReplacement("land", SetType("B", 1), "any"))),
+         said("If a land is tapped for mana, it produces {B} instead of any other type and amount.",
+              StaticReplacement(ManaReplacement("land", SetType("B", 1), "any")))),
     make("Pale Moon", "Instant", "{1}{U}",
-         "Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
-         "mana instead of any other type.",
+         said("Until end of turn, if a player taps a nonbasic land for mana, it produces colorless "
+              "mana instead of any other type."),
          spell=(CreateEffect(ManaReplacement("nonbasic land", SetType("C"), "any")),)),
     make("Deep Water", "Enchantment", "{U}{U}",
-         "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} "
-         "instead of any other type.",
          act("{U}", CreateEffect(ManaReplacement("land", SetType("U"), "you")),
              "{U}: Until end of turn, if you tap a land you control for mana, it produces {U} "
              "instead of any other type.")),
     make("Mana Reflection", "Enchantment", "{4}{G}{G}",
-         "If you tap a permanent for mana, it produces twice as much of that mana instead.",
-         StaticReplacement(ManaReplacement("permanent", Multiply(2), "you"))),
+         said("If you tap a permanent for mana, it produces twice as much of that mana instead.",
+              StaticReplacement(ManaReplacement("permanent", Multiply(2), "you")))),
     make("Heartbeat of Spring", "Enchantment", "{2}{G}",
-         "Whenever a player taps a land for mana, that player adds one mana of any type that "
-         "land produced.",
          ManaTrigger(TappedForMana("land", "any"), SameTypeProduced(),
                      "Whenever a player taps a land for mana, that player adds one mana of any "
                      "type that land produced.")),
     make("Mana Flare", "Enchantment", "{2}{R}",
-         "Whenever a player taps a land for mana, that player adds one mana of any type that "
-         "land produced.",
          ManaTrigger(TappedForMana("land", "any"), SameTypeProduced(),
                      "Whenever a player taps a land for mana, that player adds one mana of any "
                      "type that land produced.")),
     make("Zendikar Resurgent", "Enchantment", "{5}{G}{G}",
-         "Whenever you tap a land for mana, add one mana of any type that land produced. "
-         "Whenever you cast a creature spell, draw a card.",
          ManaTrigger(TappedForMana("land", "you"), SameTypeProduced(),
                      "Whenever you tap a land for mana, add one mana of any type that land "
                      "produced."),
          Triggered(CastSpell("you", "Creature"), (Draw(1),),
                    "Whenever you cast a creature spell, draw a card.")),
     make("Utopia Sprawl", "Enchantment — Aura", "{G}",
-         "Enchant Forest. As Utopia Sprawl enters, choose a color. Whenever enchanted Forest "
-         "is tapped for mana, its controller adds an additional one mana of the chosen color.",
-         ChooseColorAsEnters(),
+         said("Enchant Forest."),
+         said("As Utopia Sprawl enters, choose a color.", ChooseColorAsEnters()),
          ManaTrigger(TappedForMana("enchanted"), ExtraMana(None),
                      "Whenever enchanted Forest is tapped for mana, its controller adds an "
                      "additional one mana of the chosen color."),
          enchant="Forest"),
     make("Wild Growth", "Enchantment — Aura", "{G}",
-         "Enchant land. Whenever enchanted land is tapped for mana, its controller adds an "
-         "additional {G}.",
+         said("Enchant land."),
          ManaTrigger(TappedForMana("enchanted"), ExtraMana(m("{G}")),
                      "Whenever enchanted land is tapped for mana, its controller adds an "
                      "additional {G}."),
          enchant="Land"),
     # ----------------------------------------------------------------- X spells (107.3m)
     make("Walking Ballista", "Artifact Creature — Construct", "{X}{X}",
-         "Walking Ballista enters with X +1/+1 counters on it. {4}: Put a +1/+1 counter on "
-         "Walking Ballista. Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any "
-         "target.",
-         EntersWithCounters("+1/+1", "X"),
+         said("Walking Ballista enters with X +1/+1 counters on it.", EntersWithCounters("+1/+1", "X")),
          act("{4}", PutCounters("+1/+1"), "{4}: Put a +1/+1 counter on Walking Ballista."),
          act("Remove a +1/+1 counter from this", DealDamage(1),
              "Remove a +1/+1 counter from Walking Ballista: It deals 1 damage to any target.",
              targets=ANY_TARGET),
          pt=(0, 0)),
     make("Hangarback Walker", "Artifact Creature — Construct", "{X}{X}",
-         "Hangarback Walker enters with X +1/+1 counters on it. When Hangarback Walker dies, "
-         "create a 1/1 colorless Thopter artifact creature token with flying for each +1/+1 "
-         "counter on Hangarback Walker. {1}, {T}: Put a +1/+1 counter on Hangarback Walker.",
-         EntersWithCounters("+1/+1", "X"),
-         Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
-                   "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 counter "
-                   "on it."),
+         said("Hangarback Walker enters with X +1/+1 counters on it.", EntersWithCounters("+1/+1", "X")),
+         # The trigger's own words (what its events quote) are short; the card's are in full.
+         said("When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token "
+              "with flying for each +1/+1 counter on Hangarback Walker.",
+              Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
+                        "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 "
+                        "counter on it.")),
          act("{1}, {T}", PutCounters("+1/+1"), "{1}, {T}: Put a +1/+1 counter on Hangarback Walker."),
          pt=(0, 0)),
     make("Chalice of the Void", "Artifact", "{X}{X}",
-         "Chalice of the Void enters with X charge counters on it. Whenever a player casts a spell "
-         "with mana value equal to the number of charge counters on Chalice of the Void, counter "
-         "that spell.",
-         EntersWithCounters("charge", "X"),
+         said("Chalice of the Void enters with X charge counters on it.", EntersWithCounters("charge", "X")),
          Triggered(CastSpell("any", None, "charge"), (CounterTriggeringSpell(),),
                    "Whenever a player casts a spell with mana value equal to the number of charge "
                    "counters on Chalice of the Void, counter that spell.")),
     make("The Goose Mother", "Legendary Creature — Bird Hydra", "{X}{G}{U}",
-         "Flying. The Goose Mother enters with X +1/+1 counters on it. When The Goose Mother "
-         "enters, create half X Food tokens, rounded up. Whenever The Goose Mother attacks, you "
-         "may sacrifice a Food. If you do, draw a card.",
-         EntersWithCounters("+1/+1", "X"),
+         said("Flying."),
+         said("The Goose Mother enters with X +1/+1 counters on it.", EntersWithCounters("+1/+1", "X")),
          Triggered(Enters(), (CreateTokens("Food", "half X"),),
                    "When The Goose Mother enters, create half X Food tokens, rounded up."),
          Triggered(Attacks(), (MaySacrificeToDraw("Food"),),
@@ -277,57 +273,50 @@ CARDS: list[CardDef] = [
                    "card."),
          pt=(2, 2), keywords=("flying",)),
     make("Clone", "Creature — Shapeshifter", "{3}{U}",
-         "You may have Clone enter as a copy of any creature on the battlefield.",
-         EntersAsCopy(), pt=(0, 0)),
+         said("You may have Clone enter as a copy of any creature on the battlefield.", EntersAsCopy()),
+         pt=(0, 0)),
     # ----------------------------------------------------------------- the monarch (725)
     make("Protector of the Crown", "Creature — Giant Soldier", "{5}{W}",
-         "When Protector of the Crown enters, you become the monarch. All damage that would be "
-         "dealt to you is dealt to Protector of the Crown instead.",
          Triggered(Enters(), (BecomeMonarch(),), "When Protector of the Crown enters, you become "
                    "the monarch."),
-         RedirectDamageToSelf(),
+         said("All damage that would be dealt to you is dealt to Protector of the Crown instead.",
+              RedirectDamageToSelf()),
          pt=(2, 5)),
     make("Custodi Lich", "Creature — Zombie Cleric", "{3}{B}{B}",
-         "When Custodi Lich enters, you become the monarch. Whenever you become the monarch, "
-         "target player sacrifices a creature of their choice.",
          Triggered(Enters(), (BecomeMonarch(),), "When Custodi Lich enters, you become the monarch."),
          Triggered(BecomesMonarch(), (SacrificeCreature(),),
                    "Whenever you become the monarch, target player sacrifices a creature of their "
                    "choice.", targets=TARGET_PLAYER),
          pt=(4, 2)),
     make("Palace Jailer", "Creature — Human Soldier", "{2}{W}{W}",
-         "When Palace Jailer enters, you become the monarch. When Palace Jailer enters, exile "
-         "target creature an opponent controls until an opponent becomes the monarch.",
          Triggered(Enters(), (BecomeMonarch(),), "When Palace Jailer enters, you become the monarch."),
          Triggered(Enters(), (ExileUntilOpponentMonarch(),),
                    "When Palace Jailer enters, exile target creature an opponent controls until an "
                    "opponent becomes the monarch.", targets=OPPONENT_CREATURE),
          pt=(2, 2)),
     make("Queen Marchesa", "Legendary Creature — Human Assassin", "{1}{R}{W}{B}",
-         "Deathtouch, haste. When Queen Marchesa enters, you become the monarch. At the beginning "
-         "of your upkeep, if an opponent is the monarch, create a 1/1 black Assassin creature "
-         "token with deathtouch and haste.",
+         said("Deathtouch, haste."),
          Triggered(Enters(), (BecomeMonarch(),), "When Queen Marchesa enters, you become the monarch."),
          Triggered(AtBeginning("upkeep", "you"), (CreateTokens("Assassin", 1),),
                    "At the beginning of your upkeep, if an opponent is the monarch, create a 1/1 "
                    "black Assassin creature token with deathtouch and haste.",
                    condition="opponent is monarch"),
          pt=(3, 3), keywords=("deathtouch", "haste")),
-    make("Serra Angel", "Creature — Angel", "{3}{W}{W}", "Flying, vigilance.", pt=(4, 4),
+    make("Serra Angel", "Creature — Angel", "{3}{W}{W}", said("Flying, vigilance."), pt=(4, 4),
          keywords=("flying", "vigilance")),
-    make("Mass Hysteria", "Enchantment", "{R}", "All creatures have haste.",
-         GrantKeyword("haste", "Creature", "any")),
+    make("Mass Hysteria", "Enchantment", "{R}",
+         said("All creatures have haste.", GrantKeyword("haste", "Creature", "any"))),
     # ----------------------------------------------------------------- spells
-    make("Lightning Bolt", "Instant", "{R}", "Lightning Bolt deals 3 damage to any target.",
+    make("Lightning Bolt", "Instant", "{R}", said("Lightning Bolt deals 3 damage to any target."),
          spell=(DealDamage(3),), targets=ANY_TARGET),
     # ----------------------------------------------------------------- placeholders
-    make("Library Card", "", None, "(A face-down card whose identity doesn't matter in the lesson.)"),
+    make("Library Card", "", None, said("(A face-down card whose identity doesn't matter in the lesson.)")),
     # ----------------------------------------------------------------- tokens
-    make("Thopter", "Artifact Creature — Thopter", None, "Flying.", pt=(1, 1), keywords=("flying",),
+    make("Thopter", "Artifact Creature — Thopter", None, said("Flying."), pt=(1, 1), keywords=("flying",),
          token=True),
-    make("Assassin", "Creature — Assassin", None, "Deathtouch, haste.", pt=(1, 1),
+    make("Assassin", "Creature — Assassin", None, said("Deathtouch, haste."), pt=(1, 1),
          keywords=("deathtouch", "haste"), colors=("B",), token=True),
-    make("Food", "Artifact — Food", None, "{2}, {T}, Sacrifice this artifact: You gain 3 life.",
+    make("Food", "Artifact — Food", None,
          act("{2}, {T}, Sacrifice this", GainLife(3),
              "{2}, {T}, Sacrifice this artifact: You gain 3 life."), token=True),
 ]

@@ -1,0 +1,196 @@
+"""What every topic module builds on: practice situations, misconceptions as runnable models,
+practice stems, and the :class:`Topic` record a topic module exports.
+
+A **situation** (:class:`Situation`) is a practice board as data, a :class:`~mtgkit.teaching.Case`
+whose answers are short strings a learner can pick from (``"{B}{B}"``, ``"3"``, ``"Alice"``,
+``"yes"``). It is its own misconception model too: ``believe(held)`` gives the answers of a
+learner who holds the misconceptions ``held``, and the class lists the misconceptions its model
+knows (``misconceptions``, in the order they are tried) and the pairs a learner can't hold
+together (``exclusive``).
+
+A **misconception** (:class:`Misconception`) is a named, documented variant of the rules. It
+never lives in the engine: it plugs in at one point of a situation's model (``plugs_in``):
+
+* ``chooser``: the variant makes a player's choice differently (replacement effects in the
+  order the cards arrived);
+* ``inputs``: the variant changes the question before the engine answers it (a copy keeps
+  the X of the original; summoning sickness ignored for mana abilities);
+* ``outputs``: the variant changes what the engine's events add up to (Mana Reflection also
+  doubles the triggered mana; redirected damage still counts as damage to the monarch);
+* ``model``: a small teaching-layer model with a knob turned (the could-produce solver that
+  counts colorless as a color).
+
+:func:`believe` runs any set of misconceptions together (a learner may hold two at once);
+with none it gives exactly the engine's legal answers. :func:`distractors` lists the wrong
+answers they produce on a situation and which misconception produces each, and
+:func:`diagnose` names the misconceptions behind a given wrong answer. None of this knows any
+topic: each topic module names its misconceptions (an enum of :class:`MisconceptionName`),
+writes their models in its situations, and lists them in its :class:`Topic`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Hashable
+from enum import StrEnum
+from typing import ClassVar, Literal
+
+from ..records import Value
+
+#: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
+#: each name to its :class:`Topic`; a test keeps the two in agreement).
+TopicName = Literal["could-produce", "tapping", "x-values", "tap-untap", "monarch"]
+
+#: How hard a practice question is.
+Level = Literal["easy", "hard"]
+LEVELS: tuple[Level, ...] = ("easy", "hard")
+
+#: Where a misconception plugs into a situation's model (see the module's docstring).
+PlugsIn = Literal["chooser", "inputs", "outputs", "model"]
+
+
+class MisconceptionName(StrEnum):
+    """The base of each topic's enum of misconception names: a member is the name (its value,
+    such as ``"printed-order"``, is what the catalog, the feedback and the worksheets show, and
+    what it equals: a name reads and compares as its words everywhere, its repr too)."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+# ----------------------------------------------------------------------------- situations
+class Situation(Value):
+    """A practice board with legal answers (strings), which is also its own misconception
+    model. A subclass declares its fields (the board as data) and implements the
+    :class:`~mtgkit.teaching.Case` protocol and :meth:`believe`."""
+
+    topic: ClassVar[TopicName]
+    #: The misconceptions :meth:`believe` knows, in the order they are tried.
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = ()
+    #: Pairs a learner can't hold together (they answer the same question two ways).
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset()
+
+    def key(self) -> Hashable:
+        raise NotImplementedError(f"{type(self).__name__} must say what makes two boards the same")
+
+    def describe(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must describe its board")
+
+    def legal(self) -> tuple[str, ...]:
+        raise NotImplementedError(f"{type(self).__name__} must work out its legal answers")
+
+    def explain(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must explain its answers")
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        """The answers a learner holding ``held`` (some of :attr:`misconceptions`, at least one)
+        gives; a situation whose model knows no misconception answers as the rules do."""
+        return self.legal()
+
+
+# ----------------------------------------------------------------------------- misconceptions
+class Misconception(Value):
+    """A named wrong idea about one rule, runnable on situations whose model knows it."""
+
+    name: MisconceptionName
+    topic: TopicName
+    title: str  # a few words
+    description: str  # what the learner thinks, in plain words
+    rule: str  # the CR number of the real rule
+    rule_says: str  # what the rule really says, in our own words
+    plugs_in: PlugsIn
+    example: Situation  # the smallest situation where this and the rules differ
+    ask: str  # the example's question in words
+
+    def run(self, s: Situation) -> tuple[str, ...]:
+        """The answers a learner holding only this misconception would give on ``s``."""
+        return believe(s, frozenset({self.name}))
+
+    def applies_to(self, s: Situation) -> bool:
+        return self.name in type(s).misconceptions
+
+    def feedback(self) -> str:
+        """What a learner who gave this misconception's answer should read."""
+        right, wrong = self.example.legal(), self.run(self.example)
+        return (f"This looks like the misconception \"{self.title}\": {self.description}\n"
+                f"What the rule says (CR {self.rule}): {self.rule_says}\n"
+                f"Smallest board where the two differ: {self.example.describe()}. {self.ask} "
+                f"The rules: {' or '.join(right)}; this idea: {' or '.join(wrong)}.")
+
+
+def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
+    """The answers a learner holding the misconceptions ``held`` gives on ``s`` (the engine's
+    legal answers when none of them applies)."""
+    relevant = held & frozenset(type(s).misconceptions)
+    return s.believe(relevant) if relevant else s.legal()
+
+
+def applicable(s: Situation) -> tuple[str, ...]:
+    """The misconceptions the model of ``s``'s type knows, in the order it tries them."""
+    return tuple(str(n) for n in type(s).misconceptions)
+
+
+def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...]]:
+    """Every wrong answer the misconceptions produce on ``s`` -> who produces it: single
+    misconception names, or ``"a + b"`` for two held together (only when no single one does)."""
+    legal = set(s.legal())
+    found: dict[str, list[str]] = {}
+    names = applicable(s)
+    for name in names:
+        for answer in believe(s, frozenset({name})):
+            if answer not in legal:
+                found.setdefault(answer, []).append(name)
+    if pairs:
+        for a, b in itertools.combinations(names, 2):
+            if frozenset({a, b}) in type(s).exclusive:
+                continue
+            for answer in believe(s, frozenset({a, b})):
+                if answer not in legal and answer not in found:
+                    found.setdefault(answer, []).append(f"{a} + {b}")
+                elif answer in found and all(" + " in n for n in found[answer]):
+                    found[answer].append(f"{a} + {b}")
+    return {answer: tuple(who) for answer, who in found.items()}
+
+
+def diagnose(s: Situation, answer: str) -> list[str]:
+    """The misconceptions (or ``"a + b"`` pairs) that produce ``answer`` on ``s``; ``[]`` when the
+    answer is legal or no known misconception produces it."""
+    return list(distractors(s).get(answer, ()))
+
+
+def misses(s: Situation, answer: str) -> list[str]:
+    """The misconceptions under which the legal ``answer`` looks impossible (for a learner who
+    says a legal outcome can't happen)."""
+    return [n for n in applicable(s) if answer not in believe(s, frozenset({n}))]
+
+
+# ----------------------------------------------------------------------------- practice stems
+class Stem(Value):
+    """How to ask about a situation: question texts to pick from, and a claim for true/false."""
+
+    asks: tuple[str, ...]
+    claim: Callable[[str], str]
+    rules: str  # "CR 106.7"
+
+
+#: A topic's practice generator: a random board at a level and how to ask about it, or ``None``
+#: when the board drawn is not worth asking about (practice draws again).
+Generator = Callable[[random.Random, Level], tuple[Situation, Stem] | None]
+
+
+# ----------------------------------------------------------------------------- the topic record
+class Topic(Value):
+    """Everything the kit knows about one topic, as its module exports it."""
+
+    name: TopicName
+    title: str  # what it teaches, with its rules
+    notebooks: tuple[str, ...]  # the course notebooks that teach it (their stems)
+    situations: tuple[type[Situation], ...]  # the practice boards it asks about
+    misconceptions: tuple[Misconception, ...]  # in the order the catalog lists them
+    generate: Generator  # practice questions at both levels
+    hard_tries: int = 6  # boards a hard question tries for four options before true/false
+
+
+__all__ = ["LEVELS", "Generator", "Level", "Misconception", "MisconceptionName", "PlugsIn", "Situation",
+           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses"]

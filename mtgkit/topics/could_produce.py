@@ -1,0 +1,415 @@
+"""What a permanent could produce (CR 106.7), and undefined mana in it (CR 106.5).
+
+Notebook 03 teaches it: costs are ignored, replacement effects count in every order, and
+reflecting permanents (Exotic Orchard, Reflecting Pool, Fellwar Stone) look at each other
+until nothing changes, starting from nothing (the least fixed point). The engine answers
+(:meth:`Game.could_produce <mtgkit.game.Game.could_produce>`); this module says it for a
+learner, models the misconceptions as the same solver with a knob turned, and asks about
+random boards.
+
+>>> CouldCase(("Exotic Orchard",), ("Forest", "Wastes")).legal()
+(frozenset({'G'}),)
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import could_produce as cp
+from ..abilities import PerPermanent, Reflect
+from ..game import Game
+from ..grading import grade_answers, read_types
+from ..mana import COLORS, TYPES, Mana, symbols
+from ..teaching import Check, Grader, Reason
+from ..triggers import Whose
+from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .boards import MANA_CARDS, BoardSpec, Perm
+
+
+class Mistake(MisconceptionName):
+    """The misconceptions about what a permanent could produce, in catalog order."""
+
+    COLORLESS_IS_A_COLOR = "colorless-is-a-color"
+    COSTS_BLOCK_COULD_PRODUCE = "costs-block-could-produce"
+    REPLACEMENTS_IGNORED = "replacements-ignored-in-could-produce"
+    REFLECTIONS_FEED_EACH_OTHER = "reflections-feed-each-other"
+    UNDEFINED_MANA_IS_COLORLESS = "undefined-mana-is-colorless"
+    COLORLESS_IS_NOT_A_TYPE = "colorless-is-not-a-type"
+    ZERO_MANA_STILL_HAS_A_TYPE = "zero-mana-still-has-a-type"
+
+
+# ----------------------------------------------------------------------------- the notebooks' cases
+@dataclass(frozen=True)
+class CouldProduceRow:
+    player: str
+    name: str
+    id: int
+    types: str
+
+
+def could_produce_table(g: Game) -> list[CouldProduceRow]:
+    """One row per permanent with a mana ability: what it could produce (CR 106.7)."""
+    solved = g.could_produce_all()
+    return [CouldProduceRow(o.controller, o.name, o.id, symbols(solved[o.id]))
+            for o in g.permanents() if o.id in solved]
+
+
+def trace_could_produce(g: Game, ref: int) -> list[str]:
+    """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
+    trace each type it could produce back to a permanent that could produce it by itself
+    (:meth:`Game.trace_could_produce <mtgkit.game.Game.trace_could_produce>`).
+
+    >>> from mtgkit.topics.boards import mana_board
+    >>> g = mana_board(["Exotic Orchard", "Forest"], ["Reflecting Pool", "Exotic Orchard"])
+    >>> for line in trace_could_produce(g, g.permanents("Bob")[0].id): print(line)
+    {G}: Bob's Reflecting Pool copies a type of a land Bob controls: Bob's Exotic Orchard, which \
+copies a color of a land an opponent of Bob controls: Alice's Forest, which could produce {G} by itself.
+    """
+    return g.trace_could_produce(ref)
+
+
+def explain_could_produce(g: Game, ref: int) -> str:
+    """What ``ref`` could produce and why (CR 106.7), each type traced back to the permanent
+    that could produce it by itself (:meth:`Game.explain_could_produce
+    <mtgkit.game.Game.explain_could_produce>`).
+
+    >>> from mtgkit.topics.boards import mana_board
+    >>> g = mana_board(["Exotic Orchard"], ["Exotic Orchard"])
+    >>> print(explain_could_produce(g, g.permanents("Alice")[0].id))  # doctest: +NORMALIZE_WHITESPACE
+    Alice's Exotic Orchard could produce nothing (CR 106.7).
+      • {T}: Add one mana of any color that a land an opponent controls could produce.
+        it would make no mana if it resolved now (costs ignored): no land an opponent controls
+        could produce a color of mana (colorless is not a color), so the type is undefined
+        (CR 106.5)
+        The permanents it watches only reflect other reflecting permanents; with no outside
+        source, the least fixed point gives them nothing.
+    >>> g = mana_board(["Reflecting Pool", "Exotic Orchard"], ["Wastes"])
+    >>> "no outside source" in explain_could_produce(g, g.permanents("Alice")[0].id)
+    False
+    """
+    return g.explain_could_produce(ref)
+
+
+@dataclass(frozen=True)
+class CouldCase:
+    """'What could this permanent produce?' (``who``'s ``index``-th permanent)."""
+
+    alice: tuple[str, ...]
+    bob: tuple[str, ...] = ()
+    who: str = "Alice"
+    index: int = 0
+
+    #: Answers are sets of mana types, written as symbols in any order (or "nothing").
+    grader: ClassVar[Grader[frozenset[str]]] = Grader(read_types, symbols)
+
+    def situation(self) -> CouldProduce:
+        """The same board as a practice situation (its target counted over the whole board)."""
+        offset = 0 if self.who == "Alice" else len(self.alice)
+        return CouldProduce(BoardSpec.of(self.alice, self.bob), offset + self.index)
+
+    def key(self) -> Hashable:
+        return ("could", BoardSpec.of(self.alice, self.bob).key(), self.who, self.index)
+
+    def describe(self) -> str:
+        mine = self.alice if self.who == "Alice" else self.bob
+        return f"{self.situation().describe()}; what could {self.who}'s {mine[self.index]} produce?"
+
+    def legal(self) -> tuple[frozenset[str], ...]:
+        return (self.situation().types(),)
+
+    def explain(self) -> str:
+        return self.situation().explain()
+
+    why = explain  # the notebooks' name for it
+
+    def paragraph(self) -> str:
+        """The explanation as one paragraph (a quiz shows its feedback as one): each line a
+        sentence, an ability's text in quotes."""
+        out = []
+        for line in (ln.strip() for ln in self.explain().splitlines()):
+            if not line:
+                continue
+            if line.startswith("• "):
+                out.append(f"Its ability: “{line[2:]}”")
+                continue
+            line = line[0].upper() + line[1:]
+            out.append(line if line.endswith((".", ":")) else line + ".")
+        return " ".join(out)
+
+    def answer(self) -> tuple[frozenset[str], str]:
+        return self.legal()[0], self.explain()
+
+
+def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> str:
+    """Grade could-produce answers written as symbols in any order (``"{B}{C}"``, or ``"nothing"``)."""
+    return grade_answers(answers, cases, CouldCase.grader)
+
+
+def could_check(g: Game, ref: int, predicted: Iterable[str]) -> Check:
+    """A predicted could-produce set (types such as ``{"G", "C"}``) next to the engine's, with
+    the explanation that traces each type to the permanent it really comes from.
+
+    >>> from mtgkit.topics.boards import mana_board
+    >>> g = mana_board(["Exotic Orchard"], ["Reflecting Pool", "Forest"])
+    >>> c = could_check(g, g.permanents("Alice")[0].id, {"G"})
+    >>> c.correct, c.engine, c.reason.rules
+    (True, "Alice's Exotic Orchard could produce {G}", ('106.7',))
+    """
+    o = g.obj(ref)
+    guess = frozenset(predicted)
+    unknown = sorted(guess - set(TYPES))
+    if unknown:
+        raise ValueError(f"{', '.join(unknown)} is not a type of mana; the types are {', '.join(TYPES)}")
+    types = g.could_produce(ref)
+    text = explain_could_produce(g, ref)
+    rules = ("106.7", "106.5") if "(CR 106.5)" in text else ("106.7",)
+    return Check(guess == types, symbols(guess), f"{o.controller}'s {o.name} could produce "
+                 f"{symbols(types)}", Reason(text, rules))
+
+
+# ----------------------------------------------------------------------- practice boards, and their model
+@functools.lru_cache(maxsize=4096)
+def could_produce_board(spec: BoardSpec) -> tuple[tuple[int, ...], dict[int, frozenset[str]], Game]:
+    g, ids = spec.build()
+    return ids, g.could_produce_all(), g
+
+
+class CouldProduce(Situation):
+    """'Which types of mana could this permanent produce?' (CR 106.7)."""
+
+    topic: ClassVar[TopicName] = "could-produce"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    board: BoardSpec
+    target: int
+
+    def key(self) -> Hashable:
+        return ("could", self.board.key())
+
+    def describe(self) -> str:
+        return self.board.describe()
+
+    def types(self) -> frozenset[str]:
+        ids, solved, _ = could_produce_board(self.board)
+        return solved.get(ids[self.target], frozenset())
+
+    def legal(self) -> tuple[str, ...]:
+        return (symbols(self.types()),)
+
+    def explain(self) -> str:
+        ids, _, g = could_produce_board(self.board)
+        return explain_could_produce(g, ids[self.target])
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        ids, _, _ = could_produce_board(self.board)
+        return (symbols(_could_believed(self.board, held).get(ids[self.target], frozenset())),)
+
+
+class _Ctx:
+    """The ManaContext a learner's could-produce reasoning reads (current estimates)."""
+
+    def __init__(self, g: Game, est: Mapping[int, frozenset[str]]) -> None:
+        self.g, self.est = g, est
+
+    def colors_of_permanents(self, controller: str) -> frozenset[str]:
+        return self.g.colors_of_permanents(controller)
+
+    def count_permanents(self, controller: str, card_type: str) -> int:
+        return self.g.count_permanents(controller, card_type)
+
+    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
+        out: frozenset[str] = frozenset()
+        players = self.g.players_matching(controller, whose)
+        for o in self.g.permanents():
+            if o.controller in players and o.is_a(card_type):
+                out |= self.est.get(o.id, frozenset())
+        return out
+
+
+def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
+    """Could-produce for every permanent, solved the way a learner holding ``held`` would.
+
+    With nothing held it is CR 106.7 (a test checks it equals the engine's answer)."""
+    perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
+    reflecting = {o.id for o in perms
+                  if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
+    greatest = Mistake.REFLECTIONS_FEED_EACH_OTHER in held
+    est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
+                                      else frozenset() for o in perms}
+
+    def types_of(o: Any) -> frozenset[str]:
+        ctx = _Ctx(g, est)
+        found: set[str] = set()
+        for i, ab in enumerate(o.card.activated):
+            spec = ab.mana_spec
+            if not ab.is_mana_ability or spec is None:
+                continue
+            if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and not g.can_activate(o.id, i, timing=False):
+                continue
+            if isinstance(spec, Reflect):
+                seen = ctx.reflected(o.controller, spec.whose, spec.card_type)
+                allowed = TYPES if spec.kinds == "types" or Mistake.COLORLESS_IS_A_COLOR in held else COLORS
+                if spec.kinds == "types" and Mistake.COLORLESS_IS_NOT_A_TYPE in held:
+                    allowed = COLORS
+                options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
+            else:
+                options = spec.options(ctx, o.controller)
+                zero_has_a_type = Mistake.ZERO_MANA_STILL_HAS_A_TYPE in held
+                if not options and isinstance(spec, PerPermanent) and zero_has_a_type:
+                    options = (Mana.of(spec.mana_type),)
+            if not options and Mistake.UNDEFINED_MANA_IS_COLORLESS in held and spec.why_none()[1]:
+                options = (Mana.of("C"),)
+            ops = [] if Mistake.REPLACEMENTS_IGNORED in held else [
+                r.replacement.op for r in g.mana_replacements(o, ab)]
+            for m in options:
+                if m:
+                    for result in cp.outcomes(m, ops):
+                        found |= result.types
+        return frozenset(found)
+
+    for o in perms:
+        if o.id not in reflecting:
+            est[o.id] = types_of(o)
+    changed = True
+    while changed:
+        changed = False
+        for o in perms:
+            if o.id in reflecting:
+                new = types_of(o) if greatest else est[o.id] | types_of(o)
+                if new != est[o.id]:
+                    est[o.id], changed = new, True
+    return est
+
+
+@functools.lru_cache(maxsize=8192)
+def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozenset[str]]:
+    return believed_could_produce(board_game(board), held)
+
+
+def board_game(board: BoardSpec) -> Game:
+    """The (cached, read-only) game of a could-produce board."""
+    return could_produce_board(board)[2]
+
+
+# ----------------------------------------------------------------------------- misconceptions
+def _board(*perms: Perm) -> BoardSpec:
+    return BoardSpec(tuple(perms))
+
+
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception(
+        Mistake.COLORLESS_IS_A_COLOR, "could-produce",
+        "colorless counts as a color",
+        "Exotic Orchard and Fellwar Stone can make colorless mana when an opponent's land makes {C}.",
+        "106.1a", "There are five colors; colorless is a type of mana but not a color, so an ability "
+        "that adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.COSTS_BLOCK_COULD_PRODUCE, "could-produce",
+        "costs decide what a land could produce",
+        "A land only 'could produce' mana if its cost could be paid right now (a tapped land "
+        "counts for nothing).",
+        "106.7", "What a permanent could produce ignores whether the costs of its mana abilities "
+        "could be paid: a tapped Forest still could produce {G}.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.REPLACEMENTS_IGNORED, "could-produce",
+        "replacement effects don't change what a land could produce",
+        "What a land could produce is just what its text says, whatever replacement effects apply.",
+        "106.7", "Could-produce takes the replacement effects that would apply into account, in "
+        "every possible order: under Contamination a Forest could produce only {B}.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
+                                     Perm("Contamination", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.REFLECTIONS_FEED_EACH_OTHER, "could-produce",
+        "reflecting lands feed each other",
+        "Two permanents that copy each other's mana (Exotic Orchards facing each other) can make "
+        "any color between them.",
+        "106.7", "A permanent could produce only what its ability would really produce now; two "
+        "reflecting permanents with no real source behind them could produce nothing (the least "
+        "fixed point).",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.UNDEFINED_MANA_IS_COLORLESS, "could-produce",
+        "undefined mana becomes colorless",
+        "When no color can be chosen (an Exotic Orchard with nothing to copy), the ability makes {C}.",
+        "106.5", "An ability that would make mana of an undefined type makes no mana at all.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.COLORLESS_IS_NOT_A_TYPE, "could-produce",
+        "colorless isn't a type of mana",
+        "Reflecting Pool copies only colors, so it can't make {C} even when your Wastes could.",
+        "106.1b", "There are six types of mana: the five colors and colorless. 'Any type' includes "
+        "{C}, so Reflecting Pool next to a Wastes could produce {C}.",
+        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
+        "What could Alice's Reflecting Pool produce?"),
+    Misconception(
+        Mistake.ZERO_MANA_STILL_HAS_A_TYPE, "could-produce",
+        "zero mana still has a type",
+        "Gaea's Cradle with no creatures still 'could produce' {G}: its type is green, even if it "
+        "would add none.",
+        "106.7", "A permanent could produce only the types its ability would actually produce now; "
+        "Gaea's Cradle with no creatures would add no mana, so it could produce nothing.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+)
+
+
+# ----------------------------------------------------------------------------- practice
+#: The lands practice draws from, in the order it draws them (another order would change every
+#: seed's boards; the mana explorers list the same lands as :data:`~mtgkit.topics.boards.MANA_CARDS`).
+LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea", "Mystic Gate",
+         "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag")
+#: The permanents that reflect others' mana: every could-produce question is about one of them.
+REFLECTING = MANA_CARDS["reflecting"]
+
+
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``: a board of lands and reflecting permanents (hard: more
+    of them, and maybe a replacement effect or a creature), asking about one reflecting one."""
+    perms: list[Perm] = []
+    n_lands = (0, 2) if level == "easy" else (0, 3)
+    for who in ("Alice", "Bob"):
+        for _ in range(rng.randint(*n_lands)):
+            perms.append(Perm(rng.choice(LANDS), who, tapped=rng.random() < 0.3))
+        for _ in range(rng.randint(1, 1 if level == "easy" else 2)):
+            perms.append(Perm(rng.choice(REFLECTING), who))
+    if level == "hard" and rng.random() < 0.6:
+        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
+                          rng.choice(["Alice", "Bob"])))
+    board = BoardSpec(tuple(perms))
+    if board.problem() is not None:
+        return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
+    targets = [i for i, p in enumerate(perms) if p.card in REFLECTING]
+    target = rng.choice(targets)
+    name = board.name(target)
+    return CouldProduce(board, target), Stem(
+        (f"Which types of mana could {name} produce?",
+         f"What types of mana could {name} produce right now?",
+         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
+        lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
+                   else f"{name} could produce no type of mana at all."),
+        "CR 106.7")
+
+
+TOPIC = Topic(
+    name="could-produce",
+    title="What a permanent could produce (CR 106.7)",
+    notebooks=("03-could-produce",),
+    situations=(CouldProduce,),
+    misconceptions=MISCONCEPTIONS,
+    generate=generate,
+)
+
+__all__ = ["LANDS", "REFLECTING", "TOPIC", "CouldCase", "CouldProduce", "CouldProduceRow", "Mistake",
+           "believed_could_produce", "board_game", "check_could_answers", "could_check",
+           "could_produce_board", "could_produce_table", "explain_could_produce", "generate",
+           "trace_could_produce"]

@@ -1,0 +1,669 @@
+"""X in enters effects (CR 107.3m): the spell's X, or 0 for copies and returned cards; X in
+the mana value on the stack and off it (CR 202.3e).
+
+Notebook 05 teaches it: an X card comes onto Alice's battlefield along one of three paths
+(:class:`XRoute`): cast with X, copied by a Clone, or returned by Order of Whiteclay; the
+engine plays each. The answers follow every legal choice (which legendary permanent Alice
+keeps under the legend rule); the reasons cite the rule of the event that moved it.
+
+>>> XCase("Walking Ballista", 2, XRoute.CLONE).legal()
+(0,)
+>>> [str(r) for r in X_PATHS]
+['cast', 'copied by Clone', 'returned by Order of Whiteclay']
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import typing
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar, Literal
+
+from ..cards import card as lookup
+from ..events import AbilityTriggered, ChoiceMade, Countered, Entered, Event, Resolved, SpellCast, ZoneChange
+from ..game import Game
+from ..grading import plural
+from ..outcomes import Outcome, outcomes
+from ..records import Value
+from ..teaching import LIBRARY, Check, Reason, cr, event_lines
+from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+
+
+class XRoute(StrEnum):
+    """A way onto the battlefield (the member is the key; its value is how a question says it)."""
+
+    CAST = "cast"
+    CLONE = "copied by Clone"
+    RETURNED = "returned by Order of Whiteclay"
+
+
+def route(path: str) -> XRoute:
+    """The route ``path`` names (a member, or its words); ``ValueError`` naming the routes if none."""
+    try:
+        return XRoute(path)
+    except ValueError:
+        raise ValueError(f"unknown path {path!r}; the paths are "
+                         f"{', '.join(repr(r.value) for r in XRoute)}") from None
+
+
+class Mistake(MisconceptionName):
+    """The misconceptions about X, in catalog order."""
+
+    COPY_KEEPS_X = "copy-keeps-x"
+    RETURNED_CARD_KEEPS_X = "returned-card-keeps-x"
+    X_ZERO_WHEN_IT_ENTERS = "x-zero-when-it-enters"
+    X_STAYS_ON_THE_BATTLEFIELD = "x-stays-on-the-battlefield"
+    X_MEANS_MANA_PAID = "x-means-mana-paid"
+    X_COUNTED_ONCE = "x-counted-once"
+
+
+# ----------------------------------------------------------------------------- the notebooks' cases
+#: The cards with X that the notebook, its explorer and practice use.
+X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The Goose Mother")
+#: Every way onto the battlefield, in the order the explorer shows them.
+X_PATHS: tuple[XRoute, ...] = tuple(XRoute)
+
+
+@dataclass(frozen=True)
+class XPath:
+    """What happened to one X card along one path onto the battlefield."""
+
+    path: XRoute
+    arrived: bool
+    mv_before: int | None  # on the stack when cast; in the graveyard when returned
+    mv_battlefield: int | None
+    counters: str
+    tokens: int
+    survived: bool
+    note: str
+    events: tuple[Event, ...]
+    counter_total: int = 0
+    fate: str = ""  # what became of it, in plain words, citing the rule of the event that did it
+    fate_reason: Reason | None = None
+    choices: str = ""  # the choices made along the way ('' if none)
+    entered_with: str = "no counters"
+
+
+def _lands_for(cost_text: str) -> list[str]:
+    land = {"G": "Forest", "U": "Island", "W": "Plains", "B": "Swamp", "R": "Mountain"}
+    return [land[c] for c in cost_text if c in land]
+
+
+def _pay(g: Game, n_generic: int, colors: Sequence[str]) -> None:
+    for name in _lands_for("".join(colors)) + ["Wastes"] * n_generic:
+        g.activate(g.put_onto_battlefield(name, "Alice"))
+
+
+def x_setup(card: str, x: int, path: XRoute | str) -> tuple[Game, Callable[[Game], object], str] | None:
+    """The game before ``card`` comes onto the battlefield along ``path``, the action that
+    brings it there, and how the X was chosen; ``None`` with a reason when it can't (Clone
+    copies only creatures; Order of Whiteclay returns only creature cards)."""
+    path = route(path)
+    defn = lookup(card)
+    cost = defn.cost
+    assert cost is not None
+    colored = [c for c in (cost.text or "") if c in "WUBRG"]
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    if path in (XRoute.CAST, XRoute.CLONE):
+        if path == XRoute.CLONE and not defn.is_a("Creature"):
+            return None
+        _pay(g, cost.generic + cost.x_count * x, colored)
+        ref = g.put_in_hand(card, "Alice")
+
+        def cast(game: Game) -> None:
+            game.cast(ref, x=x)
+            game.resolve_stack()
+            if path == XRoute.CLONE:
+                original = next(e.obj_id for e in reversed(game.events)
+                                if isinstance(e, Entered) and e.obj == card)
+                if not any(p.id == original for p in game.permanents()):
+                    return  # it died at once: there is nothing for Clone to copy
+                _pay(game, 3, "U")
+                clone = game.put_in_hand("Clone", "Alice")
+                game.cast(clone)
+                game.resolve(copy=original)
+                game.resolve_stack()
+        return g, cast, f"cast with X = {x}"
+    if not defn.is_a("Creature"):
+        return None
+    ref = g.put_in_graveyard(card, "Alice")
+    _pay(g, 1, "WW")
+    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
+
+    def ret(game: Game) -> None:
+        game.activate(order, target=ref)
+        game.resolve_stack()
+    return g, ret, "no X: it returns from the graveyard"
+
+
+def _not_arrived(card: str, path: XRoute) -> XPath:
+    note = (f"{card} is not a creature: Clone can only copy a creature."
+            if path == XRoute.CLONE else
+            f"{card} is not a creature card: Order of Whiteclay can't return it.")
+    return XPath(path, False, None, None, "", 0, False, note, ())
+
+
+def _x_result(card: str, x: int, path: XRoute, before: Game, out: Outcome) -> XPath:
+    g, events = out.game, out.events
+    if path == XRoute.CLONE and not any(isinstance(e, SpellCast) and e.obj == "Clone"
+                                             for e in events):
+        return XPath(path, False, None, None, "", 0, False,
+                     f"{card} with X = {x} left the battlefield at once, so there was nothing for "
+                     f"Clone to copy.", events)
+    entered = [e for e in events if isinstance(e, Entered) and e.obj_id is not None
+               and not g.obj(e.obj_id).token and e.obj != "Order of Whiteclay"
+               and (path != XRoute.CLONE or e.copy_of is not None or e.obj == "Clone")]
+    if path != XRoute.RETURNED:
+        cast = next((e for e in events if isinstance(e, SpellCast) and e.obj == card), None)
+        mv_before: int | None = cast.mana_value if cast and path == XRoute.CAST else None
+    else:
+        mv_before = before.mana_value(before.zone("Alice", "graveyard")[0].id)
+    if path == XRoute.CLONE:
+        events = tuple(e for e in events if e.seq >= next(
+            s.seq for s in events if isinstance(s, SpellCast) and s.obj == "Clone"))
+    it = entered[-1] if entered else None
+    on_bf = it is not None and any(p.id == it.obj_id for p in g.permanents())
+    o = g.obj(it.obj_id) if on_bf and it is not None and it.obj_id is not None else None
+    counters = dict(o.counters) if o is not None else {}
+    tokens = sum(1 for e in events if isinstance(e, Entered) and e.obj_id is not None
+                 and g.obj(e.obj_id).token)
+    fate, reason = _fate(it, events, card if path != XRoute.CLONE else "the copy")
+    note = _x_note(card, x, path)
+    text = ", ".join(f"{n} {k}" for k, n in sorted(counters.items()) if n) or "none"
+    at_entry = ", ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in it.counters if n) \
+        if it is not None else ""
+    return XPath(path, True, mv_before, g.mana_value(o.id) if o is not None else None,
+                 text if o is not None else "(not on the battlefield)", tokens, o is not None,
+                 note, events, sum(counters.values()), fate, reason, out.choice_summary(),
+                 at_entry or "no counters")
+
+
+def _x_note(card: str, x: int, path: XRoute) -> str:
+    """Which X the enters effects of ``card`` use along ``path``, and the rule (CR 107.3m)."""
+    if path == XRoute.CLONE:
+        return ("X for the copy is 0: it became a copy as Clone entered (CR 707.5), and Clone was "
+                "not a spell with X chosen for it, so no spell's X carries over and X is 0, as for "
+                "any card off the stack (CR 107.3m, 107.3g)")
+    if path != XRoute.CAST:
+        return ("X for it is 0: the card entering now is a new object that didn't come from a "
+                "spell with X, whatever X was chosen when it was cast before, so X is 0, as for any "
+                "card off the stack (CR 107.3m, 400.7, 107.3g)")
+    cost = lookup(card).cost
+    paid = " ({X}{X} in its cost: Alice paid that number twice)" if cost and cost.x_count == 2 else ""
+    return (f"X = {x} was chosen for the spell{paid}, so its enters effects use X = {x} "
+            f"(CR 107.3a, 107.3m)")
+
+
+def tokens_line(card: str, x: int, tokens: int) -> str:
+    """How many tokens an enters trigger that refers to X made, quoting the card's own words.
+
+    >>> tokens_line("The Goose Mother", 3, 2)
+    'Its trigger says "create half X Food tokens, rounded up": with X = 3 that is 2 Food tokens.'
+    """
+    said = next((part.split(", ", 1)[1] if ", " in part else part
+                 for part in lookup(card).text.split(". ") if "create" in part and "X" in part), "")
+    what = f'Its trigger says "{said.rstrip(".")}": with X = {x} that is ' if said else f"With X = {x}: "
+    return what + plural(tokens, "Food token") + "."
+
+
+def _fate(it: Entered | None, events: Sequence[Event], who: str) -> tuple[str, Reason | None]:
+    """What became of the permanent that entered: the rule is the one on the event that moved it."""
+    if it is None:
+        return "it never entered the battlefield", None
+    left = next((e for e in events if isinstance(e, ZoneChange) and e.seq > it.seq
+                 and e.obj_id == it.obj_id and e.frm == "battlefield"), None)
+    if left is None:
+        return "on the battlefield", None
+    kept = next((e for e in events if isinstance(e, ChoiceMade) and e.seq < left.seq
+                 and e.question == "legend rule"), None)
+    if kept is not None:
+        text = (f"put into the graveyard by the legend rule ({cr(left.rules)}): Alice controlled two "
+                f"legendary permanents named {it.obj} and chose to keep the other one")
+    else:
+        text = f"put into the graveyard ({cr(left.rules)}): {left.text}"
+    return text, Reason(text, left.rules, left.seq)
+
+
+def x_paths(card: str, x: int, path: XRoute | str) -> list[XPath]:
+    """What happens along ``path`` under every legal choice (for example which legendary
+    permanent Alice keeps under the legend rule), one :class:`XPath` per outcome."""
+    return [r for r, _ in x_results(card, x, path)]
+
+
+def x_path(card: str, x: int, path: XRoute | str) -> XPath:
+    """Bring ``card`` onto Alice's battlefield along ``path`` with X (cast) and report it
+    (with the default choices; :func:`x_paths` gives every legal choice)."""
+    return x_paths(card, x, path)[0]
+
+
+@dataclass(frozen=True)
+class XCase:
+    """'Along this path, how many counters (or tokens) does it end up with?'"""
+
+    card: str
+    x: int
+    path: XRoute
+    ask: Literal["counters", "tokens"] = "counters"
+
+    def results(self) -> list[XPath]:
+        return _x_paths(self.card, self.x, self.path)
+
+    def value(self, r: XPath) -> int:
+        return r.tokens if self.ask == "tokens" else (r.counter_total if r.survived else 0)
+
+    def legal(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(self.value(r) for r in self.results()))
+
+    def key(self) -> Hashable:
+        return ("x", self.card, self.x, self.path, self.ask)
+
+    def describe(self) -> str:
+        return f"Alice's {self.card} with X = {self.x}, {self.path}; how many {self.ask}?"
+
+    def explain(self) -> str:
+        r = self.results()[0]
+        lines = [r.note + "."]
+        if self.ask == "tokens":
+            lines.append(tokens_line(self.card, self.x if self.path == XRoute.CAST else 0, r.tokens))
+        if self.ask != "tokens" and not r.survived and r.fate_reason is not None:
+            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        return " ".join(lines)
+
+    why = explain  # the notebooks' name for it
+
+    def answer(self) -> tuple[int, str]:
+        return self.legal()[0], self.explain()
+
+
+class XGuess(Value):
+    """What a learner predicts for one path onto the battlefield (or what the engine did)."""
+
+    counters: int  # counters it ends with (0 when it is no longer on the battlefield)
+    tokens: int  # tokens created
+    on_battlefield: bool  # is it still on the battlefield at the end?
+
+    def __str__(self) -> str:
+        where = "still on the battlefield" if self.on_battlefield else "not on the battlefield"
+        return f"{plural(self.counters, 'counter')} on it, {plural(self.tokens, 'token')}, {where}"
+
+
+def x_blocked(card: str, path: XRoute | str) -> str | None:
+    """Why ``card`` can't come onto the battlefield along ``path`` at all (Clone copies only a
+    creature; Order of Whiteclay returns only a creature card), or ``None``. This depends only
+    on the card, so an explorer may say it before the learner predicts."""
+    path = route(path)
+    if path != XRoute.CAST and not lookup(card).is_a("Creature"):
+        return _not_arrived(card, path).note
+    return None
+
+
+def x_values(r: XPath) -> XGuess:
+    return XGuess(r.counter_total if r.survived else 0, r.tokens, r.survived)
+
+
+def x_reason(card: str, r: XPath) -> Reason:
+    """Why it ended as it did, citing the rule of the event that moved it (the legend rule,
+    704.5j, or toughness 0, 704.5f), or of the event it entered with when it stayed."""
+    if r.fate_reason is not None:
+        return Reason(f"It entered with {r.entered_with} and was then {r.fate}. ({r.note}.)",
+                      r.fate_reason.rules, r.fate_reason.seq)
+    if r.survived:
+        entered = [e for e in r.events if isinstance(e, Entered) and (e.obj == card or e.copy_of)]
+        e = entered[-1]
+        return Reason(f"It stays on the battlefield: {e.text} ({cr(e.rules)}). {r.note}.", e.rules, e.seq)
+    left = next((e for e in r.events if isinstance(e, ZoneChange) and e.frm == "battlefield"), None)
+    if left is not None:
+        return Reason(f"{r.note} ({cr(left.rules)}: {left.text}).", left.rules, left.seq)
+    return Reason(r.note)
+
+
+def x_results(card: str, x: int, path: XRoute | str) -> list[tuple[XPath, Outcome | None]]:
+    """Like :func:`x_paths`, with each result's outcome (its game afterwards; ``None`` when the
+    card can't take this path at all)."""
+    path = route(path)
+    made = x_setup(card, x, path)
+    if made is None:
+        return [(_not_arrived(card, path), None)]
+    g, action, _ = made
+    return [(_x_result(card, x, path, g, out), out) for out in outcomes(g, action).legal]
+
+
+def x_checked(card: str, x: int, path: XRoute | str, guess: XGuess) -> tuple[Check, XPath, Outcome | None]:
+    """:func:`x_check`, with the result it was checked against (the one the prediction matches,
+    if a legal choice gives it, else the first) and that result's outcome."""
+    results = x_results(card, x, path)
+    hit = next(((r, o) for r, o in results if x_values(r) == guess), None)
+    r, out = hit or results[0]
+    engine = str(x_values(r)) + (f" (when {r.choices})" if len(results) > 1 and r.choices else "")
+    others = [f"{x_values(o)} if {o.choices}" for o, _ in results
+              if o is not r and x_values(o) != x_values(r)]
+    return Check(hit is not None, str(guess), engine, x_reason(card, r), "; ".join(others)), r, out
+
+
+def x_check(card: str, x: int, path: XRoute | str, guess: XGuess) -> Check:
+    """A prediction for one path next to the engine's outcome; right if some legal choice (which
+    legendary permanent Alice keeps) gives it.
+
+    >>> c = x_check("The Goose Mother", 3, XRoute.CLONE, XGuess(0, 0, False))
+    >>> c.correct, c.reason.rules
+    (True, ('704.5j',))
+    >>> c.others
+    '0 counters on it, 0 tokens, still on the battlefield if ... keeps The Goose Mother #... (legend rule)'
+    """
+    return x_checked(card, x, path, guess)[0]
+
+
+@dataclass(frozen=True)
+class ChaliceCase:
+    """'Bob controls Chalice of the Void with ``counters`` charge counters; Alice casts ``spell``
+    with X = ``x`` (a spell with a target targets Bob): is it countered?' Chalice compares the
+    counters with the spell's mana value on the stack, where X counts (CR 202.3e).
+
+    >>> ChaliceCase("Walking Ballista", 1).legal()  # on the stack its mana value is 2
+    ('yes',)
+    >>> ChaliceCase("Walking Ballista", 2).reason().rules
+    ('117.4', '608.3')
+    """
+
+    spell: str
+    x: int = 0
+    counters: int = 2
+
+    def run(self) -> tuple[Game, int]:
+        """The game after Alice's spell (and anything it triggered) has resolved, and the number of
+        the event that cast it."""
+        cost = lookup(self.spell).cost
+        assert cost is not None
+        g = Game(["Alice", "Bob"], library=LIBRARY)
+        g.put_onto_battlefield("Chalice of the Void", "Bob", counters={"charge": self.counters})
+        colored = [c for c in (cost.text or "") if c in "WUBRG"]
+        _pay(g, cost.generic + cost.x_count * self.x, colored)
+        ref = g.put_in_hand(self.spell, "Alice")
+        target = "Bob" if lookup(self.spell).spell_targets is not None else None  # Lightning Bolt
+        events = g.cast(ref, x=self.x, target=target)
+        g.resolve_stack()
+        cast = next(e for e in events if isinstance(e, SpellCast))
+        return g, cast.seq
+
+    def legal(self) -> tuple[str, ...]:
+        """``("yes",)`` if the spell is countered, else ``("no",)``."""
+        g, seq = self.run()
+        countered = any(isinstance(e, Countered) and e.seq > seq and e.id == g.events[seq - 1].obj_id
+                        and not e.ability for e in g.events)
+        return ("yes",) if countered else ("no",)
+
+    def reason(self) -> Reason:
+        g, seq = self.run()
+        cast = g.events[seq - 1]
+        assert isinstance(cast, SpellCast)
+        mv = cast.mana_value
+        cost = lookup(self.spell).cost
+        if cost is not None and cost.x_count:
+            said = (f"on the stack, {self.spell} with X = {self.x} has mana value {mv} (CR 202.3e: X "
+                    f"counts while it is on the stack)")
+        else:
+            said = f"{self.spell} has mana value {mv} (CR 202.3e)"
+        countered = next((e for e in g.events if isinstance(e, Countered) and e.seq > seq
+                          and e.id == cast.obj_id), None)
+        if countered is not None:
+            trigger = next(e for e in g.events if isinstance(e, AbilityTriggered) and e.seq > seq)
+            return Reason(f"Yes: {said}, the same as the {plural(self.counters, 'charge counter')} on "
+                          f"Bob's Chalice, so the Chalice's ability triggered ({cr(trigger.rules)}) and "
+                          f"countered {self.spell} ({cr(countered.rules)}).", countered.rules, countered.seq)
+        resolved = next(e for e in g.events if isinstance(e, Resolved) and e.seq > seq
+                        and e.id == cast.obj_id)
+        return Reason(f"No: {said}, not {self.counters}, so Bob's Chalice of the Void doesn't trigger "
+                      f"and the spell resolves ({cr(resolved.rules)}).", resolved.rules, resolved.seq)
+
+    def key(self) -> Hashable:
+        return ("chalice", self.spell, self.x, self.counters)
+
+    def describe(self) -> str:
+        return (f"Bob controls Chalice of the Void with {plural(self.counters, 'charge counter')}; "
+                f"Alice casts {self.spell} with X = {self.x}")
+
+    def explain(self) -> str:
+        return self.reason().text
+
+    why = explain  # the notebooks' name for it
+
+
+# ----------------------------------------------------------------------- practice boards, and their model
+#: What an X question asks about.
+XAsk = Literal["counters", "tokens", "mana value on the battlefield", "mana value on the stack",
+               "counters and mana value"]
+X_ASKS: tuple[XAsk, ...] = typing.get_args(XAsk)
+
+
+class XEntry(Situation):
+    """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
+
+    topic: ClassVar[TopicName] = "x-values"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    card: str
+    x: int
+    path: XRoute
+    ask: XAsk = "counters"
+
+    def key(self) -> Hashable:
+        return ("x", self.card, self.x, self.path)
+
+    def how(self) -> str:
+        return {XRoute.CAST: f"is cast with X = {self.x}",
+                XRoute.CLONE: f"is copied by a Clone (the original was cast with X = {self.x})",
+                XRoute.RETURNED: f"is returned from Alice's graveyard by Order of "
+                f"Whiteclay (it had been cast with X = {self.x} earlier and died)"}[self.path]
+
+    def describe(self) -> str:
+        return f"Alice's {self.card} {self.how()}"
+
+    def results(self) -> list[XPath]:
+        return _x_paths(self.card, self.x, self.path)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for r in self.results() if (v := x_value(r, self.ask)) is not None))
+
+    def explain(self) -> str:
+        r = self.results()[0]
+        lines = [r.note + "."]
+        if self.ask == "tokens":
+            lines.append(tokens_line(self.card, self.x if self.path == XRoute.CAST else 0, r.tokens))
+        if self.ask == "counters" and not r.survived:
+            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
+        else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)
+            gone = next((o for o in self.results() if o.arrived and not o.survived and o.fate), None)
+            if gone is not None:
+                lead = ("It" if len(self.results()) == 1 else
+                        "In the outcome where it isn't on the battlefield, it")
+                lines.append(f"{lead} entered with {gone.entered_with} and was then {gone.fate}.")
+        if self.ask in ("mana value on the battlefield", "counters and mana value"):
+            lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
+                         "its counters.")
+        if self.ask == "mana value on the stack":
+            lines.append("On the stack X counts as the number chosen, once for each {X} in the cost "
+                         "(CR 202.3e).")
+        if len(self.results()) > 1:
+            lines.append("Alice's choices give: " + "; ".join(
+                f"{x_value(o, self.ask)} if {o.choices}" for o in self.results()))
+        lines += ["What the engine did:", event_lines(r.events)]
+        return "\n".join(lines)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        cost = lookup(self.card).cost
+        assert cost is not None
+        path, x = self.path, self.x
+        if path == XRoute.CLONE and Mistake.COPY_KEEPS_X in held:
+            path = XRoute.CAST
+        if path == XRoute.RETURNED and Mistake.RETURNED_CARD_KEEPS_X in held:
+            path = XRoute.CAST
+        if Mistake.X_ZERO_WHEN_IT_ENTERS in held and self.path == XRoute.CAST and self.ask in (
+                "counters", "tokens", "counters and mana value"):
+            x = 0  # the learner applies "X is 0 off the stack" to the enters effect too
+        if Mistake.X_MEANS_MANA_PAID in held and self.ask in ("counters", "tokens"):
+            x = x * cost.x_count
+        if self.ask == "mana value on the battlefield" and Mistake.X_STAYS_ON_THE_BATTLEFIELD in held:
+            return (str(cost.mana_value(x)),)
+        if self.ask == "counters and mana value":
+            paid = x * cost.x_count if Mistake.X_MEANS_MANA_PAID in held else x
+            found: dict[str, None] = {}
+            for r in _x_paths(self.card, paid, path):
+                mv = r.mv_battlefield
+                if mv is not None and Mistake.X_STAYS_ON_THE_BATTLEFIELD in held:
+                    mv = cost.mana_value(self.x)
+                found[x_pair(r.counter_total if r.survived else None, mv)] = None
+            return tuple(found)
+        counted_once = Mistake.X_COUNTED_ONCE in held and self.path == XRoute.CAST
+        if self.ask == "mana value on the stack" and counted_once:
+            return (str(cost.mana_value(x) - (cost.x_count - 1) * x),)
+        values = _x_paths(self.card, x, path)
+        return tuple(dict.fromkeys(v for r in values if (v := x_value(r, self.ask)) is not None))
+
+
+@functools.lru_cache(maxsize=4096)
+def _x_paths(card: str, x: int, path: XRoute) -> list[XPath]:
+    """:func:`x_paths`, worked out once per card, X and path."""
+    return x_paths(card, x, path)
+
+
+def x_value(r: XPath, ask: XAsk) -> str | None:
+    """The number a question asks about on one path (``None``: the question doesn't apply)."""
+    if not r.arrived:
+        return None
+    if ask == "counters":
+        return str(r.counter_total if r.survived else 0)
+    if ask == "tokens":
+        return str(r.tokens)
+    if ask == "mana value on the battlefield":
+        return None if r.mv_battlefield is None else str(r.mv_battlefield)
+    if ask == "counters and mana value":
+        return x_pair(r.counter_total if r.survived else None, r.mv_battlefield)
+    return None if r.mv_before is None or r.path != XRoute.CAST else str(r.mv_before)
+
+
+def x_pair(counters: int | None, mana_value: int | None) -> str:
+    """The answer to 'how many counters, and what mana value on the battlefield?'."""
+    if counters is None or mana_value is None:
+        return "it isn't on the battlefield"
+    return f"{plural(counters, 'counter')}, mana value {mana_value}"
+
+
+# ----------------------------------------------------------------------------- misconceptions
+MISCONCEPTIONS: tuple[Misconception, ...] = (
+    Misconception(
+        Mistake.COPY_KEEPS_X, "x-values",
+            "a copy keeps the original's X",
+        "A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
+        "107.3m", "Only the spell that became the permanent passes its X to the enters effects. The "
+        "copy is Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
+        "copied 'enters with X' uses X = 0.",
+        "inputs", XEntry("Walking Ballista", 2, XRoute.CLONE, "counters"),
+        "How many counters does the copy end up with (0 if it dies)?"),
+    Misconception(
+        Mistake.RETURNED_CARD_KEEPS_X, "x-values",
+            "a returned card remembers its X",
+        "A card returned from the graveyard enters with the X it was cast with before.",
+        "107.3m", "The X of an enters effect is the X chosen for the spell that became this "
+        "permanent. A card returned by an ability is a new object that didn't come from a spell "
+        "(CR 400.7), whatever X it was cast with before it died, so X is 0.",
+        "inputs", XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
+        "How many counters does it end up with (0 if it dies)?"),
+    Misconception(
+        Mistake.X_ZERO_WHEN_IT_ENTERS, "x-values",
+            "X is already 0 when it enters",
+        "A Walking Ballista cast with X = 2 enters with no counters (and dies), because X is 0 once "
+        "it has left the stack.",
+        "107.3m", "Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an "
+        "enters effect of a permanent that was a spell with X uses the X chosen for that spell: "
+        "cast with X = 2, it enters with 2 counters.",
+        "inputs", XEntry("Walking Ballista", 2, XRoute.CAST, "counters"),
+        "How many counters does it end up with (0 if it dies)?"),
+    Misconception(
+        Mistake.X_STAYS_ON_THE_BATTLEFIELD, "x-values",
+            "X stays in the mana value",
+        "A permanent cast with X = 2 keeps X = 2 in its mana value on the battlefield.",
+        "202.3e", "Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on "
+        "the battlefield is 0, whatever X was and however many counters it has.",
+        "inputs", XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
+        "What is its mana value on the battlefield?"),
+    Misconception(
+        Mistake.X_MEANS_MANA_PAID, "x-values",
+            "X is the mana paid for {X}{X}",
+        "For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
+        "mana enters with 2 counters.",
+        "107.3m", "X is the number the caster chose; {X}{X} means that number is paid twice. The "
+        "enters effect uses that number: X = 1 costs 2 mana and gives 1 counter.",
+        "inputs", XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
+        "How many counters does it end up with?"),
+    Misconception(
+        Mistake.X_COUNTED_ONCE, "x-values",
+            "{X}{X} counts X once in the mana value",
+        "On the stack, a spell's mana value counts X only once, even with {X}{X} in its cost.",
+        "202.3e", "On the stack each {X} counts as the chosen number: Chalice of the Void cast with "
+        "X = 1 has mana value 2 there.",
+        "inputs", XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
+        "What is its mana value on the stack?"),
+)
+
+
+# ----------------------------------------------------------------------------- practice
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``: an X card cast (hard: or copied, or returned) and a
+    number asked about it (hard: mostly its counters and its mana value together)."""
+    card = rng.choice(X_CARDS)
+    x = rng.randint(0, 9)
+    path = XRoute.CAST if level == "easy" else rng.choice([XRoute.CAST, XRoute.CLONE, XRoute.CLONE,
+                                                      XRoute.RETURNED])
+    asks: list[XAsk] = ["counters", "mana value on the battlefield", "mana value on the stack"]
+    if card == "The Goose Mother":
+        asks.append("tokens")
+    if path != XRoute.CAST:
+        asks.remove("mana value on the stack")
+    ask: XAsk = rng.choice(asks) if level == "easy" or rng.random() < 0.25 else "counters and mana value"
+    s = XEntry(card, x, path, ask)
+    if not s.legal():
+        return None
+    what = "the copy" if path == XRoute.CLONE else "it"
+    whose = "the copy's" if path == XRoute.CLONE else "its"
+    kind = "charge" if card == "Chalice of the Void" else "+1/+1"
+    texts: dict[XAsk, tuple[tuple[str, str], Callable[[str], str]]] = {
+        "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
+                      f"(0 if it died)?",
+                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
+                     lambda v: f"{what} ends up with {plural(int(v), kind + ' counter')} on it"
+                               f"{' (0 meaning it died)' if v == '0' else ''}."),
+        "tokens": (("How many Food tokens does that create?",
+                    "How many Food tokens does Alice get from it?"),
+                   lambda v: f"Alice gets {plural(int(v), 'Food token')} from it."),
+        "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
+                                           f"Once {what} is on the battlefield, what is its mana value?"),
+                                          lambda v: f"{what} has mana value {v} on the battlefield."),
+        "mana value on the stack": (("What is its mana value while it is on the stack?",
+                                     "As a spell on the stack, what is its mana value?"),
+                                    lambda v: f"on the stack it has mana value {v}."),
+        "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
+                                     f"{what}, and what is its mana value on the battlefield?",
+                                     f"Which describes {what} once everything has resolved?"),
+                                    lambda v: f"once everything has resolved: {v}."),
+    }
+    asks_text, claim = texts[ask]
+    # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
+    # for every topic, so the question doesn't repeat it.
+    return s, Stem(asks_text, claim, "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
+
+
+TOPIC = Topic(
+    name="x-values",
+    title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
+    notebooks=("05-x-values",),
+    situations=(XEntry,),
+    misconceptions=MISCONCEPTIONS,
+    generate=generate,
+)
+
+__all__ = ["TOPIC", "X_ASKS", "X_CARDS", "X_PATHS", "ChaliceCase", "Mistake", "XAsk", "XCase", "XEntry",
+           "XGuess", "XPath", "XRoute", "generate", "route", "tokens_line", "x_blocked", "x_check",
+           "x_checked", "x_pair", "x_path", "x_paths", "x_reason", "x_results", "x_setup", "x_value",
+           "x_values"]
