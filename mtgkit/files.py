@@ -18,16 +18,19 @@ link to a folder: the user chose it):
   exclusively), flushed to disk, then renamed into place: a file is whole or absent. Where the
   system allows (Linux, macOS), folders are opened by descriptor without following links, so
   a link put in place while the files are written is never followed either;
-- a failure (a full disk, a name too long, Ctrl-C) removes the temporary file and says which
-  files were written before it.
+- a failure (a full disk, a name too long) removes the temporary file and says which files
+  were written before it; Ctrl-C is held while one file is written (POSIX), so it stops the
+  run between two files and says the same.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import signal
 import stat
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -98,6 +101,21 @@ def _written(done: list[Path], total: int, dest: Path) -> str:
     return f"wrote {len(done)} of {total} files, each whole: {names}"
 
 
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """SIGINT blocked (where the system can: POSIX) until the block ends; a Ctrl-C meanwhile is
+    delivered then."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, old)
+
+
 class _Folder:
     """A folder under DEST, reached without following links: by descriptor where the system
     allows it, else by path (checked with lstat just before)."""
@@ -132,28 +150,30 @@ class _Folder:
         return _Folder(self.path / name, fd)
 
     def write(self, name: str, data: bytes) -> None:
-        """``data`` into ``name``: a temporary file, flushed, renamed into place."""
-        tmp = f".{name}.{secrets.token_hex(4)}.tmp"
-        fd = os.open(self.at(tmp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY,
-                     0o666, dir_fd=self.fd)
-        try:
+        """``data`` into ``name``: a temporary file, flushed, renamed into place. Ctrl-C is held
+        while it is written, so it lands between two files, never leaving a temporary one."""
+        tmp = f".{name}.{secrets.token_hex(4)}.tmp"  # unique: removed by name if anything fails
+        with _interrupts_held():
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            if self.fd is not None:
-                os.rename(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
-            else:
-                os.replace(self.at(tmp), self.at(name))
-        except BaseException:
-            try:
-                os.unlink(self.at(tmp), dir_fd=self.fd)
-            except OSError:
-                pass
-            raise
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC | _BINARY
+                fd = os.open(self.at(tmp), flags, 0o666, dir_fd=self.fd)
+                try:
+                    view = memoryview(data)
+                    while view:
+                        view = view[os.write(fd, view):]
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                if self.fd is not None:
+                    os.rename(tmp, name, src_dir_fd=self.fd, dst_dir_fd=self.fd)
+                else:
+                    os.replace(self.at(tmp), self.at(name))
+            except BaseException:
+                try:
+                    os.unlink(self.at(tmp), dir_fd=self.fd)
+                except OSError:
+                    pass
+                raise
 
     def close(self) -> None:
         if self.fd is not None:
