@@ -155,6 +155,9 @@ def _plot_path(arg: str, stem: str) -> Path:
     path = Path(arg)
     if path.is_dir():
         path = path / f"{stem}.png"
+    elif not path.suffix and os.path.lexists(path):  # /dev/full: not /dev/full.png behind the user's back
+        raise CLIError(f"{arg}: --plot: a new file name, or one ending in "
+                       f"{', '.join('.' + f for f in PLOT_FORMATS)} ({arg} exists and has no extension)")
     elif not path.suffix:
         path = path.with_name(path.name + ".png")
     ext = path.suffix.lower().lstrip(".")

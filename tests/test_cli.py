@@ -73,7 +73,8 @@ def test_plot_extension_and_folder_are_checked_before_playing(monkeypatch: pytes
     for plot, words in [("out.exe", "out.exe: --plot: a file ending in .png, .svg, .pdf, .jpg, .jpeg "
                                     "(not .exe)"),
                         ("no/such/folder/t.png", "a file in a folder that exists (no/such/folder doesn't)"),
-                        ("", "--plot: a file name such as timeline.png")]:
+                        ("", "--plot: a file name such as timeline.png"),
+                        (str(ROOT / "LICENSE"), "LICENSE exists and has no extension")]:  # not LICENSE.png
         assert cli_main.main(["run", "06-the-monarch", "--plot", plot]) == 2
         captured = capsys.readouterr()
         assert captured.out == "" and words in captured.err and captured.err.count("\n") == 1, captured.err
