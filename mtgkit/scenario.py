@@ -236,7 +236,7 @@ def _table(value_check: Check, key: Check = _name) -> Check:
             try:
                 name = key(k)
                 if name in out:
-                    raise _Bad(f"a key that is not already in this table as {name!r}")
+                    raise _Bad(f"{name!r} only once (another key of this table is the same name)")
                 out[name] = value_check(v)
             except _Bad as bad:
                 raise _Bad(bad.expected, f".{k}{bad.below}") from None
@@ -294,18 +294,31 @@ def _action(value: Any) -> dict[str, Any]:
     return dict(_record({"do": str, **_ACTIONS[kind]})(value))
 
 
+# One key per line: what it may hold.
 _PERMANENT: dict[str, Spec] = {
-    "card": _card, "label": _label, "tapped": _flag, "arrived": _one_of(("last turn", "this turn")),
+    "card": _card,
+    "label": _label,
+    "tapped": _flag,
+    "arrived": _one_of(("last turn", "this turn")),
     "counters": _table(_whole(0, limits.MAX_COUNTERS), key=_text(limits.MAX_COUNTER_KIND)),
-    "attached_to": _label, "color": _one_of(COLORS)}
-_ZONE_CARD: dict[str, Spec] = {"card": _card, "label": _label}
+    "attached_to": _label,
+    "color": _one_of(COLORS),
+}
+_ZONE_CARD: dict[str, Spec] = {
+    "card": _card,
+    "label": _label,
+}
 _LABELS = _list(_label, "a list of labels or card names", limits.MAX_ACTIONS)
 _ACTIONS: dict[str, dict[str, Spec]] = {
-    "activate": {"card": _one_or_list(_label, "a label, or a list of labels", limits.MAX_ACTIONS),
-                 "ability": _whole(0, limits.MAX_NUMBER), "player": _name, "color": _one_of(TYPES),
-                 "choice": _mana, "order": _list(_text(limits.MAX_TEXT), "a list of effect names",
-                                                 limits.MAX_CHOICES),
-                 "target": _label},
+    "activate": {
+        "card": _one_or_list(_label, "a label, or a list of labels", limits.MAX_ACTIONS),
+        "ability": _whole(0, limits.MAX_NUMBER),
+        "player": _name,
+        "color": _one_of(TYPES),
+        "choice": _mana,
+        "order": _list(_text(limits.MAX_TEXT), "a list of effect names", limits.MAX_CHOICES),
+        "target": _label,
+    },
     "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label},
     "play_land": {"card": _label},
     "resolve": {"copy": _label},
@@ -318,20 +331,29 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
     "pass": {"player": _name},
 }
 _EXPECT: dict[str, Spec] = {
-    "pool": _table(_mana), "life": _table(_whole(-limits.MAX_NUMBER, limits.MAX_NUMBER)), "monarch": _name,
+    "pool": _table(_mana),
+    "life": _table(_whole(-limits.MAX_NUMBER, limits.MAX_NUMBER)),
+    "monarch": _name,
     "battlefield": _table(_list(_card, "a list of card names", limits.MAX_PERMANENTS)),
     "graveyard": _table(_list(_card, "a list of card names", limits.MAX_OBJECTS)),
-    "hand": _table(_whole(0, limits.MAX_NUMBER))}
+    "hand": _table(_whole(0, limits.MAX_NUMBER)),
+}
 _TOP: dict[str, Spec] = {
-    "title": _text(limits.MAX_TITLE), "description": _text(limits.MAX_DESCRIPTION, lines=True),
+    "title": _text(limits.MAX_TITLE),
+    "description": _text(limits.MAX_DESCRIPTION, lines=True),
     "players": _list(_name, "a list of two or more different player names", limits.MAX_PLAYERS),
-    "life": _whole(1, limits.MAX_LIFE), "library": _whole(0, limits.MAX_LIBRARY), "start": _STEP,
-    "monarch": _name, "board": _cards_in(_PERMANENT, limits.MAX_PERMANENTS),
+    "life": _whole(1, limits.MAX_LIFE),
+    "library": _whole(0, limits.MAX_LIBRARY),
+    "start": _STEP,
+    "monarch": _name,
+    "board": _cards_in(_PERMANENT, limits.MAX_PERMANENTS),
     "hand": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
     "graveyard": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
     "choices": _list(_answer, "a list of answers (strings, or lists of strings for an order)",
                      limits.MAX_CHOICES),
-    "actions": _list(_action, "a list of actions", limits.MAX_ACTIONS), "expect": _record(_EXPECT)}
+    "actions": _list(_action, "a list of actions", limits.MAX_ACTIONS),
+    "expect": _record(_EXPECT),
+}
 
 
 # ------------------------------------------------------------------ reading a file

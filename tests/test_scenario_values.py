@@ -106,7 +106,7 @@ BAD = [
      "one of the keys"),
     (OK + '[board]\n"Al\\u200bice" = ["Forest"]\n', "board.Al\\u200bice", "U+200B"),
     (OK + '[board]\nAlice = ["Forest"]\n"\\uff21lice" = ["Forest"]\n', "board.Ａlice",
-     "not already in this table"),
+     "only once (another key of this table is the same name)"),
     (OK + 'start = "declare_blockers"\n', "start", "start must be one of"),  # the engine's own check
     # keys from the file are escaped in the message, never printed raw
     (OK + '"\\u001b[2J\\r\\nforged" = 1\n', "\\x1b[2J\\r\\nforged", "one of the keys"),
