@@ -1,8 +1,17 @@
 """The command line: ``mtgkit run FILE``, ``cards``, ``worksheet``, ``course``, ``assignments``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
-code 2; never a traceback. Output that goes to a closed pipe (``mtgkit cards | head``) stops
-quietly, and a console that can't show a symbol (``♛``, ``—``) gets a plain stand-in.
+code 2; never a traceback. Anything that came from a file or the command line is escaped
+before it is printed (:func:`mtgkit.safetext.shown`). Files are written as
+:func:`mtgkit.files.write_files` writes them: inside the folder named, never through a link,
+each one whole or absent.
+
+Exit codes: 0 done; 2 bad input, or a file that can't be read or written (one line on stderr);
+120 the output can't be written (stdout closed, or a full disk behind it: one line on stderr,
+as Python itself exits 120 when it can't flush stdout); 130 interrupted by Ctrl-C (128 + SIGINT;
+one line, saying which files were written if it was writing); 141 the reader of the output went
+away (``mtgkit cards | head``; 128 + SIGPIPE, quietly). A console that can't show a symbol
+(``♛``, ``—``) gets a plain stand-in.
 """
 
 from __future__ import annotations
@@ -14,14 +23,20 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TextIO
 
-from .cards import CATALOG
+from . import limits
 from .events import Event
+from .safetext import shown
 
 #: Plain stand-ins for the symbols the kit prints, for consoles that can't encode them.
 _PLAIN = {"♛": "(crown)", "—": "-", "–": "-", "→": "->", "←": "<-", "✓": "ok", "✗": "x", "·": "-",
           "…": "...", "’": "'", "“": '"', "”": '"', "×": "x"}
 _ERRORS = "mtgkit-plain"
+#: Exit codes (see the module's notes).
+BAD_INPUT, OUTPUT_FAILED, INTERRUPTED, PIPE_CLOSED = 2, 120, 130, 141
+#: The formats ``run --plot`` saves, by file extension.
+PLOT_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg")
 
 
 def _plain(err: UnicodeError) -> tuple[str, int]:
@@ -45,19 +60,132 @@ def _console() -> None:
                 pass
 
 
-def _scenario_path(name: str) -> Path:
-    """A scenario file by path, or a worked example by name (``06-the-monarch``)."""
-    from .scenario import EXAMPLES, ScenarioError, example
+class CLIError(Exception):
+    """Bad input to a command: one line, exit 2."""
 
-    path = Path(name)
-    if path.exists() or os.sep in name or "/" in name:
-        return path
+
+class _OutputFailed(Exception):
+    """stdout can't be written (closed, or a full disk behind it)."""
+
+
+class _Stdout:
+    """sys.stdout while a command runs: a write that fails (other than a closed pipe, which
+    has its own exit code) becomes :class:`_OutputFailed`; a closed stdout fails at the first write."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if self.stream is None:
+            raise _OutputFailed("stdout is closed")
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err.strerror or str(err)) from None
+
+    def flush(self) -> None:
+        if self.stream is None:
+            return
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputFailed(err.strerror or str(err)) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _stderr(line: str) -> None:
+    """One line on stderr (escaped: it may quote a file); nothing if stderr is gone."""
     try:
-        return example(name)
-    except ScenarioError:
-        known = ", ".join(sorted(p.stem for p in EXAMPLES.glob("*.toml")))
-        raise ScenarioError(name, "file", f"a scenario file, or the name of a worked example: {known}") \
-            from None
+        if sys.stderr is not None:
+            sys.stderr.write(shown(line) + "\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def error(message: str) -> None:
+    _stderr("error: " + message)
+
+
+def _show(text: str) -> None:
+    """Print text that holds names and values from a file, escaped line by line."""
+    print(shown(text, lines=True))
+
+
+# ------------------------------------------------------------------ run
+def _scenario_path(name: str) -> tuple[Path, str]:
+    """A scenario file by path, or a worked example by its name (``06-the-monarch``) or by its
+    notebook's name (``07-protector-of-the-crown``); and a note for a notebook with several."""
+    from .course import NOTEBOOKS
+    from .scenario import EXAMPLES, example
+
+    if os.sep in name or "/" in name or name.endswith(".toml") or os.path.lexists(name) or not name:
+        return Path(name), ""
+    examples = sorted(p.stem for p in EXAMPLES.glob("*.toml"))
+    if name in examples:
+        return example(name), ""
+    notebooks = [stem for stem, _ in NOTEBOOKS]
+    if name in notebooks:
+        mine = [e for e in examples if e[:3] == name[:3]]
+        if mine:
+            note = (f"notebook {name} has {len(mine)} worked examples: this is {mine[0]}; also "
+                    + ", ".join(f"mtgkit run {e}" for e in mine[1:])) if len(mine) > 1 else ""
+            return example(mine[0]), note
+        raise CLIError(f"{name}: file: notebook {name} has no worked example (it generates its "
+                       f"questions); the worked examples: {', '.join(examples)}")
+    with_examples = [n for n in notebooks if any(e[:3] == n[:3] for e in examples)]
+    raise CLIError(f"{name}: file: a scenario file, or the name of a worked example ({', '.join(examples)}) "
+                   f"or of its notebook ({', '.join(with_examples)})")
+
+
+def _plot_path(arg: str, stem: str) -> Path:
+    """Where ``--plot`` saves, checked before anything is played: a file with one of
+    PLOT_FORMATS' extensions (none: ``.png`` is added) in an existing folder; a folder gets
+    ``<scenario>.png`` inside it."""
+    import importlib.util
+
+    if not arg.strip():
+        raise CLIError(f"{arg!r}: --plot: a file name such as timeline.png")
+    path = Path(arg)
+    if path.is_dir():
+        path = path / f"{stem}.png"
+    elif not path.suffix and os.path.lexists(path):  # /dev/full: not /dev/full.png behind the user's back
+        raise CLIError(f"{arg}: --plot: a new file name, or one ending in "
+                       f"{', '.join('.' + f for f in PLOT_FORMATS)} ({arg} exists and has no extension)")
+    elif not path.suffix:
+        path = path.with_name(path.name + ".png")
+    ext = path.suffix.lower().lstrip(".")
+    if ext not in PLOT_FORMATS:
+        raise CLIError(f"{arg}: --plot: a file ending in {', '.join('.' + f for f in PLOT_FORMATS)} "
+                       f"(not .{ext})")
+    if not path.parent.is_dir():
+        raise CLIError(f"{arg}: --plot: a file in a folder that exists ({path.parent} doesn't)")
+    if path.is_symlink():
+        raise CLIError(f"{path}: --plot: is a symbolic link; mtgkit never writes through a link")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise CLIError(f"{arg}: the plot needs matplotlib: pip install 'mtgkit[kernel]'")
+    return path
+
+
+def _save_plot(scenario: Any, path: Path) -> None:
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .files import write_files
+    from .plot import plot_timeline
+
+    fig = plot_timeline(scenario.game, arrows=True, title=scenario.title)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=path.suffix.lower().lstrip("."))
+    write_files(path.parent, {path: buffer.getvalue()}, force=True, what="the plot", error=CLIError)
 
 
 _HIDDEN_KINDS = ("players", "turn", "step")
@@ -77,54 +205,58 @@ def _table(rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def _timeline_text(events: Sequence[Event], *, include_setup: bool, everything: bool) -> str:
-    """The timeline's columns (see mtgkit.timeline) as plain text, so `run` needs no pandas."""
+def _timeline_text(events: Sequence[Event], *, include_setup: bool, everything: bool,
+                   passes: bool = False) -> str:
+    """The timeline's columns (see mtgkit.timeline) as plain text, so `run` needs no pandas.
+    Priority passes are left out unless ``passes`` (or ``everything``), and a last line says
+    how many were."""
     rows: list[Sequence[str]] = [_COLUMNS]
+    hidden_passes = 0
     for e in events:
         if (e.kind == "setup" and not include_setup) or (e.kind in _HIDDEN_KINDS and not everything):
+            continue
+        if e.kind == "pass" and not (passes or everything):
+            hidden_passes += 1
             continue
         text = e.text if len(e.text) <= _TEXT_WIDTH else e.text[:_TEXT_WIDTH - 3] + "..."
         rows.append((str(e.seq), str(e.turn), e.step, e.player or "", e.kind, text, ", ".join(e.rules),
                      "" if e.cause is None else str(e.cause)))
-    return _table(rows)
+    table = _table(rows)
+    if hidden_passes:
+        table += f"\n({hidden_passes} priority passes not shown; --passes shows them)"
+    return table
 
 
 def _run(args: argparse.Namespace) -> int:
-    import importlib.util
-
     from .scenario import ScenarioError, load_scenario
 
-    if args.plot and importlib.util.find_spec("matplotlib") is None:
-        print(f"error: {args.plot}: the plot needs matplotlib: pip install 'mtgkit[kernel]'", file=sys.stderr)
-        return 2
+    path, note = _scenario_path(args.file)
+    plot = _plot_path(args.plot, path.stem) if args.plot is not None else None
     try:
-        scenario = load_scenario(_scenario_path(args.file))
+        scenario = load_scenario(path)
     except ScenarioError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    print(f"# {scenario.title}")
+        raise CLIError(str(err)) from None
+    _show(f"# {scenario.title}")
     if scenario.description:
-        print(textwrap.fill(scenario.description, 100))
-    print(_timeline_text(scenario.game.events, include_setup=not args.no_setup, everything=args.all))
+        _show(textwrap.fill(scenario.description, 100))
+    _show(_timeline_text(scenario.game.events, include_setup=not args.no_setup, everything=args.all,
+                         passes=args.passes))
     print()
-    print(scenario.game.board().describe())
-    if args.plot:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        from .plot import plot_timeline
-
-        fig = plot_timeline(scenario.game, arrows=True, title=scenario.title)
-        try:
-            fig.savefig(args.plot)
-        except OSError as err:
-            print(f"error: {args.plot}: can't write the plot ({err.strerror})", file=sys.stderr)
-            return 2
-        print(f"\nplot saved to {args.plot}")
+    _show(scenario.game.board().describe())
+    if scenario.checked:
+        _show(f"\n[expect] checked, all {len(scenario.checked)} met: " + "; ".join(scenario.checked))
+    if note:
+        _show(f"\n({note})")
+    if plot is not None:
+        _save_plot(scenario, plot)
+        _show(f"\nplot saved to {plot}")
     return 0
 
 
+# ------------------------------------------------------------------ the other commands
 def _cards(args: argparse.Namespace) -> int:
+    from .cards import CATALOG
+
     for name, card in sorted(CATALOG.items()):
         if name == "Library Card":
             continue
@@ -137,23 +269,20 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _worksheet(args: argparse.Namespace) -> int:
+    from .files import write_files
     from .practice import LEVELS, TOPICS, render_worksheet, worksheet
 
-    if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= 200:
-        print(f"error: --topic must be one of {', '.join(TOPICS)}, --level one of "
-              f"{', '.join(LEVELS)}, and --n between 1 and 200", file=sys.stderr)
-        return 2
+    if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= limits.MAX_QUESTIONS \
+            or not 0 <= args.seed <= limits.MAX_SEED:
+        raise CLIError(f"--topic must be one of {', '.join(TOPICS)}, --level one of {', '.join(LEVELS)}, "
+                       f"--n from 1 to {limits.MAX_QUESTIONS} and --seed from 0 to {limits.MAX_SEED:,}")
     qs = worksheet(args.topic, args.level, args.n, args.seed)
     out = Path(args.out)
     stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / f"{stem}.md").write_text(render_worksheet(qs), encoding="utf-8")
-        (out / f"{stem}-key.md").write_text(render_worksheet(qs, key=True), encoding="utf-8")
-    except OSError as err:
-        print(f"error: {out}: can't write the worksheet ({err.strerror})", file=sys.stderr)
-        return 2
-    print(f"wrote {out / (stem + '.md')} ({len(qs)} questions) and {out / (stem + '-key.md')}")
+    sheet, key = out / f"{stem}.md", out / f"{stem}-key.md"
+    write_files(args.out, {sheet: render_worksheet(qs), key: render_worksheet(qs, key=True)}, force=True,
+                what="the worksheet", error=CLIError)
+    _show(f"wrote {sheet} ({len(qs)} questions) and {key}")
     return 0
 
 
@@ -163,12 +292,11 @@ def _course(args: argparse.Namespace) -> int:
     try:
         written = write_course(args.dest, solutions=args.solutions, force=args.force)
     except CourseError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        raise CLIError(str(err)) from None
     notebooks = sum(1 for p in written if p.suffix == ".ipynb")
     what = (f"the teacher copy ({notebooks} notebooks and {len(written) - notebooks} solutions)"
             if args.solutions else f"the student copy ({notebooks} notebooks, no solutions)")
-    print(f"wrote {what} to {args.dest}\nopen {Path(args.dest) / '00-start-here.ipynb'} in Jupyter "
+    _show(f"wrote {what} to {args.dest}\nopen {Path(args.dest) / '00-start-here.ipynb'} in Jupyter "
           f"(or run: python -m mtgkit.course {args.dest})")
     return 0
 
@@ -179,24 +307,25 @@ def _assignments(args: argparse.Namespace) -> int:
     try:
         written = write_assignments(args.dest, force=args.force)
     except AssignmentError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        raise CLIError(str(err)) from None
     names = [p.parent.name for p in written if p.suffix == ".ipynb"]
-    print(f"wrote an nbgrader course to {args.dest}: {len(names)} assignments in source/ "
+    _show(f"wrote an nbgrader course to {args.dest}: {len(names)} assignments in source/ "
           f"({', '.join(names)}) and nbgrader_config.py\n"
           f"next: cd {args.dest} && nbgrader generate_assignment {names[0]}")
     return 0
 
 
 def _hub_link(args: argparse.Namespace) -> int:
-    from .course import hub_link
+    from .course import hub_address, hub_link
 
     try:
-        print(hub_link(args.hub, args.repo, branch=args.branch, folder=args.folder,
-                       notebook=args.notebook))
+        link = hub_link(args.hub, args.repo, branch=args.branch, folder=args.folder, notebook=args.notebook)
+        base = hub_address(args.hub)
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+        raise CLIError(str(err)) from None
+    if base != args.hub.rstrip("/"):
+        _stderr(f"note: --hub: using {base}, the hub's address in {args.hub}")
+    print(link)
     return 0
 
 
@@ -205,9 +334,12 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="play a scenario file (or a worked example by name) and print "
                                      "its timeline")
-    run.add_argument("file", help="a scenario .toml file, or a worked example's name such as 06-the-monarch")
-    run.add_argument("--plot", metavar="FILE.png", help="also save the timeline plot (needs mtgkit[kernel])")
-    run.add_argument("--all", action="store_true", help="include turn and step events")
+    run.add_argument("file", help="a scenario .toml file, or a worked example's name such as "
+                                  "06-the-monarch (or its notebook's, such as 07-protector-of-the-crown)")
+    run.add_argument("--plot", metavar="FILE.png", help="also save the timeline plot (needs mtgkit[kernel]): "
+                                                        f"{', '.join('.' + f for f in PLOT_FORMATS)}")
+    run.add_argument("--passes", action="store_true", help="include priority passes")
+    run.add_argument("--all", action="store_true", help="include every event: turns, steps and passes")
     run.add_argument("--no-setup", action="store_true", help="leave out setup events")
     run.set_defaults(func=_run)
     cards = sub.add_parser("cards", help="list the card catalog with each card's text")
@@ -216,8 +348,9 @@ def _parser() -> argparse.ArgumentParser:
     ws.add_argument("--topic", default="could-produce",
                     help="could-produce, tapping, x-values, tap-untap or monarch")
     ws.add_argument("--level", default="easy", help="easy or hard")
-    ws.add_argument("--n", type=int, default=10, help="number of questions")
-    ws.add_argument("--seed", type=int, default=0, help="the same seed gives the same worksheet")
+    ws.add_argument("--n", type=int, default=10, help=f"number of questions (1 to {limits.MAX_QUESTIONS})")
+    ws.add_argument("--seed", type=int, default=0,
+                    help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")
     ws.set_defaults(func=_worksheet)
     course = sub.add_parser("course", help="write the course's notebooks into a folder (the student copy: "
@@ -234,44 +367,66 @@ def _parser() -> argparse.ArgumentParser:
     asg.set_defaults(func=_assignments)
     hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
                                           "student's JupyterHub home")
-    hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu")
+    hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu "
+                                                  "(an address copied from the browser is cut back to it)")
     hub.add_argument("--repo", required=True, help="the git repository holding the student copy")
     hub.add_argument("--branch", default="main", help="its branch (default: main)")
     hub.add_argument("--folder", default="mtgkit-course",
                      help="the folder it goes to in each home (default: mtgkit-course)")
-    hub.add_argument("--notebook", default="00-start-here.ipynb", help="the notebook to open first")
+    hub.add_argument("--notebook", default="00-start-here.ipynb",
+                     help="the notebook to open first: one of the course's, e.g. 06-the-monarch")
     hub.set_defaults(func=_hub_link)
     return parser
 
 
-def _quiet_stdout() -> None:
-    """After a closed pipe: send what is left to devnull so exiting doesn't raise again."""
+def _quiet_stdout(stream: TextIO | None) -> None:
+    """After the output failed: send what is left to devnull so exiting doesn't fail again."""
     try:
+        if stream is None:
+            return
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
 
 
 def main(argv: list[str] | None = None) -> int:
-    _console()
-    args = _parser().parse_args(argv)
-    where = getattr(args, "file", None) or getattr(args, "dest", None) or args.command
+    """Run a command; return its exit code (see the module's notes)."""
+    stdout = sys.stdout
+    where = "mtgkit"
     try:
+        _console()
+        sys.stdout = _Stdout(stdout)
+        args = _parser().parse_args(argv)
+        where = getattr(args, "file", None) or getattr(args, "dest", None) or args.command
         code = int(args.func(args))
         sys.stdout.flush()
         return code
+    except CLIError as err:
+        error(str(err))
+        return BAD_INPUT
+    except _OutputFailed as err:
+        _quiet_stdout(stdout)
+        error(f"can't write the output ({err})")
+        return OUTPUT_FAILED
     except BrokenPipeError:  # the reader went away (`mtgkit cards | head`): stop quietly
-        _quiet_stdout()
-        return 141  # 128 + SIGPIPE, what a shell shows for a program stopped by a closed pipe
+        _quiet_stdout(stdout)
+        return PIPE_CLOSED
+    except KeyboardInterrupt as err:
+        error(f"interrupted{'; ' + str(err) if str(err) else ''}")
+        return INTERRUPTED
     except RecursionError:
-        print(f"error: {where}: file: data nested less deeply (too deep to read)", file=sys.stderr)
-        return 2
+        error(f"{where}: file: data nested less deeply (too deep to read)")
+        return BAD_INPUT
     except MemoryError:
-        print(f"error: {where}: file: a smaller input (it ran out of memory; see the limits in the README)",
-              file=sys.stderr)
-        return 2
+        error(f"{where}: file: a smaller input (it ran out of memory; see the limits in the README)")
+        return BAD_INPUT
+    except OSError as err:  # anything the commands didn't name themselves
+        error(f"{err.filename or where}: {err.strerror or err}")
+        return BAD_INPUT
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

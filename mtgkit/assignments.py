@@ -29,7 +29,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints, write_files
+from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints
+from .files import folder, write_files
 
 
 class Exercise(NamedTuple):
@@ -294,8 +295,10 @@ def write_assignments(dest: str | Path, *, force: bool = False, source: Path | N
     """Write the nbgrader course folder into ``dest``; return the files written.
 
     Existing files are never overwritten unless ``force``; then nothing at all is written.
+    Files are written as :func:`mtgkit.files.write_files` writes them: never through a link,
+    each one whole or absent.
     """
-    dest = Path(dest)
+    dest = folder(dest, AssignmentError)
     files: dict[Path, str] = {dest / "nbgrader_config.py": NBGRADER_CONFIG}
     for stem, _ in NOTEBOOKS:
         if any(ex.notebook == stem for ex in EXERCISES):

@@ -22,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .files import folder, write_files
+
 #: (file stem, title) of every notebook, in course order. A test keeps this, the index in
 #: 00-start-here and each notebook's previous/next links in agreement with the files.
 NOTEBOOKS: list[tuple[str, str]] = [
@@ -110,11 +112,17 @@ def write_course(dest: str | Path, *, solutions: bool = False, force: bool = Fal
     The student copy (the default) has every notebook without its teacher hints and no
     ``solutions/``; ``solutions=True`` writes the teacher copy: the notebooks as they are and
     ``solutions/``. Files already in ``dest`` are never overwritten unless ``force`` (a
-    learner's edited notebook would be lost); then nothing at all is written.
+    learner's edited notebook would be lost); then nothing at all is written. The files are
+    written as :func:`mtgkit.files.write_files` writes them: never through a link, each one
+    whole or absent, and a file already holding the same text is left as it is.
     """
     src = source if source is not None else course_dir()
-    dest = Path(dest)
-    if dest.resolve() == src.resolve():
+    dest = folder(dest, CourseError)
+    try:
+        same = dest.resolve() == src.resolve()
+    except (OSError, RuntimeError):  # a name too long, a loop of links: write_files says so
+        same = False
+    if same:
         raise CourseError(f"{dest}: the course's own folder; write the copy somewhere else")
     notebooks = [src / f"{stem}.ipynb" for stem, _ in NOTEBOOKS]
     files: dict[Path, str] = {}
@@ -132,31 +140,70 @@ def write_course(dest: str | Path, *, solutions: bool = False, force: bool = Fal
     return write_files(dest, files, force=force, what="the course", error=CourseError)
 
 
-def write_files(dest: Path, files: dict[Path, str], *, force: bool, what: str,
-                error: type[Exception]) -> list[Path]:
-    """Write ``files`` (path under ``dest`` -> text) and return their paths. When some already
-    exist and not ``force``, nothing at all is written (a learner's edits would be lost);
-    ``error`` (naming ``what`` is written) says so, or why a file couldn't be written."""
-    existing = [p for p in files if p.exists()]
-    if existing and not force:
-        names = ", ".join(str(p.relative_to(dest)) for p in existing[:3])
-        more = f" and {len(existing) - 3} more" if len(existing) > 3 else ""
-        raise error(f"{dest}: already holds {names}{more}; choose another folder, or add "
-                    "--force to overwrite them")
+def hub_address(hub: str) -> str:
+    """The hub's address from what a teacher pasted: JupyterHub serves its own pages under
+    ``BASE/hub/`` and each user's server under ``BASE/user/NAME/``, so an address copied from
+    the browser's address bar is cut back to ``BASE`` (its query, such as a token, dropped).
+    Anything else that isn't a plain http(s) address is a ``ValueError`` naming ``--hub``.
+
+    >>> hub_address("https://hub.example.org/user/jane/lab/tree/x.ipynb?token=abc")
+    'https://hub.example.org'
+    >>> hub_address("https://uni.edu/jupyter/hub/login")
+    'https://uni.edu/jupyter'
+    >>> hub_address("https://hub.example.edu/")
+    'https://hub.example.edu'
+    """
+    from urllib.parse import urlsplit, urlunsplit
+
+    wrong = f"--hub {hub!r}: the hub's address, like https://hub.example.edu"
+    if any(not ch.isprintable() or ch.isspace() for ch in hub):
+        raise ValueError(wrong + " (no spaces or control characters)")
     try:
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise error(f"{err.filename or dest}: can't write {what} ({err.strerror})") from None
-    return list(files)
+        parts = urlsplit(hub)
+        host = parts.hostname
+        parts.port  # noqa: B018 - a port that isn't a number raises ValueError here
+    except ValueError:
+        raise ValueError(wrong) from None
+    if parts.scheme not in ("http", "https") or not host:
+        raise ValueError(wrong)
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"--hub {hub!r}: the hub's address without a user name or password in it")
+    segments = parts.path.split("/")
+    cut = next((i for i, seg in enumerate(segments) if seg in ("hub", "user")), None)
+    if cut is None:
+        if parts.query or parts.fragment:
+            raise ValueError(wrong + " (with no ?query or #fragment)")
+        if any(seg in ("lab", "tree", "notebooks", "doc") for seg in segments):
+            raise ValueError(f"--hub {hub!r}: a JupyterHub's address; this is a JupyterLab page without "
+                             "/hub/ or /user/ in it (a hub's pages have one)")
+        cut = len(segments)
+    return urlunsplit((parts.scheme, parts.netloc, "/".join(segments[:cut]).rstrip("/"), "", ""))
+
+
+def course_notebook(notebook: str) -> str:
+    """``--notebook``: a course notebook by its name (``06-the-monarch``, ``.ipynb`` optional),
+    or another ``.ipynb`` file in the repository (a teacher's own); a course-like name that
+    isn't one of the course's (``09-nope``) is a ``ValueError`` with the closest name."""
+    import difflib
+
+    stems = [stem for stem, _ in NOTEBOOKS]
+    name = notebook.removesuffix(".ipynb")
+    if name in stems:
+        return f"{name}.ipynb"
+    if notebook.endswith(".ipynb") and not re.match(r"\d\d-", notebook) and notebook.isprintable() \
+            and not notebook.startswith("/") and ".." not in notebook.split("/"):
+        return notebook
+    close = difflib.get_close_matches(name, stems, n=1, cutoff=0.5)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ValueError(f"--notebook {notebook!r}: one of the course's notebooks{hint}: {', '.join(stems)}; "
+                     "or another .ipynb file in the repository")
 
 
 def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit-course",
              notebook: str = f"{NOTEBOOKS[0][0]}.ipynb") -> str:
     """The nbgitpuller link that pulls ``repo`` (at ``branch``) into ``folder`` of each student's
     JupyterHub home and opens ``notebook`` in JupyterLab (a course notebook's name may leave out
-    ``.ipynb``).
+    ``.ipynb``). ``hub`` may be an address copied from the browser (:func:`hub_address`).
 
     The repository should hold the student copy only (``mtgkit course DEST``, committed and pushed):
     nbgitpuller copies the whole branch. The format is nbgitpuller's
@@ -169,23 +216,18 @@ def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit
     ...     "%2F06-the-monarch.ipynb")
     True
     """
-    from urllib.parse import urlencode, urlsplit
+    from urllib.parse import urlencode
 
-    parts = urlsplit(hub)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-        raise ValueError(f"--hub {hub!r}: the hub's address, like https://hub.example.edu")
-    if not repo or any(ch.isspace() for ch in repo):
+    base = hub_address(hub)
+    if not repo or any(ch.isspace() or not ch.isprintable() for ch in repo):
         raise ValueError(f"--repo {repo!r}: a git repository URL, like https://github.com/you/mtgkit-class")
-    if not branch or any(ch.isspace() for ch in branch) or branch.startswith("-"):
+    if not branch or any(ch.isspace() or not ch.isprintable() for ch in branch) or branch.startswith("-"):
         raise ValueError(f"--branch {branch!r}: a branch name")
     segments = folder.split("/")
-    if not folder or folder.startswith("/") or any(s in ("", ".", "..") for s in segments):
+    if not folder or folder.startswith("/") or any(s in ("", ".", "..") for s in segments) \
+            or not folder.isprintable():
         raise ValueError(f"--folder {folder!r}: a folder name inside the home, like mtgkit-course")
-    if not notebook or notebook.startswith("/") or ".." in notebook.split("/"):
-        raise ValueError(f"--notebook {notebook!r}: a notebook in that folder, like 00-start-here.ipynb")
-    if notebook in {stem for stem, _ in NOTEBOOKS}:
-        notebook += ".ipynb"
-    base = hub.rstrip("/")
+    notebook = course_notebook(notebook)
     query = urlencode({"repo": repo, "branch": branch, "targetpath": folder,
                        "urlpath": f"lab/tree/{folder}/{notebook}"})
     return f"{base}/hub/user-redirect/git-pull?{query}"

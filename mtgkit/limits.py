@@ -47,6 +47,24 @@ MAX_LIFE = 1000
 MAX_LIBRARY = 500
 #: Characters in a player's name.
 MAX_NAME = 40
+#: Characters in a card's label (``label = "forest"``): a name, like a player's.
+MAX_LABEL = 40
+#: Characters in a scenario's title (one line).
+MAX_TITLE = 120
+#: Characters in a scenario's description (line breaks allowed).
+MAX_DESCRIPTION = 2000
+#: Characters in any other text of a scenario: effect names in ``order``, answers in
+#: ``choices``, mana such as ``"{W}{U}"``.
+MAX_TEXT = 100
+#: Characters in the name of a kind of counter (``"+1/+1"``, ``"charge"``).
+MAX_COUNTER_KIND = 30
+#: The size of any other whole number in a scenario (an ability's index, an expected life
+#: total or hand size): from -1,000,000 to 1,000,000.
+MAX_NUMBER = 1_000_000
+#: Questions on one worksheet (``mtgkit worksheet --n``).
+MAX_QUESTIONS = 200
+#: The largest worksheet seed (``--seed``, from 0).
+MAX_SEED = 999_999_999
 #: Objects (cards and tokens) in one game, in all zones.
 MAX_OBJECTS = 5000
 #: Events in one game's log.
@@ -57,7 +75,10 @@ LIMITS: dict[str, int] = {
     "MAX_PLAYERS": MAX_PLAYERS, "MAX_PERMANENTS": MAX_PERMANENTS, "MAX_ZONE_CARDS": MAX_ZONE_CARDS,
     "MAX_COUNTERS": MAX_COUNTERS, "MAX_X": MAX_X, "MAX_ACTIONS": MAX_ACTIONS,
     "MAX_CHOICES": MAX_CHOICES, "MAX_LIFE": MAX_LIFE, "MAX_LIBRARY": MAX_LIBRARY,
-    "MAX_NAME": MAX_NAME, "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
+    "MAX_NAME": MAX_NAME, "MAX_LABEL": MAX_LABEL, "MAX_TITLE": MAX_TITLE,
+    "MAX_DESCRIPTION": MAX_DESCRIPTION, "MAX_TEXT": MAX_TEXT, "MAX_COUNTER_KIND": MAX_COUNTER_KIND,
+    "MAX_NUMBER": MAX_NUMBER, "MAX_QUESTIONS": MAX_QUESTIONS, "MAX_SEED": MAX_SEED,
+    "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.
@@ -70,8 +91,16 @@ _KEY_PART = r'(?:(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|\'[^\'\n
 _LONG_KEY = re.compile(rf"(?:{_KEY_PART}[ \t]*+\.[ \t]*+){{{MAX_KEY_PARTS},}}{_KEY_PART}")
 
 
+def number(n: int) -> str:
+    """A whole number for a message: ``1,000`` or, for a huge one, ``a number of about 60,000
+    digits`` (without converting it to text: Python refuses that past 4,300 digits)."""
+    if abs(n) < 10**15:
+        return f"{n:,}"
+    return f"a number of about {int(abs(n).bit_length() * 0.30103) + 1:,} digits"
+
+
 def _limit(what: str, found: int) -> str:
-    return f"{what} (the scenario limit; this file has {found:,})"
+    return f"{what} (the scenario limit; this file has {number(found)})"
 
 
 def check_size(size: int) -> Problem | None:

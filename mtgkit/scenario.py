@@ -28,83 +28,340 @@ Every mistake in a file raises :class:`ScenarioError` naming the file, the place
 such as ``actions[2].order`` or a line number) and what was expected. The file is only
 parsed with :mod:`tomllib`: nothing in it is ever evaluated. Its size, nesting and counts are
 bounded (:mod:`mtgkit.limits`), and checked before it is parsed or played.
+
+Validate, then play: every value in the file is checked against the table of what its key
+may hold (``_TOP``, ``_PERMANENT``, ``_ZONE_CARD``, ``_ACTIONS``, ``_EXPECT``) before the game
+is set up; only what depends on the game (a label set up earlier, a legal action, an
+expectation) is checked while it is played. A new key is one line in its table: a check
+such as ``_whole(0, 10)``, ``_name`` or ``_list(...)``, or just a type (``int``, ``dict``)
+for a value the playing code checks itself. Names (players, labels) follow
+:mod:`mtgkit.safetext`: NFKC-normalised, no invisible characters, one script, and no two
+that look alike; everything else that is text is printable, with a bounded length.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import limits
+from . import limits, safetext
 from .cards import CATALOG
 from .choices import Scripted
 from .errors import RulesError
+from .files import NotRegularFile, read_regular
 from .game import STEPS, Game
-from .mana import COLORS, Mana
+from .mana import COLORS, TYPES, Mana
 
 #: The worked examples of the notebooks, shipped with the package (``scenarios/`` at the top of
 #: the repository points here).
 EXAMPLES = Path(__file__).resolve().parent / "scenarios"
+#: Names the timeline's lanes use: no player may be called (or look like) these.
+RESERVED_NAMES = ("stack", "game")
 
 
 def example(name: str) -> Path:
     """The path of a worked example by file name, e.g. ``example("06-the-monarch")``."""
     path = EXAMPLES / (name if name.endswith(".toml") else f"{name}.toml")
-    if not path.exists():
+    if Path(name).name != name or not path.is_file():
         known = ", ".join(sorted(p.stem for p in EXAMPLES.glob("*.toml")))
-        raise ScenarioError(path, "file", f"one of the worked examples: {known}")
+        raise ScenarioError(name, "file", f"one of the worked examples: {known}")
     return path
 
 
 class ScenarioError(Exception):
-    """A scenario file that can't be used: names the file, the place and what was expected."""
+    """A scenario file that can't be used: names the file, the place and what was expected.
+
+    All three are shown escaped (:func:`mtgkit.safetext.shown`): a key or a value from the
+    file can't put a control sequence on a terminal, or a second line in the message.
+    """
 
     def __init__(self, path: str | Path, place: str, expected: str) -> None:
-        self.path, self.place, self.expected = str(path), place, expected
-        super().__init__(f"{path}: {place}: {expected}")
+        self.path, self.place, self.expected = (safetext.shown(str(x)) for x in (path, place, expected))
+        super().__init__(f"{self.path}: {self.place}: {self.expected}")
 
 
 @dataclass
 class Scenario:
-    """A loaded and played scenario: its game, with every action done."""
+    """A loaded and played scenario: its game, with every action done, and the expectations
+    of its ``[expect]`` table that were checked (all of them were met)."""
 
     path: str
     title: str
     description: str
     game: Game
     labels: dict[str, int]
+    checked: tuple[str, ...] = ()
 
 
-_TOP = {"title": str, "description": str, "players": list, "life": int, "library": int,
-        "start": str, "monarch": str, "board": dict, "hand": dict, "graveyard": dict,
-        "choices": list, "actions": list, "expect": dict}
-_PERMANENT = {"card": str, "label": str, "tapped": bool, "arrived": str, "counters": dict,
-              "attached_to": str, "color": str}
-_ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "activate": {"card": (str, list), "ability": int, "player": str, "color": str, "choice": str,
-                 "order": list, "target": str},
-    "cast": {"card": str, "x": int, "target": str},
-    "play_land": {"card": str},
-    "resolve": {"copy": str},
-    "resolve_stack": {},
-    "advance": {"to": str},
-    "next_turn": {"to": str},
-    "attack": {"attackers": list, "defender": str},
-    "block": {"blocks": dict},
-    "concede": {"player": str},
-    "pass": {"player": str},
-}
-_EXPECT = {"pool": dict, "life": dict, "monarch": str, "battlefield": dict, "graveyard": dict,
-           "hand": dict}
+# ------------------------------------------------------------------ what each key may hold
+class _Bad(Exception):
+    """A value that isn't what its key expects: what was expected, and where below the key
+    (``[2]``, ``.Alice``) the bad value is."""
+
+    def __init__(self, expected: str, below: str = "") -> None:
+        super().__init__(expected)
+        self.expected, self.below = expected, below
+
+
+#: A check reads one value from a file: it returns the value (normalised) or raises _Bad.
+Check = Callable[[Any], Any]
+#: What a key may hold: a check, or a type (or types) for a value the playing code checks.
+Spec = type | tuple[type, ...] | Check
+
 _TYPE_NAMES = {str: "a string", int: "a whole number", bool: "true or false", list: "a list",
                dict: "a table"}
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _apply(spec: Spec, value: Any) -> Any:
+    if isinstance(spec, type | tuple):
+        wanted = spec if isinstance(spec, tuple) else (spec,)
+        if (isinstance(value, bool) and bool not in wanted) or not isinstance(value, wanted):
+            raise _Bad(" or ".join(_TYPE_NAMES.get(t, t.__name__) for t in wanted))
+        return value
+    return spec(value)
+
+
+def _whole(low: int, high: int) -> Check:
+    def check(value: Any) -> int:
+        if not _is_int(value) or not low <= value <= high:
+            found = f" (this file has {safetext.short(value)})" if _is_int(value) else ""
+            raise _Bad(f"a whole number from {low:,} to {high:,}{found}")
+        return int(value)
+    return check
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("true or false")
+    return value
+
+
+def _text(max_len: int, *, lines: bool = False) -> Check:
+    """Printable text of at most ``max_len`` characters (line breaks and tabs too, if ``lines``)."""
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            raise _Bad(f"a string of at most {max_len:,} characters")
+        try:
+            return safetext.check_text(value, max_len, lines=lines)
+        except ValueError as err:
+            raise _Bad(str(err)) from None
+    return check
+
+
+def _names(max_len: int) -> Check:
+    def check(value: Any) -> str:
+        if not isinstance(value, str):
+            raise _Bad(f"a name (a string of at most {max_len} characters)")
+        try:
+            return safetext.check_name(value, max_len)
+        except ValueError as err:
+            raise _Bad(str(err)) from None
+    return check
+
+
+#: A player's name, and a card's label (or card name) as actions refer to it.
+_name = _names(limits.MAX_NAME)
+_label = _names(limits.MAX_LABEL)
+
+
+def _one_of(options: tuple[str, ...], what: str = "") -> Check:
+    def check(value: Any) -> str:
+        if not isinstance(value, str) or value not in options:
+            raise _Bad(f"one of {what}{', '.join(f'{o!r}' if ' ' in o else o for o in options)}")
+        return value
+    return check
+
+
+_STEP = _one_of(STEPS, "the steps ")
+
+
+def _card(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Bad("a card's name (a string)")
+    if value not in CATALOG:
+        import difflib
+
+        close = difflib.get_close_matches(value, CATALOG, n=1) if len(value) <= limits.MAX_TEXT else []
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise _Bad(f"a card in the catalog{hint}; `python -m mtgkit cards` lists them")
+    return value
+
+
+def _mana(value: Any) -> str:
+    try:
+        if isinstance(value, str) and len(value) <= limits.MAX_TEXT:
+            Mana.parse(value)
+            return value
+    except ValueError:
+        pass
+    raise _Bad('mana written as symbols, like "{W}{U}"')
+
+
+def _list(item: Check, what: str, max_len: int) -> Check:
+    def check(value: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise _Bad(what)
+        if len(value) > max_len:
+            raise _Bad(f"{what}: at most {max_len:,} (this file has {len(value):,})")
+        out = []
+        for i, entry in enumerate(value):
+            try:
+                out.append(item(entry))
+            except _Bad as bad:
+                raise _Bad(bad.expected, f"[{i}]{bad.below}") from None
+        return out
+    return check
+
+
+def _one_or_list(item: Check, what: str, max_len: int) -> Check:
+    many = _list(item, what, max_len)
+    return lambda value: many(value) if isinstance(value, list) else item(value)
+
+
+def _table(value_check: Check, key: Check = _name) -> Check:
+    """A table whose keys pass ``key`` (players' names, by default) and values ``value_check``."""
+    def check(value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise _Bad("a table")
+        out: dict[str, Any] = {}
+        for k, v in value.items():
+            try:
+                name = key(k)
+                if name in out:
+                    raise _Bad(f"{name!r} only once (another key of this table is the same name)")
+                out[name] = value_check(v)
+            except _Bad as bad:
+                raise _Bad(bad.expected, f".{k}{bad.below}") from None
+        return out
+    return check
+
+
+def _record(allowed: Mapping[str, Spec], required: tuple[str, ...] = ()) -> Check:
+    """A table with only the keys of ``allowed``, each value passing its spec."""
+    def check(value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise _Bad("a table")
+        out: dict[str, Any] = {}
+        for key, v in value.items():
+            if key not in allowed:
+                raise _Bad(f"one of the keys {', '.join(sorted(allowed))}", f".{key}")
+            try:
+                out[key] = _apply(allowed[key], v)
+            except _Bad as bad:
+                raise _Bad(bad.expected, f".{key}{bad.below}") from None
+        for key in required:
+            if key not in out:
+                raise _Bad("this key is required", f".{key}")
+        return out
+    return check
+
+
+def _cards_in(allowed: Mapping[str, Spec], max_len: int) -> Check:
+    """Each player's list of cards: a card's name, or a table such as ``{card = ..., label = ...}``."""
+    entry = _record(allowed, required=("card",))
+
+    def one(value: Any) -> dict[str, Any]:
+        if isinstance(value, str):
+            return {"card": _card(value)}
+        if not isinstance(value, dict):
+            raise _Bad("a card name or a table with card = ...")
+        return dict(entry(value))
+    return _table(_list(one, "a list of cards", max_len))
+
+
+def _answer(value: Any) -> str | list[str]:
+    if isinstance(value, list):
+        return list(_list(_text(limits.MAX_TEXT), "an order: a list of strings", limits.MAX_CHOICES)(value))
+    if isinstance(value, str):
+        return str(_text(limits.MAX_TEXT)(value))
+    raise _Bad("an answer: a string, or a list of strings for an order")
+
+
+def _action(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict) or "do" not in value:
+        raise _Bad(f'a table with do = one of {", ".join(_ACTIONS)}')
+    kind = value["do"]
+    if not isinstance(kind, str) or kind not in _ACTIONS:
+        raise _Bad(f"one of {', '.join(_ACTIONS)}", ".do")
+    return dict(_record({"do": str, **_ACTIONS[kind]})(value))
+
+
+# One key per line: what it may hold.
+_PERMANENT: dict[str, Spec] = {
+    "card": _card,
+    "label": _label,
+    "tapped": _flag,
+    "arrived": _one_of(("last turn", "this turn")),
+    "counters": _table(_whole(0, limits.MAX_COUNTERS), key=_text(limits.MAX_COUNTER_KIND)),
+    "attached_to": _label,
+    "color": _one_of(COLORS),
+}
+_ZONE_CARD: dict[str, Spec] = {
+    "card": _card,
+    "label": _label,
+}
+_LABELS = _list(_label, "a list of labels or card names", limits.MAX_ACTIONS)
+_ACTIONS: dict[str, dict[str, Spec]] = {
+    "activate": {
+        "card": _one_or_list(_label, "a label, or a list of labels", limits.MAX_ACTIONS),
+        "ability": _whole(0, limits.MAX_NUMBER),
+        "player": _name,
+        "color": _one_of(TYPES),
+        "choice": _mana,
+        "order": _list(_text(limits.MAX_TEXT), "a list of effect names", limits.MAX_CHOICES),
+        "target": _label,
+    },
+    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label},
+    "play_land": {"card": _label},
+    "resolve": {"copy": _label},
+    "resolve_stack": {},
+    "advance": {"to": _STEP},
+    "next_turn": {"to": _STEP},
+    "attack": {"attackers": _LABELS, "defender": _name},
+    "block": {"blocks": _table(_label, key=_label)},
+    "concede": {"player": _name},
+    "pass": {"player": _name},
+}
+_EXPECT: dict[str, Spec] = {
+    "pool": _table(_mana),
+    "life": _table(_whole(-limits.MAX_NUMBER, limits.MAX_NUMBER)),
+    "monarch": _name,
+    "battlefield": _table(_list(_card, "a list of card names", limits.MAX_PERMANENTS)),
+    "graveyard": _table(_list(_card, "a list of card names", limits.MAX_OBJECTS)),
+    "hand": _table(_whole(0, limits.MAX_NUMBER)),
+}
+_TOP: dict[str, Spec] = {
+    "title": _text(limits.MAX_TITLE),
+    "description": _text(limits.MAX_DESCRIPTION, lines=True),
+    "players": _list(_name, "a list of two or more different player names", limits.MAX_PLAYERS),
+    "life": _whole(1, limits.MAX_LIFE),
+    "library": _whole(0, limits.MAX_LIBRARY),
+    "start": _STEP,
+    "monarch": _name,
+    "board": _cards_in(_PERMANENT, limits.MAX_PERMANENTS),
+    "hand": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
+    "graveyard": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
+    "choices": _list(_answer, "a list of answers (strings, or lists of strings for an order)",
+                     limits.MAX_CHOICES),
+    "actions": _list(_action, "a list of actions", limits.MAX_ACTIONS),
+    "expect": _record(_EXPECT),
+}
+
+
+# ------------------------------------------------------------------ reading a file
 def load_scenario(path: str | Path) -> Scenario:
     """Read, check and play the scenario file at ``path``.
+
+    Only a regular file is read (a FIFO or a device is refused before it is opened), at most
+    one byte past the size limit.
 
     >>> s = load_scenario(example("04-reflection-orders"))
     >>> str(s.game.pool("Alice"))
@@ -112,15 +369,15 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     path = Path(path)
     try:
-        with path.open("rb") as f:  # read one byte past the limit: enough to refuse a bigger file
-            raw = f.read(limits.MAX_FILE_BYTES + 1)
+        raw = read_regular(path, limits.MAX_FILE_BYTES)
+    except NotRegularFile as err:
+        raise ScenarioError(path, "file", str(err)) from None
     except OSError as err:
         raise ScenarioError(path, "file", f"a readable TOML file ({err.strerror})") from None
     problem = limits.check_size(len(raw))
     if problem:
-        size = _size(path, len(raw))
         raise ScenarioError(path, problem[0], f"at most {limits.MAX_FILE_BYTES:,} bytes (the scenario "
-                            f"limit; this file has {size})")
+                            f"limit; this file has {_size(path, len(raw))})")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -134,15 +391,21 @@ def _size(path: Path, read: int) -> str:
         size = path.stat().st_size
     except OSError:
         size = 0
-    return f"{size:,}" if size >= read else f"more than {read - 1:,}"  # e.g. a pipe or /dev/zero
+    return f"{size:,}" if size >= read else f"more than {read - 1:,}"  # it grew while it was read
+
+
+#: A run of digits longer than Python reads as a number (tomllib gives a ValueError for it).
+_LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 
 
 def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
-    """Like :func:`load_scenario`, from the text of a file.
+    """Like :func:`load_scenario`, from the text of a file (a UTF-8 byte-order mark at its
+    start is allowed, as editors on Windows write one).
 
     The limits of :mod:`mtgkit.limits` are checked before the text is parsed and before the
     game is set up.
     """
+    text = text.removeprefix("\ufeff")
     problem = limits.check_text(text)
     if problem:
         raise ScenarioError(path, *problem)
@@ -153,6 +416,11 @@ def parse_scenario(text: str, path: str | Path = "<scenario>") -> Scenario:
     except RecursionError:
         raise ScenarioError(path, "file", f"tables and lists nested at most {limits.MAX_DEPTH} deep "
                             "(the scenario limit; this file nests too deep to read)") from None
+    except ValueError:  # a number with more digits than Python converts (sys.get_int_max_str_digits)
+        match = _LONG_NUMBER.search(text)
+        line = f"line {text.count(chr(10), 0, match.start()) + 1}" if match else "file"
+        raise ScenarioError(path, line, "a number of a sensible size (this one has thousands of "
+                            "digits)") from None
     problem = limits.check_data(data)
     if problem:
         raise ScenarioError(path, *problem)
@@ -168,107 +436,90 @@ def _toml_place(message: str) -> str:
     return "file"
 
 
+# ------------------------------------------------------------------ playing it
+def _engine_place(message: str, keys: Mapping[str, object], place: str, default: str = "") -> str:
+    """The key under ``place`` an engine's ValueError names (it starts with the argument, as in
+    ``start must be ...``), or ``default`` (else ``place``) when it names none."""
+    word = message.split(" ", 1)[0].split("[", 1)[0]
+    if word in keys:
+        return f"{place}.{word}" if place else word
+    return default or place
+
+
 class _Builder:
     def __init__(self, path: str | Path, data: dict[str, Any]) -> None:
         self.path, self.data = path, data
         self.labels: dict[str, int] = {}
+        self.players: list[str] = []
 
     def fail(self, place: str, expected: str) -> ScenarioError:
         return ScenarioError(self.path, place, expected)
 
-    def keys(self, table: Mapping[str, Any], allowed: Mapping[str, type | tuple[type, ...]],
-             place: str, required: tuple[str, ...] = ()) -> None:
-        for key, value in table.items():
-            where = f"{place}.{key}" if place else key
-            if key not in allowed:
-                raise self.fail(where, f"one of the keys {', '.join(sorted(allowed))}")
-            want = allowed[key]
-            if isinstance(value, bool) and want is not bool:
-                raise self.fail(where, _TYPE_NAMES.get(want, str(want)))  # type: ignore[arg-type]
-            if not isinstance(value, want):
-                raise self.fail(where, _TYPE_NAMES.get(want, str(want)))  # type: ignore[arg-type]
-        for key in required:
-            if key not in table:
-                raise self.fail(f"{place}.{key}" if place else key, "this key is required")
+    def check(self, value: Any, spec: Check, place: str) -> Any:
+        """``value`` passed through ``spec``, or a ScenarioError at the place below ``place``."""
+        try:
+            return spec(value)
+        except _Bad as bad:
+            raise self.fail(f"{place}{bad.below}".lstrip("."), bad.expected) from None
 
     def build(self) -> Scenario:
-        d = self.data
-        self.keys(d, _TOP, "", required=("players",))
-        players = d["players"]
-        if len(players) < 2 or not all(isinstance(p, str) and p for p in players) \
-                or len(set(players)) != len(players):
-            raise self.fail("players", "a list of two or more different player names")
-        start = d.get("start", "main1")
-        if start not in STEPS:
-            raise self.fail("start", f"one of the steps {', '.join(STEPS)}")
-        life, library = d.get("life", 20), d.get("library", 30)
-        if not 1 <= life <= limits.MAX_LIFE or not 0 <= library <= limits.MAX_LIBRARY:
-            raise self.fail("life" if not 1 <= life <= limits.MAX_LIFE else "library",
-                            f"a sensible number (life 1 to {limits.MAX_LIFE:,}, library 0 to "
-                            f"{limits.MAX_LIBRARY})")
+        d = self.check(self.data, _record(_TOP, required=("players",)), "")
+        players = self.players = self._players(d["players"])
         choices = d.get("choices", [])
-        if not all(isinstance(c, str | list) for c in choices):
-            raise self.fail("choices", "a list of answers (strings, or lists for an order)")
-        game = Game(players, life=life, library=library, start=start,
-                    chooser=Scripted(choices) if choices else None)
+        try:
+            game = Game(players, life=d.get("life", 20), library=d.get("library", 30),
+                        start=d.get("start", "main1"), chooser=Scripted(choices) if choices else None)
+        except (ValueError, TypeError) as err:
+            raise self.fail(_engine_place(str(err), _TOP, "", "players"), str(err)) from None
         for section in ("board", "hand", "graveyard"):
             for who, cards in d.get(section, {}).items():
-                self._player(who, players, f"{section}.{who}")
-                if not isinstance(cards, list):
-                    raise self.fail(f"{section}.{who}", "a list of cards")
+                self._player(who, f"{section}.{who}")
                 for i, entry in enumerate(cards):
                     self._put(game, section, who, entry, f"{section}.{who}[{i}]")
         if "monarch" in d:
-            self._player(d["monarch"], players, "monarch")
-            game.make_monarch(d["monarch"])
+            game.make_monarch(self._player(d["monarch"], "monarch"))
         for i, action in enumerate(d.get("actions", [])):
-            self._act(game, action, f"actions[{i}]", players)
-        if "expect" in d:
-            self._expect(game, d["expect"], players)
+            self._act(game, action, f"actions[{i}]")
+        checked = self._expect(game, d["expect"]) if "expect" in d else ()
         return Scenario(str(self.path), d.get("title", Path(str(self.path)).stem),
-                        d.get("description", ""), game, dict(self.labels))
+                        d.get("description", ""), game, dict(self.labels), checked)
 
-    def _player(self, who: Any, players: list[str], place: str) -> str:
-        if who not in players:
-            raise self.fail(place, f"one of the players {', '.join(players)}")
-        return str(who)
+    def _players(self, names: list[str]) -> list[str]:
+        if len(names) < 2:
+            raise self.fail("players", "a list of two or more different player names")
+        seen = {safetext.skeleton(r): r for r in RESERVED_NAMES}
+        for i, name in enumerate(names):
+            other = seen.get(safetext.skeleton(name))
+            if other in RESERVED_NAMES:
+                like = f"; {name!r} looks like {other!r}" if name != other else ""
+                reserved = " and ".join(map(repr, RESERVED_NAMES))
+                raise self.fail(f"players[{i}]", f"a name other than {reserved} (the timeline's lanes{like})")
+            if other == name:
+                raise self.fail(f"players[{i}]", f"a name different from the other players' ({name!r} twice)")
+            if other is not None:
+                raise self.fail(f"players[{i}]", f"a name that looks different from {other!r} (players' "
+                                "names must differ by more than case, look-alike letters or invisible "
+                                "characters)")
+            seen[safetext.skeleton(name)] = name
+        return names
 
-    def _card(self, name: Any, place: str) -> str:
-        if not isinstance(name, str) or name not in CATALOG:
-            import difflib
+    def _player(self, who: str, place: str) -> str:
+        if who not in self.players:
+            raise self.fail(place, f"one of the players {', '.join(self.players)}")
+        return who
 
-            close = difflib.get_close_matches(str(name), CATALOG, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise self.fail(place, f"a card in the catalog{hint}; `python -m mtgkit cards` lists them")
-        return name
-
-    def _put(self, game: Game, section: str, who: str, entry: Any, place: str) -> None:
-        if isinstance(entry, str):
-            entry = {"card": entry}
-        if not isinstance(entry, dict):
-            raise self.fail(place, "a card name or a table with card = ...")
-        allowed = _PERMANENT if section == "board" else {"card": str, "label": str}
-        self.keys(entry, allowed, place, required=("card",))
-        name = self._card(entry["card"], f"{place}.card")
-        label = entry.get("label", name)
+    def _put(self, game: Game, section: str, who: str, entry: dict[str, Any], place: str) -> None:
+        name = entry["card"]
+        label = self._new_label(entry.get("label", name), place + (".label" if "label" in entry else ""))
         if section == "board":
-            arrived = entry.get("arrived", "last turn")
-            if arrived not in ("last turn", "this turn"):
-                raise self.fail(f"{place}.arrived", '"last turn" or "this turn"')
-            counters = entry.get("counters")
-            if counters is not None and not all(isinstance(v, int) and not isinstance(v, bool)
-                                                and v >= 0 for v in counters.values()):
-                raise self.fail(f"{place}.counters", "a table of counter kinds to whole numbers >= 0")
-            color = entry.get("color")
-            if color is not None and color not in COLORS:
-                raise self.fail(f"{place}.color", f"one of {', '.join(COLORS)}")
             host = None
             if "attached_to" in entry:
                 host = self._ref(entry["attached_to"], f"{place}.attached_to")
             try:
                 ref = game.put_onto_battlefield(name, who, tapped=entry.get("tapped", False),
-                                                counters=counters, arrived=arrived,
-                                                attached_to=host, color=color)
+                                                counters=entry.get("counters"),
+                                                arrived=entry.get("arrived", "last turn"),
+                                                attached_to=host, color=entry.get("color"))
             except (RulesError, ValueError) as err:
                 raise self.fail(place, f"a legal setup ({err})") from None
         else:
@@ -276,55 +527,50 @@ class _Builder:
                 ref = game.put_in_zone(name, who, section)
             except ValueError as err:
                 raise self.fail(f"{place}.card", f"a card, not a token ({err})") from None
-        if label in self.labels:  # the second Island is "Island 2", and so on
+        self.labels[label] = ref
+
+    def _new_label(self, label: str, place: str) -> str:
+        """The label for a new card: the second Island is "Island 2", and so on; a label that
+        looks like another one (or like a player's name) but isn't it is refused."""
+        if label in self.labels:
             n = 2
             while f"{label} {n}" in self.labels:
                 n += 1
             label = f"{label} {n}"
-        self.labels[label] = ref
+        look = safetext.skeleton(label)
+        for other in [*self.labels, *self.players]:
+            if safetext.skeleton(other) == look:
+                raise self.fail(place, f"a label that looks different from {other!r} (labels and players' "
+                                "names must differ by more than case or look-alike letters)")
+        return label
 
-    def _ref(self, label: Any, place: str) -> int:
-        if not isinstance(label, str) or label not in self.labels:
+    def _ref(self, label: str, place: str) -> int:
+        if label not in self.labels:
             known = ", ".join(sorted(self.labels)) or "none yet"
             raise self.fail(place, f"the label or card name of a card set up earlier ({known})")
         return self.labels[label]
 
-    def _target(self, value: str, players: list[str], place: str) -> int | str:
-        return value if value in players else self._ref(value, place)
+    def _target(self, value: str, place: str) -> int | str:
+        return value if value in self.players else self._ref(value, place)
 
-    def _act(self, game: Game, action: Any, place: str, players: list[str]) -> None:
-        if not isinstance(action, dict) or "do" not in action:
-            raise self.fail(place, f'a table with do = one of {", ".join(_ACTIONS)}')
-        kind = action["do"]
-        if not isinstance(kind, str) or kind not in _ACTIONS:
-            raise self.fail(f"{place}.do", f"one of {', '.join(_ACTIONS)}")
-        args = {k: v for k, v in action.items() if k != "do"}
-        self.keys(args, _ACTIONS[kind], place)
+    def _act(self, game: Game, args: dict[str, Any], place: str) -> None:
+        kind = args["do"]
         steps: dict[str, Callable[[], object]] = {}
+        target = self._target(args["target"], f"{place}.target") if "target" in args else None
         try:
             if kind == "activate" and isinstance(args.get("card"), list):
-                refs = [self._ref(c, f"{place}.card") for c in args["card"]]
+                refs = [self._ref(c, f"{place}.card[{i}]") for i, c in enumerate(args["card"])]
                 steps[kind] = lambda: [game.activate(r, args.get("ability", 0)) for r in refs]
             elif kind == "activate":
-                ref = self._ref(args.get("card"), f"{place}.card")
-                target = args.get("target")
-                order = args.get("order")
-                if order is not None and not all(isinstance(o, str) for o in order):
-                    raise self.fail(f"{place}.order", "a list of effect names")
-                if "choice" in args:
-                    self._mana(args["choice"], f"{place}.choice")
+                ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.activate(
                     ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
-                    choice=args.get("choice"), order=order,
-                    target=self._target(target, players, f"{place}.target") if target else None)
+                    choice=args.get("choice"), order=args.get("order"), target=target)
             elif kind == "cast":
-                ref = self._ref(args.get("card"), f"{place}.card")
-                target = args.get("target")
-                steps[kind] = lambda: game.cast(
-                    ref, x=args.get("x", 0),
-                    target=self._target(target, players, f"{place}.target") if target else None)
+                ref = self._ref(args.get("card", ""), f"{place}.card")
+                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target)
             elif kind == "play_land":
-                ref = self._ref(args.get("card"), f"{place}.card")
+                ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.play_land(ref)
             elif kind == "resolve":
                 copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
@@ -333,15 +579,14 @@ class _Builder:
                 steps[kind] = game.resolve_stack
             elif kind in ("advance", "next_turn"):
                 to = args.get("to")
-                if to is not None and to not in STEPS:
-                    raise self.fail(f"{place}.to", f"one of the steps {', '.join(STEPS)}")
                 steps[kind] = (lambda: game.advance(to=to)) if kind == "advance" else (
                     lambda: game.next_turn(to=to or "main1"))
             elif kind == "attack":
-                attackers = [self._ref(a, f"{place}.attackers") for a in args.get("attackers", [])]
+                attackers = [self._ref(a, f"{place}.attackers[{i}]")
+                             for i, a in enumerate(args.get("attackers", []))]
                 defender = args.get("defender")
                 if defender is not None:
-                    self._player(defender, players, f"{place}.defender")
+                    self._player(defender, f"{place}.defender")
                 steps[kind] = lambda: game.attack(attackers, defender)
             elif kind == "block":
                 blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
@@ -350,47 +595,47 @@ class _Builder:
             elif kind == "pass":
                 who_passes = args.get("player")
                 if who_passes is not None:
-                    self._player(who_passes, players, f"{place}.player")
+                    self._player(who_passes, f"{place}.player")
                 steps[kind] = lambda: game.pass_priority(who_passes)
             elif kind == "concede":
-                who = self._player(args.get("player"), players, f"{place}.player")
+                who = self._player(args.get("player", ""), f"{place}.player")
                 steps[kind] = lambda: game.concede(who)
             steps[kind]()
         except RulesError as err:
             raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
-        except ValueError as err:  # e.g. a scripted choice that is not an option
-            raise self.fail(place, f"choices that fit this action ({err})") from None
+        except (ValueError, TypeError) as err:  # an argument the engine refused, or a scripted choice
+            where = _engine_place(str(err), args, place)
+            raise self.fail(where, str(err) if where != place else f"choices that fit this action ({err})") \
+                from None
 
-    def _mana(self, text: Any, place: str) -> Mana:
-        try:
-            return Mana.parse(str(text))
-        except ValueError:
-            raise self.fail(place, "mana written as symbols, like \"{W}{U}\"") from None
-
-    def _expect(self, game: Game, expect: Any, players: list[str]) -> None:
-        self.keys(expect, _EXPECT, "expect")
+    def _expect(self, game: Game, expect: dict[str, Any]) -> tuple[str, ...]:
+        """Check ``[expect]`` against the game's end; return what was checked, in words."""
         board = game.board()
+        checked: list[str] = []
+
+        def met(place: str, want: Any, got: Any) -> None:
+            show = (lambda x: x) if isinstance(want, str) else safetext.short
+            if want != got:
+                raise self.fail(place, f"{show(want)} (the scenario ended with {show(got)})")
+            checked.append(f"{place.removeprefix('expect.')} = {show(want)}")
+
         for who, want in expect.get("pool", {}).items():
-            self._player(who, players, f"expect.pool.{who}")
-            got = str(game.pool(who))
-            if got != str(self._mana(want, f"expect.pool.{who}")) and not (want == "" and not got):
-                raise self.fail(f"expect.pool.{who}", f"{want} (the scenario ended with {got})")
+            got = game.pool(self._player(who, f"expect.pool.{who}"))
+            met(f"expect.pool.{who}", str(Mana.parse(want)), str(got))
         for who, want in expect.get("life", {}).items():
-            self._player(who, players, f"expect.life.{who}")
-            if game.life(who) != want:
-                raise self.fail(f"expect.life.{who}", f"{want} (the scenario ended with {game.life(who)})")
-        if "monarch" in expect and game.monarch != expect["monarch"]:
-            raise self.fail("expect.monarch", f"{expect['monarch']} (the monarch is {game.monarch})")
+            met(f"expect.life.{who}", want, game.life(self._player(who, f"expect.life.{who}")))
+        if "monarch" in expect:
+            if game.monarch != expect["monarch"]:
+                raise self.fail("expect.monarch", f"{expect['monarch']} (the monarch is {game.monarch})")
+            checked.append(f"monarch = {game.monarch}")
         for zone in ("battlefield", "graveyard", "hand"):
             for who, want in expect.get(zone, {}).items():
-                self._player(who, players, f"expect.{zone}.{who}")
-                found: list[str] | int
+                self._player(who, f"expect.{zone}.{who}")
+                place = f"expect.{zone}.{who}"
                 if zone == "battlefield":
-                    found = [v.name for v in board.controlled_by(who)]
+                    met(place, sorted(want), sorted(v.name for v in board.controlled_by(who)))
                 elif zone == "graveyard":
-                    found = list(board.player(who).graveyard)
+                    met(place, sorted(want), sorted(board.player(who).graveyard))
                 else:
-                    found = board.player(who).hand
-                if (sorted(found) if isinstance(found, list) else found) != (
-                        sorted(want) if isinstance(want, list) else want):
-                    raise self.fail(f"expect.{zone}.{who}", f"{want} (the scenario ended with {found})")
+                    met(place, want, board.player(who).hand)
+        return tuple(checked)
