@@ -300,7 +300,7 @@ def test_the_readme_scenario_file_section_is_a_page(docs_site: DocsBuild) -> Non
     soup = article(page(docs_site, "scenario-files.html"))
     h1 = soup.find("h1")
     assert h1 is not None and h1.get_text().startswith("Scenario files")
-    assert [h.get_text().rstrip("#") for h in soup.find_all("h2")] == ["Limits"]
+    assert [h.get_text().rstrip("#") for h in soup.find_all("h2")] == ["Limits", "The command line"]
     text = soup.get_text()
     assert 'title = "Contamination first, then Mana Reflection"' in text
     for name in dir(limits):
