@@ -176,7 +176,7 @@ Quiz("The stack now holds Alice's draw trigger, with Bob's Custodi Lich trigger 
 # ## Exercise 1: who takes the crown?
 # Alice attacks Bob, the monarch, who controls a Hill Giant (and no Protector of the Crown). Who is
 # the monarch after each combat? Answer in the widget and press *Check*; or, in Python, replace
-# each `None` in the cell below it and run that cell: the same checker grades both.
+# each `None` in the cell below it and run that cell: the same checker checks both.
 
 # %%
 from mtgkit.lessons import MonarchCase, check_name_answers
