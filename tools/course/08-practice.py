@@ -73,10 +73,10 @@ Cited(game.why(crowned))
 # worksheet, its first three questions, in Python:
 
 # %%
-from IPython.display import Markdown
 from mtgkit.practice import render_worksheet, worksheet
+from mtgkit.widgets import shown_in_notebook
 
-Markdown(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
+shown_in_notebook(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
 
 # %% [markdown]
 # (Teachers: the answer key for the same questions is `render_worksheet` with `key=True`. Print the
