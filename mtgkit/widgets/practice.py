@@ -35,8 +35,8 @@ def shown_in_notebook(markdown: str, level: int = 3) -> Markdown:
     """
     heads = [len(m.group(1)) for m in re.finditer(r"^(#{1,6}) ", markdown, re.M)]
     shift = level - min(heads) if heads else 0
-    return Markdown(re.sub(r"^(#{1,6}) ", lambda m: "#" * min(6, len(m.group(1)) + shift) + " ", markdown,
-                           flags=re.M))
+    moved = re.sub(r"^(#{1,6}) ", lambda m: "#" * min(6, len(m.group(1)) + shift) + " ", markdown, flags=re.M)
+    return Markdown(moved)  # type: ignore[no-untyped-call]  # IPython.display is untyped
 
 
 class PracticeWidget(KitWidget):
