@@ -125,7 +125,7 @@ linked(since(timeline(duel), start)[["seq", "player", "kind", "text", "rules", "
 #
 # `plot_timeline` draws the same events as swimlanes, one lane per player and one for the stack,
 # with arrows from each cause; it leaves the passes out unless you ask for them (`kinds=`). The
-# legend under the lanes explains the colors.
+# legend under the lanes explains the marks: each kind of event has a color and a shape of its own.
 
 # %%
 import matplotlib.pyplot as plt

@@ -75,7 +75,7 @@ import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
 fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "stack"], arrows=True,
-                    title="Walking Ballista, then a Clone of it", label_width=90)
+                    title="Walking Ballista, then a Clone of it")
 plt.show()
 
 # %% [markdown]

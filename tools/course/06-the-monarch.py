@@ -85,7 +85,7 @@ import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
 fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "Bob", "stack"], arrows=True,
-                    title="The crown moves", label_width=90)
+                    title="The crown moves")
 plt.show()
 
 # %% [markdown]

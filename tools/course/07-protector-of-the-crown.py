@@ -56,7 +56,7 @@ linked(df[(df.seq >= first) & (df.kind != "pass")][["seq", "step", "lane", "kind
 import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
-fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage", label_width=120)
+fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage")
 plt.show()
 
 # %% [markdown]
