@@ -123,6 +123,19 @@ def test_enter_in_an_explorers_prediction_box_checks_it() -> None:
     assert "You predicted right" in panel.result.value
 
 
+def test_enter_before_the_last_letters_arrive_checks_again_when_they_do() -> None:
+    """ipywidgets sends the Enter at once and the box's value behind an update in flight: the
+    value that arrives just after the Enter is the one checked."""
+    ex = Exercise.for_cases(check_tap_answers, {"a": TapCase(("Forest",))})
+    ex.inputs["a"].value = "{G"
+    submit(ex.inputs["a"])
+    assert ex.report.startswith("0/1 correct")
+    ex.inputs["a"].value = "{G}"  # the rest of the typing
+    assert ex.report.startswith("1/1 correct") and "1/1 correct" in ex.feedback.value
+    ex.inputs["a"].value = "{U}"  # a later change hides the outcome, as before
+    assert ex.report == "" and "Answer the questions" in ex.feedback.value
+
+
 def test_a_yes_no_exercise_has_no_text_box_to_press_enter_in() -> None:
     ex = Exercise.for_cases(check_activation_answers, {"a": ActivationCase("Forest", "last turn", True)})
     assert isinstance(ex.inputs["a"], W.RadioButtons)

@@ -24,6 +24,7 @@ once per page. A notebook that isn't running shows no widgets and runs no script
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -73,12 +74,29 @@ def keyboard() -> W.Output:
     return script
 
 
+#: Seconds after an Enter in which the text box's value may still arrive (see :func:`on_enter`).
+SETTLE = 2.0
+
+
 def on_enter(box: W.Text, action: Callable[[], object]) -> None:
-    """Run ``action`` when the learner presses Enter in ``box`` (the message ipywidgets' text box
-    sends on Enter; its value has arrived before it)."""
+    """Run ``action`` when the learner presses Enter in ``box`` (ipywidgets' text box sends a
+    message on Enter).
+
+    The front end sends that message at once but the box's value behind any update still on its
+    way, so the last letters typed can reach the kernel just after the Enter: the first change of
+    the value within :data:`SETTLE` seconds runs ``action`` again (after the widget's own
+    reaction to a change, which may have hidden the outcome)."""
     def handle(_: object, content: dict[str, Any], buffers: object) -> None:
-        if content.get("event") == "submit":
-            action()
+        if content.get("event") != "submit":
+            return
+        action()
+        at = time.monotonic()
+
+        def late(change: object) -> None:
+            box.unobserve(late, names="value")
+            if time.monotonic() - at < SETTLE:
+                action()
+        box.observe(late, names="value")
     box.on_msg(handle)
 
 
