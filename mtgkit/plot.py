@@ -133,13 +133,21 @@ class TimelineFigure(Figure):
     alt: str = ""
 
     def png(self) -> bytes:
-        """The figure as a PNG, cropped to what is drawn (as a notebook shows a figure)."""
+        """The figure as a PNG, cropped to what is drawn (as a notebook shows a figure), in 256
+        colors (a quarter of the bytes of matplotlib's own PNG, with the same look: the plot
+        has a few colors and the grays of its text)."""
+        from PIL import Image
+
         buf = io.BytesIO()
         self.savefig(buf, format="png", bbox_inches="tight", facecolor="white")
-        return buf.getvalue()
+        image = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+        out = io.BytesIO()
+        image.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(out, format="png", optimize=True)
+        return out.getvalue()
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None
                           ) -> tuple[dict[str, Any], dict[str, Any]]:
+        _own_png_in_ipython()
         png = self.png()
         width = int.from_bytes(png[16:20], "big")  # the PNG header's width, in pixels
         data = base64.b64encode(png).decode("ascii")
@@ -148,6 +156,19 @@ class TimelineFigure(Figure):
                               'style="max-width: 100%; height: auto">',
                  "image/png": data, "text/plain": self.alt},
                 {"image/png": {"alt": self.alt}})
+
+
+def _own_png_in_ipython() -> None:
+    """In IPython, a :class:`TimelineFigure` shows the PNG of its bundle (with its alt text):
+    the inline backend's PNG printer for every Figure would replace it with a second rendering,
+    four times the bytes, saved in the notebook next to the one in the ``<img>``."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the kernel extra has IPython
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.display_formatter.formatters["image/png"].for_type(TimelineFigure, lambda fig: None)
 
 
 def describe(shown: Sequence[Event], lanes: Sequence[str], title: str | None = None, *,

@@ -352,3 +352,27 @@ def test_a_timeline_plot_shows_in_a_notebook_as_an_image_with_its_text_alternati
     assert [int(m) for m in re.findall(r"#(\d+) \w+, ", alt)] == [e.seq for e in shown]
     assert all(e.text.rstrip(".") in alt for e in shown) and "Arrows link each event" in alt
     plt.close("all")
+
+
+def test_in_a_notebook_the_plot_is_saved_once_with_its_alt_text() -> None:
+    """Under IPython's inline backend (which renders a PNG of every Figure), a timeline plot's
+    output holds its own 256-color PNG once in the <img> and once as image/png, not a second,
+    bigger rendering."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from matplotlib_inline.backend_inline import select_figure_formats
+    from traitlets.config import Config
+
+    config = Config()
+    config.HistoryManager.enabled = False  # no history database
+    shell = InteractiveShell.instance(config=config)
+    try:
+        select_figure_formats(shell, {"png"})
+        fig = plot_timeline(example(), arrows=True, title="t")
+        data, meta = shell.display_formatter.format(fig)
+        assert f"base64,{data['image/png']}\"" in data["text/html"]
+        assert meta["image/png"]["alt"] == fig.alt == data["text/plain"]
+        plain, _ = plt.subplots()  # any other figure still gets the inline backend's PNG
+        assert "image/png" in shell.display_formatter.format(plain)[0]
+    finally:
+        InteractiveShell.clear_instance()
+        plt.close("all")
