@@ -185,8 +185,10 @@ def describe(shown: Sequence[Event], lanes: Sequence[str], title: str | None = N
     ['14 Alice, tap', '15 Alice, mana']
     """
     names = list(lanes)
-    where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    where = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     head = "Timeline plot" + (f", {title}" if title else "")
+    if not shown or not where:
+        return f"{head}: no events."
     rows = [f"#{e.seq} {e.lane}, {e.kind}: {e.text.rstrip('.')}" + (" (the event in question)"
                                                                      if e.seq == highlight else "") + "."
             for e in shown[:ALT_EVENTS]]
@@ -261,7 +263,7 @@ def plot_timeline(
     fig.set_size_inches(width, height)
     bottom = _BOTTOM + extra
     pitch = (height - _TOP - bottom) / (units + 0.4) * 72  # points per row unit
-    ys = list(itertools.accumulate([0.0] + [1 + per_line * m for m in more[:-1]])) if not squeezed \
+    ys = list(itertools.accumulate([0.0] + [1 + per_line * m for m in more[:-1]]))[:n] if not squeezed \
         else [float(i) for i in range(n)]
     # Full-size markers and text while the rows have room for them (always, below the cap).
     scale = min(1.0, 0.9 * pitch / math.sqrt(MARKER_SIZE)) if squeezed else 1.0
@@ -297,7 +299,7 @@ def plot_timeline(
                             arrowprops=dict(arrowstyle="->", color="#777777", lw=0.9,
                                             connectionstyle=f"arc3,rad={_ARROW_RAD}"), zorder=2)
         elif links:
-            per_lane = width * (0.98 - left) / (right + 0.6)  # inches from one lane to the next
+            per_lane = width * (1 - _SIDE / width - left) / (right + 0.6)  # inches from one lane to the next
             ax.add_collection(PathCollection(_curves(links, per_lane, pitch / 72), facecolors="none",
                                              edgecolors="#888888", linewidths=0.5, zorder=2,
                                              transform=ax.transData), autolim=False)

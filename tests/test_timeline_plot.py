@@ -376,3 +376,10 @@ def test_in_a_notebook_the_plot_is_saved_once_with_its_alt_text() -> None:
     finally:
         InteractiveShell.clear_instance()
         plt.close("all")
+
+
+def test_an_empty_timeline_still_draws_and_says_so() -> None:
+    fig = plot_timeline([])
+    assert fig.png()[:4] == b"\x89PNG"
+    assert fig.alt == "Timeline plot: no events."
+    plt.close(fig)
