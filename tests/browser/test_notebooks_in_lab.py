@@ -36,7 +36,7 @@ from mtgkit.plot import DPI, FONT_SIZE
 from mtgkit.practice import questions
 
 from . import expected as E
-from .access import axe_violations, plot_sizes
+from .access import axe_violations, explorer_and_exercise_by_keyboard, plot_sizes, practice_by_keyboard
 from .conftest import ROOT, SHOTS
 from .driver import (
     Notebook,
@@ -402,6 +402,11 @@ def interact(nb: Notebook) -> None:
         answer_exercise(nb, ex)
     if nb.stem == "08-practice":
         practise(nb)
+    # by keyboard alone (issue 22): the same widgets again, after the mouse
+    if nb.stem == "00-start-here":
+        explorer_and_exercise_by_keyboard(nb)
+    if nb.stem == "08-practice":
+        practice_by_keyboard(nb)
 
 
 def test_every_notebook_is_covered() -> None:
@@ -414,7 +419,7 @@ def test_notebook_answers_in_jupyterlab(stem: str, lab: tuple[str, str], lab_pag
     base, token = lab
     nb = Notebook(lab_page, stem, latency)
     started = time.perf_counter()
-    ran = answered = started
+    ran = answered = measured = started
     try:
         open_notebook(nb)
         before_running(nb)
@@ -423,6 +428,7 @@ def test_notebook_answers_in_jupyterlab(stem: str, lab: tuple[str, str], lab_pag
         interact(nb)
         answered = time.perf_counter()
         readable_plots(nb)
+        measured = time.perf_counter()
         accessible(nb, axe_report)
         SHOTS.mkdir(parents=True, exist_ok=True)
         nb.page.screenshot(path=str(SHOTS / f"{stem}.png"))
@@ -434,5 +440,5 @@ def test_notebook_answers_in_jupyterlab(stem: str, lab: tuple[str, str], lab_pag
         shut_down(base, token, stem)  # its tab stays open, hidden behind the next notebook's
         clicks = sum(s["notebook"] == stem for s in latency)
         print(f"{stem}: opened and ran in {ran - started:.1f} s, answered in "
-              f"{answered - ran:.1f} s ({clicks} timed clicks), plots and axe in "
-              f"{time.perf_counter() - answered:.1f} s")
+              f"{answered - ran:.1f} s ({clicks} timed clicks), plots measured in "
+              f"{measured - answered:.1f} s, axe in {time.perf_counter() - measured:.1f} s")
