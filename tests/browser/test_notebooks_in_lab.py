@@ -42,6 +42,7 @@ from .driver import (
     Notebook,
     answer_radio,
     click_check,
+    close,
     exactly,
     feedback_of,
     lines_marked,
@@ -432,12 +433,13 @@ def test_notebook_answers_in_jupyterlab(stem: str, lab: tuple[str, str], lab_pag
         accessible(nb, axe_report)
         SHOTS.mkdir(parents=True, exist_ok=True)
         nb.page.screenshot(path=str(SHOTS / f"{stem}.png"))
+        close(nb)
     except BaseException:
         SHOTS.mkdir(parents=True, exist_ok=True)
         nb.page.screenshot(path=str(SHOTS / f"FAILED-{stem}.png"))  # for whoever reads the CI log
         raise
     finally:
-        shut_down(base, token, stem)  # its tab stays open, hidden behind the next notebook's
+        shut_down(base, token, stem)  # a tab left open by a failure stays hidden behind the next
         clicks = sum(s["notebook"] == stem for s in latency)
         print(f"{stem}: opened and ran in {ran - started:.1f} s, answered in "
               f"{answered - ran:.1f} s ({clicks} timed clicks), plots measured in "
