@@ -291,7 +291,7 @@ def test_long_game_plot_is_deterministic() -> None:
 # --- A plot a room can read, and a screen reader too ------------------------------------------
 
 #: JupyterLab's output area at 1280x720 with the file browser open (measured in the browser tier,
-#: tests/browser/test_access_in_lab.py, which also measures the rendered labels).
+#: tests/browser/test_notebooks_in_lab.py, which also measures the rendered labels).
 OUTPUT_WIDTH_AT_1280 = 848
 OKABE_ITO = {"#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7"}
 

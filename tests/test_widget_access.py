@@ -3,7 +3,7 @@ shows for a widget before its cell is run, the keyboard (Enter in a text box che
 that keeps a control's keys from JupyterLab's shortcuts travels with every widget), names for
 every control a screen reader reaches, marks any font can draw, timeline tables that read left
 to right, and a worksheet's headings inside a notebook. The browser tier checks the same in
-JupyterLab (tests/browser/test_access_in_lab.py)."""
+JupyterLab (tests/browser/test_notebooks_in_lab.py, test_released_assignment.py)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from mtgkit.course import NOTEBOOKS
 from mtgkit.plot import DPI, FONT_SIZE
@@ -62,18 +62,6 @@ VERDICT = ("✓ You predicted right.", "✗ Not quite.")
 
 
 # ----------------------------------------------------------------------------- session
-@pytest.fixture(scope="module")
-def lab_page(browser: Browser, lab: tuple[str, str]) -> Iterator[Page]:
-    """One browser context and one JupyterLab page for every notebook: each is opened from the
-    file browser (a page load per notebook would cost seconds each)."""
-    base, token = lab
-    context = browser.new_context(viewport={"width": 1400, "height": 1800})
-    page = context.new_page()
-    page.goto(f"{base}/lab?token={token}&reset")  # reset: no tabs from an earlier session
-    yield page
-    context.close()
-
-
 @pytest.fixture(scope="module")
 def axe_report() -> Iterator[dict[str, Any]]:
     """axe-core's findings per notebook, written to build/axe-report.json at the end."""

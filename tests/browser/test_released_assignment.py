@@ -1,5 +1,5 @@
-"""Issue 22 in JupyterLab, in headless Chromium at a projector's 1280x720: a student opens a
-released graded assignment; before any exercise it says that only the Python answer cells are
+"""Issue 22 in JupyterLab, in headless Chromium (after the course's notebooks, on their page): a
+student opens a released graded assignment; before any exercise it says that only the Python answer cells are
 graded and widget answers are not saved or graded, and right above each graded cell a note says
 so again. On the same page, axe's findings are sorted as the main tier relies on: a fault planted
 in the notebook's content is the kit's, one planted in the file browser JupyterLab's.
@@ -16,28 +16,17 @@ import json
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from mtgkit.assignments import CODE_STUB, assignment_notebook
 
 from .access import axe_violations
 from .conftest import SHOTS
-from .driver import Notebook, open_notebook, shut_down
+from .driver import Notebook, close, open_notebook, shut_down
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def page(browser: Browser, lab: tuple[str, str]) -> Iterator[Page]:
-    base, token = lab
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    page.goto(f"{base}/lab?token={token}&reset")
-    yield page
-    context.close()
 
 
 def released(stem: str) -> dict[str, object]:
@@ -64,11 +53,12 @@ def timed(name: str, started: float) -> None:
     print(f"{name}: {time.perf_counter() - started:.1f} s")
 
 
-def test_a_released_assignment_says_only_the_python_cells_are_graded(page: Page,
+def test_a_released_assignment_says_only_the_python_cells_are_graded(lab_page: Page,
                                                                      lab: tuple[str, str]) -> None:
     if importlib.util.find_spec("nbgrader") is None:
         pytest.skip("nbgrader is not installed (it is in the test extra)")
     started = time.perf_counter()
+    page = lab_page
     stem = "07-protector-of-the-crown"
     nb_json = released(stem)
     name = f"graded-{stem}"
@@ -110,6 +100,7 @@ def test_a_released_assignment_says_only_the_python_cells_are_graded(page: Page,
     page.evaluate("() => document.querySelectorAll('.mtgkit-planted').forEach(e => e.remove())")
     assert [(v["id"], len(v["nodes"])) for v in kit] == [("image-alt", 1)], kit
     assert any(v["id"] == "image-alt" for v in jupyterlab), jupyterlab
+    close(nb)
     base, token = lab
     shut_down(base, token, name)
     timed("released assignment", started)
