@@ -164,12 +164,17 @@ def test_board_marks_are_drawn_by_an_ordinary_font_and_said_in_words() -> None:
     font = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
     cmap = TTFont(font).getBestCmap()
     g = Game(["Alice", "Bob"])
+    g.make_monarch("Bob")
     g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
     g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
     page = re.sub(r"<[^>]+>", "", board_html(g.board()))
     missing = {ch for ch in page if ord(ch) > 127 and ord(ch) not in cmap}
     assert not missing, missing
-    assert "summoning sick" in page and "tapped" in page
+    for words in ("summoning sick", "tapped", "attacking", "the monarch"):
+        assert words in page, words
 
 
 def test_timeline_tables_read_left_to_right_with_no_empty_header_cell() -> None:
