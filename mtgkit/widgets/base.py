@@ -100,6 +100,11 @@ def on_enter(box: W.Text, action: Callable[[], object]) -> None:
     box.on_msg(handle)
 
 
+#: How a widget's plain-text form ends, after its name (``Quick question: run this cell ...``):
+#: a reader of saved notebooks (the course website) finds the widget's name before it.
+RUN_THE_CELL = ": run this cell to use it."
+
+
 class KitWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """A box of the kit's: says what it is in plain text, and carries the keyboard script.
 
@@ -110,7 +115,7 @@ class KitWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     def __init__(self, children: Sequence[W.Widget], *, what: str | None = None, **kwargs: Any) -> None:
         super().__init__([*children, keyboard()], **kwargs)
         self.add_class("mtgkit-widget")
-        self.plain = f"{what or self.what}: run this cell to use it."
+        self.plain = f"{what or self.what}{RUN_THE_CELL}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
