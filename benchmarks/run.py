@@ -355,13 +355,14 @@ def render(case: str, events: list) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from mtgkit.plot import HIDDEN_KINDS, MAX_HEIGHT, plot_timeline
+    from mtgkit.plot import HIDDEN_KINDS, MAX_HEIGHT, ROW_HEIGHT, WIDTH, plot_timeline
 
     if case.startswith("plot"):
         fig = plot_timeline(events, arrows=case == "plot-arrows")
     else:
         n = sum(1 for e in events if e.kind not in HIDDEN_KINDS)
-        fig = plt.figure(figsize=(9.0, min(1.0 + 0.28 * n, MAX_HEIGHT)) if case == "scatter" else None)
+        size = (WIDTH, min(1.0 + ROW_HEIGHT * n, MAX_HEIGHT))
+        fig = plt.figure(figsize=size) if case == "scatter" else None
         plt.scatter(np.arange(n) % 4, np.arange(n))
     fig.savefig(io.BytesIO(), format="png")
     plt.close(fig)
@@ -433,7 +434,7 @@ def plot_scaling() -> list[str]:
         rows.append(
             f"| timeline plot of {n:,} events, {label} (create, savefig PNG, close) "
             f"| {t * 1000:.0f} ms, peak RSS +{rss[case]:.0f} MB, traced {traced[case]:.0f} MB "
-            f"| bare `plt.scatter` of {n:,} points on the same 900x4000 canvas: {scatter * 1000:.0f} ms, "
+            f"| bare `plt.scatter` of {n:,} points on the same 800x4000 canvas: {scatter * 1000:.0f} ms, "
             f"+{rss['scatter']:.0f} MB, traced {traced['scatter']:.0f} MB: {ratio:.1f}x "
             f"(target <= 5x: {'met' if ratio <= 5 else 'MISSED'}); "
             f"on a default 640x480 figure {default * 1000:.0f} ms: {t / default:.1f}x |")
@@ -474,7 +475,7 @@ NOTES = """\
   100 dpi, past 139 rows) with one scatter per marker color, no per-event text (labels only
   while they fit, or with `labels=True`) and, with `arrows=True`, the cause curves as a few
   paths (a render added 15 to 23 MB of peak RSS at 2,000, 8,000 and 20,000 events when this
-  was written; the old plot took about 1.4 GB at 10,000). Saving the 900x4000
+  was written; the old plot took about 1.4 GB at 10,000). Saving the 800x4000
   PNG is much of the time, so the bare scatter is drawn on the same canvas (the default
   640x480 figure is shown too). The 8,000-event log is a real game (see `long_game`)."""
 

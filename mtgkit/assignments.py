@@ -13,6 +13,11 @@ course notebook (teacher hints removed, outputs cleared) where every exercise be
   the number of questions right, which nbgrader takes as partial credit: a blank submission
   scores 0, a right one full marks, and the feedback shows the checker's explanations.
 
+The assignment says what is graded, in words a student reads before answering: a section *How
+this assignment is graded* after the title (:data:`HOW_GRADED`), and a note right above each
+graded cell (:func:`graded_note`): only the Python answer cells count; what a learner picks or
+types in a widget is not saved in the notebook and is not graded.
+
 Which checker grades which exercise is the one table :data:`EXERCISES`; when a checker changes
 (its name, what it takes), that table is the place to follow it. Nothing here needs nbgrader:
 the files are plain JSON and a config file; a teacher runs ``nbgrader generate_assignment`` and
@@ -82,6 +87,43 @@ BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
 #: What replaces a solution in the released notebook (nbgrader's ClearSolutions.code_stub).
 CODE_STUB = "# Your answers go in the lines above: replace each None, then run this cell."
 
+#: The assignment's first words after its title: what is graded, and what is not.
+HOW_GRADED = """## How this assignment is graded
+Only the **Python answer cells** are graded: for each exercise, the cell that starts with
+`answers1 = {` (or `answers2`), just below the note *This cell is graded*. Replace each `None`
+with your answer, run the cell, and save the notebook before you hand it in.
+
+The widgets (the exercise boxes with a *Check* button, the explorers and the quick questions) are
+for trying things out: what you pick or type in a widget is **not saved** in the notebook and
+**not graded**. Checking an answer in a widget doesn't hand it in; copy it into the Python cell."""
+
+
+def graded_note(number: int, answers: str, points: int) -> str:
+    """The note right above an exercise's graded cell."""
+    return (f"**This cell is graded: exercise {number}, {points} points** (one per question). "
+            f"Replace each `None` in `{answers}` with your answer, run the cell, and save the notebook. "
+            "Answers given in the widget above are not saved or graded.")
+
+
+#: How a learning platform's "download all submissions" names each student's notebook, as the
+#: regular expression nbgrader's ``zip_collect`` reads the student and the notebook from (it is
+#: matched against the file's whole path, / or \\ between folders). A notebook renamed on the way
+#: (``-1``, `` (1)``, as a platform or a browser does for a second upload or download) is
+#: collected under the course notebook's name.
+LMS_DOWNLOADS: dict[str, str] = {
+    # Moodle: "Ada Lovelace_1043_assignsubmission_file/07-protector-of-the-crown.ipynb" (one folder
+    # per student; without folders, "_file_07-..."): the student is Moodle's number, 1043.
+    "Moodle": r".*[\\/][^\\/]*_(?P<student_id>\d+)_assignsubmission_file[\\/_]"
+              r"(?P<file_id>\d\d-[a-z-]+?)(?:-\d+| ?\(\d+\))?\.ipynb$",
+    # Canvas: "lovelaceada_1043_96071_07-protector-of-the-crown.ipynb" (late ones "..._late_1043_...");
+    # the student is the name Canvas writes first, lovelaceada.
+    "Canvas": r".*[\\/](?P<student_id>[a-z0-9]+)(?:_late)?_\d+_\d+_"
+              r"(?P<file_id>\d\d-[a-z-]+?)(?:-\d+| ?\(\d+\))?\.ipynb$",
+}
+
+_LMS_LINES = "\n".join(f'# c.FileNameCollectorPlugin.named_regexp = r"{pattern}"  # {name}'
+                        for name, pattern in LMS_DOWNLOADS.items())
+
 NBGRADER_CONFIG = f'''\
 # nbgrader settings for the mtgkit course, written by `mtgkit assignments`.
 # Each assignment is a course notebook; each exercise is a solution cell (the learner's answers)
@@ -93,6 +135,9 @@ c.CourseDirectory.course_id = "mtgkit"
 c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 # The explorers and plots of a notebook take a few seconds to run.
 c.Execute.timeout = 120
+# Submissions downloaded from a learning platform (`nbgrader zip_collect`, docs/running-a-class.md):
+# uncomment the line for yours, so nbgrader can read the student and the notebook from each file.
+{_LMS_LINES}
 '''
 
 
@@ -287,8 +332,15 @@ def assignment_notebook(stem: str, source: Path | None = None) -> tuple[dict[str
             "metadata": {"nbgrader": _nbgrader(f"exercise{ex.number}-tests", solution=False, points=points)},
             "outputs": [], "source": hidden}
         cells.insert(index + 1, test)
+        cells.insert(index, _markdown(f"{cell.get('id', stem)}-graded",
+                                      graded_note(ex.number, ex.answers[0], points)))
         total += points
+    cells.insert(1, _markdown(f"{stem}-how-graded", HOW_GRADED))  # after the title
     return nb, total
+
+
+def _markdown(cell_id: str, text: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text}
 
 
 def write_assignments(dest: str | Path, *, force: bool = False, source: Path | None = None) -> list[Path]:

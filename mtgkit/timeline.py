@@ -61,7 +61,9 @@ def timeline(source: Iterable[Event] | HasEvents, *, include_setup: bool = True)
 def linked(df: pd.DataFrame) -> Styler:
     """The timeline as an HTML table in which every rule number links to that rule (with its
     title as a tooltip): what a notebook shows. The table's id is fixed, so the HTML is the
-    same on every run.
+    same on every run. Its cells are left-aligned (JupyterLab right-aligns table cells, which
+    leaves the event text ragged on the left), and the index is not shown: it is the ``seq``
+    column again, and its header cell would be an empty one.
 
     >>> from mtgkit import Game
     >>> g = Game(["Alice", "Bob"])
@@ -75,7 +77,8 @@ def linked(df: pd.DataFrame) -> Styler:
         return link_numbers(str(cell).split(", ")) if cell else ""
 
     return (df.style.set_uuid("mtgkit").format(escape="html", na_rep="")
-            .format(rules, subset=["rules"] if "rules" in df.columns else []))
+            .format(rules, subset=["rules"] if "rules" in df.columns else []).hide(axis="index")
+            .set_table_styles([{"selector": "td, th", "props": [("text-align", "left")]}]))
 
 
 def since(df: pd.DataFrame, seq: int) -> pd.DataFrame:

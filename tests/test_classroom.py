@@ -395,10 +395,7 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Pat
     grading, home = tmp_path / "grading", tmp_path / "home"
     home.mkdir()
     write_assignments(grading)
-    env = {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
-           "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"), "IPYTHONDIR": str(home / ".ipython"),
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env = _nbgrader_env(home)
 
     def nbgrader(*args: str) -> None:
         out = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=grading, env=env,
@@ -430,3 +427,104 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Pat
         assert full == most, (name, scores["full", name])
         assert scores["blank", name] == (0, most), name
         assert scores["partial", name] == (first_points[name], most), name
+
+
+@pytest.mark.parametrize("stem", sorted({ex.notebook for ex in EXERCISES}))
+def test_the_assignment_says_only_the_python_cells_are_graded(stem: str) -> None:
+    """A student reads, after the title, that only the Python answer cells are graded and that
+    widget answers are neither saved nor graded; right above each graded cell, a note with its
+    exercise and points; and nowhere that a widget's answers are graded."""
+    nb, _ = assignment_notebook(stem)
+    cells = nb["cells"]
+    text = [_text({"cells": [c]}) for c in cells]
+    assert cells[0]["cell_type"] == "markdown" and text[0].startswith("# ")
+    assert cells[1]["cell_type"] == "markdown" and text[1] == assignments.HOW_GRADED
+    assert "not saved" in text[1] and "not graded" in text[1]
+    tests = _cells(nb, "grade")
+    for solution, test in zip(_cells(nb, "solution"), tests, strict=True):
+        i = cells.index(solution)
+        number = int(re.search(r"exercise(\d+)", solution["metadata"]["nbgrader"]["grade_id"]).group(1))
+        points = test["metadata"]["nbgrader"]["points"]
+        assert cells[i - 1]["cell_type"] == "markdown", (stem, number)
+        assert text[i - 1].startswith(f"**This cell is graded: exercise {number}, {points} points**")
+        assert "not saved or graded" in text[i - 1]
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] == "markdown":
+            assert not re.search(r"grades? both|graded either way", text[i]), (stem, text[i])
+
+
+def _nbgrader_env(home: Path) -> dict[str, str]:
+    return {**os.environ, "HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+            "JUPYTER_DATA_DIR": str(home / ".local/share/jupyter"), "IPYTHONDIR": str(home / ".ipython"),
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+
+
+@pytest.mark.slow
+def test_submissions_downloaded_from_a_learning_platform_are_collected_and_graded(tmp_path: Path) -> None:
+    """docs/running-a-class.md, "Without a hub": the teacher uncomments the Moodle line of
+    nbgrader_config.py, puts the platform's "download all submissions" zip in
+    downloaded/<assignment>/archive/, runs `nbgrader zip_collect` and `nbgrader autograde`: each
+    student's notebook is filed under submitted/<student>/<assignment>/ (a renamed one under the
+    assignment's name) and graded. A Canvas download is filed the same way with its line."""
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.skip("nbgrader is not installed (it is in the test extra: pip install -e '.[test]')")
+    import zipfile
+
+    stem = "07-protector-of-the-crown"
+    grading, home = tmp_path / "grading", tmp_path / "home"
+    home.mkdir()
+    write_assignments(grading)
+    config = grading / "nbgrader_config.py"
+
+    def use(platform: str) -> None:
+        """What the docs tell the teacher to do: uncomment the platform's line (only that one)."""
+        lines = []
+        for line in config.read_text().splitlines():
+            bare = line.removeprefix("# ")
+            if bare.startswith("c.FileNameCollectorPlugin"):
+                line = bare if bare.endswith(f"# {platform}") else f"# {bare}"
+            lines.append(line)
+        config.write_text("\n".join(lines) + "\n")
+
+    def nbgrader(*args: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=grading, env=_nbgrader_env(home),
+                             capture_output=True, text=True, timeout=1200)
+        assert out.returncode == 0 and "ERROR" not in out.stderr, out.stderr[-4000:]
+        return out.stderr
+
+    nbgrader("generate_assignment", stem)
+    released = json.loads((grading / "release" / stem / f"{stem}.ipynb").read_text())
+    source = json.loads((grading / "source" / stem / f"{stem}.ipynb").read_text())
+    points = [c["metadata"]["nbgrader"]["points"] for c in _cells(source, "grade")]
+
+    def download(names: dict[str, int | None]) -> None:
+        """The platform's zip: each student's notebook with the first N exercises done."""
+        archive = grading / "downloaded" / stem / "archive"
+        shutil.rmtree(archive.parent, ignore_errors=True)
+        archive.mkdir(parents=True)
+        with zipfile.ZipFile(archive / "submissions.zip", "w") as z:
+            for name, done in names.items():
+                z.writestr(name, json.dumps(_fill(released, source, done)))
+
+    use("Moodle")
+    download({f"Ada Lovelace_1043_assignsubmission_file/{stem}.ipynb": None,
+              f"Grace Hopper_1044_assignsubmission_file/{stem} (1).ipynb": 1,  # a browser's 2nd download
+              f"Alan Turing_1045_assignsubmission_file/{stem}.ipynb": 0,
+              "Alan Turing_1045_assignsubmission_file/notes.txt": 0})  # not a notebook: skipped
+    nbgrader("zip_collect", stem)
+    for student in ("1043", "1044", "1045"):
+        assert (grading / "submitted" / student / stem / f"{stem}.ipynb").is_file(), student
+    nbgrader("autograde", stem)
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{grading / 'gradebook.db'}") as gb:
+        scores = {s: gb.find_submission(stem, s).score for s in ("1043", "1044", "1045")}
+    assert scores == {"1043": sum(points), "1044": points[0], "1045": 0}
+
+    use("Canvas")
+    download({f"lovelaceada_2043_96071_{stem}.ipynb": None,
+              f"hoppergrace_late_2044_96072_{stem}-1.ipynb": 1})  # a second upload, renamed
+    nbgrader("zip_collect", stem)
+    for student in ("lovelaceada", "hoppergrace"):
+        assert (grading / "submitted" / student / stem / f"{stem}.ipynb").is_file(), student

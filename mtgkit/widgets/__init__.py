@@ -3,9 +3,9 @@
 from .exercise import Exercise
 from .explorers import ActivationExplorer, Quiz
 from .mana import CouldProduceExplorer, TapExplorer
-from .practice import PracticeWidget
+from .practice import PracticeWidget, shown_in_notebook
 from .rules import CombatExplorer, XValueExplorer
 from .stepper import TimelineStepper
 
 __all__ = ["ActivationExplorer", "CombatExplorer", "CouldProduceExplorer", "Exercise", "PracticeWidget",
-           "Quiz", "TapExplorer", "TimelineStepper", "XValueExplorer"]
+           "Quiz", "TapExplorer", "TimelineStepper", "XValueExplorer", "shown_in_notebook"]

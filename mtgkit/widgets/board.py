@@ -31,8 +31,9 @@ def card_html(p: PermView) -> str:
     """One permanent: its name and, in words, everything that matters about it now."""
     classes = ["mtgkit-card"] + [c for c, on in (("tapped", p.tapped), ("attacking", p.attacking),
                                                    ("blocking", p.blocking is not None)) if on]
-    icon = ("↷ " if p.tapped else "") + ("💤 " if p.sick else "") + ("⚔ " if p.attacking else "") + (
-        "🛡 " if p.blocking is not None else "")
+    # Marks any font draws (no emoji: without an emoji font they show as empty boxes); the words
+    # below say the same.
+    icon = ("↷ " if p.tapped else "") + ("⚔ " if p.attacking else "")
     marks = p.marks()
     detail = f"<br><small>{html.escape(', '.join(marks))}</small>" if marks else ""
     title = f"#{p.id} {p.name}" + (f": {', '.join(marks)}" if marks else "")

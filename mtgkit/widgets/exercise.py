@@ -29,6 +29,7 @@ from ..lessons import (
     check_tap_answers,
 )
 from ..practice import Question, check_practice
+from .base import KitWidget, on_enter
 from .parts import button, label, out, text_html
 
 #: What to answer with, per checker: the options of a choice (``None``: a text box) and the
@@ -47,7 +48,7 @@ DRAW_RACE = ("with Bob's Custodi Lich entering first", "without it")
 ASK = "<i>Answer the questions, then press Check.</i>"
 
 
-class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class Exercise(KitWidget):
     """A set of questions, one row each: the prompt and a text box (or, with ``options``, a
     choice). *Check* grades every answer with ``grade(answers)``: the exercise's checker, given
     ``{key: answer}`` with ``None`` for a question not answered yet, exactly as in Python.
@@ -72,6 +73,8 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 box = W.Text(value="", placeholder=placeholder,
                              layout=W.Layout(width="auto", min_width="16em", max_width="100%"))
             box.observe(lambda _: self._changed(), names="value")
+            if isinstance(box, W.Text):
+                on_enter(box, self.check)
             self.inputs[key] = box
             shown = link_rules(prompt).replace("\n", "<br>")
             text = f"<b>{link_rules(key)}</b>" + (f": {shown}" if prompt else "")
@@ -80,7 +83,8 @@ class Exercise(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.feedback = W.HTML(out(ASK))
         self.report = ""
         self.check_button.on_click(lambda _: self.check())
-        super().__init__(rows + [self.check_button, self.feedback])
+        super().__init__(rows + [self.check_button, self.feedback],
+                         what=f"Exercise widget ({title})" if title else "Exercise widget")
 
     @classmethod
     def for_cases(cls, check: Callable[[Mapping[str, object], Any], str], cases: Mapping[str, Any], *,

@@ -21,15 +21,18 @@ from ..lessons import (
     check_can,
     grade_option,
 )
+from .base import KitWidget
 from .parts import PROMPT, board_after, button, events_html, out, style, text_html, toggles, verdict_html
 
 
-class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class Quiz(KitWidget):
     """Predict, then check: pick an option, press *Check*, read the verdict.
 
     Either ``answers`` (the right options: several when different legal choices give different
     results) with ``why`` (the explanation shown after checking), or ``grade(choice)`` returning
     ``(correct, explanation)``; either way the answer is worked out only on *Check*."""
+
+    what = "Quick question"
 
     def __init__(self, question: str, options: Sequence[str],
                  grade: Callable[[str], tuple[bool, str]] | None = None, *,
@@ -71,12 +74,14 @@ class Quiz(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 QUESTIONS = ("activate its ability", "attack this turn")
 
 
-class ActivationExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class ActivationExplorer(KitWidget):
     """Choose a permanent, when it arrived, whether it is tapped and whether Alice also controls
     Mass Hysteria (all creatures have haste), and the question: can Alice activate its {T}/{Q}
     ability (CR 107.5, 107.6, 302.6, haste: 702.10c), or attack with it this turn (haste,
     CR 702.10b: try Raging Goblin)? Predict, press *Check*: the engine tries it and answers
     next to your prediction, with the rule it acted on; the board afterwards is shown."""
+
+    what = "Explorer: can Alice activate it or attack with it?"
 
     def __init__(self, cards: Sequence[str] = TAP_CARDS, card: str | None = None,
                  question: str = QUESTIONS[0]) -> None:

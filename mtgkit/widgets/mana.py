@@ -23,6 +23,7 @@ from ..lessons import (
 )
 from ..mana import COLOR_NAMES, TYPES
 from ..outcomes import Outcome
+from .base import KitWidget, on_enter
 from .parts import (
     PROMPT,
     ChoicePicker,
@@ -39,7 +40,7 @@ from .parts import (
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
 
 
-class _Boards(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class _Boards(KitWidget):
     """Two editable boards (tags you can add, remove and repeat)."""
 
     def __init__(self, alice: Sequence[str], bob: Sequence[str], extra: list[W.Widget]) -> None:
@@ -60,6 +61,8 @@ class CouldProduceExplorer(_Boards):
     mana, or *nothing*); *Check* shows the engine's answer next to yours, every permanent's
     could-produce set, and the explanation that traces each type back to the permanent it
     really comes from."""
+
+    what = "Explorer: what could a permanent produce?"
 
     def __init__(self, alice: Sequence[str] = ("Exotic Orchard",),
                  bob: Sequence[str] = ("Exotic Orchard",)) -> None:
@@ -144,6 +147,8 @@ class TapExplorer(_Boards):
     *Tap and check*: the events (your choices are recorded in them), the pool next to your
     prediction, and what the other choices would have given."""
 
+    what = "Explorer: tapping a permanent for mana"
+
     def __init__(self, alice: Sequence[str] = ("Forest", "Mana Reflection"),
                  bob: Sequence[str] = ("Contamination",), source: int = 0) -> None:
         self.source = W.Dropdown(description="Alice taps", style=style(), layout=W.Layout(width="auto"))
@@ -162,6 +167,7 @@ class TapExplorer(_Boards):
         self.choices.observe(lambda _: self._changed(), names="path")
         self.prediction.observe(lambda _: self._hide(), names="value")
         self.check_button.on_click(self._check)
+        on_enter(self.prediction, self._check)
         super().__init__(alice, bob, [self.source, self.choices, self.prediction, self.check_button,
                                       self.result, self.board])
         self.refresh()

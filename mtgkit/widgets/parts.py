@@ -108,8 +108,9 @@ class OrderPicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     value = traitlets.Tuple()
 
-    def __init__(self, items: Sequence[str], description: str = "") -> None:
-        self.items = W.Select(options=[], rows=max(2, len(items)),
+    def __init__(self, items: Sequence[str], description: str = "", name: str = "order") -> None:
+        # ``name``: the list's own label (what a screen reader says on reaching it)
+        self.items = W.Select(options=[], rows=max(2, len(items)), description=name, style=style(),
                               layout=W.Layout(width="auto", min_width="18em"))
         self.up_button = button("▲ move up")
         self.down_button = button("▼ move down")
@@ -178,14 +179,14 @@ class ChoicePicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
                 items = [str(x) for x in p.options[0]]
                 what = (f"{html.escape(p.player)} chooses the order of the {html.escape(p.question)} "
                         "(first applied at the top):")
-                control: W.Widget = OrderPicker(items, what)
+                control: W.Widget = OrderPicker(items, what, name=f"order of the {p.question}")
                 control.value = self.path[i]
                 rows.append(control)
             else:
                 control = W.Dropdown(options=[(str(o), o) for o in p.options], value=self.path[i],
+                                     description=f"{p.player} chooses: {p.question}", style=style(),
                                      layout=W.Layout(width="auto"))
-                rows.append(W.VBox([label(f"{html.escape(p.player)} chooses: {html.escape(p.question)}"),
-                                    control]))
+                rows.append(control)
             control.observe(self._answered(i), names="value")
             self.controls.append(control)
         self.children = rows

@@ -13,18 +13,36 @@ import itertools
 import re
 
 import ipywidgets as W
+from IPython.display import Markdown
 
 from ..crlinks import link_rules
 from ..grading import plural
 from ..practice import LEVELS, TOPICS, Question, grade, questions
+from .base import KitWidget
 
 #: The columns of :meth:`PracticeWidget.score_csv`.
 CSV_COLUMNS = ("student", "topic", "level", "seed", "question", "answer", "correct", "first_try",
                "right_answers", "misconceptions")
 
 
-class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+def shown_in_notebook(markdown: str, level: int = 3) -> Markdown:
+    """A markdown document (a worksheet from :func:`~mtgkit.practice.render_worksheet`) to show
+    in a notebook: its headings moved down so the first is a level-``level`` heading, smaller
+    than the notebook's own title and sections and in order after them.
+
+    >>> shown_in_notebook("# Title\\n## 1. A question\\n#12 is no heading").data.splitlines()
+    ['### Title', '#### 1. A question', '#12 is no heading']
+    """
+    heads = [len(m.group(1)) for m in re.finditer(r"^(#{1,6}) ", markdown, re.M)]
+    shift = level - min(heads) if heads else 0
+    moved = re.sub(r"^(#{1,6}) ", lambda m: "#" * min(6, len(m.group(1)) + shift) + " ", markdown, flags=re.M)
+    return Markdown(moved)  # type: ignore[no-untyped-call]  # IPython.display is untyped
+
+
+class PracticeWidget(KitWidget):
     """Practice on one topic; the same seed gives the same questions."""
+
+    what = "Practice questions"
 
     def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:
         self.topic = W.Dropdown(options=list(TOPICS), value=topic, description="topic")

@@ -26,6 +26,7 @@ from ..lessons import (
     x_checked,
 )
 from ..outcomes import Outcome
+from .base import KitWidget, on_enter
 from .parts import (
     PROMPT,
     ChoicePicker,
@@ -79,7 +80,9 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.check: Check | None = None
         self.outcome: XPath | None = None
         self.check_button.on_click(on_check)
-        super().__init__([label(f"<h4>{html.escape(path)}</h4>"), self.counters, self.tokens, self.where,
+        for box in (self.counters, self.tokens):
+            on_enter(box, lambda: self.check_button.click())
+        super().__init__([label(f"<h3>{html.escape(path)}</h3>"), self.counters, self.tokens, self.where,
                           self.check_button, self.result, self.timeline],
                          layout=W.Layout(flex="1 1 20em", min_width="18em", margin="0 1em 0 0"))
 
@@ -115,11 +118,13 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             return f"I couldn't read that prediction: {err}."
 
 
-class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class XValueExplorer(KitWidget):
     """Choose a card and X; for each way onto the battlefield (cast with X, copied by Clone,
     returned by Order of Whiteclay) predict the counters it ends with, the tokens created and
     whether it is still on the battlefield, then check that path: the engine's outcome next to
     your prediction, the rule of the event that decided its fate, the events and the board."""
+
+    what = "Explorer: X on three ways onto the battlefield"
 
     def __init__(self, card: str = "Walking Ballista", x: int = 2) -> None:
         self.card = W.Dropdown(options=list(X_CARDS), value=card, description="card", style=style(),
@@ -178,13 +183,14 @@ class XValueExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self._board_for = panel if outcome is not None else None
 
 
-class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class CombatExplorer(KitWidget):
     """Alice attacks Bob, the monarch. Choose the attackers, Bob's block, how many Protectors of
     the Crown he controls and, for Bob, which Protector takes each source's damage; predict the
     monarch and Bob's life after combat, then check: the engine's outcome next to yours, why
     (the rule of the event that moved or kept the crown), the events and the board."""
 
     ATTACKERS = ("Grizzly Bears", "Hill Giant", "Raging Goblin")
+    what = "Explorer: combat, the monarch and Protector of the Crown"
 
     def __init__(self, attackers: Sequence[str] = ("Grizzly Bears",), block: str = "no block",
                  protectors: int = 1) -> None:
@@ -214,6 +220,7 @@ class CombatExplorer(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         for w in (self.monarch, self.life):
             w.observe(lambda _: self._hide(), names="value")
         self.check_button.on_click(self._check)
+        on_enter(self.life, self._check)
         super().__init__([W.HBox([self.attackers, W.VBox([self.block, self.protectors])],
                                  layout=W.Layout(flex_flow="row wrap")),
                           label("<b>Bob's choices</b> (only when two Protectors could take the damage):"),

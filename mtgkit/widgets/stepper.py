@@ -11,6 +11,7 @@ import ipywidgets as W
 from ..crlinks import link_numbers, link_rules
 from ..events import Event, HasEvents, events_of
 from ..lessons import TimelineCursor
+from .base import KitWidget
 from .board import board_html
 
 
@@ -22,8 +23,10 @@ def events_table(events: Sequence[Event], column: str = "lane") -> str:
             "</table>")
 
 
-class TimelineStepper(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+class TimelineStepper(KitWidget):
     """Buttons and a slider over a game's events; shows the event, why, and the board."""
+
+    what = "Timeline stepper"
 
     def __init__(self, events: Iterable[Event] | HasEvents, start: int | None = None) -> None:
         evs = events_of(events)

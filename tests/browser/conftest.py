@@ -102,3 +102,16 @@ def browser():  # type: ignore[no-untyped-def]
         finally:
             b.close()
             shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def lab_page(browser, lab: tuple[str, str]):  # type: ignore[no-untyped-def]
+    """One browser context and one JupyterLab page for every notebook (and the released
+    assignment): each is opened from the file browser (a page load per notebook would cost
+    seconds each)."""
+    base, token = lab
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    page = context.new_page()
+    page.goto(f"{base}/lab?token={token}&reset")  # reset: no tabs from an earlier session
+    yield page
+    context.close()

@@ -149,3 +149,77 @@ def shut_down(base: str, token: str, stem: str) -> None:
         if s.get("path", "").endswith(f"{stem}.ipynb"):
             req = urllib.request.Request(f"{base}/api/sessions/{s['id']}", headers=headers, method="DELETE")
             urllib.request.urlopen(req).close()
+
+
+def close(nb: Notebook) -> None:
+    """Save the notebook (into the tier's throwaway copy of the course) and close its tab: the
+    next notebook's page then holds one notebook, not every one run so far (axe-core, which
+    walks the whole page, takes twice as long by the ninth)."""
+    menu(nb, "File", "Save Notebook")
+    tabs = ".lm-DockPanel-tabBar .lm-TabBar-tab"
+    expect(nb.page.locator(f"{tabs}.lm-mod-current.jp-mod-dirty")).to_have_count(0)
+    menu(nb, "File", "Close Tab")
+    expect(nb.page.locator(tabs, has_text=nb.stem)).to_have_count(0)
+
+
+def menu(nb: Notebook, top: str, item: str) -> None:
+    nb.page.locator(f"#jp-MainMenu .lm-MenuBar-itemLabel:text-is('{top}')").click()
+    nb.page.locator(f".lm-Menu-itemLabel:text-is('{item}')").click()
+
+
+def run_all_cells(nb: Notebook, attempts: int = 3) -> None:
+    """Clear the committed outputs (so "[n]:" prompts mean this run), run all cells, and wait
+    until every code cell has run; try again if the run never started (a busy machine)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    done = """([panel]) => {
+        const ps = document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt');
+        return ps.length > 0 && [...ps].every(p => /\\[\\d+\\]/.test(p.textContent));
+    }"""
+    for attempt in range(attempts):
+        nb.cell(0).click()
+        menu(nb, "Edit", "Clear Outputs of All Cells")
+        menu(nb, "Run", "Run All Cells")
+        try:
+            nb.page.wait_for_function(done, arg=[PANEL], timeout=90_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+
+
+def open_notebook(nb: Notebook, cells: int | None = None) -> None:
+    """Open the notebook from the file browser and wait for its ``cells`` cells (the course
+    notebook's, by default) and an idle kernel; nothing is run."""
+    nb.page.locator(".jp-DirListing-item", has_text=f"{nb.stem}.ipynb").first.dblclick(timeout=60_000)
+    expect(nb.panel.locator(".jp-TitleBar-title, .jp-Toolbar")).not_to_have_count(0)
+    expect(nb.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(nb.stem)
+    count = len(E.cells(nb.stem)) if cells is None else cells
+    expect(nb.panel.locator(".jp-Notebook .jp-Cell")).to_have_count(count, timeout=60_000)
+    idle = nb.panel.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    expect(idle).to_have_count(1, timeout=60_000)
+
+
+def open_and_run(nb: Notebook) -> None:
+    """Open the notebook from the file browser, run every cell, and check: no error, every
+    widget rendered, a plot in every rule notebook."""
+    open_notebook(nb)
+    run_and_check(nb)
+
+
+def run_and_check(nb: Notebook) -> None:
+    """Run every cell of the open notebook and check: no error, every widget rendered, a plot in
+    every rule notebook."""
+    idle = nb.panel.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    run_all_cells(nb)
+    expect(idle).to_have_count(1, timeout=60_000)
+    for i in E.widget_cells(nb.stem):  # the cells whose stored outputs show a widget
+        expect(nb.cell(i).locator(".jp-OutputArea-output > .jupyter-widgets")).not_to_have_count(0)
+    errors = nb.panel.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert errors.count() == 0, errors.first.inner_text()
+    body = nb.panel.inner_text()
+    for bad in ("Error displaying widget", "Loading widget...", "Traceback"):
+        assert bad not in body, f"{nb.stem}: {bad!r} on the page"
+    plots = nb.panel.locator(".jp-OutputArea-output img").count()
+    no_plot = {"00-start-here", "08-practice"}  # the guide and the practice page draw no timeline
+    assert plots >= (0 if nb.stem in no_plot else 1), "a rule notebook shows its timeline plot"

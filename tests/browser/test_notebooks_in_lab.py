@@ -7,6 +7,11 @@ the engine's events; the practice widget of 08 is answered right and wrong over 
 level switches, with its score and its CSV export. Right answers never come from the widgets'
 own graders: see ``expected.py``. Each click's time to the updated page is written to
 ``build/browser-latency.json`` (``benchmarks/run.py`` reports it).
+
+Also per notebook (issue 22): before it runs, every widget cell says what its widget is and to
+run the cell; after it was answered, at a projector's 1280x720 every plot is shown whole with
+labels of 14 pixels or more and a text alternative, and axe-core finds no violation in what the
+kit shows (JupyterLab's own are written to ``build/axe-report.json``, not failed).
 """
 
 from __future__ import annotations
@@ -24,21 +29,25 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from mtgkit.course import NOTEBOOKS
+from mtgkit.plot import DPI, FONT_SIZE
 from mtgkit.practice import questions
 
 from . import expected as E
+from .access import axe_violations, explorer_and_exercise_by_keyboard, plot_sizes, practice_by_keyboard
 from .conftest import ROOT, SHOTS
 from .driver import (
-    PANEL,
     Notebook,
     answer_radio,
     click_check,
+    close,
     exactly,
     feedback_of,
     lines_marked,
+    open_notebook,
+    run_and_check,
     shut_down,
     toggle,
     type_text,
@@ -46,20 +55,21 @@ from .driver import (
 
 pytestmark = pytest.mark.browser
 LATENCY = ROOT / "build" / "browser-latency.json"
+AXE_REPORT = ROOT / "build" / "axe-report.json"
+#: A projector's screen: JupyterLab at this size, its file browser open, shows each plot.
+PROJECTED = {"width": 1280, "height": 720}
 VERDICT = ("✓ You predicted right.", "✗ Not quite.")
 
 
 # ----------------------------------------------------------------------------- session
 @pytest.fixture(scope="module")
-def lab_page(browser: Browser, lab: tuple[str, str]) -> Iterator[Page]:
-    """One browser context and one JupyterLab page for every notebook: each is opened from the
-    file browser (a page load per notebook would cost seconds each)."""
-    base, token = lab
-    context = browser.new_context(viewport={"width": 1400, "height": 1800})
-    page = context.new_page()
-    page.goto(f"{base}/lab?token={token}&reset")  # reset: no tabs from an earlier session
-    yield page
-    context.close()
+def axe_report() -> Iterator[dict[str, Any]]:
+    """axe-core's findings per notebook, written to build/axe-report.json at the end."""
+    report: dict[str, Any] = {}
+    yield report
+    if report:
+        AXE_REPORT.parent.mkdir(parents=True, exist_ok=True)
+        AXE_REPORT.write_text(json.dumps(report, indent=1, ensure_ascii=False))
 
 
 @pytest.fixture(scope="module")
@@ -77,55 +87,6 @@ def latency() -> Iterator[list[dict[str, Any]]]:
                    "feedback's text, in the page (MutationObserver, performance.now())",
             "notebooks": sorted({s["notebook"] for s in samples}),
             "samples": samples}, indent=1))
-
-
-def menu(nb: Notebook, top: str, item: str) -> None:
-    nb.page.locator(f"#jp-MainMenu .lm-MenuBar-itemLabel:text-is('{top}')").click()
-    nb.page.locator(f".lm-Menu-itemLabel:text-is('{item}')").click()
-
-
-def run_all_cells(nb: Notebook, attempts: int = 3) -> None:
-    """Clear the committed outputs (so "[n]:" prompts mean this run), run all cells, and wait
-    until every code cell has run; try again if the run never started (a busy machine)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    done = """([panel]) => {
-        const ps = document.querySelectorAll(panel + ' .jp-CodeCell .jp-InputArea-prompt');
-        return ps.length > 0 && [...ps].every(p => /\\[\\d+\\]/.test(p.textContent));
-    }"""
-    for attempt in range(attempts):
-        nb.cell(0).click()
-        menu(nb, "Edit", "Clear Outputs of All Cells")
-        menu(nb, "Run", "Run All Cells")
-        try:
-            nb.page.wait_for_function(done, arg=[PANEL], timeout=90_000)
-            return
-        except PlaywrightTimeout:
-            if attempt == attempts - 1:
-                raise
-
-
-def open_and_run(nb: Notebook) -> None:
-    """Open the notebook from the file browser, run every cell, and check: no error, every
-    widget rendered, a plot in every rule notebook."""
-    nb.page.locator(".jp-DirListing-item", has_text=f"{nb.stem}.ipynb").dblclick(timeout=60_000)
-    expect(nb.panel.locator(".jp-TitleBar-title, .jp-Toolbar")).not_to_have_count(0)
-    expect(nb.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(nb.stem)
-    expect(nb.panel.locator(".jp-Notebook .jp-Cell")).to_have_count(len(E.cells(nb.stem)), timeout=60_000)
-    idle = nb.panel.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    expect(idle).to_have_count(1, timeout=60_000)
-    run_all_cells(nb)
-    expect(idle).to_have_count(1, timeout=60_000)
-    for i in E.widget_cells(nb.stem):  # the cells whose stored outputs show a widget
-        expect(nb.cell(i).locator(".jp-OutputArea-output > .jupyter-widgets")).not_to_have_count(0)
-    errors = nb.panel.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
-    assert errors.count() == 0, errors.first.inner_text()
-    body = nb.panel.inner_text()
-    for bad in ("Error displaying widget", "Loading widget...", "Traceback"):
-        assert bad not in body, f"{nb.stem}: {bad!r} on the page"
-    plots = nb.panel.locator(".jp-OutputArea-output img").count()
-    no_plot = {"00-start-here", "08-practice"}  # the guide and the practice page draw no timeline
-    assert plots >= (0 if nb.stem in no_plot else 1), "a rule notebook shows its timeline plot"
 
 
 # ----------------------------------------------------------------------------- exercises
@@ -277,7 +238,7 @@ def explore(nb: Notebook, e: E.Explore) -> None:
     w = nb.widget(cell)
     name = f"{e.cell.split('(')[0]} (cell {cell})"
     if e.kind == "x":  # one column per way onto the battlefield
-        w = w.locator(".widget-vbox").filter(has=nb.page.locator("h4", has_text=exactly(e.setup["path"])))
+        w = w.locator(".widget-vbox").filter(has=nb.page.locator("h3", has_text=exactly(e.setup["path"])))
         name += f": {e.setup['path']}"
     check = w.locator(".widget-button.mod-primary")
     result = check.locator("xpath=following-sibling::div[1]")
@@ -367,6 +328,57 @@ def practise(nb: Notebook) -> None:
     assert {r["student"] for r in table} == {"Ada Lovelace"}
 
 
+# ----------------------------------------------------------------------------- reading and seeing
+def before_running(nb: Notebook) -> None:
+    """The notebook as it opens, before its cells run: each widget cell says what its widget is
+    and to run the cell (issue 22, item 4), not ``TimelineStepper(children=...``; 00 says to run
+    the cells to see the widgets."""
+    for i in E.widget_cells(nb.stem):
+        shown = [t.strip() for t in nb.cell(i).locator(".jp-OutputArea-output").all_inner_texts()]
+        says = [t for t in shown if re.fullmatch(r"[A-Z][^\n]*: run this cell to use it\.", t)]
+        assert says, (nb.stem, i, shown)
+        assert not any("children=" in t for t in shown)
+    if nb.stem == "00-start-here":
+        hint = nb.panel.locator(".jp-MarkdownOutput", has_text="Run the cells to see the widgets")
+        expect(hint).to_have_count(1)
+
+
+def readable_plots(nb: Notebook) -> None:
+    """At a projector's 1280x720, file browser open: every timeline plot is shown whole (no
+    wider than its output area), its labels at least 14 pixels tall on screen (their size in
+    the PNG times the image's scale), and it has a text alternative naming what it shows."""
+    page = nb.page
+    before = page.viewport_size
+    page.set_viewport_size(PROJECTED)
+    try:
+        page.wait_for_timeout(300)  # JupyterLab lays the panels out again
+        plots = plot_sizes(nb.panel)
+        if nb.stem not in ("00-start-here", "08-practice") or plots:
+            assert plots, f"{nb.stem}: no plot"
+        for p in plots:
+            scale = p["shown"] / p["natural"]
+            label_px = FONT_SIZE * DPI / 72 * scale
+            assert p["shown"] <= p["area"] + 0.5, (nb.stem, p)  # nothing cut off at the right
+            assert label_px >= 14, (nb.stem, round(label_px, 1), p)
+            assert (p["alt"] or "").startswith("Timeline plot, "), (nb.stem, p["alt"])
+            print(f"{nb.stem}: plot {p['natural']} px wide shown at {p['shown']:.0f} px in an "
+                  f"output area of {p['area']:.0f} px: labels {label_px:.1f} px")
+    finally:
+        if before:
+            page.set_viewport_size(before)
+
+
+def accessible(nb: Notebook, report: dict[str, Any]) -> None:
+    """axe-core over the page after the notebook ran and was answered: no violation in what the
+    kit shows (outputs, widgets, rendered markdown); JupyterLab's own are listed in
+    build/axe-report.json and printed, not failed."""
+    kit, lab = axe_violations(nb.page)
+    report[nb.stem] = {"kit": kit, "jupyterlab": lab}
+    lab_ids = ", ".join(f"{v['id']} ({len(v['nodes'])})" for v in lab) or "none"
+    print(f"{nb.stem}: axe: {sum(len(v['nodes']) for v in kit)} kit violations; JupyterLab's own: {lab_ids}")
+    assert not kit, json.dumps(kit, indent=1, ensure_ascii=False)[:3000]
+
+
 # ----------------------------------------------------------------------------- the test
 def interact(nb: Notebook) -> None:
     if nb.stem == "00-start-here":
@@ -379,6 +391,11 @@ def interact(nb: Notebook) -> None:
         answer_exercise(nb, ex)
     if nb.stem == "08-practice":
         practise(nb)
+    # by keyboard alone (issue 22): the same widgets again, after the mouse
+    if nb.stem == "00-start-here":
+        explorer_and_exercise_by_keyboard(nb)
+    if nb.stem == "08-practice":
+        practice_by_keyboard(nb)
 
 
 def test_every_notebook_is_covered() -> None:
@@ -387,23 +404,31 @@ def test_every_notebook_is_covered() -> None:
 
 @pytest.mark.parametrize("stem", [stem for stem, _ in NOTEBOOKS])
 def test_notebook_answers_in_jupyterlab(stem: str, lab: tuple[str, str], lab_page: Page,
-                                        latency: list[dict[str, Any]]) -> None:
+                                        latency: list[dict[str, Any]], axe_report: dict[str, Any]) -> None:
     base, token = lab
     nb = Notebook(lab_page, stem, latency)
     started = time.perf_counter()
-    ran = started
+    ran = answered = measured = started
     try:
-        open_and_run(nb)
+        open_notebook(nb)
+        before_running(nb)
+        run_and_check(nb)
         ran = time.perf_counter()
         interact(nb)
+        answered = time.perf_counter()
+        readable_plots(nb)
+        measured = time.perf_counter()
+        accessible(nb, axe_report)
         SHOTS.mkdir(parents=True, exist_ok=True)
         nb.page.screenshot(path=str(SHOTS / f"{stem}.png"))
+        close(nb)
     except BaseException:
         SHOTS.mkdir(parents=True, exist_ok=True)
         nb.page.screenshot(path=str(SHOTS / f"FAILED-{stem}.png"))  # for whoever reads the CI log
         raise
     finally:
-        shut_down(base, token, stem)  # its tab stays open, hidden behind the next notebook's
+        shut_down(base, token, stem)  # a tab left open by a failure stays hidden behind the next
         clicks = sum(s["notebook"] == stem for s in latency)
         print(f"{stem}: opened and ran in {ran - started:.1f} s, answered in "
-              f"{time.perf_counter() - ran:.1f} s ({clicks} timed clicks)")
+              f"{answered - ran:.1f} s ({clicks} timed clicks), plots measured in "
+              f"{measured - answered:.1f} s, axe in {time.perf_counter() - measured:.1f} s")

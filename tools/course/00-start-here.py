@@ -12,6 +12,10 @@
 # Rule numbers are from the Comprehensive Rules effective **2026-08-07**. Rule numbers move
 # between editions, so the kit always names the edition it cites. Every rule number is a link:
 # click it to read the rule.
+#
+# **Run the cells to see the widgets.** The buttons, boxes and choices below appear once their
+# cells have run (*Run → Run All Cells*, or Shift+Enter cell by cell). Until then a widget's cell
+# shows one line, such as *Timeline stepper: run this cell to use it.*
 
 # %% [markdown]
 # ## The course
@@ -46,8 +50,9 @@ game.pool("Alice")
 # %% [markdown]
 # ## The board
 # `game.board()` is the board as a player sees it across the table: each player's life, mana
-# pool, hand and library sizes, permanents and graveyard. Marks are written in words as well:
-# ↷ tapped, 💤 summoning sick, ⚔ attacking, 🛡 blocking, counters and damage.
+# pool, hand and library sizes, permanents and graveyard. Every mark is written in words (tapped,
+# summoning sick, attacking, blocking, counters, damage); a tapped card also shows ↷ and an
+# attacking one ⚔.
 
 # %%
 from IPython.display import HTML, display
@@ -120,7 +125,7 @@ linked(since(timeline(duel), start)[["seq", "player", "kind", "text", "rules", "
 #
 # `plot_timeline` draws the same events as swimlanes, one lane per player and one for the stack,
 # with arrows from each cause; it leaves the passes out unless you ask for them (`kinds=`). The
-# legend under the lanes explains the colors.
+# legend under the lanes explains the marks: each kind of event has a color and a shape of its own.
 
 # %%
 import matplotlib.pyplot as plt

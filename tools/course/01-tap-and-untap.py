@@ -103,7 +103,7 @@ for permanent in (new_elves, walker):
 
 # %% [markdown]
 # Both are refused under CR 302.6: being an artifact doesn't protect Hangarback Walker, because
-# it is a creature too. The board marks them *summoning sick* (💤):
+# it is a creature too. The board marks them *summoning sick*:
 
 # %%
 HTML(board_html(game2.board()))

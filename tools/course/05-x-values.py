@@ -75,7 +75,7 @@ import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
 fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "stack"], arrows=True,
-                    title="Walking Ballista, then a Clone of it", label_width=90)
+                    title="Walking Ballista, then a Clone of it")
 plt.show()
 
 # %% [markdown]
@@ -134,7 +134,7 @@ XValueExplorer("The Goose Mother", x=3)
 # ## Exercise 1: counters
 # How many counters does the permanent end up with? Write 0 if it is no longer on the battlefield.
 # Answer in the boxes and press *Check*; or, in Python, replace each `None` in the cell below the
-# boxes and run it: the same checker grades both.
+# boxes and run it: the same checker checks both.
 
 # %%
 from mtgkit.lessons import XCase, check_number_answers

@@ -85,7 +85,7 @@ import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
 fig = plot_timeline(game.events[first - 1:], lanes=["Alice", "Bob", "stack"], arrows=True,
-                    title="The crown moves", label_width=90)
+                    title="The crown moves")
 plt.show()
 
 # %% [markdown]
@@ -176,7 +176,7 @@ Quiz("The stack now holds Alice's draw trigger, with Bob's Custodi Lich trigger 
 # ## Exercise 1: who takes the crown?
 # Alice attacks Bob, the monarch, who controls a Hill Giant (and no Protector of the Crown). Who is
 # the monarch after each combat? Answer in the widget and press *Check*; or, in Python, replace
-# each `None` in the cell below it and run that cell: the same checker grades both.
+# each `None` in the cell below it and run that cell: the same checker checks both.
 
 # %%
 from mtgkit.lessons import MonarchCase, check_name_answers

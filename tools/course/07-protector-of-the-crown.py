@@ -56,7 +56,7 @@ linked(df[(df.seq >= first) & (df.kind != "pass")][["seq", "step", "lane", "kind
 import matplotlib.pyplot as plt
 from mtgkit.plot import plot_timeline
 
-fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage", label_width=120)
+fig = plot_timeline(game.events[first - 1:], arrows=True, title="Redirected combat damage")
 plt.show()
 
 # %% [markdown]
@@ -110,7 +110,7 @@ CombatExplorer(attackers=("Grizzly Bears", "Hill Giant"), protectors=2)
 # ## Exercise 1: the crown after combat
 # Bob starts as the monarch. Who is the monarch after combat? Where Bob has two Protectors, any
 # choice he could make counts. Answer in the widget and press *Check*; or, in Python, replace each
-# `None` in the cell below it and run that cell: the same checker grades both.
+# `None` in the cell below it and run that cell: the same checker checks both.
 
 # %%
 from mtgkit.lessons import MonarchCase, check_name_answers

@@ -73,10 +73,10 @@ Cited(game.why(crowned))
 # worksheet, its first three questions, in Python:
 
 # %%
-from IPython.display import Markdown
 from mtgkit.practice import render_worksheet, worksheet
+from mtgkit.widgets import shown_in_notebook
 
-Markdown(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
+shown_in_notebook(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
 
 # %% [markdown]
 # (Teachers: the answer key for the same questions is `render_worksheet` with `key=True`. Print the
@@ -95,7 +95,7 @@ Markdown(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
 # ## Exercise 1: could produce
 # The first five hard could-produce questions of seed 1. Pick an answer for each and press *Check*;
 # or, in Python, write each answer (one of its options, with the mana symbols in any order) in place
-# of the `None`s in the cell below the widget and run it: the same checker grades both.
+# of the `None`s in the cell below the widget and run it: the same checker checks both.
 
 # %%
 from mtgkit.practice import check_practice
