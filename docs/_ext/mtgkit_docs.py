@@ -47,6 +47,7 @@ from mtgkit import crlinks
 from mtgkit.course import NOTEBOOKS, hub_link, write_course
 from mtgkit.crlinks import Cited
 from mtgkit.misconceptions import CATALOG
+from mtgkit.widgets.base import RUN_THE_CELL
 
 LOGGER = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,6 +234,13 @@ def read_notebook(text: str) -> nbformat.NotebookNode:
         if alts:
             image = cell.metadata.setdefault("mystnb", {}).setdefault("image", {})
             image.setdefault("alt", alts.pop())
+        for output in cell.get("outputs", []):
+            # A kit plot also carries itself as an inline <img> (for JupyterLab), which MyST-NB
+            # would prefer: the page shows the PNG, with the alt text above, instead.
+            data = output.get("data", {})
+            inline = str(data.get("text/html", "")).startswith("<img ")
+            if image_alt(output) and "image/png" in data and inline:
+                del data["text/html"]
     return nb
 
 
@@ -263,10 +271,14 @@ def launch_links(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
 
 
 def widget_name(bundle: nodes.Element) -> str:
-    """The widget's class name, from the text/plain repr MyST-NB kept beside the widget view."""
+    """What the widget is, from the text/plain form MyST-NB kept beside the widget view: a kit
+    widget says ``Quick question: run this cell to use it.``; any other shows its class name."""
     for child in bundle.children:
         if child.get("mime_type") == "text/plain":
-            match = re.match(r"\s*([A-Za-z_]\w*)\(", child.astext())
+            text = child.astext().strip()
+            if text.endswith(RUN_THE_CELL):
+                return text[: -len(RUN_THE_CELL)]
+            match = re.match(r"([A-Za-z_]\w*)\(", text)
             if match:
                 return match.group(1)
     return "widget"
