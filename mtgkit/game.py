@@ -48,6 +48,7 @@ from .abilities import (
     EntersWithCounters,
     ExileUntilOpponentMonarch,
     GainLife,
+    GrantKeyword,
     ManaTrigger,
     MaySacrificeToDraw,
     PutCounters,
@@ -55,6 +56,7 @@ from .abilities import (
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
+    StaticReplacement,
     TargetSpec,
     Triggered,
     granted_keywords,
@@ -117,7 +119,7 @@ from .events import (
     ZoneChange,
     explain,
 )
-from .journal import Journal
+from .journal import JDict, Journal
 from .mana import COLORS, TYPES, Mana, pay
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
@@ -151,6 +153,46 @@ R = TypeVar("R")
 E = TypeVar("E", bound=Event)
 EffectHandler = Callable[["Game", Any, StackItem], None]
 _EFFECTS: dict[type, EffectHandler] = {}
+
+
+#: Keys of the battlefield's index (``GameState.index``) besides a trigger's ``(kind of event,
+#: None or the object the event must be about)``: static abilities that make mana replacement
+#: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
+_MANA_EFFECTS = "mana replacement effects"
+_GRANTS = "keywords given"
+
+
+def _legends(name: str) -> tuple[str, str]:
+    return ("legendary", name)
+
+
+def _attached(host: int) -> tuple[str, int]:
+    return ("attached to", host)
+
+
+def _index_keys(o: Obj) -> list[object]:
+    """Where a permanent is filed in the battlefield's index: each trigger under the kinds of
+    event it waits for (CR 603.2), its static abilities, its name if legendary (CR 704.5j) and,
+    for an Aura, the permanent it is attached to (CR 704.5m)."""
+    keys: list[object] = []
+    for ab in o.card.triggers:
+        t = ab.trigger
+        keys += [(kind, o.id if t.about_source else None) for kind in t.waits_for]
+    if any(isinstance(a, StaticReplacement) for a in o.card.abilities):
+        keys.append(_MANA_EFFECTS)
+    if any(isinstance(a, GrantKeyword) for a in o.card.abilities):
+        keys.append(_GRANTS)
+    if o.is_a("Legendary"):
+        keys.append(_legends(o.name))
+    if o.card.enchant and o.attached_to is not None:
+        keys.append(_attached(o.attached_to))
+    return list(dict.fromkeys(keys))
+
+
+@functools.cache
+def _event_kinds(kind: type[Event]) -> tuple[type[Event], ...]:
+    """An event's class and the event classes it derives from: what a trigger may wait for."""
+    return tuple(k for k in kind.__mro__ if isinstance(k, type) and issubclass(k, Event))
 
 
 class ObjectError(RulesError):
@@ -275,6 +317,7 @@ class Game:
         self._cause: int | None = None
         self._reactions: list[_Reaction] = []
         self._at_once = 0  # > 0 while events that happen simultaneously are being logged
+        self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
         filler = lookup_card("Library Card")
@@ -396,7 +439,7 @@ class Game:
         """Its keywords: printed ones, and those static abilities on the battlefield give it
         (Mass Hysteria gives every creature haste)."""
         o = o if isinstance(o, Obj) else self.obj(o)
-        return o.card.keywords | granted_keywords(o, self.permanents())
+        return o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
 
     def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
         """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
@@ -510,7 +553,7 @@ class Game:
 
     def mana_effects(self) -> list[ManaEffect]:
         """Every mana replacement effect in the game, in the order they began to apply."""
-        found: list[ManaEffect] = list(static_effects(self))
+        found: list[ManaEffect] = list(static_effects(self._indexed(_MANA_EFFECTS)))
         found += list(self._s.effects)
         return found
 
@@ -579,7 +622,7 @@ class Game:
         o.attached_to = attached_to
         if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
             o.chosen_color = color or "G"
-        self._s.battlefield.append(o.id)
+        self._arrive(o)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
         e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield ({when}"
                                 + (", tapped" if tapped else "") + ")", player=controller,
@@ -1929,11 +1972,18 @@ class Game:
     def _check_sba(self) -> bool:
         """CR 704.3: check every state-based action, perform all that apply at once, and repeat
         until none applies. Each one's cause is the event that created its condition. Returns
-        whether any was performed."""
+        whether any was performed.
+
+        The players are checked every time; of the objects, those changed since the last check
+        (``GameState.touched``) and what depends on them (the Auras attached to one, the other
+        legendary permanents with its name): nothing else can have come to break a rule."""
         self._flush()
         performed = False
         for _ in range(1000):
             s = self._s
+            touched = self._touched()
+            on_battlefield = sorted((o for o in touched if o.zone == "battlefield"),
+                                    key=lambda o: o.arrival)
             losers: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
             for p in s.players:
                 if p.in_game and p.life <= 0:
@@ -1943,7 +1993,7 @@ class Game:
                     losers[p.name] = (f"{p.name} drew from an empty library and loses the game",
                                       ("704.5b",), p.draw_seq)
             dying: list[tuple[Obj, str, tuple[str, ...], int | None]] = []
-            for o in self.permanents():
+            for o in on_battlefield:
                 if not o.is_a("Creature"):
                     continue
                 name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
@@ -1956,15 +2006,21 @@ class Game:
                 elif o.deathtouch_damage and o.damage > 0:
                     dying.append((o, f"{o.name} was dealt damage by a source with deathtouch and is "
                                   f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
-            auras = self._illegal_auras()
-            legends = self._legend_groups()
-            tokens = [o for o in s.objects.values()
-                      if o.token and o.zone not in ("battlefield", "gone", "token")]
+            auras = self._illegal_auras(touched, on_battlefield)
+            legends = self._legend_groups(on_battlefield)
+            tokens = sorted((o for o in touched if o.token
+                             and o.zone not in ("battlefield", "gone", "token")), key=lambda o: o.id)
             if not (losers or dying or auras or legends or tokens):
                 break
             performed = True
             if losers:  # several players at 0 life lose together (CR 704.3, 104.3b)
-                self._leave(losers)
+                # ... at the same moment as the permanents below leave the battlefield: those see
+                # none of it (only leaves-the-battlefield abilities look back in time, CR 603.10a)
+                self._departing = frozenset(o.id for o, *_ in dying) | {o.id for o, *_ in auras}
+                try:
+                    self._leave(losers)
+                finally:
+                    self._departing = frozenset()
             for o, text, rules, cause in dying:
                 if o.zone == "battlefield":
                     with self._caused_by(cause):
@@ -1988,24 +2044,42 @@ class Game:
             raise AssertionError("state-based actions did not settle")
         return performed
 
-    def _illegal_auras(self) -> list[tuple[Obj, str, int | None]]:
-        """CR 704.5m, 303.4c: Auras attached to nothing, or to something they can't enchant."""
+    def _touched(self) -> list[Obj]:
+        """The objects changed since the last check of state-based actions (the set empties)."""
+        touched = self._s.touched
+        ids = list(touched)
+        touched.clear()
+        objects = self._s.objects
+        return [objects[i] for i in ids]
+
+    def _illegal_auras(self, touched: list[Obj], on_battlefield: list[Obj]
+                       ) -> list[tuple[Obj, str, int | None]]:
+        """CR 704.5m, 303.4c: Auras attached to nothing, or to something they can't enchant.
+        Only an Aura that changed, or one attached to something that changed, can have become
+        one of them."""
+        candidates = {o.id: o for o in on_battlefield if o.card.enchant}
+        for changed in touched:
+            candidates.update((o.id, o) for o in self._indexed(_attached(changed.id)))
         found = []
-        for o in self.permanents():
-            if not o.card.enchant:
-                continue
+        for o in sorted(candidates.values(), key=lambda o: o.arrival):
+            enchant = o.card.enchant
+            assert enchant is not None
             host = self._s.objects.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != "battlefield":
                 found.append((o, "nothing", self._last_move_of(host) if host else None))
-            elif not host.is_a(o.card.enchant) or host.id == o.id:
+            elif not host.is_a(enchant) or host.id == o.id:
                 found.append((o, f"{host.name}, which it can't enchant", None))
         return found
 
-    def _legend_groups(self) -> list[tuple[tuple[str, str], list[Obj]]]:
+    def _legend_groups(self, on_battlefield: list[Obj]) -> list[tuple[tuple[str, str], list[Obj]]]:
+        """CR 704.5j: legendary permanents with the same name and controller, for each name a
+        legendary permanent that changed has."""
+        names = dict.fromkeys(o.name for o in on_battlefield if o.is_a("Legendary"))
+        same = sorted((o for name in names for o in self._indexed(_legends(name))),
+                      key=lambda o: o.arrival)
         groups: dict[tuple[str, str], list[Obj]] = {}
-        for o in self.permanents():
-            if o.is_a("Legendary"):
-                groups.setdefault((o.controller, o.name), []).append(o)
+        for o in same:
+            groups.setdefault((o.controller, o.name), []).append(o)
         return [(k, objs) for k, objs in groups.items() if len(objs) > 1]
 
     def _legend_rule(self, who: str, name: str, objs: list[Obj]) -> None:
@@ -2079,8 +2153,40 @@ class Game:
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
         o = Obj(self._take_id(), defn, owner, zone, {})
         o.attach(self._j)
+        o.watch(self._s.touched)
         self._s.objects[o.id] = o
         return o
+
+    # ------------------------------------------------------------------ the battlefield's index
+    def _arrive(self, o: Obj) -> None:
+        """``o`` joins the battlefield (last in its order) and the index of what it waits for."""
+        s = self._s
+        s.arrivals += 1
+        o.arrival = s.arrivals
+        s.battlefield.append(o.id)
+        for key in _index_keys(o):
+            ids = s.index.get(key)
+            if ids is None:
+                ids = s.index[key] = JDict(self._j)
+            ids[o.id] = o.arrival
+
+    def _depart(self, o: Obj) -> None:
+        """``o`` leaves the battlefield and the index (before it stops being a copy or attached)."""
+        s = self._s
+        s.battlefield.remove(o.id)
+        for key in _index_keys(o):
+            ids = s.index[key]
+            del ids[o.id]
+            if not ids:
+                del s.index[key]
+
+    def _indexed(self, key: object) -> list[Obj]:
+        """The permanents filed under ``key``, in the battlefield's order."""
+        ids = self._s.index.get(key)
+        if not ids:
+            return []
+        objects = self._s.objects
+        return [objects[i] for i in sorted(ids, key=ids.__getitem__)]
 
     def _new_stack_item(self, *args: Any, **kwargs: Any) -> StackItem:
         item = StackItem(*args, **kwargs)
@@ -2111,7 +2217,7 @@ class Game:
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
                                           o.incarnation)
-            self._s.battlefield.remove(o.id)
+            self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
             self._s.blockers.pop(o.id, None)
@@ -2145,7 +2251,7 @@ class Game:
             extra += ("707.2", "707.5")
         if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
             extra += ("107.3m",)
-        self._s.battlefield.append(o.id)
+        self._arrive(o)
         copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
         full = (text + copied + (" tapped" if o.tapped else "")
                 + "".join(f" with {n} {k} counters" for k, n in o.counters.items()))
@@ -2175,7 +2281,16 @@ class Game:
         """The one trigger matcher (CR 603.2): what ``event`` sets off. Every triggered ability
         on the battlefield, the monarch's inherent ones, and those of an object that just left
         the battlefield (which look back in time, CR 603.10a) are asked if the event matches."""
-        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in self._s.battlefield]
+        index = self._s.index
+        waiting: dict[int, int] = {}
+        for kind in _event_kinds(type(event)):
+            for key in ((kind, None), (kind, event.obj_id)):
+                ids = index.get(key)
+                if ids:
+                    waiting.update(ids)
+        departing = self._departing
+        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in sorted(waiting, key=waiting.__getitem__)
+                                          if i not in departing]
         if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
             known = self._s.lki.get(event.obj_id)
             if known is not None:
@@ -2278,7 +2393,8 @@ class Game:
                     self._emit(ChoiceMade(text=f"{player} puts their triggers on the stack in this "
                                           "order: " + ", ".join(order), rules=("603.3b",),
                                           player=player, question="trigger order",
-                                          answer=tuple(order), options=tuple(labels)))
+                                          answer=tuple(order), options=tuple(labels),
+                                          cause=max(p.seq for p in mine)))
                     mine = [mine[labels.index(label)] for label in order]
                 for p in mine:
                     self._put_on_stack(p)

@@ -6,12 +6,12 @@ Used both by the game, when mana is really produced, and by the could-produce qu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .abilities import Activated, ManaReplacement, StaticReplacement
 from .records import Value
 from .triggers import whose_matches
-from .view import GameView, ManaEffect, ObjectView
+from .view import ManaEffect, ObjectView
 
 
 class StaticManaEffect(Value):
@@ -32,10 +32,11 @@ class AppliedReplacement(Value):
     source_id: int | None
 
 
-def static_effects(view: GameView) -> list[StaticManaEffect]:
-    """The mana replacement effects of permanents' static abilities, in battlefield order."""
+def static_effects(permanents: Iterable[ObjectView]) -> list[StaticManaEffect]:
+    """The mana replacement effects of these permanents' static abilities, in their order (the
+    battlefield's: the order the effects began to apply)."""
     return [StaticManaEffect(p.name, a.replacement, p.id, p.controller)
-            for p in view.permanents() for a in p.card.abilities if isinstance(a, StaticReplacement)]
+            for p in permanents for a in p.card.abilities if isinstance(a, StaticReplacement)]
 
 
 def applies(r: ManaReplacement, controller: str, o: ObjectView) -> bool:
