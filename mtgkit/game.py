@@ -69,6 +69,7 @@ from .errors import (
     CombatError,
     CostError,
     GameOverError,
+    LimitError,
     RulesError,
     SummoningSicknessError,
     TapSymbolError,
@@ -1196,6 +1197,9 @@ class Game:
         for label in chosen:
             r = by_label[label]
             before, mana = mana, r.replacement.op.apply(mana)
+            if mana.amount > limits.MAX_MANA:
+                raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
+                                 "MAX_MANA", limits.MAX_MANA)
             replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
                                         rules=("106.12b", "614.1a"), player=who, effect=label,
                                         before=before, after=mana), obj=o)
@@ -1222,6 +1226,9 @@ class Game:
                   obj: Obj | None = None, links: tuple[int, ...] = (),
                   tapped_for_mana: bool = False) -> ManaAdded:
         p = self._player(who)
+        if p.pool.amount + mana.amount > limits.MAX_MANA:
+            raise LimitError(f"{who}'s mana pool would hold {p.pool.amount + mana.amount:,} mana",
+                             "MAX_MANA", limits.MAX_MANA)
         p.pool = p.pool + mana
         return self._emit(ManaAdded(text=f"{who} adds {mana} ({why})", rules=rules, player=who,
                                     links=links, mana=mana, tapped_for_mana=tapped_for_mana), obj=obj)
@@ -1507,8 +1514,8 @@ class Game:
                                rules=("400.7", "113.7a"), player=item.controller, lane="stack"))
             return
         if source.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
-            raise RulesError(f"{source.name} would have more than {limits.MAX_COUNTERS} {eff.kind} "
-                             f"counters, the kit's limit.", "122.1")
+            raise LimitError(f"{source.name} would have {source.counters.get(eff.kind, 0) + eff.amount:,} "
+                             f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
         source.add_counters(eff.kind, eff.amount)
         e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
                                        rules=("122.1",), counter=eff.kind, delta=eff.amount),
@@ -1560,8 +1567,8 @@ class Game:
         if not self._player(who).in_game:
             return  # CR 800.4b: no token is created for a player who left the game
         if len(self._s.objects) + n > limits.MAX_OBJECTS:
-            raise RulesError(f"{n} more tokens would pass the kit's limit of {limits.MAX_OBJECTS} "
-                             f"objects.", "111.1")
+            raise LimitError(f"{n} more tokens would make the game hold {len(self._s.objects) + n:,} "
+                             f"objects", "MAX_OBJECTS", limits.MAX_OBJECTS)
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True

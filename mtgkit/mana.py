@@ -11,6 +11,13 @@ Mana('{W}{U}')
 4
 >>> pay(Mana.parse("{G}{G}{R}{R}"), ManaCost.parse("{X}{X}"), x=2)
 Mana('{R}{R}{G}{G}')
+
+Amounts are counts: a large amount is shown as a count of each type, never symbol by symbol.
+
+>>> Mana.of("G", 1024) + Mana.parse("{W}")
+Mana('{W}{G}x1,024')
+>>> Mana.parse("{G}x1,024").amount
+1024
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from .limits import MAX_MANA
 from .records import Value
 
 #: Mana types in display order. ``C`` is colorless, which is a type but not a color.
@@ -26,6 +34,8 @@ TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 _ORDER = {t: i for i, t in enumerate(("C",) + COLORS)}
+#: A type with more mana than this is shown as a count (``{G}x1,024``), not symbol by symbol.
+SPELLED_OUT = 10
 
 
 def sort_types(types: Iterable[str]) -> tuple[str, ...]:
@@ -75,11 +85,20 @@ class Mana:
 
     @classmethod
     def parse(cls, text: str) -> Mana:
-        """Parse mana symbols such as ``{G}{G}`` (generic numbers are not mana)."""
-        total = cls()
-        for sym in _symbols(text):
-            total = total + cls.of(sym)
-        return total
+        """Parse mana symbols such as ``{G}{G}`` (generic numbers are not mana), or a count of
+        one symbol as the kit shows a large amount (``{G}x1,024``)."""
+        found = _COUNTED.findall(text)
+        if "".join(f"{{{sym}}}" + (f"x{n}" if n else "") for sym, n in found) != text.replace(" ", ""):
+            raise ValueError(f"not a sequence of mana symbols: {text!r}")
+        counts = [0] * 6
+        for sym, n in found:
+            if sym not in TYPES:
+                raise ValueError(f"unknown mana type {sym!r}; expected one of {TYPES}")
+            counts[TYPES.index(sym)] += int(n.replace(",", "")) if n else 1
+            if sum(counts) > MAX_MANA:
+                raise ValueError(f"more than {MAX_MANA:,} mana, the kit's limit (MAX_MANA in "
+                                 f"mtgkit.limits): {text[:40]!r}")
+        return cls(tuple(counts))  # type: ignore[arg-type]
 
     @property
     def amount(self) -> int:
@@ -115,15 +134,19 @@ class Mana:
             yield from [t] * self[t]
 
     def __str__(self) -> str:
+        """The symbols, one per mana (``{G}{G}``); a type with more than :data:`SPELLED_OUT` mana
+        as a count (``{G}x1,024``), so a huge amount stays a short text."""
         if not self:
             return "no mana"
-        return "".join(f"{{{t}}}" for t in self)
+        return "".join(f"{{{t}}}" * n if n <= SPELLED_OUT else f"{{{t}}}x{n:,}"
+                       for t, n in zip(TYPES, self.counts, strict=True) if n)
 
     def __repr__(self) -> str:
         return f"Mana({str(self)!r})" if self else "Mana()"
 
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
+_COUNTED = re.compile(r"\{([^}]*)\}(?:x(\d{1,3}(?:,\d{3})+|\d+))?")
 
 
 def _symbols(text: str) -> list[str]:

@@ -41,7 +41,7 @@ from typing import Any
 from . import limits
 from .cards import CATALOG
 from .choices import Scripted
-from .errors import RulesError
+from .errors import LimitError, RulesError
 from .game import STEPS, Game
 from .mana import COLORS, Mana
 
@@ -358,6 +358,8 @@ class _Builder:
             steps[kind]()
         except RulesError as err:
             raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
+        except LimitError as err:
+            raise self.fail(place, f"an action within the kit's limits ({err})") from None
         except ValueError as err:  # e.g. a scripted choice that is not an option
             raise self.fail(place, f"choices that fit this action ({err})") from None
 
