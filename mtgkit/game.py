@@ -14,9 +14,9 @@ Llanowar Elves hasn't been under Alice's control continuously since Alice's most
 turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 >>> old = g.put_onto_battlefield("Llanowar Elves", "Alice")
 >>> for e in g.activate(old): print(e)
-#14 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
-#15 Llanowar Elves becomes tapped to pay {T} [CR 107.5, 302.6]
-#16 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
+#11 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
+#12 Llanowar Elves becomes tapped to pay {T} [CR 107.5, 302.6]
+#13 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ from .events import (
     Event,
     Fizzled,
     GameBegan,
+    GameEnded,
     LandPlayed,
     LifeChanged,
     ManaAdded,
@@ -305,6 +306,9 @@ class Game:
         check.whole_number("life", life, 1, limits.MAX_LIFE)
         check.whole_number("library", library, 0, limits.MAX_LIBRARY)
         start = check.one_of("start", start, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
+        if start == "draw" and len(names) == 2:
+            raise ValueError("start='draw': the starting player of a two-player game skips the draw "
+                             "step of their first turn (CR 103.8a)")
         if len(names) * library > limits.MAX_OBJECTS:
             raise ValueError(f"{len(names)} libraries of {library} cards are more than the "
                              f"{limits.MAX_OBJECTS} objects a game may hold")
@@ -365,9 +369,30 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """The last player still in the game, once all the others have left (CR 104.2a)."""
+        """The last player still in the game, once all the others have left (CR 104.2a); None
+        while the game goes on, and in a draw (see :attr:`over`)."""
         left = [p.name for p in self._s.players if p.in_game]
         return left[0] if len(left) == 1 else None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: one player is left, who wins (CR 104.2a), or none, because
+        all the players remaining lost at once: a draw (104.4a). A ``GameEnded`` event says which.
+
+        >>> g = Game(["Alice", "Bob"], library=0)
+        >>> g.over, g.winner
+        (False, None)
+        >>> g.set_life("Alice", 0)
+        >>> g.set_life("Bob", 0)
+        >>> for e in g.pass_priority(): print(e)
+        #11 Alice passes [CR 117.3d]
+        #12 Alice has 0 life and loses the game [CR 704.5a]
+        #13 Bob has 0 life and loses the game [CR 704.5a]
+        #14 The game is a draw: every player still in it lost at the same time [CR 104.4a]
+        >>> g.over, g.winner, g.board().describe().splitlines()[-1]
+        (True, None, 'The game is over: a draw (CR 104.4a).')
+        """
+        return sum(p.in_game for p in self._s.players) <= 1
 
     def in_game(self, player: str) -> bool:
         return self._player(player).in_game
@@ -483,7 +508,7 @@ class Game:
             for o in self.permanents()
         )
         return Board(s.turn, s.step, s.active, s.monarch, tuple(views), perms,
-                     tuple(i.name for i in s.stack))
+                     tuple(i.name for i in s.stack), self.over, self.winner)
 
     def why(self, event: Event | int) -> str:
         """Why did this event happen? The chain of causes back to a player's action."""
@@ -656,6 +681,24 @@ class Game:
                                       monarch=player, changed=True, setup=True))
         self._s.monarch_seq = e.seq
 
+    @_atomic
+    def set_life(self, player: str, life: int) -> None:
+        """Teaching setup: ``player``'s life total becomes ``life`` (from -1,000 to 1,000; at 0 or
+        less they lose the next time a player would receive priority, CR 104.3b). Recorded as a
+        ``setup`` event; no trigger sees it.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> g.set_life("Bob", 3)
+        >>> print(g.events[-1]), g.life("Bob")
+        #9 Setup: Bob's life total is 3 (it was 20)
+        (None, 3)
+        """
+        p = self._living(player, "player")
+        check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
+        e = self._emit(LifeChanged(text=f"Setup: {player}'s life total is {life} (it was {p.life})",
+                                   player=player, delta=life - p.life, setup=True))
+        p.life, p.life_seq = life, e.seq
+
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
         defn = self._card(name)
@@ -740,7 +783,8 @@ class Game:
         turn, step = self._s.turn, self._s.step
         while True:
             self._end_current_step()
-            if to is None or (self._s.step == to and (self._s.turn, self._s.step) != (turn, step)):
+            if to is None or self.over or (self._s.step == to
+                                          and (self._s.turn, self._s.step) != (turn, step)):
                 break
         return tuple(self._events[start:])
 
@@ -753,9 +797,9 @@ class Game:
         self._check_not_over()
         start = len(self._events)
         turn = self._s.turn
-        while self._s.turn == turn:
+        while self._s.turn == turn and not self.over:
             self._end_current_step()
-        while self._s.step != to:
+        while self._s.step != to and not self.over:
             self._end_current_step()
         return tuple(self._events[start:])
 
@@ -767,10 +811,13 @@ class Game:
             raise ValueError(f"to={to!r} is not a later step of this turn (it is the "
                              f"{STEP_TITLES[s.step]}); use next_turn(to={to!r}) for the next turn")
         declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
-        if to in _COMBAT_ONLY and not (declared and s.attackers) and self._plans.attack is None:
+        if to in _COMBAT_ONLY and not (declared and s.attacked) and not self._plans.attack:
             raise ValueError(f"to={to!r}: the {STEP_TITLES[to]} happens only when creatures attack "
                              f"(CR 508.8), and none {'were' if declared else 'have been'} declared "
                              f"this turn: use attack() first")
+        if to == "draw" and self._skips_first_draw():
+            raise ValueError("to='draw': the starting player of a two-player game skips the draw "
+                             "step of their first turn (CR 103.8a)")
 
     def _plan(self, damage: object, discard: object) -> None:
         """Check and remember the choices a call spells out for later in the turn."""
@@ -794,13 +841,13 @@ class Game:
         nobody gets priority in simply ends; then the next one begins."""
         turn, step = self._s.turn, self._s.step
         for _ in range(limits.MAX_EVENTS):
-            if (self._s.turn, self._s.step) != (turn, step):
+            if (self._s.turn, self._s.step) != (turn, step) or self.over:
                 return
             if self._s.priority is None:
                 self._next_step()
                 return
-            if self._s.step == "cleanup" and not self._s.stack and self._s.passes + 1 >= len(
-                    self._in_game()):
+            if self._s.step == "cleanup" and not self._s.stack and self._waiting_for() == [
+                    self._s.priority]:
                 self._pass()  # CR 514.3a: the last pass starts another cleanup step
                 return
             self._pass()
@@ -811,13 +858,26 @@ class Game:
         holder = s.priority
         assert holder is not None
         self._emit(PriorityPassed(text=f"{holder} passes", rules=("117.3d",), player=holder))
-        s.passes += 1
-        if s.passes < len(self._in_game()):
+        s.passed += (holder,)
+        if self._waiting_for():
             self._grant(self._next_player(holder), reset=False)
-        elif s.stack:
+        else:
+            self._all_passed()
+
+    def _waiting_for(self) -> list[str]:
+        """The players still in the game who haven't passed since the last action (CR 117.4): a
+        player who left doesn't count, and one who passed doesn't pass again."""
+        passed = self._s.passed
+        return [p for p in self._in_game() if p not in passed]
+
+    def _all_passed(self) -> None:
+        """Every player still in the game has passed in succession (CR 117.4)."""
+        s = self._s
+        if s.stack:
             self._resolve_top()  # CR 117.4: all passed in succession; the top resolves
         elif s.step == "cleanup":
-            self._begin_step()  # CR 514.3a: another cleanup step
+            self._end_step()  # CR 106.4: the mana pools empty as this cleanup step ends ...
+            self._begin_step()  # ... and another begins (CR 514.3a)
         else:
             self._next_step()  # CR 117.4, 500.2: all passed with the stack empty; the step ends
 
@@ -828,10 +888,19 @@ class Game:
             self._begin_turn(self._next_player(s.active))
             return
         nxt = STEPS[STEPS.index(s.step) + 1]
-        if nxt == "declare_blockers" and not s.attackers:
-            nxt = "end_of_combat"  # CR 508.8: no attackers, so blockers and damage are skipped
+        if nxt == "declare_blockers" and not s.attacked:
+            nxt = "end_of_combat"  # CR 508.8: no attackers declared, so blockers and damage are skipped
+        if nxt == "draw" and self._skips_first_draw():
+            self._emit(DrawSkipped(text=f"{s.active} skips the draw step: the player who plays first "
+                                   "in a two-player game skips the draw step of their first turn",
+                                   rules=("103.8a",), player=s.active, lane="game", cause=s.turn_seq))
+            nxt = "main1"
         s.step = nxt
         self._begin_step()
+
+    def _skips_first_draw(self) -> bool:
+        """CR 103.8a: in a two-player game, the starting player's first turn has no draw step."""
+        return self._s.turn == 1 and len(self._s.players) == 2
 
     def _next_player(self, current: str) -> str:
         names = self.players
@@ -853,6 +922,7 @@ class Game:
         s.blockers.clear()
         s.blocked.set([])
         s.combat_seq.clear()
+        s.attacked = False
         for p in s.players:
             p.lands_played = 0
         e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
@@ -862,7 +932,7 @@ class Game:
 
     def _begin_step(self) -> None:
         s = self._s
-        s.priority, s.passes = None, 0
+        s.priority, s.passed = None, ()
         e = self._emit(StepBegan(text=f"{STEP_TITLES[s.step].capitalize()} begins", rules=("500.1",),
                                  player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
@@ -875,12 +945,7 @@ class Game:
             elif s.step == "draw" and not self._player(s.active).in_game:
                 pass  # CR 800.4j: the turn goes on without an active player; nobody draws
             elif s.step == "draw":
-                if s.turn == 1 and len(s.players) == 2:
-                    self._emit(DrawSkipped(text=f"{s.active} skips the first draw (first player, "
-                                           "first turn)", rules=("103.8a",), player=s.active,
-                                           lane="game"))
-                else:
-                    self._draw(s.active, ("504.1",))
+                self._draw(s.active, ("504.1",))
             elif s.step == "declare_attackers":
                 self._declare_attackers(self._plans.attack or [])
                 self._plans.attack = None
@@ -911,7 +976,7 @@ class Game:
             s.attackers.clear()
             s.blockers.clear()
             s.blocked.set([])
-        s.priority, s.passes = None, 0
+        s.priority, s.passed = None, ()
 
     def _cleanup(self) -> None:
         s = self._s
@@ -1398,7 +1463,7 @@ class Game:
         """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
         start = len(self._events)
         for _ in range(limits.MAX_EVENTS):
-            if not self._s.stack:
+            if not self._s.stack or self.over:
                 return tuple(self._events[start:])
             self.resolve()
         raise GameOverError("the stack never empties: too many events")  # pragma: no cover
@@ -1776,6 +1841,7 @@ class Game:
         """CR 508.1: the turn-based action that starts the declare attackers step."""
         s = self._s
         self._check_attack(plan)
+        s.attacked = bool(plan)
         for oid, d in plan:
             o = s.objects[oid]
             s.attackers[o.id] = d
@@ -1800,7 +1866,7 @@ class Game:
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
-        if s.step != "declare_attackers" or not s.attackers:
+        if s.step != "declare_attackers" or not s.attacked:
             raise TimingError("Blockers are declared as the declare blockers step begins: call "
                               "block() in the declare attackers step, after attackers were "
                               "declared.", "509.1")
@@ -1918,15 +1984,19 @@ class Game:
         start = len(self._events)
         held = self._s.priority == player
         self._leave({player: (f"{player} concedes and leaves the game", ("104.3a", "800.4a"), None)})
-        if self._s.step not in NO_PRIORITY and self.winner is None:
-            nxt = self._next_player(player) if held else self._s.priority
-            self._grant(nxt or self._s.active, reset=False)
+        if self._s.step not in NO_PRIORITY and not self.over:
+            if not self._waiting_for():  # everyone left has passed since the last action (117.4)
+                self._all_passed()
+            else:  # CR 800.4a: if they held priority, it passes to the next player still in the game
+                nxt = self._next_player(player) if held else self._s.priority
+                self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
     def _leave(self, leaving: Mapping[str, tuple[str, tuple[str, ...], int | None]]) -> None:
         """Players leave the game at the same time (CR 800.4a): ``{player: (text, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
-        (the active one, then in turn order) who is still in the game."""
+        (the active one, then in turn order) who is still in the game. If one player is left, they
+        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once."""
         s = self._s
         left: dict[str, int] = {}
         for name, (text, rules, cause) in leaving.items():
@@ -1939,9 +2009,8 @@ class Game:
             with self._caused_by(left[s.monarch]):
                 if heir is None:
                     s.monarch = None
-                    self._emit(MonarchChanged(text="No player can become the monarch: the game goes "
-                                              "on with no monarch", rules=("725.4",), monarch=None,
-                                              changed=True))
+                    self._emit(MonarchChanged(text="No player is left to become the monarch",
+                                              rules=("725.4",), monarch=None, changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
         for name, seq in left.items():
@@ -1960,6 +2029,13 @@ class Game:
                                ("800.4a",))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
+        if self.over:  # CR 104.1: the game ends at once
+            winner = self.winner
+            self._emit(GameEnded(
+                text=f"{winner} wins the game: every other player has left it" if winner else
+                "The game is a draw: every player still in it lost at the same time",
+                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
+                cause=max(left.values()), winner=winner))
 
     def _heir(self) -> str | None:
         """CR 725.4: the active player, or, if they have left, the next player in turn order
@@ -2028,6 +2104,8 @@ class Game:
                     self._leave(losers)
                 finally:
                     self._departing = frozenset()
+                if self.over:  # CR 104.2a, 104.4a: at once; nothing more happens in this game
+                    return True
             for o, text, rules, cause in dying:
                 if o.zone == "battlefield":
                     with self._caused_by(cause):
@@ -2124,7 +2202,9 @@ class Game:
                           "102.1")
 
     def _check_not_over(self) -> None:
-        if self.winner is not None:
+        if self.over:
+            if self.winner is None:
+                raise GameOverError("The game is over: it is a draw (CR 104.4a).", "104.4a")
             raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
 
     def _check_can_act(self, player: str, *, mana_ability: bool = False) -> None:
@@ -2413,8 +2493,8 @@ class Game:
         ``reset``: an action was taken, so players must pass in succession anew (117.4)."""
         s = self._s
         if self._settle() or reset:
-            s.passes = 0
-        if self.winner is not None:
+            s.passed = ()
+        if self.over:
             s.priority = None
             return
         s.priority = player if self._player(player).in_game else self._next_player(player)

@@ -18,8 +18,9 @@ EDITION = "2026-08-07"
 
 #: Rule number -> one-line summary written for learners (not the CR's wording).
 TITLES: dict[str, str] = {
-    "103.8a": "the starting player skips the draw of their first turn (two-player game)",
+    "103.8a": "the starting player of a two-player game skips the draw step of their first turn",
     "104.3a": "a player can concede at any time",
+    "104.4a": "if all the players remaining in a game lose at the same time, the game is a draw",
     "106.1a": "the five colors of mana",
     "106.1b": "the six types of mana: five colors plus colorless",
     "106.4": "mana goes into a mana pool, which empties at the end of each step and phase",

@@ -182,9 +182,10 @@ class GameState(Journaled):
     turn_seq: int | None = None  # the event that began this turn
     step_seq: int | None = None  # the event that began this step
     priority: str | None = None  # the player who holds priority (None: nobody, CR 117.3)
-    passes: int = 0  # players who have passed in succession since the last action (CR 117.4)
+    passed: tuple[str, ...] = ()  # who has passed in succession since the last action (CR 117.4)
     monarch_seq: int | None = None  # the event that made the monarch the monarch
     arrivals: int = 0  # permanents that have entered the battlefield so far (their order)
+    attacked: bool = False  # creatures were declared as attackers this turn (CR 508.8)
 
     @classmethod
     def new(cls, journal: Journal, players: tuple[PlayerState, ...]) -> GameState:

@@ -1,0 +1,207 @@
+"""The second judge review (issue 21): turn structure and multiplayer seams, choosing how to pay,
+a teacher's set-up calls, each test named after the rule it checks (CR 2026-08-07)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import refused
+
+from mtgkit import (
+    Game,
+    GameOverError,
+    replay,
+)
+from mtgkit.events import (
+    AbilityTriggered,
+    DrawSkipped,
+    GameEnded,
+    PlayerLeft,
+    PoolEmptied,
+    PriorityPassed,
+    StepBegan,
+)
+
+
+def mana(g: Game, player: str, land: str, n: int = 1) -> None:
+    for _ in range(n):
+        g.activate(g.put_onto_battlefield(land, player))
+
+
+def four() -> Game:
+    return Game(["Alice", "Bob", "Carol", "Dave"])
+
+
+# --------------------------------------------------------------------------- 1. passes of players who left
+def test_117_4_800_4a_a_player_who_passed_and_left_no_longer_counts_as_having_passed() -> None:
+    """A casts Lightning Bolt at D; A and B pass; B concedes; C passes: D still has to pass."""
+    g = four()
+    mana(g, "Alice", "Mountain")
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Dave")
+    g.pass_priority()
+    g.pass_priority()
+    g.concede("Bob")
+    g.pass_priority()  # Carol
+    assert g.stack() and g.priority_player == "Dave" and g.life("Dave") == 20
+    g.pass_priority()  # Dave: now every player still in the game has passed
+    assert not g.stack() and g.life("Dave") == 17
+
+
+def test_117_4_800_4a_the_step_ends_only_when_every_remaining_player_has_passed() -> None:
+    """With an empty stack: A passes, A concedes, B passes; C and D haven't passed yet."""
+    g = four()
+    g.pass_priority()
+    g.concede("Alice")
+    g.pass_priority()  # Bob
+    assert g.step == "main1" and g.priority_player == "Carol"
+    g.pass_priority()
+    g.pass_priority()
+    assert g.step == "beginning_of_combat"
+
+
+def test_117_4_players_who_passed_need_not_pass_again_when_the_last_one_leaves() -> None:
+    """A and B pass, C holds priority and concedes: every player left has passed in succession,
+    so the Bolt resolves (800.4a would give priority to the next player, who has passed)."""
+    g = Game(["Alice", "Bob", "Carol"])
+    mana(g, "Alice", "Mountain")
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
+    g.pass_priority()
+    g.pass_priority()
+    assert g.priority_player == "Carol"
+    g.concede("Carol")
+    assert not g.stack() and g.life("Bob") == 17 and g.priority_player == "Alice"  # 117.3b
+
+
+# --------------------------------------------------------------------------- 2. the crown and a dying Lich
+def _crown_and_lich(giant_blocks: bool) -> Game:
+    """Bob (active) attacks the monarch Alice (at 2 life) with Grizzly Bears and Carol with
+    Custodi Lich; Carol's Hill Giant may block the Lich. Combat damage is dealt at once."""
+    g = Game(["Bob", "Alice", "Carol"], life=2)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    lich = g.put_onto_battlefield("Custodi Lich", "Bob")
+    giant = g.put_onto_battlefield("Hill Giant", "Carol")
+    g.make_monarch("Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Alice", lich: "Carol"})
+    g.block({giant: lich} if giant_blocks else {})
+    g.advance(to="end_of_combat")
+    return g
+
+
+def _lich_triggered(g: Game) -> bool:
+    return any(isinstance(e, AbilityTriggered) and e.obj == "Custodi Lich" and "become the monarch"
+               in e.text for e in g.events)
+
+
+def test_704_3_725_4_603_2_a_lich_dying_as_its_controller_gets_the_crown_doesnt_trigger() -> None:
+    """Alice (the monarch) drops to 0 life in the same check that destroys Bob's Custodi Lich:
+    Bob, the active player, becomes the monarch as Alice leaves, while the Lich leaves too. A
+    "whenever you become the monarch" ability doesn't look back in time: no trigger."""
+    g = _crown_and_lich(giant_blocks=True)
+    assert g.monarch == "Bob" and not g.in_game("Alice")
+    assert g.obj(g.find("Custodi Lich", zone="graveyard")).zone == "graveyard"
+    assert not _lich_triggered(g)
+
+
+def test_725_4_603_2_a_lich_that_stays_does_trigger_when_the_crown_comes_to_its_controller() -> None:
+    g = _crown_and_lich(giant_blocks=False)
+    assert g.monarch == "Bob" and _lich_triggered(g)
+
+
+# --------------------------------------------------------------------------- 3. a draw
+def test_104_4a_when_all_remaining_players_lose_at_once_the_game_is_a_draw() -> None:
+    g = Game(["Alice", "Bob"], life=2)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.set_life("Alice", 1)
+    g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.advance(to="end_of_combat")  # the Bears bring Bob to 0
+    assert g.life("Bob") == 0 and g.over and g.winner == "Alice"
+    ended = [e for e in g.events if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and ended[0].winner == "Alice" and "104.2a" in ended[0].rules
+
+    g = Game(["Alice", "Bob", "Carol"])
+    g.concede("Carol")
+    g.set_life("Alice", 0)
+    g.set_life("Bob", 0)
+    events = g.pass_priority()  # the check: both lose at the same time
+    assert [e.player for e in events if isinstance(e, PlayerLeft)] == ["Alice", "Bob"]
+    ended = [e for e in events if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and ended[0].winner is None and "104.4a" in ended[0].rules
+    assert g.over and g.winner is None and g.priority_player is None
+    assert g.board().over and g.board().winner is None and replay(g.events) == g.board()
+    assert "a draw (CR 104.4a)" in g.board().describe()
+    with refused(g, GameOverError, "104.4a"):
+        g.advance()
+
+
+def test_104_2a_the_game_ends_at_once_and_the_shortcuts_stop_there() -> None:
+    """A call that goes on through the turn stops where the game ends (it used to carry on
+    through the steps, or be refused as a whole)."""
+    g = Game(["Alice", "Bob"], life=2)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.next_turn()
+    assert g.over and g.winner == "Alice" and g.step == "combat_damage" and g.turn == 1
+
+
+# --------------------------------------------------------------------------- 4. combat steps
+def test_508_8_the_declare_blockers_step_happens_if_an_attacker_was_declared_even_if_it_died() -> None:
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    mana(g, "Alice", "Mountain")
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=bears)
+    g.resolve()  # the only attacker dies in the declare attackers step
+    g.advance(to="declare_blockers")
+    assert g.step == "declare_blockers"
+    g.advance(to="end_of_combat")
+    steps = [e.step for e in g.events if isinstance(e, StepBegan)]
+    assert steps[-4:] == ["declare_attackers", "declare_blockers", "combat_damage", "end_of_combat"]
+
+
+def test_508_8_with_no_attacker_declared_both_steps_are_skipped() -> None:
+    g = Game(["Alice", "Bob"])
+    g.advance(to="end_of_combat")
+    assert "declare_blockers" not in [e.step for e in g.events if isinstance(e, StepBegan)]
+
+
+# --------------------------------------------------------------------------- 5. the first draw step
+def test_103_8a_the_starting_player_skips_the_whole_draw_step_of_their_first_turn() -> None:
+    g = Game(["Alice", "Bob"])
+    first = [e for e in g.events if e.turn == 1]
+    assert "draw" not in [e.step for e in first if isinstance(e, StepBegan)]
+    assert not any(isinstance(e, PriorityPassed) and e.step == "draw" for e in first)
+    skipped = [e for e in first if isinstance(e, DrawSkipped)]
+    assert len(skipped) == 1 and skipped[0].rules == ("103.8a",)
+    assert "skips the draw step" in skipped[0].text and "first turn" in skipped[0].text
+    assert g.board().player("Alice").hand == 0
+    with pytest.raises(ValueError, match="103.8a"):
+        Game(["Alice", "Bob"], start="draw")
+    with pytest.raises(ValueError, match="103.8a"):
+        Game(["Alice", "Bob"], start="upkeep").advance(to="draw")
+    g.next_turn(to="draw")  # Bob's first turn has its draw step
+    assert g.step == "draw" and g.board().player("Bob").hand == 1
+
+
+def test_103_8c_in_a_multiplayer_game_nobody_skips_the_draw_step() -> None:
+    g = Game(["Alice", "Bob", "Carol"])
+    assert "draw" in [e.step for e in g.events if isinstance(e, StepBegan)]
+    assert g.board().player("Alice").hand == 1 and not any(isinstance(e, DrawSkipped) for e in g.events)
+
+
+# --------------------------------------------------------------------------- 7. pools between cleanups
+def test_106_4_514_3a_mana_pools_empty_when_a_cleanup_step_ends_and_another_begins() -> None:
+    g = Game(["Alice", "Bob"])
+    g.advance(to="cleanup")
+    g.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)  # a trigger: players get priority
+    mana(g, "Alice", "Forest")
+    assert str(g.pool("Alice")) == "{G}"
+    g.advance()  # everyone passes: the trigger resolves, then another cleanup step begins
+    assert g.step == "cleanup" and g.turn == 1 and not g.pool("Alice")
+    emptied = [e for e in g.events if isinstance(e, PoolEmptied) and e.step == "cleanup"]
+    assert len(emptied) == 1 and "106.4" in emptied[0].rules and str(emptied[0].mana) == "{G}"
+    assert replay(g.events) == g.board()
