@@ -122,7 +122,7 @@ from .events import (
     explain,
 )
 from .journal import JDict, Journal
-from .mana import COLORS, TYPES, Mana, pay
+from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
@@ -1050,7 +1050,7 @@ class Game:
         return ""
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
-                        timing: bool = True) -> tuple[Obj, Activated]:
+                        timing: bool = True, paying: Mana | None = None) -> tuple[Obj, Activated]:
         check.whole_number("ability", index, 0, 99)
         if player is not None:
             self._player(player, "player")
@@ -1088,13 +1088,8 @@ class Game:
         if failed:
             first = failed[0]
             raise type(first)(first.reason, first.rule, also=failed[1:])
-        if c.mana is not None:
-            pool = self._player(who).pool
-            try:
-                pay(pool, c.mana)
-            except ValueError:
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {c.mana}. "
-                                f"Add mana first (activate mana abilities).") from None
+        if c.mana is not None or paying is not None:
+            self._check_payment(who, c.mana or ManaCost(), 0, paying, f"{o.name}'s ability", "602.2b")
         if c.life and self._player(who).life < c.life:
             raise CostError(f"{who} has {self._player(who).life} life and can't pay {c.life} life.",
                             "119.4")
@@ -1118,14 +1113,17 @@ class Game:
         choice: str | None = None,
         order: Sequence[str] | None = None,
         target: Target | None = None,
+        pay: str | Mana | None = None,
     ) -> tuple[Event, ...]:
         """Activate an ability of a permanent and return the events it caused.
 
         ``color``/``choice`` pick the mana (``"G"``, ``"{W}{U}"``); ``order`` lists the
         replacement effects in the order to apply them (CR 616.1); ``target`` is a card id
-        or a player name. Mana abilities resolve at once (605.3b); others go on the stack.
+        or a player name; ``pay`` the mana to spend on a mana cost, as for :meth:`cast`. Mana
+        abilities resolve at once (605.3b); others go on the stack.
         """
         check.ref("ref", ref)
+        paying = self._pay_argument(pay)
         if color is not None:
             check.one_of("color", color, TYPES)
         if choice is not None:
@@ -1134,7 +1132,7 @@ class Game:
             order = [check.text(f"order[{i}]", x) for i, x in enumerate(check.ref_list("order", order))]
         if target is not None:
             check.ref("target", target)
-        o, ab = self._check_activate(ref, ability, player)
+        o, ab = self._check_activate(ref, ability, player, paying=paying)
         start = len(self._events)
         who = o.controller
         in_response = bool(self._s.stack)
@@ -1144,7 +1142,7 @@ class Game:
         if ab.targets is not None or target is not None:
             target = self._check_target(ab.targets, who, target)
         with self._caused_by(act.seq):
-            self._pay_cost(o, ab)
+            self._pay_cost(o, ab, paying)
         if ab.is_mana_ability:
             self._produce_mana(o, ab, act.seq, color, choice, order)
         else:
@@ -1164,15 +1162,12 @@ class Game:
         self._grant(who)  # CR 117.3c: after acting, the same player gets priority
         return tuple(self._events[start:])
 
-    def _pay_cost(self, o: Obj, ab: Activated) -> None:
+    def _pay_cost(self, o: Obj, ab: Activated, paying: Mana | None = None) -> None:
         c, who = ab.cost, o.controller
         p = self._player(who)
         sick = self._sickness_rules(o, "702.10c")  # read before paying: paying changes nothing it reads
-        if c.mana is not None and c.mana.total():
-            spent = pay(p.pool, c.mana)
-            p.pool = p.pool - spent
-            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {c.mana}",
-                                 rules=("601.2h", "602.2b"), player=who, mana=spent))
+        if c.mana is not None:
+            self._pay_mana(who, c.mana, 0, paying, f"{o.name}'s ability", ability=True)
         if c.tap:
             o.tapped = True
             self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}",
@@ -1342,15 +1337,31 @@ class Game:
 
     @_atomic
     def cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
-             color: str | None = None) -> tuple[Event, ...]:
+             color: str | None = None, pay: str | Mana | None = None) -> tuple[Event, ...]:
         """Cast a spell from hand, paying its cost from the mana pool (CR 601.2).
 
         ``target`` is a player's name or an object's id (an Aura targets what it will enchant,
         CR 303.4a); ``x`` is the value of X (CR 107.3a); ``color`` answers "as this enters,
-        choose a color" in advance (otherwise the chooser answers as it enters).
+        choose a color" in advance (otherwise the chooser answers as it enters). ``pay`` is the
+        mana to spend, e.g. ``"{G}{G}"``: which mana pays a cost is the player's choice (CR
+        601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
+        decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
+        choice is recorded.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> for land in ("Forest", "Forest", "Mountain"):
+        ...     _ = g.activate(g.put_onto_battlefield(land, "Alice"))
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> for e in g.cast(bears, pay="{G}{G}")[1:]: print(e)  # doctest: +NORMALIZE_WHITESPACE
+        #23 Alice chooses to pay {1}{G} for Grizzly Bears with {G}{G}
+            (options: {R}{G}, {G}{G}) [CR 601.2h, 107.4b]
+        #24 Alice spends {G}{G} to pay {1}{G} [CR 601.2h]
+        >>> g.pool("Alice")
+        Mana('{R}')
         """
         o = self.obj(check.ref("ref", ref))
         check.whole_number("x", x, 0, limits.MAX_X)
+        paying = self._pay_argument(pay)
         if target is not None:
             check.ref("target", target)
         if color is not None:
@@ -1371,15 +1382,7 @@ class Game:
                               f"got x={x}).", "107.3a")
         if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
-        pool = self._player(who).pool
-        if cost is not None:
-            try:
-                spent = pay(pool, cost, x)
-            except ValueError:
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}"
-                                + (f" with X={x}" if cost.x_count else "") + ".", "601.2h") from None
-        else:
-            spent = Mana()
+        self._check_payment(who, cost or ManaCost(), x, paying, o.name, "601.2h")
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1396,10 +1399,7 @@ class Game:
                                  lane="stack", **self._where(o, "stack"), frm="hand", x=x,
                                  mana_value=mv, target=target), obj=o)
         with self._caused_by(e.seq):
-            if spent:
-                self._player(who).pool = pool - spent
-                self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
-                                     player=who, mana=spent))
+            self._pay_mana(who, cost or ManaCost(), x, paying, o.name)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
                                                   x=x, targets=spec, color=color,
@@ -1407,6 +1407,71 @@ class Game:
                                                   target_incarnation=self._incarnation(target)))
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
+
+    @staticmethod
+    def _pay_argument(pay: object) -> Mana | None:
+        """The ``pay=`` argument: mana written as symbols (``"{G}{G}"``) or a Mana."""
+        if pay is None or isinstance(pay, Mana):
+            return pay
+        text = check.text("pay", pay, max_len=200)
+        try:
+            return Mana.parse(text)
+        except ValueError:
+            raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
+                             f"not {text!r}") from None
+
+    def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
+                       rule: str) -> None:
+        """Can ``who`` pay ``cost`` for ``what`` from their pool (with ``paying``, if given)?"""
+        pool = self._player(who).pool
+        with_x = f" with X={x}" if cost.x_count else ""
+        if paying is None:
+            try:
+                pay(pool, cost, x)
+            except ValueError:
+                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}{with_x}."
+                                + (" Add mana first (activate mana abilities)." if rule != "601.2h"
+                                   else ""), rule) from None
+            return
+        problem = payment_problem(pool, cost, paying, x)
+        if problem is not None:
+            raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {problem}.", rule)
+
+    def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
+                  ability: bool = False) -> None:
+        """``who`` pays the mana part of a cost (checked already): with ``paying``, or as the
+        chooser decides when the pool could pay it in more than one way (CR 601.2h, 107.4b);
+        the choice is recorded. Nothing happens for a cost of no mana."""
+        if not cost.total(x):
+            return
+        p = self._player(who)
+        options, more = payments(p.pool, cost, x, limits.MAX_PAYMENTS)
+        links: tuple[int, ...] = ()
+        if len(options) > 1:
+            labels = [str(m) for m in options]
+            if paying is None:
+                label = self.chooser.choose(who, f"which mana {who} spends to pay {cost} for {what}",
+                                            labels)
+                spent = options[labels.index(label)]
+            else:
+                spent, label = paying, str(paying)
+                if label not in labels:  # a legal payment past the ones offered to a chooser
+                    labels.append(label)
+            shown = ", ".join(labels) + (", ... (pay= names any other)" if more else "")
+            choice = self._emit(ChoiceMade(
+                text=f"{who} chooses to pay {cost} for {what} with {label} (options: {shown})",
+                rules=("601.2h", "107.4b") + (("107.4e",) if cost.hybrid else ()), player=who,
+                question="payment", answer=label, options=tuple(labels)))
+            links = (choice.seq,)
+        else:
+            spent = paying if paying is not None else options[0]
+        p.pool = p.pool - spent
+        if ability:
+            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
+                                 rules=("601.2h", "602.2b"), player=who, mana=spent, links=links))
+        else:
+            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
+                                 player=who, mana=spent, links=links))
 
     def mana_value(self, ref: int | str) -> int:
         """Mana value now: on the stack X counts as chosen, anywhere else as 0 (CR 202.3e)."""

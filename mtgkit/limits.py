@@ -55,6 +55,9 @@ MAX_EVENTS = 200_000
 #: double a Forest's {G} to 33,554,432). Amounts are counts, so this bounds the numbers shown,
 #: not memory: more is refused with a :class:`~mtgkit.errors.LimitError`.
 MAX_MANA = 1_000_000
+#: Ways to pay one cost the chooser is offered when the pool could pay it in many (the kit's
+#: default first); ``pay=`` names any other legal payment.
+MAX_PAYMENTS = 64
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -62,7 +65,7 @@ LIMITS: dict[str, int] = {
     "MAX_COUNTERS": MAX_COUNTERS, "MAX_X": MAX_X, "MAX_ACTIONS": MAX_ACTIONS,
     "MAX_CHOICES": MAX_CHOICES, "MAX_LIFE": MAX_LIFE, "MAX_LIBRARY": MAX_LIBRARY,
     "MAX_NAME": MAX_NAME, "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
-    "MAX_MANA": MAX_MANA,
+    "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

@@ -248,3 +248,89 @@ def _pay_hybrid(pool: Mana, hybrid: tuple[tuple[str, str], ...]) -> Mana | None:
             if tail is not None:
                 return Mana.of(half) + tail
     return None
+
+
+def payment_problem(pool: Mana, cost: ManaCost, spent: Mana, x: int = 0) -> str | None:
+    """Why ``spent`` is not a way to pay ``cost`` (with X = ``x``) from ``pool``, or None if it
+    is: it must be in the pool, be as much mana as the cost, give each colored symbol its own
+    type and each hybrid symbol one of its halves (CR 107.4e); the rest pays the generic part,
+    which any type can (107.4b).
+
+    >>> cost = ManaCost.parse("{1}{G}")
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{G}{G}")) is None
+    True
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{R}{R}"))
+    'the pool holds {R}, not {R}{R}'
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{R}"))
+    '{R} is 1 mana and {1}{G} takes 2'
+    """
+    if any(s > p for s, p in zip(spent.counts, pool.counts, strict=True)):
+        held = Mana(tuple(min(s, p) for s, p in zip(spent.counts, pool.counts, strict=True)))  # type: ignore[arg-type]
+        return f"the pool holds {held or 'none of it'}, not {spent}"
+    total = cost.total(x)
+    if spent.amount != total:
+        with_x = f" with X={x}" if cost.x_count else ""
+        return f"{spent} is {spent.amount} mana and {cost} takes {total}{with_x}"
+    try:
+        rest = spent - cost.colored
+    except ValueError:
+        return f"{cost} needs {cost.colored} for its colored symbols, and {spent} doesn't have it"
+    if _pay_hybrid(rest, cost.hybrid) is None:
+        symbols_ = "".join(f"{{{a}/{b}}}" for a, b in cost.hybrid)
+        return f"{spent} can't pay the hybrid symbols {symbols_}: each takes one of its two halves"
+    return None
+
+
+def payments(pool: Mana, cost: ManaCost, x: int = 0, limit: int = 64) -> tuple[list[Mana], bool]:
+    """The different amounts of mana from ``pool`` that pay ``cost`` with X = ``x``: the kit's
+    default (:func:`pay`) first, then the others, at most ``limit`` of them; and whether there
+    are more. Which mana pays a cost is the player's choice (CR 601.2h, 107.4b): with {G}{G}{R}
+    in the pool, {1}{G} can be paid with {R}{G} or {G}{G}.
+
+    >>> [str(m) for m in payments(Mana.parse("{G}{G}{R}"), ManaCost.parse("{1}{G}"))[0]]
+    ['{R}{G}', '{G}{G}']
+    >>> payments(Mana.parse("{G}"), ManaCost.parse("{1}{G}"))
+    ([], False)
+    """
+    try:
+        default = pay(pool, cost, x)
+    except ValueError:
+        return [], False
+    rest = pool - cost.colored
+    need = len(cost.hybrid) + cost.generic + cost.x_count * x
+    found: list[Mana] = [default]
+    room = [0] * 7  # room[i]: mana of types i.. left in the pool, to prune the search
+    for i in range(5, -1, -1):
+        room[i] = room[i + 1] + rest.counts[i]
+    budget = [max(1000, 50 * limit)]  # partial payments tried, past which we say "and more"
+    more = False
+
+    def walk(i: int, left: int, chosen: list[int]) -> bool:
+        """Each way to take ``left`` more mana from types ``i``.. of the rest, most of the first
+        type first. False once ``limit`` payments are found or the budget is spent."""
+        nonlocal more
+        budget[0] -= 1
+        if budget[0] < 0:
+            more = True
+            return False
+        if i == 6:
+            r = Mana(tuple(chosen))  # type: ignore[arg-type]
+            if _pay_hybrid(r, cost.hybrid) is not None:
+                spent = cost.colored + r
+                if spent != default:
+                    if len(found) >= limit:
+                        more = True
+                        return False
+                    found.append(spent)
+            return True
+        top = min(rest.counts[i], left)
+        for n in range(top, max(0, left - room[i + 1]) - 1, -1):
+            chosen.append(n)
+            going = walk(i + 1, left - n, chosen)
+            chosen.pop()
+            if not going:
+                return False
+        return True
+
+    walk(0, need, [])
+    return found, more

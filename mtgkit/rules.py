@@ -28,6 +28,8 @@ TITLES: dict[str, str] = {
     "106.7": "what a permanent 'could produce': its mana abilities as if they resolved now, "
     "with replacement effects in any order, costs ignored",
     "106.8": "a hybrid symbol can be paid with either half",
+    "107.4b": "generic mana in a cost can be paid with any type of mana",
+    "107.4e": "a hybrid symbol in a cost can be paid with either of its halves",
     "106.12": "'tapping for mana' means activating a mana ability with {T} in its cost",
     "106.12a": "'is tapped for mana' triggers fire when such an ability resolves and makes mana",
     "106.12b": "'if tapped for mana' replacement effects change the mana as it is produced",

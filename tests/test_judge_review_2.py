@@ -7,14 +7,18 @@ import pytest
 from helpers import refused
 
 from mtgkit import (
+    CostError,
     Game,
     GameOverError,
+    Scripted,
     replay,
 )
 from mtgkit.events import (
     AbilityTriggered,
+    ChoiceMade,
     DrawSkipped,
     GameEnded,
+    ManaSpent,
     PlayerLeft,
     PoolEmptied,
     PriorityPassed,
@@ -205,3 +209,93 @@ def test_106_4_514_3a_mana_pools_empty_when_a_cleanup_step_ends_and_another_begi
     emptied = [e for e in g.events if isinstance(e, PoolEmptied) and e.step == "cleanup"]
     assert len(emptied) == 1 and "106.4" in emptied[0].rules and str(emptied[0].mana) == "{G}"
     assert replay(g.events) == g.board()
+
+
+# --------------------------------------------------------------------------- 6. choosing how to pay
+def _pool(g: Game, *lands: str, who: str = "Alice") -> None:
+    for land in lands:
+        g.activate(g.put_onto_battlefield(land, who))
+
+
+def test_601_2h_107_4b_the_player_chooses_which_mana_pays_bears_then_bolt() -> None:
+    """With {G}{G}{R}, Grizzly Bears paid with {G}{G} leaves {R} for Lightning Bolt."""
+    g = Game(["Alice", "Bob"])
+    _pool(g, "Forest", "Forest", "Mountain")
+    events = g.cast(g.put_in_hand("Grizzly Bears", "Alice"), pay="{G}{G}")
+    choice = next(e for e in events if isinstance(e, ChoiceMade))
+    assert choice.question == "payment" and choice.answer == "{G}{G}"
+    assert choice.options == ("{R}{G}", "{G}{G}") and {"601.2h", "107.4b"} <= set(choice.rules)
+    spend = next(e for e in events if isinstance(e, ManaSpent))
+    assert str(spend.mana) == "{G}{G}" and spend.links == (choice.seq,) and "shaped by" in g.why(spend)
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob", pay="{R}")
+    g.resolve_stack()
+    assert g.life("Bob") == 17 and g.obj(g.find("Grizzly Bears")).zone == "battlefield"
+
+
+def test_601_2h_without_pay_the_chooser_decides_when_the_payment_is_ambiguous() -> None:
+    for answers, left in (([], "{G}"), (["{G}{G}"], "{R}")):
+        g = Game(["Alice", "Bob"], chooser=Scripted(answers))
+        _pool(g, "Forest", "Forest", "Mountain")
+        g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
+        assert str(g.pool("Alice")) == left  # the default ({R}{G}) unless the chooser says otherwise
+        assert sum(isinstance(e, ChoiceMade) and e.question == "payment" for e in g.events) == 1
+    g = Game(["Alice", "Bob"])
+    _pool(g, "Forest", "Mountain")  # exactly the cost: one way to pay, nothing to choose
+    g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
+    assert not any(isinstance(e, ChoiceMade) and e.question == "payment" for e in g.events)
+
+
+def test_601_2h_a_payment_that_is_not_in_the_pool_or_doesnt_pay_the_cost_is_refused() -> None:
+    g = Game(["Alice", "Bob"])
+    _pool(g, "Forest", "Forest", "Mountain")
+    bears = g.put_in_hand("Grizzly Bears", "Alice")
+    for paid, words in (("{R}{R}", "the pool holds {R}, not {R}{R}"),
+                        ("{G}", "{G} is 1 mana and {1}{G} takes 2"),
+                        ("{R}{G}{G}", "is 3 mana")):
+        with refused(g, CostError, "601.2h"):
+            g.cast(bears, pay=paid)
+        with pytest.raises(CostError, match=words.replace("{", r"\{").replace("}", r"\}")):
+            g.cast(bears, pay=paid)
+    bolt = g.put_in_hand("Lightning Bolt", "Alice")
+    with refused(g, CostError, "601.2h"):  # colored symbols take their own type
+        g.cast(bolt, target="Bob", pay="{G}")
+    with pytest.raises(ValueError, match="pay must be the mana to spend"):
+        g.cast(bears, pay="two green")
+    with pytest.raises(TypeError):
+        g.cast(bears, pay=2)  # type: ignore[arg-type]
+
+
+def test_602_2b_107_4e_activated_abilities_choose_their_payment_too_hybrid_included() -> None:
+    """Mystic Gate's {W/U} can be paid with either half; a {4} ability with any mix."""
+    g = Game(["Alice", "Bob"])
+    _pool(g, "Plains", "Island")
+    gate = g.put_onto_battlefield("Mystic Gate", "Alice")
+    events = g.activate(gate, 1, pay="{U}", choice="{W}{W}")
+    choice = next(e for e in events if isinstance(e, ChoiceMade) and e.question == "payment")
+    assert choice.options == ("{W}", "{U}") and "107.4e" in choice.rules
+    assert str(g.pool("Alice")) == "{W}{W}{W}"
+    second = g.put_onto_battlefield("Mystic Gate", "Alice")
+    with refused(g, CostError, "602.2b"):
+        g.activate(second, 1, pay="{B}")
+    ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
+    _pool(g, "Forest", "Forest")
+    g.activate(ballista, 0, pay="{W}{W}{G}{G}")  # {4}: any four mana
+    assert str(g.pool("Alice")) == "{W}"
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    with refused(g, CostError, "602.2b"):  # a {T} ability has no mana to pay
+        g.activate(forest, pay="{W}")
+
+
+def test_601_2h_a_pool_with_very_many_ways_to_pay_offers_a_bounded_list() -> None:
+    from mtgkit import limits
+
+    g = Game(["Alice", "Bob"])
+    _pool(g, *(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"] * 8))
+    ballista = g.put_in_hand("Walking Ballista", "Alice")
+    events = g.cast(ballista, x=4)  # {X}{X} with X=4: eight mana from six types of eight each
+    choice = next(e for e in events if isinstance(e, ChoiceMade))
+    assert len(choice.options) == limits.MAX_PAYMENTS and "pay= names any other" in choice.text
+    g2 = Game(["Alice", "Bob"])
+    _pool(g2, *(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"] * 8))
+    g2.cast(g2.put_in_hand("Walking Ballista", "Alice"), x=4, pay="{G}x8")  # one past the list
+    assert str(g2.pool("Alice")) == "{W}" * 8 + "{U}" * 8 + "{B}" * 8 + "{R}" * 8 + "{C}" * 8
