@@ -53,6 +53,7 @@ from .abilities import (
     MaySacrificeToDraw,
     PutCounters,
     RedirectDamageToSelf,
+    Reflect,
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
@@ -756,7 +757,7 @@ class Game:
         holder = self._s.priority
         if holder is None:
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
-                              "502.4" if self._s.step == "untap" else "514.3")
+                              self._no_priority_rule())
         if player is not None and self._player(player, "player").name != holder:
             raise TimingError(f"{player} can't pass: {holder} has priority.", "117.3d")
         start = len(self._events)
@@ -1229,7 +1230,7 @@ class Game:
                 raise ChoiceError(f"{wanted!r} is not mana; choose one of {', '.join(labels)}") from None
             if wanted not in labels:
                 raise ChoiceError(f"{o.name} can't add {wanted} now; it can add "
-                                  f"{' or '.join(labels)}.", "106.7" if len(labels) else "106.5")
+                                  f"{' or '.join(labels)}.", self._mana_rule(o, options))
         if len(options) == 1:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
@@ -1238,6 +1239,16 @@ class Game:
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
         return options[labels.index(label)]
+
+    @staticmethod
+    def _mana_rule(o: Obj, options: Sequence[Mana]) -> str:
+        """The rule behind what a mana ability can add: an ability that reflects what other
+        permanents could produce follows CR 106.7; one that offers a choice, 608.2d (only its
+        options can be chosen); one that adds a fixed amount (a Forest's {G}), 106.3 (it adds
+        the mana its effect says)."""
+        if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated):
+            return "106.7"
+        return "608.2d" if len(options) > 1 else "106.3"
 
     def _apply_mana_replacements(self, who: str, o: Obj, mana: Mana,
                                  reps: list[AppliedReplacement], order: Sequence[str] | None,
@@ -1510,11 +1521,11 @@ class Game:
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
         self._check_not_over()
+        if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
+            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+                              self._no_priority_rule())
         if not self._s.stack:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
-        if self._s.priority is None:
-            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
-                              "514.3")
         start = len(self._events)
         self._plans.copy = copy
         depth = len(self._s.stack)
@@ -2266,6 +2277,10 @@ class Game:
         raise ObjectError(f"there is no player named {name!r} (players: {', '.join(self.players)})",
                           "102.1")
 
+    def _no_priority_rule(self) -> str:
+        """Why nobody holds priority now: the untap step (CR 502.4) or the cleanup step (514.3)."""
+        return "502.4" if self._s.step == "untap" else "514.3"
+
     def _check_not_over(self) -> None:
         if self.over:
             if self.winner is None:
@@ -2284,8 +2299,7 @@ class Game:
         holder = self._s.priority
         if holder is None:
             raise TimingError(f"No player gets priority during the {STEP_TITLES[self._s.step]}, "
-                              f"so nothing can be activated or cast now.",
-                              "502.4" if self._s.step == "untap" else "514.3")
+                              f"so nothing can be activated or cast now.", self._no_priority_rule())
         if holder != player and mana_ability:
             raise TimingError(f"{player} doesn't have priority: {holder} does, and nothing is asking "
                               f"{player} to pay mana right now. A mana ability can be activated "

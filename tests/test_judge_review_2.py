@@ -11,6 +11,7 @@ from mtgkit import (
     Game,
     GameOverError,
     Scripted,
+    TimingError,
     replay,
 )
 from mtgkit.events import (
@@ -299,3 +300,58 @@ def test_601_2h_a_pool_with_very_many_ways_to_pay_offers_a_bounded_list() -> Non
     _pool(g2, *(["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes"] * 8))
     g2.cast(g2.put_in_hand("Walking Ballista", "Alice"), x=4, pay="{G}x8")  # one past the list
     assert str(g2.pool("Alice")) == "{W}" * 8 + "{U}" * 8 + "{B}" * 8 + "{R}" * 8 + "{C}" * 8
+
+
+# --------------------------------------------------------------------------- explanations and citations
+def test_106_3_a_forest_refusing_blue_cites_what_its_ability_adds_not_could_produce() -> None:
+    from mtgkit import ChoiceError
+
+    g = Game(["Alice", "Bob"])
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    with refused(g, ChoiceError, "106.3"):  # its ability adds {G}: that is all it can add
+        g.activate(forest, color="U")
+    gate = g.put_onto_battlefield("Mystic Gate", "Alice")
+    g.activate(g.put_onto_battlefield("Plains", "Alice"))
+    with refused(g, ChoiceError, "608.2d"):  # one of several options: only those can be chosen
+        g.activate(gate, 1, choice="{B}{B}")
+    orchard = g.put_onto_battlefield("Exotic Orchard", "Alice")
+    g.put_onto_battlefield("Swamp", "Bob")
+    with refused(g, ChoiceError, "106.7"):  # what an opponent's lands could produce
+        g.activate(orchard, color="G")
+
+
+def test_510_1c_why_not_monarch_says_a_creature_whose_blockers_are_gone_assigns_no_damage() -> None:
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.block({giant: bears})
+    mana(g, "Alice", "Mountain")
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=giant)
+    g.resolve()
+    g.advance(to="end_of_combat")
+    text = g.why_not("monarch", "Alice")
+    assert "assigns no combat damage" in text and "510.1c" in text and "509.1h" in text
+    assert "even if they are gone" not in text and "deals its combat damage to its blockers" not in text
+    g2 = Game(["Alice", "Bob"])
+    bears = g2.put_onto_battlefield("Grizzly Bears", "Alice")
+    giant = g2.put_onto_battlefield("Hill Giant", "Bob")
+    g2.make_monarch("Bob")
+    g2.advance(to="beginning_of_combat")
+    g2.attack([bears])
+    g2.block({giant: bears})
+    g2.advance(to="end_of_combat")
+    assert "to the creatures blocking it, never to the player" in g2.why_not("monarch", "Alice")
+
+
+def test_502_4_resolve_in_the_untap_step_cites_the_untap_step_and_514_3_the_cleanup_step() -> None:
+    g = Game(["Alice", "Bob"], start="untap")
+    for call in (g.resolve, g.pass_priority):
+        with refused(g, TimingError, "502.4"):
+            call()
+    g.advance(to="cleanup")
+    for call in (g.resolve, g.pass_priority):
+        with refused(g, TimingError, "514.3"):
+            call()
