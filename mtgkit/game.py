@@ -265,6 +265,7 @@ class _Plans(Mutable):
     damage: dict[int, dict[int, int]] | None = None
     discard: list[int] | None = None
     copy: int | None = None
+    since: int = 0  # the events before the call: what happened during it follows
 
 
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
@@ -519,12 +520,24 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str) -> str:
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str, *,
+                ability: int | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
         ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
         trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
-        ``"activate"`` (why an ability can't be activated now)."""
+        ``"activate"`` (why ability number ``ability``, 0 by default, can't be activated now).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
+        >>> print(g.why_not("activate", ballista, ability=0))  # doctest: +NORMALIZE_WHITESPACE
+        Alice's mana pool holds no mana, which can't pay {4}. Add mana first (activate mana
+        abilities). [CR 602.2b (2026-08-07)]
+        >>> g.why_not("activate", ballista, ability=1)
+        'It can be activated now.'
+        """
         check.one_of("what", what, ("mana", "trigger", "monarch", "activate"))
+        if ability is not None and what != "activate":
+            raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
         if what == "monarch":
             return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
         check.ref("ref", ref)
@@ -533,7 +546,7 @@ class Game:
         if what == "trigger":
             return whynot.no_trigger(self, ref)
         if what == "activate":
-            return self.why_not_activate(ref) or "It can be activated now."
+            return self.why_not_activate(ref, ability or 0) or "It can be activated now."
         raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
 
     # ------------------------------------------------------------------ could produce
@@ -601,6 +614,7 @@ class Game:
         attached_to: int | None = None,
         color: str | None = None,
         by_effect: bool = False,
+        owner: str | None = None,
     ) -> int:
         """Teaching setup: put a card onto the battlefield and return its id.
 
@@ -612,10 +626,20 @@ class Game:
         before their most recent turn began; ``"this turn"`` means it just arrived (so a
         creature is summoning sick, CR 302.6). ``counters=None`` uses the card's own
         "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
-        ``color`` answers "as this enters, choose a color". Recorded as a ``setup`` event.
+        ``color`` answers "as this enters, choose a color". ``owner`` is the player who owns it,
+        if not its controller (it returns to its owner's zones when it leaves the battlefield,
+        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")
+        >>> print(g.events[-1])
+        #9 Setup: Grizzly Bears on Alice's battlefield, owned by Bob (since before this turn)
+        >>> g.obj(bears).controller, g.obj(bears).owner
+        ('Alice', 'Bob')
         """
         defn = self._card(name)
         self._living(controller, "controller")
+        owner = controller if owner is None else self._living(owner, "owner").name
         check.flag("tapped", tapped)
         check.flag("by_effect", by_effect)
         check.one_of("arrived", arrived, ("last turn", "this turn"))
@@ -640,10 +664,10 @@ class Game:
             if counters is not None or tapped or arrived != "last turn":
                 raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
                                  "rules decide counters and tapped, and it has just arrived")
-            return self._put_by_effect(defn, controller, attached_to, color)
+            return self._put_by_effect(defn, controller, attached_to, color, owner)
         if counters is None:
             counters = defn.enters_counters()
-        o = self._new_obj(defn, controller, "battlefield")
+        o = self._new_obj(defn, owner, "battlefield")
         o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
@@ -651,7 +675,8 @@ class Game:
             o.chosen_color = color or "G"
         self._arrive(o)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
-        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield ({when}"
+        owned = f", owned by {owner}" if owner != controller else ""
+        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield{owned} ({when}"
                                 + (", tapped" if tapped else "") + ")", player=controller,
                                 arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
@@ -661,8 +686,8 @@ class Game:
 
     @_atomic
     def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
-                       color: str | None) -> int:
-        o = self._new_obj(defn, controller, "setup")
+                       color: str | None, owner: str) -> int:
+        o = self._new_obj(defn, owner, "setup")
         o.token = defn.token
         o.attached_to = attached_to
         self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
@@ -787,6 +812,7 @@ class Game:
             if to is None or self.over or (self._s.step == to
                                           and (self._s.turn, self._s.step) != (turn, step)):
                 break
+        self._check_plans_used()
         return tuple(self._events[start:])
 
     @_atomic
@@ -802,6 +828,7 @@ class Game:
             self._end_current_step()
         while self._s.step != to and not self.over:
             self._end_current_step()
+        self._check_plans_used()
         return tuple(self._events[start:])
 
     def _check_reachable(self, to: str) -> None:
@@ -836,6 +863,21 @@ class Game:
             self._plans.damage = plan
         if discard is not None:
             self._plans.discard = [self.obj(r).id for r in check.ref_list("discard", discard)]
+
+    def _check_plans_used(self) -> None:
+        """A choice a call spells out must be one the game asks for during the call: otherwise
+        the call is refused, naming why (it used to be ignored)."""
+        if self.over:
+            return
+        if self._plans.discard is not None:
+            raise ChoiceError("discard=[...] says what the active player discards in the cleanup "
+                              "step (CR 514.1), and this call ends before a cleanup step.", "514.1")
+        if self._plans.damage:
+            names = ", ".join(self._s.objects[a].name for a in self._plans.damage)
+            raise ChoiceError(f"damage= says how {names} divides its combat damage, but in this call "
+                              f"it assigns no combat damage to creatures blocking it (CR 510.1c: "
+                              f"only a blocked creature does, as the combat damage step begins).",
+                              "510.1c")
 
     def _end_current_step(self) -> None:
         """Everyone passes until the step ends (the stack resolving as they do), or a step
@@ -1000,27 +1042,31 @@ class Game:
         who = self._s.active
         hand = self.zone(who, "hand")
         excess = len(hand) - HAND_SIZE
+        planned, self._plans.discard = self._plans.discard, None
         if excess <= 0 or not self._player(who).in_game:
+            if planned is not None:
+                raise ChoiceError(f"{who} has {len(hand)} cards in hand, no more than {HAND_SIZE}, so "
+                                  f"nothing is discarded in this cleanup step (CR 514.1): leave out "
+                                  f"discard=[...].", "514.1")
             return
-        planned = self._plans.discard
         if planned is not None:
             chosen = [o for o in hand if o.id in planned]
             if len(set(planned)) != excess or len(chosen) != excess:
                 raise ChoiceError(f"{who} has {len(hand)} cards in hand and must discard exactly "
                                   f"{excess} of them (discard=[...] names cards in that hand).", "514.1")
-            labels = [f"{o.name} #{o.id}" for o in chosen]
+            labels = [self._choice_label(o.id) for o in chosen]
         else:
             labels, chosen = [], []
             for _ in range(excess):
                 left = [o for o in hand if o not in chosen]
-                options = [f"{o.name} #{o.id}" for o in left]
+                options = [self._choice_label(o.id) for o in left]
                 label = self.chooser.choose(who, "discard a card (hand size)", options)
                 chosen.append(left[options.index(label)])
                 labels.append(label)
         e = self._emit(ChoiceMade(text=f"{who} has {len(hand)} cards in hand and discards "
                                   f"{excess}: {', '.join(labels)}", rules=("514.1", "402.2"),
                                   player=who, question="discard", answer=tuple(labels),
-                                  options=tuple(f"{o.name} #{o.id}" for o in hand)))
+                                  options=tuple(self._choice_label(o.id) for o in hand)))
         with self._caused_by(e.seq):
             for o in chosen:
                 self._move(o, "graveyard", f"{who} discards {o.name}", ("514.1", "701.9a"))
@@ -1504,6 +1550,13 @@ class Game:
                               f"\"{spec.text}\".", "115.1")
         return target
 
+    def _choice_label(self, target: Target) -> str:
+        """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
+        for every choice the engine asks (targets, sacrifices, discards, copies)."""
+        if isinstance(target, int):
+            return f"{self._s.objects[target].name} #{target}"
+        return str(target)
+
     def _target_name(self, target: Target | None) -> str:
         if isinstance(target, int):
             return self._s.objects[target].name
@@ -1610,7 +1663,7 @@ class Game:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
             return None
         creatures = [c for c in self.permanents() if c.is_a("Creature")]
-        labels = [f"{c.name} #{c.id}" for c in creatures] + ["no copy"]
+        labels = [self._choice_label(c.id) for c in creatures] + ["no copy"]
         if copy is not None:
             match = [c for c in creatures if c.id == copy]
             if not match:
@@ -1732,7 +1785,7 @@ class Game:
     def _may_sacrifice_to_draw(self, eff: MaySacrificeToDraw, item: StackItem) -> None:
         who = item.controller
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
-        labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
+        labels = [f"sacrifice {self._choice_label(o.id)}" for o in options] + ["don't"]
         label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
         self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
@@ -1788,7 +1841,7 @@ class Game:
         if not self._player(player).in_game:
             return None
         options = [o for o in self.permanents(player) if o.is_a(card_type) and o is not instead]
-        labels = [f"{o.name} #{o.id}" for o in options]
+        labels = [self._choice_label(o.id) for o in options]
         if instead is not None:
             labels.append(f"sacrifice {instead.name} instead")
         if not labels:
@@ -1851,7 +1904,7 @@ class Game:
             return None
         if len(options) == 1:
             return options[0]
-        labels = [f"{o.name} #{o.id}" for o in options]
+        labels = [self._choice_label(o.id) for o in options]
         label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
         self._emit(ChoiceMade(text=f"{player} chooses {label} to take {source}'s damage (options: "
                               f"{', '.join(labels)})", rules=("616.1", "614.9"), player=player,
@@ -1886,7 +1939,7 @@ class Game:
         self._check_not_over()
         plan = [(self.obj(a).id, d) for a, d in wanted]
         self._check_attack(plan)
-        start = len(self._events)
+        start = self._plans.since = len(self._events)
         self._plans.attack = plan
         self._end_current_step()  # everyone passes; the attackers are declared as the step begins
         return tuple(self._events[start:])
@@ -1916,7 +1969,8 @@ class Game:
     def _declare_attackers(self, plan: list[tuple[int, str]]) -> None:
         """CR 508.1: the turn-based action that starts the declare attackers step."""
         s = self._s
-        self._check_attack(plan)
+        with self._declaring("attack()"):
+            self._check_attack(plan)
         s.attacked = bool(plan)
         for oid, d in plan:
             o = s.objects[oid]
@@ -1949,7 +2003,7 @@ class Game:
         self._check_not_over()
         plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
         self._check_block(plan)
-        start = len(self._events)
+        start = self._plans.since = len(self._events)
         self._plans.block = plan
         self._end_current_step()  # everyone passes; the blockers are declared as the step begins
         return tuple(self._events[start:])
@@ -1969,10 +2023,25 @@ class Game:
                 raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
                                   f"block it, and {b.name} has neither.", "702.9b")
 
+    @contextmanager
+    def _declaring(self, call: str) -> Iterator[None]:
+        """A declaration checked again as its step begins (CR 508.1, 509.1): if it has become
+        illegal since the call checked it, the refusal says what happened in between."""
+        try:
+            yield
+        except RulesError as err:
+            happened = [e.text for e in self._events[self._plans.since:]
+                        if isinstance(e, Resolved | Fizzled | StateBasedMove | PlayerLeft)]
+            if not happened:
+                raise
+            raise type(err)(f"{err.reason} ({call} first has every player pass, and before the "
+                            f"declaration: {'; '.join(happened)}.)", err.rule, also=err.also) from None
+
     def _declare_blockers(self, plan: list[tuple[int, int]]) -> None:
         """CR 509.1: the turn-based action that starts the declare blockers step."""
         s = self._s
-        self._check_block(plan)
+        with self._declaring("block()"):
+            self._check_block(plan)
         for bid, aid in plan:
             b, a = s.objects[bid], s.objects[aid]
             s.blockers[b.id] = a.id
@@ -2003,6 +2072,11 @@ class Game:
                                       answer="none"), obj=a)
                 continue
             if len(blockers) == 1:
+                planned = (self._plans.damage or {}).pop(a.id, None)
+                if planned is not None and planned != {blockers[0].id: a.power}:
+                    raise ChoiceError(f"{a.name} is blocked by one creature, {blockers[0].name}, and "
+                                      f"assigns all its {a.power} combat damage to it: there is "
+                                      f"nothing to divide (damage= for it).", "510.1c")
                 plan.append((a, blockers[0].id, a.power))
                 continue
             for b, amount in self._divide_damage(a, blockers):
@@ -2024,8 +2098,8 @@ class Game:
         among them as its controller chooses (``damage=`` or the chooser; the default is
         lethal damage to each in the order they blocked, the rest to the last)."""
         who, power = a.controller, a.power
-        names = [f"{b.name} #{b.id}" for b in blockers]
-        planned = (self._plans.damage or {}).get(a.id)
+        names = [self._choice_label(b.id) for b in blockers]
+        planned = (self._plans.damage or {}).pop(a.id, None)
         if planned is not None:
             if set(planned) != {b.id for b in blockers} or sum(planned.values()) != power:
                 raise ChoiceError(f"damage for {a.name} must give all {power} of its damage to the "
@@ -2593,7 +2667,7 @@ class Game:
                                    f"from the stack", rules=("603.3d",), player=p.controller,
                                    lane="stack", cause=p.seq))
                 return
-            labels = [self._target_name(t) for t in options]
+            labels = [self._choice_label(t) for t in options]
             label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
             target = options[labels.index(label)]
             self._emit(ChoiceMade(text=f"{p.controller} chooses {label} as the target of "

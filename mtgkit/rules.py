@@ -23,6 +23,7 @@ TITLES: dict[str, str] = {
     "104.4a": "if all the players remaining in a game lose at the same time, the game is a draw",
     "106.1a": "the five colors of mana",
     "106.1b": "the six types of mana: five colors plus colorless",
+    "106.3": "mana is produced by the effect of a mana ability: it adds the mana its effect says",
     "106.4": "mana goes into a mana pool, which empties at the end of each step and phase",
     "106.5": "an ability that would make mana of an undefined type makes no mana",
     "106.7": "what a permanent 'could produce': its mana abilities as if they resolved now, "

@@ -7,6 +7,8 @@ import pytest
 from helpers import refused
 
 from mtgkit import (
+    ChoiceError,
+    CombatError,
     CostError,
     Game,
     GameOverError,
@@ -355,3 +357,102 @@ def test_502_4_resolve_in_the_untap_step_cites_the_untap_step_and_514_3_the_clea
     for call in (g.resolve, g.pass_priority):
         with refused(g, TimingError, "514.3"):
             call()
+
+
+# --------------------------------------------------------------------------- a teacher's set-up calls
+def test_119_set_life_is_recorded_as_set_up_and_checked_like_any_value() -> None:
+    g = Game(["Alice", "Bob"])
+    g.set_life("Bob", 3)
+    e = g.events[-1]
+    assert e.setup and e.kind == "life" and g.life("Bob") == 3 and replay(g.events) == g.board()
+    for bad, error in ((1001, ValueError), (2.5, TypeError), ("3", TypeError)):
+        with pytest.raises(error):
+            g.set_life("Bob", bad)  # type: ignore[arg-type]
+    g.set_life("Bob", 0)  # 104.3b: Bob loses the next time a player would receive priority
+    g.pass_priority()
+    assert g.over and g.winner == "Alice"
+    loss = next(e for e in g.events if isinstance(e, PlayerLeft))
+    assert g.events[loss.cause - 1].setup  # type: ignore[operator]
+
+
+def test_800_4a_a_permanent_controlled_by_another_player_than_its_owner() -> None:
+    g = Game(["Alice", "Bob", "Carol"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")
+    assert (g.obj(bears).controller, g.obj(bears).owner) == ("Alice", "Bob")
+    assert "owned by Bob" in g.events[-1].text and replay(g.events) == g.board()
+    lich = g.put_onto_battlefield("Custodi Lich", "Alice", owner="Carol", by_effect=True)
+    assert g.obj(lich).owner == "Carol" and g.stack()
+    g.concede("Bob")  # its owner leaves: it leaves the game too (800.4a)
+    assert g.obj(bears).zone == "out"
+    with pytest.raises(GameOverError):
+        g.put_onto_battlefield("Forest", "Alice", owner="Bob")
+
+
+def test_602_1_why_not_activate_asks_about_the_ability_named() -> None:
+    g = Game(["Alice", "Bob"])
+    ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
+    assert "{4}" in g.why_not("activate", ballista, ability=0)
+    assert g.why_not("activate", ballista, ability=1) == "It can be activated now."
+    assert "no ability 2" in g.why_not("activate", ballista, ability=2)
+    with pytest.raises(ValueError, match="ability="):
+        g.why_not("mana", ballista, ability=1)
+
+
+def test_603_3d_trigger_targets_are_labelled_like_every_other_choice() -> None:
+    """A trigger's target choice names an object as 'Name #id', as sacrifices, discards and
+    copies do; a script may still answer with the name alone when it is the only one."""
+    def jailer(chooser: Scripted) -> tuple[Game, int]:
+        g = Game(["Alice", "Bob"], chooser=chooser)
+        g.put_onto_battlefield("Grizzly Bears", "Bob")
+        giant = g.put_onto_battlefield("Hill Giant", "Bob")
+        g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)  # two triggers to order
+        return g, giant
+
+    order = next(e for e in jailer(Scripted([]))[0].events if isinstance(e, ChoiceMade)).answer
+    g, giant = jailer(Scripted([order, "Hill Giant"]))
+    choice = next(e for e in g.events if isinstance(e, ChoiceMade) and e.question == "target")
+    assert choice.answer == f"Hill Giant #{giant}" and all(" #" in o for o in choice.options)
+    g.resolve_stack()
+    assert g.obj(giant).zone == "exile"
+
+
+def test_514_1_next_turn_refuses_a_discard_that_doesnt_happen_and_says_why() -> None:
+    g = Game(["Alice", "Bob"])
+    card = g.put_in_hand("Grizzly Bears", "Alice")
+    with refused(g, ChoiceError, "514.1"):
+        g.next_turn(discard=[card])  # one card in hand: nothing to discard
+    with pytest.raises(ChoiceError, match="no more than 7"):
+        g.next_turn(discard=[card])
+    with refused(g, ChoiceError, "514.1"):
+        g.advance(to="main2", discard=[card])  # no cleanup step in this call
+    g.next_turn()
+    assert g.turn == 2
+
+
+def test_510_1c_a_damage_division_for_an_attacker_that_divides_nothing_is_refused() -> None:
+    g = Game(["Alice", "Bob"])
+    giant = g.put_onto_battlefield("Hill Giant", "Alice")
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([giant])
+    g.block({bears: giant})
+    with refused(g, ChoiceError, "510.1c"):  # one blocker: all 3 damage to it, nothing to divide
+        g.advance(to="end_of_combat", damage={giant: {bears: 1}})
+    g.advance(to="end_of_combat", damage={giant: {bears: 3}})  # what happens anyway: fine
+    assert g.obj(bears).zone == "graveyard"
+
+
+def test_508_1_attack_says_what_resolved_before_the_declaration_became_illegal() -> None:
+    """attack() first has every player pass: if that resolves something that makes the
+    declaration illegal, the whole call is refused, and the refusal says what happened."""
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.pass_priority()  # Alice passes; Bob casts a Bolt at the Bears
+    mana(g, "Bob", "Mountain")
+    g.cast(g.put_in_hand("Lightning Bolt", "Bob"), target=bears)
+    with refused(g, CombatError, "508.1a"):
+        g.attack([bears])
+    with pytest.raises(CombatError, match=r"attack\(\) first has every player pass.*Lightning Bolt "
+                                          r"resolves.*Grizzly Bears has lethal damage"):
+        g.attack([bears])
