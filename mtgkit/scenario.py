@@ -80,18 +80,20 @@ class Scenario:
 
 _TOP = {"title": str, "description": str, "players": list, "life": int, "library": int,
         "start": str, "monarch": str, "board": dict, "hand": dict, "graveyard": dict,
-        "choices": list, "actions": list, "expect": dict}
+        "choices": list, "actions": list, "expect": dict, "set_life": dict}
 _PERMANENT = {"card": str, "label": str, "tapped": bool, "arrived": str, "counters": dict,
-              "attached_to": str, "color": str}
+              "attached_to": str, "color": str, "owner": str}
 _ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "activate": {"card": (str, list), "ability": int, "player": str, "color": str, "choice": str,
-                 "order": list, "target": str},
-    "cast": {"card": str, "x": int, "target": str},
+                 "order": list, "target": str, "pay": str},
+    "cast": {"card": str, "x": int, "target": str, "pay": str},
     "play_land": {"card": str},
     "resolve": {"copy": str},
     "resolve_stack": {},
-    "advance": {"to": str},
-    "next_turn": {"to": str},
+    "advance": {"to": str, "damage": dict, "discard": list},
+    "next_turn": {"to": str, "damage": dict, "discard": list},
+    "put_onto_battlefield": {"card": str, "player": str, "owner": str, "label": str,
+                             "attached_to": str, "color": str},
     "attack": {"attackers": list, "defender": str},
     "block": {"blocks": dict},
     "concede": {"player": str},
@@ -221,6 +223,13 @@ class _Builder:
         if "monarch" in d:
             self._player(d["monarch"], players, "monarch")
             game.make_monarch(d["monarch"])
+        for who, life in d.get("set_life", {}).items():
+            self._player(who, players, f"set_life.{who}")
+            if not isinstance(life, int) or isinstance(life, bool) \
+                    or not -limits.MAX_LIFE <= life <= limits.MAX_LIFE:
+                raise self.fail(f"set_life.{who}", f"a life total from {-limits.MAX_LIFE:,} to "
+                                f"{limits.MAX_LIFE:,}")
+            game.set_life(who, life)
         for i, action in enumerate(d.get("actions", [])):
             self._act(game, action, f"actions[{i}]", players)
         if "expect" in d:
@@ -265,10 +274,13 @@ class _Builder:
             host = None
             if "attached_to" in entry:
                 host = self._ref(entry["attached_to"], f"{place}.attached_to")
+            owner = entry.get("owner")
+            if owner is not None:
+                self._player(owner, list(self.data["players"]), f"{place}.owner")
             try:
                 ref = game.put_onto_battlefield(name, who, tapped=entry.get("tapped", False),
                                                 counters=counters, arrived=arrived,
-                                                attached_to=host, color=color)
+                                                attached_to=host, color=color, owner=owner)
             except (RulesError, ValueError) as err:
                 raise self.fail(place, f"a legal setup ({err})") from None
         else:
@@ -276,6 +288,9 @@ class _Builder:
                 ref = game.put_in_zone(name, who, section)
             except ValueError as err:
                 raise self.fail(f"{place}.card", f"a card, not a token ({err})") from None
+        self._label(label, ref)
+
+    def _label(self, label: str, ref: int) -> None:
         if label in self.labels:  # the second Island is "Island 2", and so on
             n = 2
             while f"{label} {n}" in self.labels:
@@ -313,15 +328,19 @@ class _Builder:
                     raise self.fail(f"{place}.order", "a list of effect names")
                 if "choice" in args:
                     self._mana(args["choice"], f"{place}.choice")
+                if "pay" in args:
+                    self._mana(args["pay"], f"{place}.pay")
                 steps[kind] = lambda: game.activate(
                     ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
-                    choice=args.get("choice"), order=order,
+                    choice=args.get("choice"), order=order, pay=args.get("pay"),
                     target=self._target(target, players, f"{place}.target") if target else None)
             elif kind == "cast":
                 ref = self._ref(args.get("card"), f"{place}.card")
                 target = args.get("target")
+                if "pay" in args:
+                    self._mana(args["pay"], f"{place}.pay")
                 steps[kind] = lambda: game.cast(
-                    ref, x=args.get("x", 0),
+                    ref, x=args.get("x", 0), pay=args.get("pay"),
                     target=self._target(target, players, f"{place}.target") if target else None)
             elif kind == "play_land":
                 ref = self._ref(args.get("card"), f"{place}.card")
@@ -335,8 +354,29 @@ class _Builder:
                 to = args.get("to")
                 if to is not None and to not in STEPS:
                     raise self.fail(f"{place}.to", f"one of the steps {', '.join(STEPS)}")
-                steps[kind] = (lambda: game.advance(to=to)) if kind == "advance" else (
-                    lambda: game.next_turn(to=to or "main1"))
+                damage = self._division(args["damage"], f"{place}.damage") if "damage" in args else None
+                discard = ([self._ref(c, f"{place}.discard") for c in args["discard"]]
+                           if "discard" in args else None)
+                steps[kind] = (lambda: game.advance(to=to, damage=damage, discard=discard)) \
+                    if kind == "advance" else (lambda: game.next_turn(to=to or "main1", damage=damage,
+                                                                      discard=discard))
+            elif kind == "put_onto_battlefield":
+                name = self._card(args.get("card"), f"{place}.card")
+                who = self._player(args.get("player"), players, f"{place}.player")
+                owner = args.get("owner")
+                if owner is not None:
+                    self._player(owner, players, f"{place}.owner")
+                host = self._ref(args["attached_to"], f"{place}.attached_to") if "attached_to" in args \
+                    else None
+                color = args.get("color")
+                if color is not None and color not in COLORS:
+                    raise self.fail(f"{place}.color", f"one of {', '.join(COLORS)}")
+
+                def put() -> None:
+                    ref = game.put_onto_battlefield(name, who, by_effect=True, owner=owner,
+                                                    attached_to=host, color=color)
+                    self._label(args.get("label", name), ref)
+                steps[kind] = put
             elif kind == "attack":
                 attackers = [self._ref(a, f"{place}.attackers") for a in args.get("attackers", [])]
                 defender = args.get("defender")
@@ -362,6 +402,19 @@ class _Builder:
             raise self.fail(place, f"an action within the kit's limits ({err})") from None
         except ValueError as err:  # e.g. a scripted choice that is not an option
             raise self.fail(place, f"choices that fit this action ({err})") from None
+
+    def _division(self, damage: dict[str, Any], place: str) -> dict[int | str, dict[int | str, int]]:
+        """``damage = { attacker = { blocker = amount } }``, by labels (CR 510.1c)."""
+        out: dict[int | str, dict[int | str, int]] = {}
+        for attacker, division in damage.items():
+            if not isinstance(division, dict) or not all(
+                    isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= limits.MAX_COUNTERS
+                    for n in division.values()):
+                raise self.fail(f"{place}.{attacker}", f"a table of blockers to amounts of damage "
+                                f"(whole numbers from 0 to {limits.MAX_COUNTERS})")
+            out[self._ref(attacker, f"{place}.{attacker}")] = {
+                self._ref(b, f"{place}.{attacker}.{b}"): n for b, n in division.items()}
+        return out
 
     def _mana(self, text: Any, place: str) -> Mana:
         try:

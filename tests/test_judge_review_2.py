@@ -456,3 +456,135 @@ def test_508_1_attack_says_what_resolved_before_the_declaration_became_illegal()
     with pytest.raises(CombatError, match=r"attack\(\) first has every player pass.*Lightning Bolt "
                                           r"resolves.*Grizzly Bears has lethal damage"):
         g.attack([bears])
+
+
+# --------------------------------------------------------------------------- the same in scenario files
+TEACHER = '''
+players = ["Alice", "Bob", "Carol"]
+[set_life]
+Bob = 3
+[[board.Alice]]
+card = "Hill Giant"
+label = "giant"
+[[board.Alice]]
+card = "Forest"
+owner = "Carol"
+[[board.Alice]]
+card = "Forest"
+[[board.Alice]]
+card = "Mountain"
+[board]
+Bob = ["Grizzly Bears", "Llanowar Elves"]
+[hand]
+Alice = ["Grizzly Bears", "Lightning Bolt", "Hill Giant", "Hill Giant", "Hill Giant", "Hill Giant",
+         "Hill Giant", "Hill Giant"]
+[[actions]]
+do = "activate"
+card = ["Forest", "Forest 2", "Mountain"]
+[[actions]]
+do = "cast"
+card = "Grizzly Bears 2"
+pay = "{G}{G}"
+[[actions]]
+do = "cast"
+card = "Lightning Bolt"
+target = "Bob"
+pay = "{R}"
+[[actions]]
+do = "resolve_stack"
+[[actions]]
+do = "put_onto_battlefield"
+card = "Custodi Lich"
+player = "Alice"
+owner = "Carol"
+label = "lich"
+[[actions]]
+do = "resolve_stack"
+[[actions]]
+do = "advance"
+to = "beginning_of_combat"
+[[actions]]
+do = "attack"
+attackers = ["giant"]
+defender = "Carol"
+[[actions]]
+do = "block"
+blocks = {}
+[[actions]]
+do = "next_turn"
+discard = ["Hill Giant 2"]
+[expect]
+life = { Bob = 0, Carol = 17 }
+monarch = "Alice"
+graveyard = { Alice = ["Lightning Bolt", "Hill Giant"] }
+'''
+
+
+def test_scenario_files_set_life_owner_payment_an_effect_and_cleanup_discards() -> None:
+    from mtgkit.scenario import parse_scenario
+
+    s = parse_scenario(TEACHER, "teacher.toml")
+    g = s.game
+    assert not g.in_game("Bob") and g.obj(s.labels["lich"]).owner == "Carol"
+    assert g.obj(s.labels["Forest"]).owner == "Carol" and g.obj(s.labels["Forest"]).controller == "Alice"
+    assert any(isinstance(e, ChoiceMade) and e.question == "payment" and e.answer == "{G}{G}"
+               for e in g.events)
+    assert any(isinstance(e, ChoiceMade) and e.question == "discard" for e in g.events)
+
+
+def test_scenario_damage_division_by_labels() -> None:
+    from mtgkit.scenario import parse_scenario
+
+    text = '''
+players = ["Alice", "Bob"]
+[board]
+Alice = ["Hill Giant"]
+Bob = ["Grizzly Bears", "Llanowar Elves"]
+[[actions]]
+do = "advance"
+to = "beginning_of_combat"
+[[actions]]
+do = "attack"
+attackers = ["Hill Giant"]
+[[actions]]
+do = "block"
+blocks = { "Grizzly Bears" = "Hill Giant", "Llanowar Elves" = "Hill Giant" }
+[[actions]]
+do = "advance"
+to = "end_of_combat"
+damage = { "Hill Giant" = { "Grizzly Bears" = 0, "Llanowar Elves" = 3 } }
+[expect]
+graveyard = { Bob = ["Llanowar Elves"] }
+'''
+    assert parse_scenario(text, "division.toml").game.step == "end_of_combat"
+
+
+@pytest.mark.parametrize("extra,place,words", [
+    ('[set_life]\nBob = 5000\n', "set_life.Bob", "a life total from -1,000 to 1,000"),
+    ('[set_life]\nBob = "3"\n', "set_life.Bob", "a life total"),
+    ('[set_life]\nCarol = 3\n', "set_life.Carol", "one of the players"),
+    ('[[board.Alice]]\ncard = "Forest"\nowner = "Carol"\n', "board.Alice[0].owner", "one of the players"),
+    ('[[board.Alice]]\ncard = "Forest"\nowner = 3\n', "board.Alice[0].owner", "a string"),
+    ('[board]\nAlice = ["Forest"]\n[[actions]]\ndo = "activate"\ncard = "Forest"\npay = "green"\n',
+     "actions[0].pay", "mana written as symbols"),
+    ('[hand]\nAlice = ["Lightning Bolt"]\n[[actions]]\ndo = "cast"\ncard = "Lightning Bolt"\n'
+     'target = "Bob"\npay = "{R}"\n', "actions[0]", "can't pay {R}"),
+    ('[[actions]]\ndo = "next_turn"\ndiscard = ["Forest"]\n', "actions[0].discard", "the label"),
+    ('[hand]\nAlice = ["Forest"]\n[[actions]]\ndo = "next_turn"\ndiscard = ["Forest"]\n', "actions[0]",
+     "no more than 7"),
+    ('[board]\nAlice = ["Hill Giant"]\n[[actions]]\ndo = "advance"\ndamage = { "Hill Giant" = 3 }\n',
+     "actions[0].damage.Hill Giant", "a table of blockers"),
+    ('[[actions]]\ndo = "put_onto_battlefield"\ncard = "Custodi Lich"\n', "actions[0].player",
+     "one of the players"),
+    ('[[actions]]\ndo = "put_onto_battlefield"\ncard = "Forrest"\nplayer = "Alice"\n', "actions[0].card",
+     "did you mean 'Forest'"),
+    ('[[actions]]\ndo = "put_onto_battlefield"\ncard = "Utopia Sprawl"\nplayer = "Alice"\n', "actions[0]",
+     "attached_to"),
+])
+def test_scenario_new_keys_are_checked_with_the_place_and_what_was_expected(
+        extra: str, place: str, words: str) -> None:
+    from mtgkit.scenario import ScenarioError, parse_scenario
+
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario('players = ["Alice", "Bob"]\n' + extra, "new.toml")
+    assert err.value.place == place and words in err.value.expected, str(err.value)
