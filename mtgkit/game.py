@@ -2628,7 +2628,7 @@ class Game:
             for player in self._apnap():
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
-                    labels = [f"{p.source_name} #{p.seq}" for p in mine]
+                    labels = [f"{p.source_name}'s ability (triggered at #{p.seq})" for p in mine]
                     order = self.chooser.order(player, "order of your triggers on the stack", labels)
                     self._emit(ChoiceMade(text=f"{player} puts their triggers on the stack in this "
                                           "order: " + ", ".join(order), rules=("603.3b",),

@@ -25,7 +25,8 @@ class StaticManaEffect(Value):
 
 class AppliedReplacement(Value):
     """A replacement effect that applies to one mana production. ``label`` tells apart two
-    effects with the same name ("Mana Reflection #2")."""
+    effects with the same name as choices name objects: by the permanent the effect comes from
+    ("Mana Reflection #14"), or, for an effect a spell left behind, by count ("Pale Moon (2)")."""
 
     label: str
     replacement: ManaReplacement
@@ -56,5 +57,9 @@ def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated)
     found = [(e.label, e.replacement, e.source_id) for e in effects
              if applies(e.replacement, e.controller, o)]
     names = [n for n, _, _ in found]
-    return [AppliedReplacement(n if names.count(n) == 1 else f"{n} #{k + 1}", r, i)
-            for k, (n, r, i) in enumerate(found)]
+    out = []
+    for k, (n, r, i) in enumerate(found):
+        if names.count(n) > 1:
+            n = f"{n} #{i}" if i is not None else f"{n} ({names[:k + 1].count(n)})"
+        out.append(AppliedReplacement(n, r, i))
+    return out

@@ -588,3 +588,18 @@ def test_scenario_new_keys_are_checked_with_the_place_and_what_was_expected(
     with pytest.raises(ScenarioError) as err:
         parse_scenario('players = ["Alice", "Bob"]\n' + extra, "new.toml")
     assert err.value.place == place and words in err.value.expected, str(err.value)
+
+
+def test_616_1_603_3b_replacement_effects_and_triggers_are_labelled_apart_from_objects() -> None:
+    """Two Mana Reflections are told apart by the permanent each comes from ('#id', as every
+    choice names an object); triggers waiting to be ordered by when they triggered."""
+    g = Game(["Alice", "Bob"])
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    first = g.put_onto_battlefield("Mana Reflection", "Alice")
+    second = g.put_onto_battlefield("Mana Reflection", "Alice")
+    events = g.activate(forest, order=[f"Mana Reflection #{second}", f"Mana Reflection #{first}"])
+    order = next(e for e in events if isinstance(e, ChoiceMade))
+    assert order.answer == (f"Mana Reflection #{second}", f"Mana Reflection #{first}")
+    g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+    stacked = next(e for e in g.events if isinstance(e, ChoiceMade) and e.question == "trigger order")
+    assert all(label.startswith("Palace Jailer's ability (triggered at #") for label in stacked.options)
