@@ -512,6 +512,13 @@ NOTES = """\
 - Actions cost the same however long the game: a refused action is undone from an undo log of
   what it changed (it used to copy the whole state before every action, so 2,000 activations
   took about 37 s).
+- Actions cost the same however big the board: the battlefield is indexed by what each
+  permanent waits for, the could-produce solver reads the board only for an ability that asks
+  what others could produce, and state-based actions look at the objects changed since the
+  last check. Before, every event was shown to every permanent's triggers, every mana ability
+  built the solver and every check scanned every object the game had made: a Forest tap with
+  2,000 permanents cost 142x one with 20, and setting up 5,000 permanents took 27.7 s (growth
+  exponent 1.95).
 - Import time: the events, card primitives and state are declared with the kit's own typed
   records (`mtgkit.records`) instead of dataclasses, which generate code for each class (about
   1 ms each). This machine sets PYTHONDONTWRITEBYTECODE, so the benchmark compiles the package
