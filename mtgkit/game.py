@@ -1255,7 +1255,8 @@ class Game:
                                   reason=why, undefined=undefined), obj=o)
                 return
             links: list[int] = []
-            mana = self._pick_mana(who, o, options, color, choice, links)
+            mana = self._pick_mana(who, o, options, color, choice, links,
+                                   reflects=isinstance(spec, Reflect))
             reps = self.mana_replacements(o, ab)
             if reps:
                 mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
@@ -1266,7 +1267,7 @@ class Game:
                            obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana))
 
     def _pick_mana(self, who: str, o: Obj, options: Sequence[Mana], color: str | None,
-                   choice: str | None, links: list[int]) -> Mana:
+                   choice: str | None, links: list[int], *, reflects: bool = False) -> Mana:
         labels = [str(m) for m in options]
         wanted = choice if choice is not None else (f"{{{color}}}" if color else None)
         if wanted is not None:
@@ -1276,7 +1277,7 @@ class Game:
                 raise ChoiceError(f"{wanted!r} is not mana; choose one of {', '.join(labels)}") from None
             if wanted not in labels:
                 raise ChoiceError(f"{o.name} can't add {wanted} now; it can add "
-                                  f"{' or '.join(labels)}.", self._mana_rule(o, options))
+                                  f"{' or '.join(labels)}.", self._mana_rule(reflects, options))
         if len(options) == 1:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
@@ -1287,12 +1288,12 @@ class Game:
         return options[labels.index(label)]
 
     @staticmethod
-    def _mana_rule(o: Obj, options: Sequence[Mana]) -> str:
-        """The rule behind what a mana ability can add: an ability that reflects what other
-        permanents could produce follows CR 106.7; one that offers a choice, 608.2d (only its
-        options can be chosen); one that adds a fixed amount (a Forest's {G}), 106.3 (it adds
-        the mana its effect says)."""
-        if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated):
+    def _mana_rule(reflects: bool, options: Sequence[Mana]) -> str:
+        """The rule behind what a mana ability can add: one that reflects what other permanents
+        could produce follows CR 106.7; one that offers a choice, 608.2d (only its options can be
+        chosen); one that adds a fixed amount (a Forest's {G}), 106.3 (it adds the mana its
+        effect says)."""
+        if reflects:
             return "106.7"
         return "608.2d" if len(options) > 1 else "106.3"
 

@@ -603,3 +603,13 @@ def test_616_1_603_3b_replacement_effects_and_triggers_are_labelled_apart_from_o
     g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
     stacked = next(e for e in g.events if isinstance(e, ChoiceMade) and e.question == "trigger order")
     assert all(label.startswith("Palace Jailer's ability (triggered at #") for label in stacked.options)
+
+
+def test_106_3_the_rule_is_the_activated_abilitys_not_another_of_the_permanent() -> None:
+    """Mystic Gate's {T}: Add {C} adds {C} only, whatever its other ability offers."""
+    from mtgkit import ChoiceError
+
+    g = Game(["Alice", "Bob"])
+    gate = g.put_onto_battlefield("Mystic Gate", "Alice")
+    with refused(g, ChoiceError, "106.3"):
+        g.activate(gate, 0, color="W")
