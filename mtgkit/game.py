@@ -281,8 +281,9 @@ def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
 class Game:
     """A game of Magic with two or more players in turn order.
 
-    ``start`` is the step the game is advanced to on creation (through the real untap,
-    upkeep and draw steps of turn 1). Each library starts with ``library`` face-down cards
+    ``start`` is the step the game is advanced to on creation (through the real untap and
+    upkeep steps of turn 1, and its draw step with three or more players: the starting player
+    of a two-player game skips it, CR 103.8a). Each library starts with ``library`` face-down cards
     whose identity doesn't matter to the lessons (drawing from an empty library loses the
     game, CR 704.5b). ``chooser`` answers choices that a call does not
     spell out; the default always takes the first legal option.
