@@ -63,6 +63,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"mtgkit\.(lessons|practice|situations|misconceptions|topics|teaching)(\..*)?"),
     # Private bases of public classes (the widgets' shared layout, for example).
     (r"py:class", r"mtgkit\.(\w+\.)*_\w+"),
+    # The undo log's collections (the game state's fields are typed with them): internal, not API.
+    (r"py:class", r"mtgkit\.journal\.\w+"),
 ]
 
 # -- HTML ------------------------------------------------------------------------------------------

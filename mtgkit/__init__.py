@@ -19,6 +19,7 @@ from .errors import (
     CombatError,
     CostError,
     GameOverError,
+    LimitError,
     RulesError,
     SummoningSicknessError,
     TapSymbolError,
@@ -55,7 +56,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "CATALOG", "COLORS", "EDITION", "STEPS", "TYPES", "Board", "CardDef", "ChoiceError",
     "Chooser", "CombatError", "CostError", "Event", "FirstOption", "Game", "GameOverError",
-    "Mana", "ManaCost", "ObjectError", "RulesError", "Scripted", "SummoningSicknessError",
+    "LimitError", "Mana", "ManaCost", "ObjectError", "RulesError", "Scripted", "SummoningSicknessError",
     "TapSymbolError", "TargetError", "TimingError", "UntapSymbolError", "card", "cite",
     "explain", "load_scenario", "replay", "Scenario", "ScenarioError",
 ]

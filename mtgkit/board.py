@@ -22,6 +22,7 @@ from .events import (
     Event,
     Fizzled,
     GameBegan,
+    GameEnded,
     LifeChanged,
     ManaAdded,
     ManaSpent,
@@ -103,6 +104,8 @@ class Board(Value):
     players: tuple[PlayerView, ...] = ()
     permanents: tuple[PermView, ...] = ()
     stack: tuple[str, ...] = ()
+    over: bool = False  # the game has ended (CR 104.1)
+    winner: str | None = None  # who won (CR 104.2a); None while it goes on, and in a draw (104.4a)
 
     def player(self, name: str) -> PlayerView:
         return next(p for p in self.players if p.name == name)
@@ -124,6 +127,9 @@ class Board(Value):
                 lines.append("  graveyard: " + ", ".join(p.graveyard))
         if self.stack:
             lines.append("Stack (top first): " + "; ".join(reversed(self.stack)))
+        if self.over:
+            lines.append(f"The game is over: {self.winner} won (CR 104.2a)." if self.winner else
+                         "The game is over: a draw (CR 104.4a).")
         return "\n".join(lines)
 
 
@@ -152,6 +158,7 @@ def replay(events: Iterable[Event]) -> Board:
     True
     """
     turn, step, active, monarch = 0, "", "", None
+    over, winner = False, None
     players: dict[str, PlayerView] = {}
     pools: dict[str, Mana] = {}
     objs: dict[int, _Obj] = {}
@@ -233,6 +240,8 @@ def replay(events: Iterable[Event]) -> Board:
             monarch = e.monarch
         elif isinstance(e, PlayerLeft) and e.player:
             players[e.player] = players[e.player].replace(in_game=False)
+        elif isinstance(e, GameEnded):
+            over, winner = True, e.winner
     views = []
     for name, p in players.items():
         mine = [o for _, o in sorted(objs.items()) if o.owner == name]
@@ -255,7 +264,8 @@ def replay(events: Iterable[Event]) -> Board:
                  token=o.token)
         for i, o in ((i, objs[i]) for i in order)
     )
-    return Board(turn, step, active, monarch, tuple(views), perms, tuple(n for _, n in stack))
+    return Board(turn, step, active, monarch, tuple(views), perms, tuple(n for _, n in stack), over,
+                 winner)
 
 
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",

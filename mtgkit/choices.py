@@ -43,7 +43,12 @@ class FirstOption:
 class Scripted(FirstOption):
     """Answers from a script, in order; falls back to :class:`FirstOption` when it runs out.
 
-    An answer that is not a legal option raises ``ValueError`` naming the options.
+    Objects are offered as ``Name #id``; an answer may leave out the ``#id`` when only one
+    option has that name. An answer that is not a legal option raises ``ValueError`` naming
+    the options.
+
+    >>> Scripted(["Grizzly Bears"]).choose("Bob", "target", ["Alice", "Grizzly Bears #12"])
+    'Grizzly Bears #12'
     """
 
     def __init__(self, answers: Sequence[str | Sequence[str]]) -> None:
@@ -54,6 +59,9 @@ class Scripted(FirstOption):
             return super().choose(player, question, options)
         answer = self.answers.pop(0)
         if answer not in options:
+            named = [o for o in options if isinstance(answer, str) and o.rsplit(" #", 1)[0] == answer]
+            if len(named) == 1:
+                return named[0]
             raise ValueError(f"scripted answer {answer!r} for {question!r} is not one of {list(options)}")
         return str(answer)
 

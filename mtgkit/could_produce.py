@@ -20,7 +20,7 @@ The query never changes the game, emits no event and fires no trigger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from .abilities import Multiply, Reflect, SetType
@@ -28,7 +28,7 @@ from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
 from .triggers import Whose
-from .view import GameView, ObjectView, players_matching
+from .view import GameView, ManaEffect, ObjectView, players_matching
 
 Op = SetType | Multiply
 
@@ -78,22 +78,28 @@ class Solver:
 
     It is also the :class:`~mtgkit.abilities.ManaContext` a mana ability reads when it
     resolves: what colors the controller's permanents have, how many creatures they control,
-    and what the permanents it reflects could produce.
+    and what the permanents it reflects could produce. Making one reads nothing: only an
+    ability that asks what others "could produce" (Exotic Orchard) has the board solved, so
+    tapping a Forest costs the same however many permanents there are.
     """
 
     def __init__(self, view: GameView) -> None:
         self.view = view
-        self.perms = [o for o in view.permanents() if o.card.activated]
-        self.est: dict[int, frozenset[str]] = {o.id: frozenset() for o in self.perms}
+        self.perms: list[ObjectView] = []
+        self.est: dict[int, frozenset[str]] = {}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
-        self.effects = view.mana_effects()
+        self._effects: Sequence[ManaEffect] | None = None
         self._colors: dict[str, frozenset[str]] = {}
         self._counts: dict[tuple[str, str], int] = {}
-        self.reflect_types = {
-            spec.card_type for o in self.perms for a in o.card.activated
-            if a.is_mana_ability and isinstance(spec := a.mana_spec, Reflect)
-        }
+        self.reflect_types: set[str] = set()
         self._solved = False
+
+    @property
+    def effects(self) -> Sequence[ManaEffect]:
+        """Every mana replacement effect in the game (read once, when first needed)."""
+        if self._effects is None:
+            self._effects = self.view.mana_effects()
+        return self._effects
 
     def could_produce(self) -> dict[int, frozenset[str]]:
         """Every permanent with a mana ability -> the types it could produce (CR 106.7)."""
@@ -136,6 +142,12 @@ class Solver:
         if self._solved:
             return
         self._solved = True
+        self.perms = [o for o in self.view.permanents() if o.card.activated]
+        self.est = {o.id: frozenset() for o in self.perms}
+        self.reflect_types = {
+            spec.card_type for o in self.perms for a in o.card.activated
+            if a.is_mana_ability and isinstance(spec := a.mana_spec, Reflect)
+        }
         static = [o for o in self.perms if not _reflects(o)]
         dynamic = [o for o in self.perms if _reflects(o)]
         for o in static:

@@ -99,3 +99,20 @@ class GameOverError(RulesError):
     """The player has left the game or the game is over (CR 104 / 800.4a)."""
 
     rule = "800.4a"
+
+
+class LimitError(ValueError):
+    """A value over one of the kit's own limits (:mod:`mtgkit.limits`), reached during play:
+    not a rule of the game (the rules have no such limit), so not a :class:`RulesError`.
+    ``limit`` names it, e.g. ``"MAX_MANA"``. Like any refusal, it leaves the game unchanged.
+
+    >>> err = LimitError("Alice's mana pool would hold 2,000,000 mana", "MAX_MANA", 1_000_000)
+    >>> print(err)  # doctest: +NORMALIZE_WHITESPACE
+    Alice's mana pool would hold 2,000,000 mana: more than 1,000,000, the kit's limit
+    (MAX_MANA in mtgkit.limits; the rules have no such limit)
+    """
+
+    def __init__(self, what: str, limit: str, value: int) -> None:
+        self.limit, self.value = limit, value
+        super().__init__(f"{what}: more than {value:,}, the kit's limit ({limit} in mtgkit.limits; "
+                         f"the rules have no such limit)")

@@ -60,6 +60,7 @@ KINDS: dict[str, str] = {
     "sba": "a state-based action happens",
     "cleanup": "damage marked on permanents wears off in the cleanup step",
     "leave": "a player leaves the game (loses or concedes)",
+    "end": "the game ends: the last player left wins, or all who were left lost at once (a draw)",
     "pass": "a player passes priority (when all pass in succession, the top of the stack "
             "resolves or the step ends)",
 }
@@ -133,13 +134,22 @@ class StepBegan(Event):
 
 
 class DrawSkipped(Event):
-    """The first player skips the draw of the first turn (CR 103.8a)."""
+    """The starting player of a two-player game skips the whole draw step of their first turn
+    (CR 103.8a): no draw step begins, nobody gets priority in it."""
 
     kind: ClassVar[str] = "step"
 
 
 class PlayerLeft(Event):
     kind: ClassVar[str] = "leave"
+
+
+class GameEnded(Event):
+    """The game is over: ``winner`` is the last player left in it (CR 104.2a), or None when all
+    the players remaining lost at the same time: a draw (104.4a)."""
+
+    kind: ClassVar[str] = "end"
+    winner: str | None = None
 
 
 class PriorityPassed(Event):
@@ -234,7 +244,7 @@ class AbilityActivated(Event):
 
 #: What a recorded choice was about: the kind of question the engine asked a player.
 ChoiceKind = Literal["color", "copy", "damage assignment", "discard", "legend rule", "mana", "may sacrifice",
-                     "order", "protector", "sacrifice", "target", "trigger order"]
+                     "order", "payment", "protector", "sacrifice", "target", "trigger order"]
 
 
 class ChoiceMade(Event):
@@ -374,7 +384,7 @@ class NoTokens(Event):
 
 #: Every event class, for documentation and tests.
 EVENT_TYPES: tuple[type[Event], ...] = (
-    GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, PriorityPassed, Tapped, Untapped,
+    GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, GameEnded, PriorityPassed, Tapped, Untapped,
     CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove,
     DrawFailed,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,

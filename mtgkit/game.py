@@ -14,9 +14,9 @@ Llanowar Elves hasn't been under Alice's control continuously since Alice's most
 turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 >>> old = g.put_onto_battlefield("Llanowar Elves", "Alice")
 >>> for e in g.activate(old): print(e)
-#14 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
-#15 Llanowar Elves becomes tapped to pay {T} [CR 107.5, 302.6]
-#16 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
+#11 Alice activates Llanowar Elves: {T}: Add {G}. [CR 602.2]
+#12 Llanowar Elves becomes tapped to pay {T} [CR 107.5, 302.6]
+#13 Alice adds {G} (Llanowar Elves was tapped for mana) [CR 106.4, 605.3b]
 """
 
 from __future__ import annotations
@@ -48,13 +48,16 @@ from .abilities import (
     EntersWithCounters,
     ExileUntilOpponentMonarch,
     GainLife,
+    GrantKeyword,
     ManaTrigger,
     MaySacrificeToDraw,
     PutCounters,
     RedirectDamageToSelf,
+    Reflect,
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
+    StaticReplacement,
     TargetSpec,
     Triggered,
     granted_keywords,
@@ -67,6 +70,7 @@ from .errors import (
     CombatError,
     CostError,
     GameOverError,
+    LimitError,
     RulesError,
     SummoningSicknessError,
     TapSymbolError,
@@ -93,6 +97,7 @@ from .events import (
     Event,
     Fizzled,
     GameBegan,
+    GameEnded,
     LandPlayed,
     LifeChanged,
     ManaAdded,
@@ -117,8 +122,8 @@ from .events import (
     ZoneChange,
     explain,
 )
-from .journal import Journal
-from .mana import COLORS, TYPES, Mana, pay
+from .journal import JDict, Journal
+from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
@@ -151,6 +156,46 @@ R = TypeVar("R")
 E = TypeVar("E", bound=Event)
 EffectHandler = Callable[["Game", Any, StackItem], None]
 _EFFECTS: dict[type, EffectHandler] = {}
+
+
+#: Keys of the battlefield's index (``GameState.index``) besides a trigger's ``(kind of event,
+#: None or the object the event must be about)``: static abilities that make mana replacement
+#: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
+_MANA_EFFECTS = "mana replacement effects"
+_GRANTS = "keywords given"
+
+
+def _legends(name: str) -> tuple[str, str]:
+    return ("legendary", name)
+
+
+def _attached(host: int) -> tuple[str, int]:
+    return ("attached to", host)
+
+
+def _index_keys(o: Obj) -> list[object]:
+    """Where a permanent is filed in the battlefield's index: each trigger under the kinds of
+    event it waits for (CR 603.2), its static abilities, its name if legendary (CR 704.5j) and,
+    for an Aura, the permanent it is attached to (CR 704.5m)."""
+    keys: list[object] = []
+    for ab in o.card.triggers:
+        t = ab.trigger
+        keys += [(kind, o.id if t.about_source else None) for kind in t.waits_for]
+    if any(isinstance(a, StaticReplacement) for a in o.card.abilities):
+        keys.append(_MANA_EFFECTS)
+    if any(isinstance(a, GrantKeyword) for a in o.card.abilities):
+        keys.append(_GRANTS)
+    if o.is_a("Legendary"):
+        keys.append(_legends(o.name))
+    if o.card.enchant and o.attached_to is not None:
+        keys.append(_attached(o.attached_to))
+    return list(dict.fromkeys(keys))
+
+
+@functools.cache
+def _event_kinds(kind: type[Event]) -> tuple[type[Event], ...]:
+    """An event's class and the event classes it derives from: what a trigger may wait for."""
+    return tuple(k for k in kind.__mro__ if isinstance(k, type) and issubclass(k, Event))
 
 
 class ObjectError(RulesError):
@@ -220,6 +265,7 @@ class _Plans(Mutable):
     damage: dict[int, dict[int, int]] | None = None
     discard: list[int] | None = None
     copy: int | None = None
+    since: int = 0  # the events before the call: what happened during it follows
 
 
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
@@ -235,8 +281,9 @@ def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
 class Game:
     """A game of Magic with two or more players in turn order.
 
-    ``start`` is the step the game is advanced to on creation (through the real untap,
-    upkeep and draw steps of turn 1). Each library starts with ``library`` face-down cards
+    ``start`` is the step the game is advanced to on creation (through the real untap and
+    upkeep steps of turn 1, and its draw step with three or more players: the starting player
+    of a two-player game skips it, CR 103.8a). Each library starts with ``library`` face-down cards
     whose identity doesn't matter to the lessons (drawing from an empty library loses the
     game, CR 704.5b). ``chooser`` answers choices that a call does not
     spell out; the default always takes the first legal option.
@@ -262,6 +309,9 @@ class Game:
         check.whole_number("life", life, 1, limits.MAX_LIFE)
         check.whole_number("library", library, 0, limits.MAX_LIBRARY)
         start = check.one_of("start", start, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
+        if start == "draw" and len(names) == 2:
+            raise ValueError("start='draw': the starting player of a two-player game skips the draw "
+                             "step of their first turn (CR 103.8a)")
         if len(names) * library > limits.MAX_OBJECTS:
             raise ValueError(f"{len(names)} libraries of {library} cards are more than the "
                              f"{limits.MAX_OBJECTS} objects a game may hold")
@@ -275,6 +325,7 @@ class Game:
         self._cause: int | None = None
         self._reactions: list[_Reaction] = []
         self._at_once = 0  # > 0 while events that happen simultaneously are being logged
+        self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
         filler = lookup_card("Library Card")
@@ -321,9 +372,30 @@ class Game:
 
     @property
     def winner(self) -> str | None:
-        """The last player still in the game, once all the others have left (CR 104.2a)."""
+        """The last player still in the game, once all the others have left (CR 104.2a); None
+        while the game goes on, and in a draw (see :attr:`over`)."""
         left = [p.name for p in self._s.players if p.in_game]
         return left[0] if len(left) == 1 else None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: one player is left, who wins (CR 104.2a), or none, because
+        all the players remaining lost at once: a draw (104.4a). A ``GameEnded`` event says which.
+
+        >>> g = Game(["Alice", "Bob"], library=0)
+        >>> g.over, g.winner
+        (False, None)
+        >>> g.set_life("Alice", 0)
+        >>> g.set_life("Bob", 0)
+        >>> for e in g.pass_priority(): print(e)
+        #11 Alice passes [CR 117.3d]
+        #12 Alice has 0 life and loses the game [CR 704.5a]
+        #13 Bob has 0 life and loses the game [CR 704.5a]
+        #14 The game is a draw: every player still in it lost at the same time [CR 104.4a]
+        >>> g.over, g.winner, g.board().describe().splitlines()[-1]
+        (True, None, 'The game is over: a draw (CR 104.4a).')
+        """
+        return sum(p.in_game for p in self._s.players) <= 1
 
     def in_game(self, player: str) -> bool:
         return self._player(player).in_game
@@ -396,7 +468,7 @@ class Game:
         """Its keywords: printed ones, and those static abilities on the battlefield give it
         (Mass Hysteria gives every creature haste)."""
         o = o if isinstance(o, Obj) else self.obj(o)
-        return o.card.keywords | granted_keywords(o, self.permanents())
+        return o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
 
     def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
         """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
@@ -439,7 +511,7 @@ class Game:
             for o in self.permanents()
         )
         return Board(s.turn, s.step, s.active, s.monarch, tuple(views), perms,
-                     tuple(i.name for i in s.stack))
+                     tuple(i.name for i in s.stack), self.over, self.winner)
 
     def why(self, event: Event | int) -> str:
         """Why did this event happen? The chain of causes back to a player's action."""
@@ -449,12 +521,24 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str) -> str:
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str, *,
+                ability: int | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
         ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
         trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
-        ``"activate"`` (why an ability can't be activated now)."""
+        ``"activate"`` (why ability number ``ability``, 0 by default, can't be activated now).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
+        >>> print(g.why_not("activate", ballista, ability=0))  # doctest: +NORMALIZE_WHITESPACE
+        Alice's mana pool holds no mana, which can't pay {4}. Add mana first (activate mana
+        abilities). [CR 602.2b (2026-08-07)]
+        >>> g.why_not("activate", ballista, ability=1)
+        'It can be activated now.'
+        """
         check.one_of("what", what, ("mana", "trigger", "monarch", "activate"))
+        if ability is not None and what != "activate":
+            raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
         if what == "monarch":
             return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
         check.ref("ref", ref)
@@ -463,7 +547,7 @@ class Game:
         if what == "trigger":
             return whynot.no_trigger(self, ref)
         if what == "activate":
-            return self.why_not_activate(ref) or "It can be activated now."
+            return self.why_not_activate(ref, ability or 0) or "It can be activated now."
         raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
 
     # ------------------------------------------------------------------ could produce
@@ -510,7 +594,7 @@ class Game:
 
     def mana_effects(self) -> list[ManaEffect]:
         """Every mana replacement effect in the game, in the order they began to apply."""
-        found: list[ManaEffect] = list(static_effects(self))
+        found: list[ManaEffect] = list(static_effects(self._indexed(_MANA_EFFECTS)))
         found += list(self._s.effects)
         return found
 
@@ -531,6 +615,7 @@ class Game:
         attached_to: int | None = None,
         color: str | None = None,
         by_effect: bool = False,
+        owner: str | None = None,
     ) -> int:
         """Teaching setup: put a card onto the battlefield and return its id.
 
@@ -542,10 +627,20 @@ class Game:
         before their most recent turn began; ``"this turn"`` means it just arrived (so a
         creature is summoning sick, CR 302.6). ``counters=None`` uses the card's own
         "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
-        ``color`` answers "as this enters, choose a color". Recorded as a ``setup`` event.
+        ``color`` answers "as this enters, choose a color". ``owner`` is the player who owns it,
+        if not its controller (it returns to its owner's zones when it leaves the battlefield,
+        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")
+        >>> print(g.events[-1])
+        #9 Setup: Grizzly Bears on Alice's battlefield, owned by Bob (since before this turn)
+        >>> g.obj(bears).controller, g.obj(bears).owner
+        ('Alice', 'Bob')
         """
         defn = self._card(name)
         self._living(controller, "controller")
+        owner = controller if owner is None else self._living(owner, "owner").name
         check.flag("tapped", tapped)
         check.flag("by_effect", by_effect)
         check.one_of("arrived", arrived, ("last turn", "this turn"))
@@ -570,18 +665,19 @@ class Game:
             if counters is not None or tapped or arrived != "last turn":
                 raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
                                  "rules decide counters and tapped, and it has just arrived")
-            return self._put_by_effect(defn, controller, attached_to, color)
+            return self._put_by_effect(defn, controller, attached_to, color, owner)
         if counters is None:
             counters = defn.enters_counters()
-        o = self._new_obj(defn, controller, "battlefield")
+        o = self._new_obj(defn, owner, "battlefield")
         o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
         if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
             o.chosen_color = color or "G"
-        self._s.battlefield.append(o.id)
+        self._arrive(o)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
-        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield ({when}"
+        owned = f", owned by {owner}" if owner != controller else ""
+        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield{owned} ({when}"
                                 + (", tapped" if tapped else "") + ")", player=controller,
                                 arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
@@ -591,8 +687,8 @@ class Game:
 
     @_atomic
     def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
-                       color: str | None) -> int:
-        o = self._new_obj(defn, controller, "setup")
+                       color: str | None, owner: str) -> int:
+        o = self._new_obj(defn, owner, "setup")
         o.token = defn.token
         o.attached_to = attached_to
         self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
@@ -611,6 +707,24 @@ class Game:
         e = self._emit(MonarchChanged(text=f"Setup: {player} is the monarch", player=player,
                                       monarch=player, changed=True, setup=True))
         self._s.monarch_seq = e.seq
+
+    @_atomic
+    def set_life(self, player: str, life: int) -> None:
+        """Teaching setup: ``player``'s life total becomes ``life`` (from -1,000 to 1,000; at 0 or
+        less they lose the next time a player would receive priority, CR 104.3b). Recorded as a
+        ``setup`` event; no trigger sees it.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> g.set_life("Bob", 3)
+        >>> print(g.events[-1]), g.life("Bob")
+        #9 Setup: Bob's life total is 3 (it was 20)
+        (None, 3)
+        """
+        p = self._living(player, "player")
+        check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
+        e = self._emit(LifeChanged(text=f"Setup: {player}'s life total is {life} (it was {p.life})",
+                                   player=player, delta=life - p.life, setup=True))
+        p.life, p.life_seq = life, e.seq
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
@@ -669,7 +783,7 @@ class Game:
         holder = self._s.priority
         if holder is None:
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
-                              "502.4" if self._s.step == "untap" else "514.3")
+                              self._no_priority_rule())
         if player is not None and self._player(player, "player").name != holder:
             raise TimingError(f"{player} can't pass: {holder} has priority.", "117.3d")
         start = len(self._events)
@@ -696,8 +810,10 @@ class Game:
         turn, step = self._s.turn, self._s.step
         while True:
             self._end_current_step()
-            if to is None or (self._s.step == to and (self._s.turn, self._s.step) != (turn, step)):
+            if to is None or self.over or (self._s.step == to
+                                          and (self._s.turn, self._s.step) != (turn, step)):
                 break
+        self._check_plans_used()
         return tuple(self._events[start:])
 
     @_atomic
@@ -709,10 +825,11 @@ class Game:
         self._check_not_over()
         start = len(self._events)
         turn = self._s.turn
-        while self._s.turn == turn:
+        while self._s.turn == turn and not self.over:
             self._end_current_step()
-        while self._s.step != to:
+        while self._s.step != to and not self.over:
             self._end_current_step()
+        self._check_plans_used()
         return tuple(self._events[start:])
 
     def _check_reachable(self, to: str) -> None:
@@ -723,10 +840,13 @@ class Game:
             raise ValueError(f"to={to!r} is not a later step of this turn (it is the "
                              f"{STEP_TITLES[s.step]}); use next_turn(to={to!r}) for the next turn")
         declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
-        if to in _COMBAT_ONLY and not (declared and s.attackers) and self._plans.attack is None:
+        if to in _COMBAT_ONLY and not (declared and s.attacked) and not self._plans.attack:
             raise ValueError(f"to={to!r}: the {STEP_TITLES[to]} happens only when creatures attack "
                              f"(CR 508.8), and none {'were' if declared else 'have been'} declared "
                              f"this turn: use attack() first")
+        if to == "draw" and self._skips_first_draw():
+            raise ValueError("to='draw': the starting player of a two-player game skips the draw "
+                             "step of their first turn (CR 103.8a)")
 
     def _plan(self, damage: object, discard: object) -> None:
         """Check and remember the choices a call spells out for later in the turn."""
@@ -745,18 +865,33 @@ class Game:
         if discard is not None:
             self._plans.discard = [self.obj(r).id for r in check.ref_list("discard", discard)]
 
+    def _check_plans_used(self) -> None:
+        """A choice a call spells out must be one the game asks for during the call: otherwise
+        the call is refused, naming why (it used to be ignored)."""
+        if self.over:
+            return
+        if self._plans.discard is not None:
+            raise ChoiceError("discard=[...] says what the active player discards in the cleanup "
+                              "step (CR 514.1), and this call ends before a cleanup step.", "514.1")
+        if self._plans.damage:
+            names = ", ".join(self._s.objects[a].name for a in self._plans.damage)
+            raise ChoiceError(f"damage= says how {names} divides its combat damage, but in this call "
+                              f"it assigns no combat damage to creatures blocking it (CR 510.1c: "
+                              f"only a blocked creature does, as the combat damage step begins).",
+                              "510.1c")
+
     def _end_current_step(self) -> None:
         """Everyone passes until the step ends (the stack resolving as they do), or a step
         nobody gets priority in simply ends; then the next one begins."""
         turn, step = self._s.turn, self._s.step
         for _ in range(limits.MAX_EVENTS):
-            if (self._s.turn, self._s.step) != (turn, step):
+            if (self._s.turn, self._s.step) != (turn, step) or self.over:
                 return
             if self._s.priority is None:
                 self._next_step()
                 return
-            if self._s.step == "cleanup" and not self._s.stack and self._s.passes + 1 >= len(
-                    self._in_game()):
+            if self._s.step == "cleanup" and not self._s.stack and self._waiting_for() == [
+                    self._s.priority]:
                 self._pass()  # CR 514.3a: the last pass starts another cleanup step
                 return
             self._pass()
@@ -767,13 +902,26 @@ class Game:
         holder = s.priority
         assert holder is not None
         self._emit(PriorityPassed(text=f"{holder} passes", rules=("117.3d",), player=holder))
-        s.passes += 1
-        if s.passes < len(self._in_game()):
+        s.passed += (holder,)
+        if self._waiting_for():
             self._grant(self._next_player(holder), reset=False)
-        elif s.stack:
+        else:
+            self._all_passed()
+
+    def _waiting_for(self) -> list[str]:
+        """The players still in the game who haven't passed since the last action (CR 117.4): a
+        player who left doesn't count, and one who passed doesn't pass again."""
+        passed = self._s.passed
+        return [p for p in self._in_game() if p not in passed]
+
+    def _all_passed(self) -> None:
+        """Every player still in the game has passed in succession (CR 117.4)."""
+        s = self._s
+        if s.stack:
             self._resolve_top()  # CR 117.4: all passed in succession; the top resolves
         elif s.step == "cleanup":
-            self._begin_step()  # CR 514.3a: another cleanup step
+            self._end_step()  # CR 106.4: the mana pools empty as this cleanup step ends ...
+            self._begin_step()  # ... and another begins (CR 514.3a)
         else:
             self._next_step()  # CR 117.4, 500.2: all passed with the stack empty; the step ends
 
@@ -784,10 +932,19 @@ class Game:
             self._begin_turn(self._next_player(s.active))
             return
         nxt = STEPS[STEPS.index(s.step) + 1]
-        if nxt == "declare_blockers" and not s.attackers:
-            nxt = "end_of_combat"  # CR 508.8: no attackers, so blockers and damage are skipped
+        if nxt == "declare_blockers" and not s.attacked:
+            nxt = "end_of_combat"  # CR 508.8: no attackers declared, so blockers and damage are skipped
+        if nxt == "draw" and self._skips_first_draw():
+            self._emit(DrawSkipped(text=f"{s.active} skips the draw step: the player who plays first "
+                                   "in a two-player game skips the draw step of their first turn",
+                                   rules=("103.8a",), player=s.active, lane="game", cause=s.turn_seq))
+            nxt = "main1"
         s.step = nxt
         self._begin_step()
+
+    def _skips_first_draw(self) -> bool:
+        """CR 103.8a: in a two-player game, the starting player's first turn has no draw step."""
+        return self._s.turn == 1 and len(self._s.players) == 2
 
     def _next_player(self, current: str) -> str:
         names = self.players
@@ -809,6 +966,7 @@ class Game:
         s.blockers.clear()
         s.blocked.set([])
         s.combat_seq.clear()
+        s.attacked = False
         for p in s.players:
             p.lands_played = 0
         e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
@@ -818,7 +976,7 @@ class Game:
 
     def _begin_step(self) -> None:
         s = self._s
-        s.priority, s.passes = None, 0
+        s.priority, s.passed = None, ()
         e = self._emit(StepBegan(text=f"{STEP_TITLES[s.step].capitalize()} begins", rules=("500.1",),
                                  player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
@@ -831,12 +989,7 @@ class Game:
             elif s.step == "draw" and not self._player(s.active).in_game:
                 pass  # CR 800.4j: the turn goes on without an active player; nobody draws
             elif s.step == "draw":
-                if s.turn == 1 and len(s.players) == 2:
-                    self._emit(DrawSkipped(text=f"{s.active} skips the first draw (first player, "
-                                           "first turn)", rules=("103.8a",), player=s.active,
-                                           lane="game"))
-                else:
-                    self._draw(s.active, ("504.1",))
+                self._draw(s.active, ("504.1",))
             elif s.step == "declare_attackers":
                 self._declare_attackers(self._plans.attack or [])
                 self._plans.attack = None
@@ -867,7 +1020,7 @@ class Game:
             s.attackers.clear()
             s.blockers.clear()
             s.blocked.set([])
-        s.priority, s.passes = None, 0
+        s.priority, s.passed = None, ()
 
     def _cleanup(self) -> None:
         s = self._s
@@ -890,27 +1043,31 @@ class Game:
         who = self._s.active
         hand = self.zone(who, "hand")
         excess = len(hand) - HAND_SIZE
+        planned, self._plans.discard = self._plans.discard, None
         if excess <= 0 or not self._player(who).in_game:
+            if planned is not None:
+                raise ChoiceError(f"{who} has {len(hand)} cards in hand, no more than {HAND_SIZE}, so "
+                                  f"nothing is discarded in this cleanup step (CR 514.1): leave out "
+                                  f"discard=[...].", "514.1")
             return
-        planned = self._plans.discard
         if planned is not None:
             chosen = [o for o in hand if o.id in planned]
             if len(set(planned)) != excess or len(chosen) != excess:
                 raise ChoiceError(f"{who} has {len(hand)} cards in hand and must discard exactly "
                                   f"{excess} of them (discard=[...] names cards in that hand).", "514.1")
-            labels = [f"{o.name} #{o.id}" for o in chosen]
+            labels = [self._choice_label(o.id) for o in chosen]
         else:
             labels, chosen = [], []
             for _ in range(excess):
                 left = [o for o in hand if o not in chosen]
-                options = [f"{o.name} #{o.id}" for o in left]
+                options = [self._choice_label(o.id) for o in left]
                 label = self.chooser.choose(who, "discard a card (hand size)", options)
                 chosen.append(left[options.index(label)])
                 labels.append(label)
         e = self._emit(ChoiceMade(text=f"{who} has {len(hand)} cards in hand and discards "
                                   f"{excess}: {', '.join(labels)}", rules=("514.1", "402.2"),
                                   player=who, question="discard", answer=tuple(labels),
-                                  options=tuple(f"{o.name} #{o.id}" for o in hand)))
+                                  options=tuple(self._choice_label(o.id) for o in hand)))
         with self._caused_by(e.seq):
             for o in chosen:
                 self._move(o, "graveyard", f"{who} discards {o.name}", ("514.1", "701.9a"))
@@ -941,7 +1098,7 @@ class Game:
         return ""
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
-                        timing: bool = True) -> tuple[Obj, Activated]:
+                        timing: bool = True, paying: Mana | None = None) -> tuple[Obj, Activated]:
         check.whole_number("ability", index, 0, 99)
         if player is not None:
             self._player(player, "player")
@@ -979,13 +1136,8 @@ class Game:
         if failed:
             first = failed[0]
             raise type(first)(first.reason, first.rule, also=failed[1:])
-        if c.mana is not None:
-            pool = self._player(who).pool
-            try:
-                pay(pool, c.mana)
-            except ValueError:
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {c.mana}. "
-                                f"Add mana first (activate mana abilities).") from None
+        if c.mana is not None or paying is not None:
+            self._check_payment(who, c.mana or ManaCost(), 0, paying, f"{o.name}'s ability", "602.2b")
         if c.life and self._player(who).life < c.life:
             raise CostError(f"{who} has {self._player(who).life} life and can't pay {c.life} life.",
                             "119.4")
@@ -1009,14 +1161,17 @@ class Game:
         choice: str | None = None,
         order: Sequence[str] | None = None,
         target: Target | None = None,
+        pay: str | Mana | None = None,
     ) -> tuple[Event, ...]:
         """Activate an ability of a permanent and return the events it caused.
 
         ``color``/``choice`` pick the mana (``"G"``, ``"{W}{U}"``); ``order`` lists the
         replacement effects in the order to apply them (CR 616.1); ``target`` is a card id
-        or a player name. Mana abilities resolve at once (605.3b); others go on the stack.
+        or a player name; ``pay`` the mana to spend on a mana cost, as for :meth:`cast`. Mana
+        abilities resolve at once (605.3b); others go on the stack.
         """
         check.ref("ref", ref)
+        paying = self._pay_argument(pay)
         if color is not None:
             check.one_of("color", color, TYPES)
         if choice is not None:
@@ -1025,7 +1180,7 @@ class Game:
             order = [check.text(f"order[{i}]", x) for i, x in enumerate(check.ref_list("order", order))]
         if target is not None:
             check.ref("target", target)
-        o, ab = self._check_activate(ref, ability, player)
+        o, ab = self._check_activate(ref, ability, player, paying=paying)
         start = len(self._events)
         who = o.controller
         in_response = bool(self._s.stack)
@@ -1035,7 +1190,7 @@ class Game:
         if ab.targets is not None or target is not None:
             target = self._check_target(ab.targets, who, target)
         with self._caused_by(act.seq):
-            self._pay_cost(o, ab)
+            self._pay_cost(o, ab, paying)
         if ab.is_mana_ability:
             self._produce_mana(o, ab, act.seq, color, choice, order)
         else:
@@ -1055,15 +1210,12 @@ class Game:
         self._grant(who)  # CR 117.3c: after acting, the same player gets priority
         return tuple(self._events[start:])
 
-    def _pay_cost(self, o: Obj, ab: Activated) -> None:
+    def _pay_cost(self, o: Obj, ab: Activated, paying: Mana | None = None) -> None:
         c, who = ab.cost, o.controller
         p = self._player(who)
         sick = self._sickness_rules(o, "702.10c")  # read before paying: paying changes nothing it reads
-        if c.mana is not None and c.mana.total():
-            spent = pay(p.pool, c.mana)
-            p.pool = p.pool - spent
-            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {c.mana}",
-                                 rules=("601.2h", "602.2b"), player=who, mana=spent))
+        if c.mana is not None:
+            self._pay_mana(who, c.mana, 0, paying, f"{o.name}'s ability", ability=True)
         if c.tap:
             o.tapped = True
             self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}",
@@ -1104,7 +1256,8 @@ class Game:
                                   reason=why, undefined=undefined), obj=o)
                 return
             links: list[int] = []
-            mana = self._pick_mana(who, o, options, color, choice, links)
+            mana = self._pick_mana(who, o, options, color, choice, links,
+                                   reflects=isinstance(spec, Reflect))
             reps = self.mana_replacements(o, ab)
             if reps:
                 mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
@@ -1115,7 +1268,7 @@ class Game:
                            obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana))
 
     def _pick_mana(self, who: str, o: Obj, options: Sequence[Mana], color: str | None,
-                   choice: str | None, links: list[int]) -> Mana:
+                   choice: str | None, links: list[int], *, reflects: bool = False) -> Mana:
         labels = [str(m) for m in options]
         wanted = choice if choice is not None else (f"{{{color}}}" if color else None)
         if wanted is not None:
@@ -1125,7 +1278,7 @@ class Game:
                 raise ChoiceError(f"{wanted!r} is not mana; choose one of {', '.join(labels)}") from None
             if wanted not in labels:
                 raise ChoiceError(f"{o.name} can't add {wanted} now; it can add "
-                                  f"{' or '.join(labels)}.", "106.7" if len(labels) else "106.5")
+                                  f"{' or '.join(labels)}.", self._mana_rule(reflects, options))
         if len(options) == 1:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
@@ -1134,6 +1287,16 @@ class Game:
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
         return options[labels.index(label)]
+
+    @staticmethod
+    def _mana_rule(reflects: bool, options: Sequence[Mana]) -> str:
+        """The rule behind what a mana ability can add: one that reflects what other permanents
+        could produce follows CR 106.7; one that offers a choice, 608.2d (only its options can be
+        chosen); one that adds a fixed amount (a Forest's {G}), 106.3 (it adds the mana its
+        effect says)."""
+        if reflects:
+            return "106.7"
+        return "608.2d" if len(options) > 1 else "106.3"
 
     def _apply_mana_replacements(self, who: str, o: Obj, mana: Mana,
                                  reps: list[AppliedReplacement], order: Sequence[str] | None,
@@ -1153,6 +1316,9 @@ class Game:
         for label in chosen:
             r = by_label[label]
             before, mana = mana, r.replacement.op.apply(mana)
+            if mana.amount > limits.MAX_MANA:
+                raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
+                                 "MAX_MANA", limits.MAX_MANA)
             replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
                                         rules=("106.12b", "614.1a"), player=who, effect=label,
                                         before=before, after=mana), obj=o)
@@ -1179,6 +1345,9 @@ class Game:
                   obj: Obj | None = None, links: tuple[int, ...] = (),
                   tapped_for_mana: bool = False) -> ManaAdded:
         p = self._player(who)
+        if p.pool.amount + mana.amount > limits.MAX_MANA:
+            raise LimitError(f"{who}'s mana pool would hold {p.pool.amount + mana.amount:,} mana",
+                             "MAX_MANA", limits.MAX_MANA)
         p.pool = p.pool + mana
         return self._emit(ManaAdded(text=f"{who} adds {mana} ({why})", rules=rules, player=who,
                                     links=links, mana=mana, tapped_for_mana=tapped_for_mana), obj=obj)
@@ -1227,15 +1396,31 @@ class Game:
 
     @_atomic
     def cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
-             color: str | None = None) -> tuple[Event, ...]:
+             color: str | None = None, pay: str | Mana | None = None) -> tuple[Event, ...]:
         """Cast a spell from hand, paying its cost from the mana pool (CR 601.2).
 
         ``target`` is a player's name or an object's id (an Aura targets what it will enchant,
         CR 303.4a); ``x`` is the value of X (CR 107.3a); ``color`` answers "as this enters,
-        choose a color" in advance (otherwise the chooser answers as it enters).
+        choose a color" in advance (otherwise the chooser answers as it enters). ``pay`` is the
+        mana to spend, e.g. ``"{G}{G}"``: which mana pays a cost is the player's choice (CR
+        601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
+        decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
+        choice is recorded.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> for land in ("Forest", "Forest", "Mountain"):
+        ...     _ = g.activate(g.put_onto_battlefield(land, "Alice"))
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> for e in g.cast(bears, pay="{G}{G}")[1:]: print(e)  # doctest: +NORMALIZE_WHITESPACE
+        #23 Alice chooses to pay {1}{G} for Grizzly Bears with {G}{G}
+            (options: {R}{G}, {G}{G}) [CR 601.2h, 107.4b]
+        #24 Alice spends {G}{G} to pay {1}{G} [CR 601.2h]
+        >>> g.pool("Alice")
+        Mana('{R}')
         """
         o = self.obj(check.ref("ref", ref))
         check.whole_number("x", x, 0, limits.MAX_X)
+        paying = self._pay_argument(pay)
         if target is not None:
             check.ref("target", target)
         if color is not None:
@@ -1256,15 +1441,7 @@ class Game:
                               f"got x={x}).", "107.3a")
         if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
-        pool = self._player(who).pool
-        if cost is not None:
-            try:
-                spent = pay(pool, cost, x)
-            except ValueError:
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}"
-                                + (f" with X={x}" if cost.x_count else "") + ".", "601.2h") from None
-        else:
-            spent = Mana()
+        self._check_payment(who, cost or ManaCost(), x, paying, o.name, "601.2h")
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1281,10 +1458,7 @@ class Game:
                                  lane="stack", **self._where(o, "stack"), frm="hand", x=x,
                                  mana_value=mv, target=target), obj=o)
         with self._caused_by(e.seq):
-            if spent:
-                self._player(who).pool = pool - spent
-                self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
-                                     player=who, mana=spent))
+            self._pay_mana(who, cost or ManaCost(), x, paying, o.name)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
                                                   x=x, targets=spec, color=color,
@@ -1292,6 +1466,71 @@ class Game:
                                                   target_incarnation=self._incarnation(target)))
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
+
+    @staticmethod
+    def _pay_argument(pay: object) -> Mana | None:
+        """The ``pay=`` argument: mana written as symbols (``"{G}{G}"``) or a Mana."""
+        if pay is None or isinstance(pay, Mana):
+            return pay
+        text = check.text("pay", pay, max_len=200)
+        try:
+            return Mana.parse(text)
+        except ValueError:
+            raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
+                             f"not {text!r}") from None
+
+    def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
+                       rule: str) -> None:
+        """Can ``who`` pay ``cost`` for ``what`` from their pool (with ``paying``, if given)?"""
+        pool = self._player(who).pool
+        with_x = f" with X={x}" if cost.x_count else ""
+        if paying is None:
+            try:
+                pay(pool, cost, x)
+            except ValueError:
+                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}{with_x}."
+                                + (" Add mana first (activate mana abilities)." if rule != "601.2h"
+                                   else ""), rule) from None
+            return
+        problem = payment_problem(pool, cost, paying, x)
+        if problem is not None:
+            raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {problem}.", rule)
+
+    def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
+                  ability: bool = False) -> None:
+        """``who`` pays the mana part of a cost (checked already): with ``paying``, or as the
+        chooser decides when the pool could pay it in more than one way (CR 601.2h, 107.4b);
+        the choice is recorded. Nothing happens for a cost of no mana."""
+        if not cost.total(x):
+            return
+        p = self._player(who)
+        options, more = payments(p.pool, cost, x, limits.MAX_PAYMENTS)
+        links: tuple[int, ...] = ()
+        if len(options) > 1:
+            labels = [str(m) for m in options]
+            if paying is None:
+                label = self.chooser.choose(who, f"which mana {who} spends to pay {cost} for {what}",
+                                            labels)
+                spent = options[labels.index(label)]
+            else:
+                spent, label = paying, str(paying)
+                if label not in labels:  # a legal payment past the ones offered to a chooser
+                    labels.append(label)
+            shown = ", ".join(labels) + (", ... (pay= names any other)" if more else "")
+            choice = self._emit(ChoiceMade(
+                text=f"{who} chooses to pay {cost} for {what} with {label} (options: {shown})",
+                rules=("601.2h", "107.4b") + (("107.4e",) if cost.hybrid else ()), player=who,
+                question="payment", answer=label, options=tuple(labels)))
+            links = (choice.seq,)
+        else:
+            spent = paying if paying is not None else options[0]
+        p.pool = p.pool - spent
+        if ability:
+            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
+                                 rules=("601.2h", "602.2b"), player=who, mana=spent, links=links))
+        else:
+            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
+                                 player=who, mana=spent, links=links))
 
     def mana_value(self, ref: int | str) -> int:
         """Mana value now: on the stack X counts as chosen, anywhere else as 0 (CR 202.3e)."""
@@ -1313,6 +1552,13 @@ class Game:
                               f"\"{spec.text}\".", "115.1")
         return target
 
+    def _choice_label(self, target: Target) -> str:
+        """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
+        for every choice the engine asks (targets, sacrifices, discards, copies)."""
+        if isinstance(target, int):
+            return f"{self._s.objects[target].name} #{target}"
+        return str(target)
+
     def _target_name(self, target: Target | None) -> str:
         if isinstance(target, int):
             return self._s.objects[target].name
@@ -1330,11 +1576,11 @@ class Game:
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
         self._check_not_over()
+        if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
+            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+                              self._no_priority_rule())
         if not self._s.stack:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
-        if self._s.priority is None:
-            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
-                              "514.3")
         start = len(self._events)
         self._plans.copy = copy
         depth = len(self._s.stack)
@@ -1348,7 +1594,7 @@ class Game:
         """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
         start = len(self._events)
         for _ in range(limits.MAX_EVENTS):
-            if not self._s.stack:
+            if not self._s.stack or self.over:
                 return tuple(self._events[start:])
             self.resolve()
         raise GameOverError("the stack never empties: too many events")  # pragma: no cover
@@ -1419,7 +1665,7 @@ class Game:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
             return None
         creatures = [c for c in self.permanents() if c.is_a("Creature")]
-        labels = [f"{c.name} #{c.id}" for c in creatures] + ["no copy"]
+        labels = [self._choice_label(c.id) for c in creatures] + ["no copy"]
         if copy is not None:
             match = [c for c in creatures if c.id == copy]
             if not match:
@@ -1464,8 +1710,8 @@ class Game:
                                rules=("400.7", "113.7a"), player=item.controller, lane="stack"))
             return
         if source.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
-            raise RulesError(f"{source.name} would have more than {limits.MAX_COUNTERS} {eff.kind} "
-                             f"counters, the kit's limit.", "122.1")
+            raise LimitError(f"{source.name} would have {source.counters.get(eff.kind, 0) + eff.amount:,} "
+                             f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
         source.add_counters(eff.kind, eff.amount)
         e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
                                        rules=("122.1",), counter=eff.kind, delta=eff.amount),
@@ -1517,8 +1763,8 @@ class Game:
         if not self._player(who).in_game:
             return  # CR 800.4b: no token is created for a player who left the game
         if len(self._s.objects) + n > limits.MAX_OBJECTS:
-            raise RulesError(f"{n} more tokens would pass the kit's limit of {limits.MAX_OBJECTS} "
-                             f"objects.", "111.1")
+            raise LimitError(f"{n} more tokens would make the game hold {len(self._s.objects) + n:,} "
+                             f"objects", "MAX_OBJECTS", limits.MAX_OBJECTS)
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
@@ -1541,7 +1787,7 @@ class Game:
     def _may_sacrifice_to_draw(self, eff: MaySacrificeToDraw, item: StackItem) -> None:
         who = item.controller
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
-        labels = [f"sacrifice {o.name} #{o.id}" for o in options] + ["don't"]
+        labels = [f"sacrifice {self._choice_label(o.id)}" for o in options] + ["don't"]
         label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
         self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
@@ -1597,7 +1843,7 @@ class Game:
         if not self._player(player).in_game:
             return None
         options = [o for o in self.permanents(player) if o.is_a(card_type) and o is not instead]
-        labels = [f"{o.name} #{o.id}" for o in options]
+        labels = [self._choice_label(o.id) for o in options]
         if instead is not None:
             labels.append(f"sacrifice {instead.name} instead")
         if not labels:
@@ -1660,7 +1906,7 @@ class Game:
             return None
         if len(options) == 1:
             return options[0]
-        labels = [f"{o.name} #{o.id}" for o in options]
+        labels = [self._choice_label(o.id) for o in options]
         label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
         self._emit(ChoiceMade(text=f"{player} chooses {label} to take {source}'s damage (options: "
                               f"{', '.join(labels)})", rules=("616.1", "614.9"), player=player,
@@ -1695,7 +1941,7 @@ class Game:
         self._check_not_over()
         plan = [(self.obj(a).id, d) for a, d in wanted]
         self._check_attack(plan)
-        start = len(self._events)
+        start = self._plans.since = len(self._events)
         self._plans.attack = plan
         self._end_current_step()  # everyone passes; the attackers are declared as the step begins
         return tuple(self._events[start:])
@@ -1725,7 +1971,9 @@ class Game:
     def _declare_attackers(self, plan: list[tuple[int, str]]) -> None:
         """CR 508.1: the turn-based action that starts the declare attackers step."""
         s = self._s
-        self._check_attack(plan)
+        with self._declaring("attack()"):
+            self._check_attack(plan)
+        s.attacked = bool(plan)
         for oid, d in plan:
             o = s.objects[oid]
             s.attackers[o.id] = d
@@ -1750,14 +1998,14 @@ class Game:
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
-        if s.step != "declare_attackers" or not s.attackers:
+        if s.step != "declare_attackers" or not s.attacked:
             raise TimingError("Blockers are declared as the declare blockers step begins: call "
                               "block() in the declare attackers step, after attackers were "
                               "declared.", "509.1")
         self._check_not_over()
         plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
         self._check_block(plan)
-        start = len(self._events)
+        start = self._plans.since = len(self._events)
         self._plans.block = plan
         self._end_current_step()  # everyone passes; the blockers are declared as the step begins
         return tuple(self._events[start:])
@@ -1777,10 +2025,25 @@ class Game:
                 raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
                                   f"block it, and {b.name} has neither.", "702.9b")
 
+    @contextmanager
+    def _declaring(self, call: str) -> Iterator[None]:
+        """A declaration checked again as its step begins (CR 508.1, 509.1): if it has become
+        illegal since the call checked it, the refusal says what happened in between."""
+        try:
+            yield
+        except RulesError as err:
+            happened = [e.text for e in self._events[self._plans.since:]
+                        if isinstance(e, Resolved | Fizzled | StateBasedMove | PlayerLeft)]
+            if not happened:
+                raise
+            raise type(err)(f"{err.reason} ({call} first has every player pass, and before the "
+                            f"declaration: {'; '.join(happened)}.)", err.rule, also=err.also) from None
+
     def _declare_blockers(self, plan: list[tuple[int, int]]) -> None:
         """CR 509.1: the turn-based action that starts the declare blockers step."""
         s = self._s
-        self._check_block(plan)
+        with self._declaring("block()"):
+            self._check_block(plan)
         for bid, aid in plan:
             b, a = s.objects[bid], s.objects[aid]
             s.blockers[b.id] = a.id
@@ -1811,6 +2074,11 @@ class Game:
                                       answer="none"), obj=a)
                 continue
             if len(blockers) == 1:
+                planned = (self._plans.damage or {}).pop(a.id, None)
+                if planned is not None and planned != {blockers[0].id: a.power}:
+                    raise ChoiceError(f"{a.name} is blocked by one creature, {blockers[0].name}, and "
+                                      f"assigns all its {a.power} combat damage to it: there is "
+                                      f"nothing to divide (damage= for it).", "510.1c")
                 plan.append((a, blockers[0].id, a.power))
                 continue
             for b, amount in self._divide_damage(a, blockers):
@@ -1832,8 +2100,8 @@ class Game:
         among them as its controller chooses (``damage=`` or the chooser; the default is
         lethal damage to each in the order they blocked, the rest to the last)."""
         who, power = a.controller, a.power
-        names = [f"{b.name} #{b.id}" for b in blockers]
-        planned = (self._plans.damage or {}).get(a.id)
+        names = [self._choice_label(b.id) for b in blockers]
+        planned = (self._plans.damage or {}).pop(a.id, None)
         if planned is not None:
             if set(planned) != {b.id for b in blockers} or sum(planned.values()) != power:
                 raise ChoiceError(f"damage for {a.name} must give all {power} of its damage to the "
@@ -1868,15 +2136,19 @@ class Game:
         start = len(self._events)
         held = self._s.priority == player
         self._leave({player: (f"{player} concedes and leaves the game", ("104.3a", "800.4a"), None)})
-        if self._s.step not in NO_PRIORITY and self.winner is None:
-            nxt = self._next_player(player) if held else self._s.priority
-            self._grant(nxt or self._s.active, reset=False)
+        if self._s.step not in NO_PRIORITY and not self.over:
+            if not self._waiting_for():  # everyone left has passed since the last action (117.4)
+                self._all_passed()
+            else:  # CR 800.4a: if they held priority, it passes to the next player still in the game
+                nxt = self._next_player(player) if held else self._s.priority
+                self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
     def _leave(self, leaving: Mapping[str, tuple[str, tuple[str, ...], int | None]]) -> None:
         """Players leave the game at the same time (CR 800.4a): ``{player: (text, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
-        (the active one, then in turn order) who is still in the game."""
+        (the active one, then in turn order) who is still in the game. If one player is left, they
+        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once."""
         s = self._s
         left: dict[str, int] = {}
         for name, (text, rules, cause) in leaving.items():
@@ -1889,9 +2161,8 @@ class Game:
             with self._caused_by(left[s.monarch]):
                 if heir is None:
                     s.monarch = None
-                    self._emit(MonarchChanged(text="No player can become the monarch: the game goes "
-                                              "on with no monarch", rules=("725.4",), monarch=None,
-                                              changed=True))
+                    self._emit(MonarchChanged(text="No player is left to become the monarch",
+                                              rules=("725.4",), monarch=None, changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
         for name, seq in left.items():
@@ -1910,6 +2181,13 @@ class Game:
                                ("800.4a",))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
+        if self.over:  # CR 104.1: the game ends at once
+            winner = self.winner
+            self._emit(GameEnded(
+                text=f"{winner} wins the game: every other player has left it" if winner else
+                "The game is a draw: every player still in it lost at the same time",
+                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
+                cause=max(left.values()), winner=winner))
 
     def _heir(self) -> str | None:
         """CR 725.4: the active player, or, if they have left, the next player in turn order
@@ -1929,11 +2207,18 @@ class Game:
     def _check_sba(self) -> bool:
         """CR 704.3: check every state-based action, perform all that apply at once, and repeat
         until none applies. Each one's cause is the event that created its condition. Returns
-        whether any was performed."""
+        whether any was performed.
+
+        The players are checked every time; of the objects, those changed since the last check
+        (``GameState.touched``) and what depends on them (the Auras attached to one, the other
+        legendary permanents with its name): nothing else can have come to break a rule."""
         self._flush()
         performed = False
         for _ in range(1000):
             s = self._s
+            touched = self._touched()
+            on_battlefield = sorted((o for o in touched if o.zone == "battlefield"),
+                                    key=lambda o: o.arrival)
             losers: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
             for p in s.players:
                 if p.in_game and p.life <= 0:
@@ -1943,7 +2228,7 @@ class Game:
                     losers[p.name] = (f"{p.name} drew from an empty library and loses the game",
                                       ("704.5b",), p.draw_seq)
             dying: list[tuple[Obj, str, tuple[str, ...], int | None]] = []
-            for o in self.permanents():
+            for o in on_battlefield:
                 if not o.is_a("Creature"):
                     continue
                 name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
@@ -1956,15 +2241,23 @@ class Game:
                 elif o.deathtouch_damage and o.damage > 0:
                     dying.append((o, f"{o.name} was dealt damage by a source with deathtouch and is "
                                   f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
-            auras = self._illegal_auras()
-            legends = self._legend_groups()
-            tokens = [o for o in s.objects.values()
-                      if o.token and o.zone not in ("battlefield", "gone", "token")]
+            auras = self._illegal_auras(touched, on_battlefield)
+            legends = self._legend_groups(on_battlefield)
+            tokens = sorted((o for o in touched if o.token
+                             and o.zone not in ("battlefield", "gone", "token")), key=lambda o: o.id)
             if not (losers or dying or auras or legends or tokens):
                 break
             performed = True
             if losers:  # several players at 0 life lose together (CR 704.3, 104.3b)
-                self._leave(losers)
+                # ... at the same moment as the permanents below leave the battlefield: those see
+                # none of it (only leaves-the-battlefield abilities look back in time, CR 603.10a)
+                self._departing = frozenset(o.id for o, *_ in dying) | {o.id for o, *_ in auras}
+                try:
+                    self._leave(losers)
+                finally:
+                    self._departing = frozenset()
+                if self.over:  # CR 104.2a, 104.4a: at once; nothing more happens in this game
+                    return True
             for o, text, rules, cause in dying:
                 if o.zone == "battlefield":
                     with self._caused_by(cause):
@@ -1988,24 +2281,42 @@ class Game:
             raise AssertionError("state-based actions did not settle")
         return performed
 
-    def _illegal_auras(self) -> list[tuple[Obj, str, int | None]]:
-        """CR 704.5m, 303.4c: Auras attached to nothing, or to something they can't enchant."""
+    def _touched(self) -> list[Obj]:
+        """The objects changed since the last check of state-based actions (the set empties)."""
+        touched = self._s.touched
+        ids = list(touched)
+        touched.clear()
+        objects = self._s.objects
+        return [objects[i] for i in ids]
+
+    def _illegal_auras(self, touched: list[Obj], on_battlefield: list[Obj]
+                       ) -> list[tuple[Obj, str, int | None]]:
+        """CR 704.5m, 303.4c: Auras attached to nothing, or to something they can't enchant.
+        Only an Aura that changed, or one attached to something that changed, can have become
+        one of them."""
+        candidates = {o.id: o for o in on_battlefield if o.card.enchant}
+        for changed in touched:
+            candidates.update((o.id, o) for o in self._indexed(_attached(changed.id)))
         found = []
-        for o in self.permanents():
-            if not o.card.enchant:
-                continue
+        for o in sorted(candidates.values(), key=lambda o: o.arrival):
+            enchant = o.card.enchant
+            assert enchant is not None
             host = self._s.objects.get(o.attached_to) if o.attached_to is not None else None
             if host is None or host.zone != "battlefield":
                 found.append((o, "nothing", self._last_move_of(host) if host else None))
-            elif not host.is_a(o.card.enchant) or host.id == o.id:
+            elif not host.is_a(enchant) or host.id == o.id:
                 found.append((o, f"{host.name}, which it can't enchant", None))
         return found
 
-    def _legend_groups(self) -> list[tuple[tuple[str, str], list[Obj]]]:
+    def _legend_groups(self, on_battlefield: list[Obj]) -> list[tuple[tuple[str, str], list[Obj]]]:
+        """CR 704.5j: legendary permanents with the same name and controller, for each name a
+        legendary permanent that changed has."""
+        names = dict.fromkeys(o.name for o in on_battlefield if o.is_a("Legendary"))
+        same = sorted((o for name in names for o in self._indexed(_legends(name))),
+                      key=lambda o: o.arrival)
         groups: dict[tuple[str, str], list[Obj]] = {}
-        for o in self.permanents():
-            if o.is_a("Legendary"):
-                groups.setdefault((o.controller, o.name), []).append(o)
+        for o in same:
+            groups.setdefault((o.controller, o.name), []).append(o)
         return [(k, objs) for k, objs in groups.items() if len(objs) > 1]
 
     def _legend_rule(self, who: str, name: str, objs: list[Obj]) -> None:
@@ -2042,8 +2353,14 @@ class Game:
         raise ObjectError(f"there is no player named {name!r} (players: {', '.join(self.players)})",
                           "102.1")
 
+    def _no_priority_rule(self) -> str:
+        """Why nobody holds priority now: the untap step (CR 502.4) or the cleanup step (514.3)."""
+        return "502.4" if self._s.step == "untap" else "514.3"
+
     def _check_not_over(self) -> None:
-        if self.winner is not None:
+        if self.over:
+            if self.winner is None:
+                raise GameOverError("The game is over: it is a draw (CR 104.4a).", "104.4a")
             raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
 
     def _check_can_act(self, player: str, *, mana_ability: bool = False) -> None:
@@ -2058,8 +2375,7 @@ class Game:
         holder = self._s.priority
         if holder is None:
             raise TimingError(f"No player gets priority during the {STEP_TITLES[self._s.step]}, "
-                              f"so nothing can be activated or cast now.",
-                              "502.4" if self._s.step == "untap" else "514.3")
+                              f"so nothing can be activated or cast now.", self._no_priority_rule())
         if holder != player and mana_ability:
             raise TimingError(f"{player} doesn't have priority: {holder} does, and nothing is asking "
                               f"{player} to pay mana right now. A mana ability can be activated "
@@ -2079,8 +2395,40 @@ class Game:
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
         o = Obj(self._take_id(), defn, owner, zone, {})
         o.attach(self._j)
+        o.watch(self._s.touched)
         self._s.objects[o.id] = o
         return o
+
+    # ------------------------------------------------------------------ the battlefield's index
+    def _arrive(self, o: Obj) -> None:
+        """``o`` joins the battlefield (last in its order) and the index of what it waits for."""
+        s = self._s
+        s.arrivals += 1
+        o.arrival = s.arrivals
+        s.battlefield.append(o.id)
+        for key in _index_keys(o):
+            ids = s.index.get(key)
+            if ids is None:
+                ids = s.index[key] = JDict(self._j)
+            ids[o.id] = o.arrival
+
+    def _depart(self, o: Obj) -> None:
+        """``o`` leaves the battlefield and the index (before it stops being a copy or attached)."""
+        s = self._s
+        s.battlefield.remove(o.id)
+        for key in _index_keys(o):
+            ids = s.index[key]
+            del ids[o.id]
+            if not ids:
+                del s.index[key]
+
+    def _indexed(self, key: object) -> list[Obj]:
+        """The permanents filed under ``key``, in the battlefield's order."""
+        ids = self._s.index.get(key)
+        if not ids:
+            return []
+        objects = self._s.objects
+        return [objects[i] for i in sorted(ids, key=ids.__getitem__)]
 
     def _new_stack_item(self, *args: Any, **kwargs: Any) -> StackItem:
         item = StackItem(*args, **kwargs)
@@ -2111,7 +2459,7 @@ class Game:
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
                                           o.incarnation)
-            self._s.battlefield.remove(o.id)
+            self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
             self._s.blockers.pop(o.id, None)
@@ -2145,7 +2493,7 @@ class Game:
             extra += ("707.2", "707.5")
         if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
             extra += ("107.3m",)
-        self._s.battlefield.append(o.id)
+        self._arrive(o)
         copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
         full = (text + copied + (" tapped" if o.tapped else "")
                 + "".join(f" with {n} {k} counters" for k, n in o.counters.items()))
@@ -2175,7 +2523,16 @@ class Game:
         """The one trigger matcher (CR 603.2): what ``event`` sets off. Every triggered ability
         on the battlefield, the monarch's inherent ones, and those of an object that just left
         the battlefield (which look back in time, CR 603.10a) are asked if the event matches."""
-        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in self._s.battlefield]
+        index = self._s.index
+        waiting: dict[int, int] = {}
+        for kind in _event_kinds(type(event)):
+            for key in ((kind, None), (kind, event.obj_id)):
+                ids = index.get(key)
+                if ids:
+                    waiting.update(ids)
+        departing = self._departing
+        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in sorted(waiting, key=waiting.__getitem__)
+                                          if i not in departing]
         if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
             known = self._s.lki.get(event.obj_id)
             if known is not None:
@@ -2273,12 +2630,13 @@ class Game:
             for player in self._apnap():
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
-                    labels = [f"{p.source_name} #{p.seq}" for p in mine]
+                    labels = [f"{p.source_name}'s ability (triggered at #{p.seq})" for p in mine]
                     order = self.chooser.order(player, "order of your triggers on the stack", labels)
                     self._emit(ChoiceMade(text=f"{player} puts their triggers on the stack in this "
                                           "order: " + ", ".join(order), rules=("603.3b",),
                                           player=player, question="trigger order",
-                                          answer=tuple(order), options=tuple(labels)))
+                                          answer=tuple(order), options=tuple(labels),
+                                          cause=max(p.seq for p in mine)))
                     mine = [mine[labels.index(label)] for label in order]
                 for p in mine:
                     self._put_on_stack(p)
@@ -2290,8 +2648,8 @@ class Game:
         ``reset``: an action was taken, so players must pass in succession anew (117.4)."""
         s = self._s
         if self._settle() or reset:
-            s.passes = 0
-        if self.winner is not None:
+            s.passed = ()
+        if self.over:
             s.priority = None
             return
         s.priority = player if self._player(player).in_game else self._next_player(player)
@@ -2311,7 +2669,7 @@ class Game:
                                    f"from the stack", rules=("603.3d",), player=p.controller,
                                    lane="stack", cause=p.seq))
                 return
-            labels = [self._target_name(t) for t in options]
+            labels = [self._choice_label(t) for t in options]
             label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
             target = options[labels.index(label)]
             self._emit(ChoiceMade(text=f"{p.controller} chooses {label} as the target of "

@@ -69,6 +69,13 @@ MAX_SEED = 999_999_999
 MAX_OBJECTS = 5000
 #: Events in one game's log.
 MAX_EVENTS = 200_000
+#: Mana in one player's mana pool, and in one production of mana (25 Mana Reflections would
+#: double a Forest's {G} to 33,554,432). Amounts are counts, so this bounds the numbers shown,
+#: not memory: more is refused with a :class:`~mtgkit.errors.LimitError`.
+MAX_MANA = 1_000_000
+#: Ways to pay one cost the chooser is offered when the pool could pay it in many (the kit's
+#: default first); ``pay=`` names any other legal payment.
+MAX_PAYMENTS = 64
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -79,6 +86,7 @@ LIMITS: dict[str, int] = {
     "MAX_DESCRIPTION": MAX_DESCRIPTION, "MAX_TEXT": MAX_TEXT, "MAX_COUNTER_KIND": MAX_COUNTER_KIND,
     "MAX_NUMBER": MAX_NUMBER, "MAX_QUESTIONS": MAX_QUESTIONS, "MAX_SEED": MAX_SEED,
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
+    "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

@@ -11,6 +11,13 @@ Mana('{W}{U}')
 4
 >>> pay(Mana.parse("{G}{G}{R}{R}"), ManaCost.parse("{X}{X}"), x=2)
 Mana('{R}{R}{G}{G}')
+
+Amounts are counts: a large amount is shown as a count of each type, never symbol by symbol.
+
+>>> Mana.of("G", 1024) + Mana.parse("{W}")
+Mana('{W}{G}x1,024')
+>>> Mana.parse("{G}x1,024").amount
+1024
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from .limits import MAX_MANA
 from .records import Value
 
 #: Mana types in display order. ``C`` is colorless, which is a type but not a color.
@@ -26,6 +34,8 @@ TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 _ORDER = {t: i for i, t in enumerate(("C",) + COLORS)}
+#: A type with more mana than this is shown as a count (``{G}x1,024``), not symbol by symbol.
+SPELLED_OUT = 10
 
 
 def sort_types(types: Iterable[str]) -> tuple[str, ...]:
@@ -85,11 +95,20 @@ class Mana:
 
     @classmethod
     def parse(cls, text: str) -> Mana:
-        """Parse mana symbols such as ``{G}{G}`` (generic numbers are not mana)."""
-        total = cls()
-        for sym in _symbols(text):
-            total = total + cls.of(sym)
-        return total
+        """Parse mana symbols such as ``{G}{G}`` (generic numbers are not mana), or a count of
+        one symbol as the kit shows a large amount (``{G}x1,024``)."""
+        found = _COUNTED.findall(text)
+        if "".join(f"{{{sym}}}" + (f"x{n}" if n else "") for sym, n in found) != text.replace(" ", ""):
+            raise ValueError(f"not a sequence of mana symbols: {text!r}")
+        counts = [0] * 6
+        for sym, n in found:
+            if sym not in TYPES:
+                raise ValueError(f"unknown mana type {sym!r}; expected one of {TYPES}")
+            counts[TYPES.index(sym)] += int(n.replace(",", "")) if n else 1
+            if sum(counts) > MAX_MANA:
+                raise ValueError(f"more than {MAX_MANA:,} mana, the kit's limit (MAX_MANA in "
+                                 f"mtgkit.limits): {text[:40]!r}")
+        return cls(tuple(counts))  # type: ignore[arg-type]
 
     @property
     def amount(self) -> int:
@@ -125,15 +144,19 @@ class Mana:
             yield from [t] * self[t]
 
     def __str__(self) -> str:
+        """The symbols, one per mana (``{G}{G}``); a type with more than :data:`SPELLED_OUT` mana
+        as a count (``{G}x1,024``), so a huge amount stays a short text."""
         if not self:
             return "no mana"
-        return "".join(f"{{{t}}}" for t in self)
+        return "".join(f"{{{t}}}" * n if n <= SPELLED_OUT else f"{{{t}}}x{n:,}"
+                       for t, n in zip(TYPES, self.counts, strict=True) if n)
 
     def __repr__(self) -> str:
         return f"Mana({str(self)!r})" if self else "Mana()"
 
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
+_COUNTED = re.compile(r"\{([^}]*)\}(?:x(\d{1,3}(?:,\d{3})+|\d+))?")
 
 
 def _symbols(text: str) -> list[str]:
@@ -235,3 +258,89 @@ def _pay_hybrid(pool: Mana, hybrid: tuple[tuple[str, str], ...]) -> Mana | None:
             if tail is not None:
                 return Mana.of(half) + tail
     return None
+
+
+def payment_problem(pool: Mana, cost: ManaCost, spent: Mana, x: int = 0) -> str | None:
+    """Why ``spent`` is not a way to pay ``cost`` (with X = ``x``) from ``pool``, or None if it
+    is: it must be in the pool, be as much mana as the cost, give each colored symbol its own
+    type and each hybrid symbol one of its halves (CR 107.4e); the rest pays the generic part,
+    which any type can (107.4b).
+
+    >>> cost = ManaCost.parse("{1}{G}")
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{G}{G}")) is None
+    True
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{R}{R}"))
+    'the pool holds {R}, not {R}{R}'
+    >>> payment_problem(Mana.parse("{G}{G}{R}"), cost, Mana.parse("{R}"))
+    '{R} is 1 mana and {1}{G} takes 2'
+    """
+    if any(s > p for s, p in zip(spent.counts, pool.counts, strict=True)):
+        held = Mana(tuple(min(s, p) for s, p in zip(spent.counts, pool.counts, strict=True)))  # type: ignore[arg-type]
+        return f"the pool holds {held or 'none of it'}, not {spent}"
+    total = cost.total(x)
+    if spent.amount != total:
+        with_x = f" with X={x}" if cost.x_count else ""
+        return f"{spent} is {spent.amount} mana and {cost} takes {total}{with_x}"
+    try:
+        rest = spent - cost.colored
+    except ValueError:
+        return f"{cost} needs {cost.colored} for its colored symbols, and {spent} doesn't have it"
+    if _pay_hybrid(rest, cost.hybrid) is None:
+        symbols_ = "".join(f"{{{a}/{b}}}" for a, b in cost.hybrid)
+        return f"{spent} can't pay the hybrid symbols {symbols_}: each takes one of its two halves"
+    return None
+
+
+def payments(pool: Mana, cost: ManaCost, x: int = 0, limit: int = 64) -> tuple[list[Mana], bool]:
+    """The different amounts of mana from ``pool`` that pay ``cost`` with X = ``x``: the kit's
+    default (:func:`pay`) first, then the others, at most ``limit`` of them; and whether there
+    are more. Which mana pays a cost is the player's choice (CR 601.2h, 107.4b): with {G}{G}{R}
+    in the pool, {1}{G} can be paid with {R}{G} or {G}{G}.
+
+    >>> [str(m) for m in payments(Mana.parse("{G}{G}{R}"), ManaCost.parse("{1}{G}"))[0]]
+    ['{R}{G}', '{G}{G}']
+    >>> payments(Mana.parse("{G}"), ManaCost.parse("{1}{G}"))
+    ([], False)
+    """
+    try:
+        default = pay(pool, cost, x)
+    except ValueError:
+        return [], False
+    rest = pool - cost.colored
+    need = len(cost.hybrid) + cost.generic + cost.x_count * x
+    found: list[Mana] = [default]
+    room = [0] * 7  # room[i]: mana of types i.. left in the pool, to prune the search
+    for i in range(5, -1, -1):
+        room[i] = room[i + 1] + rest.counts[i]
+    budget = [max(1000, 50 * limit)]  # partial payments tried, past which we say "and more"
+    more = False
+
+    def walk(i: int, left: int, chosen: list[int]) -> bool:
+        """Each way to take ``left`` more mana from types ``i``.. of the rest, most of the first
+        type first. False once ``limit`` payments are found or the budget is spent."""
+        nonlocal more
+        budget[0] -= 1
+        if budget[0] < 0:
+            more = True
+            return False
+        if i == 6:
+            r = Mana(tuple(chosen))  # type: ignore[arg-type]
+            if _pay_hybrid(r, cost.hybrid) is not None:
+                spent = cost.colored + r
+                if spent != default:
+                    if len(found) >= limit:
+                        more = True
+                        return False
+                    found.append(spent)
+            return True
+        top = min(rest.counts[i], left)
+        for n in range(top, max(0, left - room[i + 1]) - 1, -1):
+            chosen.append(n)
+            going = walk(i + 1, left - n, chosen)
+            chosen.pop()
+            if not going:
+                return False
+        return True
+
+    walk(0, need, [])
+    return found, more

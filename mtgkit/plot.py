@@ -182,7 +182,7 @@ def describe(shown: Sequence[Event], lanes: Sequence[str], title: str | None = N
     >>> text.split(" #")[0]
     'Timeline plot, A Forest: 2 events, top to bottom, in lanes for Alice and Bob.'
     >>> [part.split(":")[0] for part in text.split(" #")[1:]]
-    ['14 Alice, tap', '15 Alice, mana']
+    ['11 Alice, tap', '12 Alice, mana']
     """
     names = list(lanes)
     where = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)

@@ -6,12 +6,12 @@ Used both by the game, when mana is really produced, and by the could-produce qu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .abilities import Activated, ManaReplacement, StaticReplacement
 from .records import Value
 from .triggers import whose_matches
-from .view import GameView, ManaEffect, ObjectView
+from .view import ManaEffect, ObjectView
 
 
 class StaticManaEffect(Value):
@@ -25,17 +25,19 @@ class StaticManaEffect(Value):
 
 class AppliedReplacement(Value):
     """A replacement effect that applies to one mana production. ``label`` tells apart two
-    effects with the same name ("Mana Reflection #2")."""
+    effects with the same name as choices name objects: by the permanent the effect comes from
+    ("Mana Reflection #14"), or, for an effect a spell left behind, by count ("Pale Moon (2)")."""
 
     label: str
     replacement: ManaReplacement
     source_id: int | None
 
 
-def static_effects(view: GameView) -> list[StaticManaEffect]:
-    """The mana replacement effects of permanents' static abilities, in battlefield order."""
+def static_effects(permanents: Iterable[ObjectView]) -> list[StaticManaEffect]:
+    """The mana replacement effects of these permanents' static abilities, in their order (the
+    battlefield's: the order the effects began to apply)."""
     return [StaticManaEffect(p.name, a.replacement, p.id, p.controller)
-            for p in view.permanents() for a in p.card.abilities if isinstance(a, StaticReplacement)]
+            for p in permanents for a in p.card.abilities if isinstance(a, StaticReplacement)]
 
 
 def applies(r: ManaReplacement, controller: str, o: ObjectView) -> bool:
@@ -55,5 +57,9 @@ def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated)
     found = [(e.label, e.replacement, e.source_id) for e in effects
              if applies(e.replacement, e.controller, o)]
     names = [n for n, _, _ in found]
-    return [AppliedReplacement(n if names.count(n) == 1 else f"{n} #{k + 1}", r, i)
-            for k, (n, r, i) in enumerate(found)]
+    out = []
+    for k, (n, r, i) in enumerate(found):
+        if names.count(n) > 1:
+            n = f"{n} #{i}" if i is not None else f"{n} ({names[:k + 1].count(n)})"
+        out.append(AppliedReplacement(n, r, i))
+    return out

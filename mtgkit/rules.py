@@ -18,15 +18,19 @@ EDITION = "2026-08-07"
 
 #: Rule number -> one-line summary written for learners (not the CR's wording).
 TITLES: dict[str, str] = {
-    "103.8a": "the starting player skips the draw of their first turn (two-player game)",
+    "103.8a": "the starting player of a two-player game skips the draw step of their first turn",
     "104.3a": "a player can concede at any time",
+    "104.4a": "if all the players remaining in a game lose at the same time, the game is a draw",
     "106.1a": "the five colors of mana",
     "106.1b": "the six types of mana: five colors plus colorless",
+    "106.3": "mana is produced by the effect of a mana ability: it adds the mana its effect says",
     "106.4": "mana goes into a mana pool, which empties at the end of each step and phase",
     "106.5": "an ability that would make mana of an undefined type makes no mana",
     "106.7": "what a permanent 'could produce': its mana abilities as if they resolved now, "
     "with replacement effects in any order, costs ignored",
     "106.8": "a hybrid symbol can be paid with either half",
+    "107.4b": "generic mana in a cost can be paid with any type of mana",
+    "107.4e": "a hybrid symbol in a cost can be paid with either of its halves",
     "106.12": "'tapping for mana' means activating a mana ability with {T} in its cost",
     "106.12a": "'is tapped for mana' triggers fire when such an ability resolves and makes mana",
     "106.12b": "'if tapped for mana' replacement effects change the mana as it is produced",

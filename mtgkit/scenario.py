@@ -51,7 +51,7 @@ from typing import Any
 from . import limits, safetext
 from .cards import CATALOG
 from .choices import Scripted
-from .errors import RulesError
+from .errors import LimitError, RulesError
 from .files import NotRegularFile, read_regular
 from .game import STEPS, Game
 from .mana import COLORS, TYPES, Mana
@@ -303,12 +303,15 @@ _PERMANENT: dict[str, Spec] = {
     "counters": _table(_whole(0, limits.MAX_COUNTERS), key=_text(limits.MAX_COUNTER_KIND)),
     "attached_to": _label,
     "color": _one_of(COLORS),
+    "owner": _name,
 }
 _ZONE_CARD: dict[str, Spec] = {
     "card": _card,
     "label": _label,
 }
 _LABELS = _list(_label, "a list of labels or card names", limits.MAX_ACTIONS)
+#: Combat damage divided among blockers (CR 510.1c): ``{ attacker = { blocker = amount } }``.
+_DIVISION = _table(_table(_whole(0, limits.MAX_COUNTERS), key=_label), key=_label)
 _ACTIONS: dict[str, dict[str, Spec]] = {
     "activate": {
         "card": _one_or_list(_label, "a label, or a list of labels", limits.MAX_ACTIONS),
@@ -318,13 +321,22 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "choice": _mana,
         "order": _list(_text(limits.MAX_TEXT), "a list of effect names", limits.MAX_CHOICES),
         "target": _label,
+        "pay": _mana,
     },
-    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label},
+    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana},
     "play_land": {"card": _label},
     "resolve": {"copy": _label},
     "resolve_stack": {},
-    "advance": {"to": _STEP},
-    "next_turn": {"to": _STEP},
+    "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
+    "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
+    "put_onto_battlefield": {
+        "card": _card,
+        "player": _name,
+        "owner": _name,
+        "label": _label,
+        "attached_to": _label,
+        "color": _one_of(COLORS),
+    },
     "attack": {"attackers": _LABELS, "defender": _name},
     "block": {"blocks": _table(_label, key=_label)},
     "concede": {"player": _name},
@@ -353,6 +365,7 @@ _TOP: dict[str, Spec] = {
                      limits.MAX_CHOICES),
     "actions": _list(_action, "a list of actions", limits.MAX_ACTIONS),
     "expect": _record(_EXPECT),
+    "set_life": _table(_whole(-limits.MAX_LIFE, limits.MAX_LIFE)),
 }
 
 
@@ -478,6 +491,8 @@ class _Builder:
                     self._put(game, section, who, entry, f"{section}.{who}[{i}]")
         if "monarch" in d:
             game.make_monarch(self._player(d["monarch"], "monarch"))
+        for who, life in d.get("set_life", {}).items():
+            game.set_life(self._player(who, f"set_life.{who}"), life)
         for i, action in enumerate(d.get("actions", [])):
             self._act(game, action, f"actions[{i}]")
         checked = self._expect(game, d["expect"]) if "expect" in d else ()
@@ -519,7 +534,8 @@ class _Builder:
                 ref = game.put_onto_battlefield(name, who, tapped=entry.get("tapped", False),
                                                 counters=entry.get("counters"),
                                                 arrived=entry.get("arrived", "last turn"),
-                                                attached_to=host, color=entry.get("color"))
+                                                attached_to=host, color=entry.get("color"),
+                                                owner=self._owner(entry, place))
             except (RulesError, ValueError) as err:
                 raise self.fail(place, f"a legal setup ({err})") from None
         else:
@@ -528,6 +544,10 @@ class _Builder:
             except ValueError as err:
                 raise self.fail(f"{place}.card", f"a card, not a token ({err})") from None
         self.labels[label] = ref
+
+    def _owner(self, entry: Mapping[str, Any], place: str) -> str | None:
+        """A permanent's owner when it isn't its controller (``owner = ...``), or None."""
+        return self._player(entry["owner"], f"{place}.owner") if "owner" in entry else None
 
     def _new_label(self, label: str, place: str) -> str:
         """The label for a new card: the second Island is "Island 2", and so on; a label that
@@ -565,10 +585,11 @@ class _Builder:
                 ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.activate(
                     ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
-                    choice=args.get("choice"), order=args.get("order"), target=target)
+                    choice=args.get("choice"), order=args.get("order"), target=target,
+                    pay=args.get("pay"))
             elif kind == "cast":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target)
+                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"))
             elif kind == "play_land":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.play_land(ref)
@@ -579,8 +600,27 @@ class _Builder:
                 steps[kind] = game.resolve_stack
             elif kind in ("advance", "next_turn"):
                 to = args.get("to")
-                steps[kind] = (lambda: game.advance(to=to)) if kind == "advance" else (
-                    lambda: game.next_turn(to=to or "main1"))
+                damage = self._division(args["damage"], f"{place}.damage") if "damage" in args else None
+                discard = ([self._ref(c, f"{place}.discard[{i}]") for i, c in enumerate(args["discard"])]
+                           if "discard" in args else None)
+                steps[kind] = (lambda: game.advance(to=to, damage=damage, discard=discard)) \
+                    if kind == "advance" else (lambda: game.next_turn(to=to or "main1", damage=damage,
+                                                                      discard=discard))
+            elif kind == "put_onto_battlefield":
+                if "card" not in args or "player" not in args:
+                    raise self.fail(f"{place}.{'card' if 'card' not in args else 'player'}",
+                                    "this key is required")
+                who = self._player(args["player"], f"{place}.player")
+                host = self._ref(args["attached_to"], f"{place}.attached_to") if "attached_to" in args \
+                    else None
+                label = self._new_label(args.get("label", args["card"]),
+                                        place + (".label" if "label" in args else ".card"))
+
+                def put() -> None:
+                    self.labels[label] = game.put_onto_battlefield(
+                        args["card"], who, by_effect=True, owner=self._owner(args, place),
+                        attached_to=host, color=args.get("color"))
+                steps[kind] = put
             elif kind == "attack":
                 attackers = [self._ref(a, f"{place}.attackers[{i}]")
                              for i, a in enumerate(args.get("attackers", []))]
@@ -603,10 +643,19 @@ class _Builder:
             steps[kind]()
         except RulesError as err:
             raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
+        except LimitError as err:
+            raise self.fail(place, f"an action within the kit's limits ({err})") from None
         except (ValueError, TypeError) as err:  # an argument the engine refused, or a scripted choice
             where = _engine_place(str(err), args, place)
             raise self.fail(where, str(err) if where != place else f"choices that fit this action ({err})") \
                 from None
+
+    def _division(self, damage: dict[str, dict[str, int]], place: str
+                  ) -> dict[int | str, dict[int | str, int]]:
+        """``damage = { attacker = { blocker = amount } }`` by labels, as the engine takes it."""
+        return {self._ref(attacker, f"{place}.{attacker}"): {
+                    self._ref(blocker, f"{place}.{attacker}.{blocker}"): n for blocker, n in division.items()}
+                for attacker, division in damage.items()}
 
     def _expect(self, game: Game, expect: dict[str, Any]) -> tuple[str, ...]:
         """Check ``[expect]`` against the game's end; return what was checked, in words."""

@@ -19,8 +19,14 @@ from .triggers import TriggerData
 
 class Obj(Journaled):
     """A card or token in some zone. On the battlefield it is a permanent. Its ``counters``
-    mapping is replaced, never changed in place (so every change is in the undo log)."""
+    mapping is replaced, never changed in place (so every change is in the undo log).
 
+    Once :meth:`watch` is called, every change to it also puts its id in the game's set of
+    objects *touched* since state-based actions were last checked (CR 704.3): a check looks at
+    those, not at every object the game ever made.
+    """
+
+    __slots__ = ("_touched",)
     id: int
     card: CardDef
     owner: str
@@ -39,6 +45,22 @@ class Obj(Journaled):
     incarnation: int = 0  # zone changes so far: each makes a new object (CR 400.7)
     toughness_seq: int | None = None  # the event that last changed its toughness (entering, counters)
     damage_seq: int | None = None  # the event that last marked damage on it
+    arrival: int = 0  # when it last entered the battlefield: the battlefield's order
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        touched: JDict[int, None] | None = getattr(self, "_touched", None)
+        if touched is not None and self.id not in touched:
+            touched[self.id] = None
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """A copy (``copy.deepcopy`` of a game) gets the fields as they were, noting nothing."""
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+
+    def watch(self, touched: JDict[int, None]) -> None:
+        """From now on, note each change to this object in ``touched``."""
+        object.__setattr__(self, "_touched", touched)
 
     @property
     def name(self) -> str:
@@ -147,6 +169,11 @@ class GameState(Journaled):
     blocked: JList[int]  # attackers that became blocked: they stay blocked (CR 509.1h)
     combat_seq: JDict[int, int]  # creature -> its attack/block event
     lki: JDict[int, LastKnown]  # objects as they last existed on the battlefield
+    # What the permanents on the battlefield wait for or are (a trigger's kind of event, a static
+    # ability's role, what an Aura is attached to), each key -> {object id: its arrival}: so an
+    # event or a check reads the few permanents it concerns, not the whole battlefield.
+    index: JDict[object, JDict[int, int]]
+    touched: JDict[int, None]  # objects changed since state-based actions were last checked
     turn: int = 0
     step: str = "untap"
     active: str = ""
@@ -155,14 +182,16 @@ class GameState(Journaled):
     turn_seq: int | None = None  # the event that began this turn
     step_seq: int | None = None  # the event that began this step
     priority: str | None = None  # the player who holds priority (None: nobody, CR 117.3)
-    passes: int = 0  # players who have passed in succession since the last action (CR 117.4)
+    passed: tuple[str, ...] = ()  # who has passed in succession since the last action (CR 117.4)
     monarch_seq: int | None = None  # the event that made the monarch the monarch
+    arrivals: int = 0  # permanents that have entered the battlefield so far (their order)
+    attacked: bool = False  # creatures were declared as attackers this turn (CR 508.8)
 
     @classmethod
     def new(cls, journal: Journal, players: tuple[PlayerState, ...]) -> GameState:
         s = cls(players, JDict(journal), JList(journal), JList(journal), JList(journal),
                 JList(journal), JList(journal), JDict(journal), JDict(journal), JDict(journal),
-                JList(journal), JDict(journal), JDict(journal))
+                JList(journal), JDict(journal), JDict(journal), JDict(journal), JDict(journal))
         for p in players:
             p.attach(journal)
         s.attach(journal)

@@ -38,7 +38,7 @@ def timeline(source: Iterable[Event] | HasEvents, *, include_setup: bool = True)
     >>> df = timeline(g)
     >>> print(df[df.kind == "mana"][["seq", "player", "text"]].to_string(index=False))
      seq player                                        text
-      15  Alice Alice adds {G} (Forest was tapped for mana)
+      12  Alice Alice adds {G} (Forest was tapped for mana)
     """
     events = events_of(source)
     rows = [

@@ -7,6 +7,11 @@ that just left the battlefield) ``trigger.matches(event, source, view)``. A matc
 what the ability needs to remember (:class:`TriggerData`), or ``None``. Adding a kind of
 trigger is one class here; the engine has no scan loop per trigger.
 
+Each condition also says what it waits for: ``waits_for``, the kinds of event it can match,
+and ``about_source``, whether only events about its own object can match (``event.obj_id ==
+source.id``). The game indexes the permanents on the battlefield by these, so an event is
+shown only to the abilities that could trigger on it, however many other permanents there are.
+
 >>> from mtgkit.events import AttackDeclared
 >>> class Source:
 ...     id, controller, attached_to, counters = 7, "Alice", None, {}
@@ -21,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from .events import (
     AttackDeclared,
@@ -91,6 +96,8 @@ class _Marker:
     """A primitive with no fields: equal to any other instance of its class."""
 
     __slots__ = ()
+    waits_for: ClassVar[tuple[type[Event], ...]] = ()
+    about_source: ClassVar[bool] = False
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -105,6 +112,9 @@ class _Marker:
 class Enters(_Marker):
     """When this permanent enters (CR 603.6a)."""
 
+    waits_for = (Entered, LandPlayed)
+    about_source = True
+
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if isinstance(event, Entered | LandPlayed) and event.obj_id == source.id:
             return TriggerData(x=event.x if isinstance(event, Entered) else 0)
@@ -114,6 +124,9 @@ class Enters(_Marker):
 class Dies(_Marker):
     """When this creature dies (battlefield to graveyard). It "looks back in time" (CR 603.10a):
     the source is the creature as it last existed on the battlefield."""
+
+    waits_for = (ZoneChange,)
+    about_source = True
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if (isinstance(event, ZoneChange) and event.obj_id == source.id and event.frm == "battlefield"
@@ -125,6 +138,9 @@ class Dies(_Marker):
 class Attacks(_Marker):
     """Whenever this creature attacks (CR 508.3a)."""
 
+    waits_for = (AttackDeclared,)
+    about_source = True
+
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if isinstance(event, AttackDeclared) and event.obj_id == source.id:
             return TriggerData()
@@ -133,6 +149,8 @@ class Attacks(_Marker):
 
 class BecomesMonarch(_Marker):
     """Whenever you become the monarch: only on a real change (CR 725.3, 603.2e)."""
+
+    waits_for = (MonarchChanged,)
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if (isinstance(event, MonarchChanged) and event.changed and not event.setup
@@ -144,6 +162,8 @@ class BecomesMonarch(_Marker):
 class CombatDamageToMonarch(_Marker):
     """Whenever a creature deals combat damage to the monarch (CR 725.2). Only the monarch's
     inherent ability uses it, so its source's controller is the monarch."""
+
+    waits_for = (DamageDealt,)
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if (isinstance(event, DamageDealt) and event.combat and event.source_id is not None
@@ -160,6 +180,8 @@ class CastSpell(Value):
     whose: Whose = "any"
     card_type: str | None = None
     mv_equals_counters: str | None = None
+    waits_for: ClassVar[tuple[type[Event], ...]] = (SpellCast,)
+    about_source: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, SpellCast) or event.obj_id is None:
@@ -178,6 +200,8 @@ class AtBeginning(Value):
 
     step: str
     whose: Literal["you", "any"] = "you"
+    waits_for: ClassVar[tuple[type[Event], ...]] = (StepBegan,)
+    about_source: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if type(event) is StepBegan and event.step == self.step and (
@@ -192,6 +216,8 @@ class TappedForMana(Value):
 
     scope: Literal["land", "enchanted"] = "land"
     whose: Whose = "any"
+    waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
+    about_source: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:

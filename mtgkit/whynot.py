@@ -16,6 +16,7 @@ from .events import (
     AbilityTriggered,
     AttackDeclared,
     BlockDeclared,
+    ChoiceMade,
     DamageDealt,
     DamageRedirected,
     Event,
@@ -120,10 +121,16 @@ def no_steal(game: GameView, player: str) -> str:
             reasons.append(f"{name} left the battlefield before combat damage ({gone[0].text}, "
                            f"#{gone[0].seq}), so it was removed from combat and dealt no damage "
                            f"(CR 506.4)")
+        elif blocks and any(isinstance(e, ChoiceMade) and e.obj_id == oid and e.answer == "none"
+                            and e.question == "damage assignment" for e in later):
+            reasons.append(f"{name} was blocked ({'; '.join(b.text for b in blocks)}), and its "
+                           f"blockers were all gone by combat damage: it stayed blocked (CR 509.1h), "
+                           f"and a blocked creature with no creature blocking it assigns no combat "
+                           f"damage at all, neither to a blocker nor to the player (CR 510.1c)")
         elif blocks:
             reasons.append(f"{name} was blocked ({'; '.join(b.text for b in blocks)}): a blocked "
-                           f"creature deals its combat damage to its blockers, not to the player, "
-                           f"even if they are gone (CR 509.1h, 510.1c)")
+                           f"creature assigns its combat damage to the creatures blocking it, never "
+                           f"to the player it attacks (CR 509.1h, 510.1c)")
         elif redirected:
             reasons.append(f"{redirected[-1].text} (CR 614.9): damage dealt to a Protector is not "
                            f"damage dealt to the monarch, so the monarch's combat-damage trigger "

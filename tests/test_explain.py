@@ -29,8 +29,8 @@ def test_every_event_has_a_cause_unless_it_starts_a_chain(path: Path) -> None:
 def test_why_mana_names_the_action_choice_and_replacements() -> None:
     g = load_scenario(ROOT / "scenarios" / "04-reflection-orders.toml").game
     text = g.why(g.events[-1])
-    assert "because #22 Alice activates Forest" in text
-    assert "shaped by #24 Alice orders the replacement effects: Contamination then Mana Reflection" in text
+    assert "because #19 Alice activates Forest" in text
+    assert "shaped by #21 Alice orders the replacement effects: Contamination then Mana Reflection" in text
     assert "instead of {G}" in text and "616.1" in text and "Alice's own action" in text
 
 

@@ -257,3 +257,76 @@ def test_cli_prints_on_an_ascii_console(command: tuple[str, ...]) -> None:
         assert "Bob (crown) monarch" in out.stdout
     else:
         assert "Forest - Basic Land - Forest" in out.stdout
+
+
+# ----------------------------------------------------------------------------- mana amounts (issue 23)
+def _reflections(n: int) -> str:
+    """The 0.6 KB scenario of issue 23: one Forest under ``n`` Mana Reflections, tapped once."""
+    return (OK + "[board]\nAlice = [\"Forest\"" + ', "Mana Reflection"' * n + "]\n"
+            '[[actions]]\ndo = "activate"\ncard = "Forest"\n')
+
+
+@pytest.mark.parametrize("n", [25, 30])
+def test_cli_mana_doubled_past_the_kit_limit_is_one_line_in_bounded_memory(tmp_path: Path, n: int) -> None:
+    """2^25 mana used to be rendered one symbol at a time (gigabytes); from 30 Reflections a stray
+    'Exception ignored ... MemoryError' printed. Now the production stops at the kit's limit, in a
+    child held to 2 GB of address space (see ``cli``)."""
+    path = tmp_path / "reflections.toml"
+    path.write_text(_reflections(n))
+    assert len(_reflections(25)) < 700
+    out = cli("run", str(path))
+    _one_line_error(out, "actions[0]: an action within the kit's limits", "MAX_MANA",
+                    f"{limits.MAX_MANA:,}", "the rules have no such limit")
+    assert "Exception ignored" not in out.stderr and out.stdout == ""
+
+
+def test_a_large_amount_of_mana_is_a_count_and_the_pool_is_bounded() -> None:
+    from helpers import snapshot
+
+    from mtgkit import Game, LimitError, Mana
+    from mtgkit.mana import SPELLED_OUT
+
+    g = Game(["Alice", "Bob"])
+    for _ in range(19):
+        g.put_onto_battlefield("Mana Reflection", "Alice")
+    events = g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    assert g.pool("Alice") == Mana.of("G", 2**19) and str(g.pool("Alice")) == "{G}x524,288"
+    assert not any("{G}" * (SPELLED_OUT + 1) in e.text for e in events)  # no event spells it out
+    assert "Alice adds {G}x524,288" in events[-1].text
+    assert Mana.parse(str(g.pool("Alice"))) == g.pool("Alice")
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    before = snapshot(g)
+    with pytest.raises(LimitError) as err:  # a second Forest would make 2^20 > MAX_MANA in the pool
+        g.activate(forest)
+    assert err.value.limit == "MAX_MANA" and "Alice's mana pool would hold 1,048,576 mana" in str(err.value)
+    assert snapshot(g) == before
+    g.put_onto_battlefield("Mana Reflection", "Alice")  # 20 doublings: one production over the limit
+    with pytest.raises(LimitError, match="would have Forest produce 1,048,576 mana"):
+        g.activate(forest)
+
+
+def test_small_amounts_are_shown_symbol_by_symbol_as_before() -> None:
+    from mtgkit import Mana
+
+    assert str(Mana.parse("{G}" * 10)) == "{G}" * 10
+    assert str(Mana.of("G", 11) + Mana.parse("{W}{W}")) == "{W}{W}{G}x11"
+
+
+def test_122_1_the_counter_limit_is_the_kits_own_not_a_rule() -> None:
+    """The rules have no counter limit (CR 122.1 defines counters): going past MAX_COUNTERS is a
+    LimitError (a ValueError) naming the kit's limit, and the game is unchanged."""
+    from helpers import snapshot
+
+    from mtgkit import Game, LimitError, RulesError
+
+    g = Game(["Alice", "Bob"])
+    ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": limits.MAX_COUNTERS})
+    for _ in range(4):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.activate(ballista, 0)  # {4}: put a +1/+1 counter on it (on the stack)
+    before = snapshot(g)
+    with pytest.raises(LimitError) as err:
+        g.resolve()
+    assert not isinstance(err.value, RulesError) and isinstance(err.value, ValueError)
+    assert "MAX_COUNTERS" in str(err.value) and "the rules have no such limit" in str(err.value)
+    assert snapshot(g) == before

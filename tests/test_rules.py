@@ -57,7 +57,8 @@ def test_notebooks_cite_only_existing_rules() -> None:
 #: least one of them (and every number it cites must exist, checked above).
 GOVERNING: dict[str, set[str]] = {
     "GameBegan": {"103.1"}, "TurnBegan": {"500.1"}, "StepBegan": {"500.1"}, "DrawSkipped": {"103.8a"},
-    "PlayerLeft": {"104.3a", "704.5a", "704.5b"}, "PriorityPassed": {"117.3d"},
+    "PlayerLeft": {"104.3a", "704.5a", "704.5b"}, "GameEnded": {"104.2a", "104.4a"},
+    "PriorityPassed": {"117.3d"},
     "Tapped": {"107.5", "508.1f"}, "Untapped": {"107.6", "502.3"}, "CountersChanged": {"122.1"},
     "DamageWoreOff": {"514.2"}, "LandPlayed": {"305.1"}, "SpellCast": {"601.2"},
     "Entered": {"608.3", "608.2", "111.1", "610.3"}, "StateBasedMove": {
@@ -65,7 +66,8 @@ GOVERNING: dict[str, set[str]] = {
     "Moved": {"121.1", "504.1", "701.21a", "800.4a", "608.2n", "608.2b", "608.3b", "610.3", "701.6a",
               "514.1"},
     "DrawFailed": {"704.5b"}, "AbilityActivated": {"602.2"}, "ChoiceMade": {
-        "608.2d", "616.1", "603.3b", "603.3d", "701.21a", "704.5j", "614.12a", "510.1c", "514.1"},
+        "608.2d", "616.1", "603.3b", "603.3d", "701.21a", "704.5j", "614.12a", "510.1c", "514.1",
+        "601.2h"},
     "AbilityTriggered": {"603.2", "106.12a"}, "PutOnStack": {"602.2", "603.3"},
     "Resolved": {"608.2", "608.3"}, "Fizzled": {"608.2b", "603.4", "603.3d", "800.4a", "400.7", "608.2"},
     "Countered": {"701.6a"}, "ManaAdded": {"106.4", "605.4a"}, "NoMana": {"605.2", "106.5"},
@@ -113,6 +115,11 @@ def _sample_games() -> list[object]:
     g.next_turn()
     g.next_turn()  # Carol draws from an empty library... in time
     games.append(g)
+    drawn = Game(["Alice", "Bob"])  # both lose at once: a draw (CR 104.4a)
+    drawn.set_life("Alice", 0)
+    drawn.set_life("Bob", 0)
+    drawn.pass_priority()
+    games.append(drawn)
     return games
 
 
@@ -126,7 +133,7 @@ def test_each_kind_of_event_cites_the_rule_that_governs_it() -> None:
                 continue
             assert set(e.rules) & GOVERNING[name], f"{name} cites {e.rules}: {e.text}"
     assert {"LifeChanged", "Fizzled", "MonarchChanged", "Entered", "ChoiceMade", "PutOnStack",
-            "NoMana", "Countered", "PriorityPassed"} <= seen
+            "NoMana", "Countered", "PriorityPassed", "GameEnded"} <= seen
 
 
 def test_the_audited_citations() -> None:

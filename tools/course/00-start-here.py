@@ -73,8 +73,9 @@ linked(timeline(game)[["seq", "step", "player", "kind", "text", "rules", "cause"
 
 # %% [markdown]
 # Look at the `pass` rows. To get from the upkeep to the main phase, each player in turn
-# **passed priority** (CR 117.3d) in the upkeep and in the draw step: when all players pass in
-# a row and nothing is waiting on the stack, the step ends (CR 117.4). The `cause` column links
+# **passed priority** (CR 117.3d) in the upkeep: when all players pass in a row and nothing is
+# waiting on the stack, the step ends (CR 117.4). There was no draw step: the player who plays
+# first in a two-player game skips it on their first turn (CR 103.8a). The `cause` column links
 # an event to the event that made it happen: the tap and the mana name Alice's activation.
 #
 # A timeline is a DataFrame, so you can filter it like any other:
