@@ -37,6 +37,7 @@ TITLES: dict[str, str] = {
     "107.5": "{T} means tap this permanent; an already tapped one can't pay it",
     "107.6": "{Q} means untap this permanent; an already untapped one can't pay it",
     "117.1": "only the player with priority may cast spells, activate abilities and play lands",
+    "117.1b": "a player may activate an activated ability whenever they have priority",
     "117.1d": "a mana ability can be activated with priority, or while paying or asked for mana",
     "117.1a": "when a player may cast spells",
     "117.3a": "the active player gets priority at the start of most steps",
@@ -90,6 +91,12 @@ TITLES: dict[str, str] = {
     "608.2b": "on resolution targets are checked again; with every target illegal, the spell or "
     "ability doesn't resolve",
     "608.2d": "choices a resolving spell or ability offers are made as it resolves",
+    "608.2h": "an effect that needs information about an object that has left its zone uses the "
+    "object as it last existed there (last known information)",
+    "603.10": "normally only objects there just after an event can trigger on it (leaving the "
+    "battlefield and a few others look back in time)",
+    "113.6": "a permanent's abilities work only while it is on the battlefield, unless they say "
+    "otherwise",
     "608.3a": "a permanent spell with no target enters the battlefield as it resolves",
     "608.3b": "a permanent spell whose target became illegal doesn't resolve: it goes to the "
     "graveyard",
