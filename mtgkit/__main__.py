@@ -137,7 +137,7 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _worksheet(args: argparse.Namespace) -> int:
-    from .practice import LEVELS, TOPICS, render_worksheet, worksheet
+    from .practice import LEVELS, TOPICS, as_json, render_worksheet, worksheet
 
     if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= 200:
         print(f"error: --topic must be one of {', '.join(TOPICS)}, --level one of "
@@ -146,14 +146,16 @@ def _worksheet(args: argparse.Namespace) -> int:
     qs = worksheet(args.topic, args.level, args.n, args.seed)
     out = Path(args.out)
     stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
+    files = ({f"{stem}.json": as_json(qs)} if args.format == "json" else
+             {f"{stem}.md": render_worksheet(qs), f"{stem}-key.md": render_worksheet(qs, key=True)})
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / f"{stem}.md").write_text(render_worksheet(qs), encoding="utf-8")
-        (out / f"{stem}-key.md").write_text(render_worksheet(qs, key=True), encoding="utf-8")
+        for name, text in files.items():
+            (out / name).write_text(text, encoding="utf-8")
     except OSError as err:
         print(f"error: {out}: can't write the worksheet ({err.strerror})", file=sys.stderr)
         return 2
-    print(f"wrote {out / (stem + '.md')} ({len(qs)} questions) and {out / (stem + '-key.md')}")
+    print(f"wrote {' and '.join(str(out / name) for name in files)} ({len(qs)} questions)")
     return 0
 
 
@@ -219,6 +221,9 @@ def _parser() -> argparse.ArgumentParser:
     ws.add_argument("--n", type=int, default=10, help="number of questions")
     ws.add_argument("--seed", type=int, default=0, help="the same seed gives the same worksheet")
     ws.add_argument("--out", default=".", help="folder to write into")
+    ws.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                    help="markdown: the sheet and its answer key; json: the questions as data (for a "
+                         "learning platform)")
     ws.set_defaults(func=_worksheet)
     course = sub.add_parser("course", help="write the course's notebooks into a folder (the student copy: "
                                            "no solutions, no teacher hints)")

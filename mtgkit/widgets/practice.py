@@ -84,7 +84,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.feedback.value = ""
         else:
             self.board.value = f"<i>Board:</i> {link_rules(q.board)}"
-            kind = " <i>(true or false)</i>" if q.kind == "true/false" else ""
+            kind = " <i>(true or false)</i>" if q.kind == "true-false" else ""
             self.prompt.value = f"<b>Question {q.number}.</b> {link_rules(q.prompt)}{kind}"
             self.feedback.value = "<i>Pick an answer, then press Check.</i>"
         self._score()
