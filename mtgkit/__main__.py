@@ -137,10 +137,10 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _worksheet(args: argparse.Namespace) -> int:
-    from .practice import LEVELS, TOPICS, as_json, render_worksheet, worksheet
+    from .practice import LEVELS, STREAMS, as_json, render_worksheet, worksheet
 
-    if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= 200:
-        print(f"error: --topic must be one of {', '.join(TOPICS)}, --level one of "
+    if args.topic not in STREAMS or args.level not in LEVELS or not 1 <= args.n <= 200:
+        print(f"error: --topic must be one of {', '.join(STREAMS)}, --level one of "
               f"{', '.join(LEVELS)}, and --n between 1 and 200", file=sys.stderr)
         return 2
     qs = worksheet(args.topic, args.level, args.n, args.seed)
@@ -216,7 +216,8 @@ def _parser() -> argparse.ArgumentParser:
     cards.set_defaults(func=_cards)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown)")
     ws.add_argument("--topic", default="could-produce",
-                    help="could-produce, tapping, x-values, tap-untap or monarch")
+                    help="could-produce, tapping, x-values, tap-untap, monarch, or capstones (the "
+                         "hand-written judge-style questions)")
     ws.add_argument("--level", default="easy", help="easy or hard")
     ws.add_argument("--n", type=int, default=10, help="number of questions")
     ws.add_argument("--seed", type=int, default=0, help="the same seed gives the same worksheet")

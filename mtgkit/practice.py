@@ -42,6 +42,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from . import capstones as bank
 from .crlinks import link_rules_markdown
 from .errors import RulesError
 from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
@@ -49,12 +50,17 @@ from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
 from .rules import TITLES
+from .teaching import Case
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
 
 #: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
 TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
+#: The stream of hand-written capstones (:mod:`mtgkit.capstones`), besides the topics' streams.
+CAPSTONES = "capstones"
+#: Every stream practice offers: each topic, then the capstones.
+STREAMS: tuple[str, ...] = (*TOPICS, CAPSTONES)
 TRUE_FALSE = ("true", "false")
 #: The kinds of question, as the JSON export names them.
 QuestionKind = Literal["choice", "true-false", "which-rule"]
@@ -101,7 +107,7 @@ class Question:
     options: tuple[str, ...]
     answers: tuple[str, ...]
     explanation: str  # plain words first, then the engine's event chain
-    situation: Situation
+    situation: Case[str]  # a practice situation, or a capstone
     wrong: tuple[tuple[str, tuple[str, ...]], ...] = ()
     claim: str | None = None  # the answer a true/false question states
     steps: tuple[str, ...] = ()  # the play sequence after the board, in words
@@ -213,11 +219,15 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
     by seed. Its answers are balanced (:data:`MAX_SHARE`, :data:`NOTHING_SHARE`); it ends when
-    no new board turns up in many tries."""
-    asked = find_topic(topic)
+    no new board turns up in many tries. ``topic`` may be ``"capstones"``: the hand-written
+    capstones, every one whatever the level, in an order the seed picks."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     at: Level = "easy" if level == "easy" else "hard"
+    if topic == CAPSTONES:
+        yield from _capstones(at, seed)
+        return
+    asked = find_topic(topic)
     rng = random.Random(f"{topic}/{level}/{seed}")
     seen: set[object] = set()
     recent: deque[tuple[str, ...]] = deque(maxlen=WINDOW)
@@ -296,6 +306,26 @@ def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], see
         return _question(rng, s, stem, topic.name, level, seed, number, stale)
     except (RulesError, TooManyOutcomes):
         return None  # a board the rules don't allow, or too big to explore: draw another
+
+
+def _capstones(level: Level, seed: int) -> Iterator[Question]:
+    """The capstones as questions, shuffled by the seed (their options keep their order)."""
+    caps = list(bank.load())
+    random.Random(f"capstones/{seed}").shuffle(caps)
+    for number, c in enumerate(caps, 1):
+        yield capstone_question(c, level, seed, number)
+
+
+def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
+    """A capstone as a practice question: its set-up and cards as the board, its steps, its
+    question, its options (each wrong one with its misconception) and its "why"."""
+    cards = "\n".join(f"- {line}" for line in c.card_texts().splitlines())
+    board = f"{c.setup_words}\n\nThe cards:\n\n{cards}"
+    wrong = tuple((o.text, (o.misconception,)) for o in c.options if not o.right)
+    notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because)
+    return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}",
+                    tuple(o.text for o in c.options), c.legal(), c.explain(), c, wrong,
+                    steps=c.steps(), rules=c.rules, notes=notes, tags=(("capstone", c.id),))
 
 
 def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
@@ -447,5 +477,7 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     return link_rules_markdown(text) if links else text
 
 
-__all__ = ["Feedback", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind", "TOPICS", "as_json",
-           "balanced", "check_practice", "grade", "questions", "render_worksheet", "rule_option", "worksheet"]
+__all__ = ["CAPSTONES", "Feedback", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind", "STREAMS",
+           "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade", "questions",
+           "render_worksheet",
+           "rule_option", "worksheet"]

@@ -32,7 +32,8 @@ from .topics.x_values import X_ASKS, LegendPlay, XEntry, x_pair, x_value
 #: Every kind of practice board, topic by topic.
 SITUATION_TYPES: tuple[type[Situation], ...] = tuple(s for t in TOPICS.values() for s in t.situations)
 
-__all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BoardSpec", "Bolts", "Checklist", "Combat", "CouldPlay",
-           "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters", "ManaPlay", "MonarchPlay", "Perm",
+__all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BoardSpec", "Bolts", "Checklist", "Combat",
+           "CouldPlay", "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters", "ManaPlay",
+           "MonarchPlay", "Perm",
            "Situation", "TapForMana", "XEntry", "activation", "combat_is_legal", "could_produce_board",
            "same_type_trigger", "tap_story", "triggered_mana", "x_pair", "x_value"]

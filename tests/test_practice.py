@@ -37,7 +37,8 @@ def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> 
                 assert not fb.correct and q.answer in fb.message
                 assert fb.misconceptions or (q.kind == "which-rule" and dict(q.notes)[wrong] in fb.message)
                 assert any(ch.isdigit() for ch in fb.message), "a wrong answer gets rule numbers"
-            assert "CR " in q.prompt or (q.kind == "which-rule" and all(o.startswith("CR ") for o in q.options))
+            rules_offered = q.kind == "which-rule" and all(o.startswith("CR ") for o in q.options)
+            assert "CR " in q.prompt or rules_offered
 
 
 @pytest.mark.parametrize("topic", TOPICS)

@@ -59,7 +59,10 @@ def figures(streams: list[list[dict[str, Any]]]) -> dict[str, float]:
     }
 
 
-def test_every_stream_is_full_and_well_formed(bank: dict[tuple[str, str], list[list[dict[str, Any]]]]) -> None:
+Bank = dict[tuple[str, str], list[list[dict[str, Any]]]]
+
+
+def test_every_stream_is_full_and_well_formed(bank: Bank) -> None:
     for (topic, level), streams in bank.items():
         for qs in streams:
             assert len(qs) == N, (topic, level)

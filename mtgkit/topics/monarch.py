@@ -89,6 +89,7 @@ class Mistake(MisconceptionName):
     REDIRECTION_CHANGES_THE_SOURCE = "redirection-changes-the-source"
     JAILER_RELEASES_WHEN_IT_LEAVES = "jailer-releases-when-it-leaves"
     ABILITY_FIZZLES_WITHOUT_SOURCE = "ability-fizzles-without-source"
+    PROTECTOR_IS_OPTIONAL = "protector-is-optional"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -892,6 +893,12 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
         if isinstance(e, DamageRedirected):
             monarch, pid = s.monarch_at(e.seq), protector_of(e)
             source = g.controller_of(e.source_id) if e.source_id is not None else None
+            if Mistake.PROTECTOR_IS_OPTIONAL in held:  # declined: the damage is dealt to the player
+                end.life[e.before] -= e.amount
+                end.hurt[pid] -= e.amount
+                if e.combat and e.before == monarch and end.monarch == monarch:
+                    end.monarch = source
+                continue
             if Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH in held and e.combat \
                     and e.before == monarch and end.monarch == monarch:
                 end.monarch = source
@@ -1057,7 +1064,7 @@ class MonarchPlay(Situation):
         Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
         Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, Mistake.REDIRECTION_CHANGES_THE_SOURCE,
         Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
-        Mistake.MONARCH_DRAWS_EVERY_END_STEP)
+        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
@@ -1100,8 +1107,11 @@ class MonarchPlay(Situation):
         return tuple(dict.fromkeys(self.answer_of(end) for _, end in _stories(self.play)))
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.answer_of(_believed(story, end, held))
-                                   for story, end in _stories(self.play)))
+        found = [self.answer_of(_believed(story, end, held - {Mistake.PROTECTOR_IS_OPTIONAL}))
+                 for story, end in _stories(self.play)]
+        if Mistake.PROTECTOR_IS_OPTIONAL in held:  # also: Bob takes the damage himself
+            found += [self.answer_of(_believed(story, end, held)) for story, end in _stories(self.play)]
+        return tuple(dict.fromkeys(found))
 
     def decisive(self) -> Reason | None:
         if len(self.outcomes()) != 1 or self.ask == "who chooses":
@@ -1640,6 +1650,16 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "does what it says, using the source as it last existed (CR 608.2h).",
         "outputs", MonarchPlay(enters_play(LICH, bolt=LICH, alice=("Grizzly Bears",))),
         "Who is the monarch afterwards?"),
+    Misconception(
+        Mistake.PROTECTOR_IS_OPTIONAL, "monarch",
+        "Bob may decline his Protector's redirection",
+        "A player may choose to take the damage himself, to keep his Protector of the Crown alive.",
+        "614.1a", "Protector of the Crown's effect has no 'may': damage that would be dealt to its "
+        "controller is dealt to it instead. With several Protectors he chooses which one applies "
+        "(CR 616.1), not whether one does.",
+        "chooser", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
+        "Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
+        "does Bob still control?"),
 )
 
 

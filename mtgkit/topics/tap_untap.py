@@ -470,7 +470,10 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
     try:
         if act.kind == "activate":
             ab = trial.obj(ref).card.activated[act.ability]
-            target = next((p for p in trial.players if p != who), None) if ab.targets else None
+            target: int | str | None = None  # a card in the graveyard, or an opponent
+            if ab.targets is not None:
+                target = (next((c.id for c in trial.zone(who, "graveyard")), None)
+                          if ab.targets.zone == "graveyard" else next(p for p in trial.players if p != who))
             events = trial.activate(ref, act.ability, player=who, target=target)
             e = next((e for e in events if isinstance(e, Tapped | Untapped)), events[0])
         elif act.kind == "attack":

@@ -560,6 +560,9 @@ class ManaPlay(Situation):
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
         found: dict[str, None] = {}
+        nothing = any(isinstance(e, NoMana) for o in self.play.outcomes() for e in o.events)
+        if nothing and Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE in held:
+            return (CANT,)
         for play in _believed_plays(self.play, held):
             try:
                 outs = play.outcomes()
@@ -569,6 +572,28 @@ class ManaPlay(Situation):
                 for pool in _play_pools(o, held):
                     found[str(pool)] = None
         return tuple(found)
+
+
+def _nothing_believed(g: Game, source: int, held: frozenset[str]) -> set[Mana]:
+    """What a learner believes an activation that made no mana adds: what the source's Auras add
+    (they think it still triggers), or the mana a type-setting replacement effect names (they
+    think it makes mana from nothing), or nothing."""
+    found: set[Mana] = set()
+    if Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS in held:
+        extra = Mana()
+        for aura in g.permanents():
+            if aura.attached_to == source:
+                for a in aura.card.abilities:
+                    if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                        for m in a.adds.options(Mana(), aura.chosen_color):
+                            extra = extra + m
+        found.add(extra)
+    if Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING in held:
+        o = g.obj(source)
+        for r in g.mana_replacements(o, o.card.activated[0]):
+            if isinstance(r.replacement.op, SetType):
+                found.add(Mana.of(r.replacement.op.mana_type))
+    return found or {Mana()}
 
 
 def _believed_plays(play: Play, held: frozenset[str]) -> list[Play]:
@@ -613,6 +638,9 @@ def _play_pools(o: Outcome, held: frozenset[str]) -> set[Mana]:
         for e in events:
             if isinstance(e, ManaAdded) and e.player == "Alice":
                 made = made + e.mana
+        if not made and any(isinstance(e, NoMana) for e in events) and activated.obj_id is not None:
+            options.append(_nothing_believed(g, activated.obj_id, held))
+            continue
         label_ops = {e.effect: ops.get(re.sub(r" #\d+$", "", e.effect)) for e in events
                      if isinstance(e, ManaReplaced)}
         pools = _segment_pools({k: v for k, v in label_ops.items() if v is not None}, events, made, g, held,

@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from ..crlinks import link_rules
 from ..grading import plural
-from ..practice import LEVELS, TOPICS, Question, grade, questions
+from ..practice import LEVELS, STREAMS, Question, grade, questions
 
 #: The columns of :meth:`PracticeWidget.score_csv`.
 CSV_COLUMNS = ("student", "topic", "level", "seed", "question", "answer", "correct", "first_try",
@@ -27,7 +27,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """Practice on one topic; the same seed gives the same questions."""
 
     def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:
-        self.topic = W.Dropdown(options=list(TOPICS), value=topic, description="topic")
+        self.topic = W.Dropdown(options=list(STREAMS), value=topic, description="topic")
         self.level = W.ToggleButtons(options=list(LEVELS), value=level, description="level")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
         self.student = W.Text(value="", description="name", placeholder="your name",
