@@ -15,14 +15,12 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from mtgkit import Game
-from mtgkit.events import Entered, SpellCast
+from mtgkit.events import ChoiceMade, Entered, SpellCast, ZoneChange
 from mtgkit.lessons import LIBRARY, combat_setup, x_setup
 from mtgkit.mana import symbols
 from mtgkit.misconceptions import CATALOG
 from mtgkit.outcomes import Outcome, outcomes
-from mtgkit.practice import LEVELS, TOPICS, TRUE_FALSE, Question, grade, worksheet
-from mtgkit.events import ChoiceMade, ZoneChange
-from mtgkit.practice import rule_option
+from mtgkit.practice import LEVELS, TOPICS, TRUE_FALSE, Question, grade, rule_option, worksheet
 from mtgkit.situations import (
     Activation,
     Bolts,
@@ -31,8 +29,8 @@ from mtgkit.situations import (
     CouldPlay,
     CouldProduce,
     DrawRace,
-    LegendPlay,
     Leaves,
+    LegendPlay,
     LichEnters,
     ManaPlay,
     MonarchPlay,
