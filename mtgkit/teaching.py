@@ -445,7 +445,7 @@ def _counted(words: Sequence[str]) -> list[str]:
         n = words.count(w)
         if n == 1:
             out.append(w)
-        elif w in ("Plains", "Wastes") or "(" in w:
+        elif w in ("Plains", "Wastes", "Food") or "(" in w:
             out.append(f"{_NUMBERS.get(n, n)} × {w}" if "(" in w else f"{_NUMBERS.get(n, n)} {w}")
         else:
             out.append(f"{_NUMBERS.get(n, n)} {w}s")
@@ -462,7 +462,7 @@ def piece_words(p: Piece) -> str:
     if p.tapped:
         notes.append("tapped")
     for kind, n in p.counters or ():
-        notes.append(f"with {n} {kind} counter{'s' if n != 1 else ''}")
+        notes.append(f"with {n} {kind} counter{'s' if n != 1 else ''}" if n else "no counters")
     if p.arrived == "this turn":
         notes.append("arrived this turn")
     return p.card + (f" ({', '.join(notes)})" if notes else "")

@@ -55,8 +55,10 @@ def _x_reading(card: str, path: str, ask: str, out: Outcome) -> str | None:
         return None
     ref = entered[-1].obj_id
     here = next((p for p in g.permanents() if p.id == ref), None)
-    if ask == "tokens":
-        return str(sum(1 for e in events if isinstance(e, Entered) and e.obj == "Food"))
+    if ask == "tokens":  # the Food its own enters trigger made (a copy's: after Clone was cast)
+        start = next((e.seq for e in events if isinstance(e, SpellCast) and e.obj == "Clone"), 0) \
+            if path == "copied by Clone" else 0
+        return str(sum(1 for e in events if isinstance(e, Entered) and e.obj == "Food" and e.seq > start))
     if ask == "mana value on the stack":
         cast = next(e for e in events if isinstance(e, SpellCast) and e.obj == card)
         return str(cast.mana_value)
@@ -150,7 +152,10 @@ def legal_answers(s: Situation) -> set[str]:
 
 
 def _game_of(s: Situation) -> Game | None:
-    """The game whose events a situation's decisive reason numbers (a play's, or an X path's)."""
+    """The game whose events a situation's decisive reason numbers (a play's; None when the
+    engine tried it on a copy of its own, as a tap-untap question does)."""
+    if isinstance(s, Activation | Checklist):
+        return None
     play = getattr(s, "play", None)
     if play is not None:
         return _play(play)[0].game

@@ -183,6 +183,12 @@ def diagnose(s: Situation, answer: str) -> list[str]:
     return list(distractors(s).get(answer, ()))
 
 
+def quiz_options(s: Situation) -> tuple[str, ...]:
+    """A quick question's options on ``s``: its legal answers and every wrong answer one
+    misconception gives, in a fixed order."""
+    return tuple(sorted({*s.legal(), *distractors(s, pairs=False)}))
+
+
 def misses(s: Situation, answer: str) -> list[str]:
     """The misconceptions under which the legal ``answer`` looks impossible (for a learner who
     says a legal outcome can't happen)."""
@@ -219,4 +225,5 @@ class Topic(Value):
 
 
 __all__ = ["LEVELS", "Generator", "Level", "Misconception", "MisconceptionName", "PlugsIn", "Situation",
-           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses"]
+           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses",
+           "quiz_options"]

@@ -1045,6 +1045,11 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
     return end
 
 
+def _of(name: str) -> str:
+    """A possessive: "Grizzly Bears'", "Hill Giant's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 class MonarchPlay(Situation):
     """A monarch scenario: a set-up (the board), a short play sequence the engine plays (casts,
     combat, responses while a trigger waits, a player leaving), and a question about the end:
@@ -1173,8 +1178,8 @@ class MonarchPlay(Situation):
             if isinstance(x, DamageRedirected):
                 whose = ("even though he wasn't the monarch" if x.before != s.monarch_at(x.seq)
                          else "so it wasn't dealt to the monarch")
-                kind = "combat damage, still combat damage" if x.combat else "damage"
-                bits.append(f"{x.source}'s {x.amount} {kind}, was dealt to a Protector of the Crown "
+                kind = "combat damage (still combat damage once redirected)" if x.combat else "damage"
+                bits.append(f"{_of(x.source)} {x.amount} {kind} was dealt to a Protector of the Crown "
                             f"instead of {x.before}, {whose} ({cr(x.rules)})")
             elif isinstance(x, DamageDealt) and x.to_player is not None and not x.combat \
                     and x.to_player == s.monarch_at(x.seq):
@@ -1421,6 +1426,12 @@ def draws_play(*, steal: bool = False) -> Play:
                    to="end"),
               Step("resolve_stack", "")]
     return Play(_board(*pieces, monarch="Bob"), tuple(steps))
+
+
+def someone_elses_crown() -> MonarchPlay:
+    """Notebook 07's quick question (the seed's case): Alice is the monarch, Bob controls
+    Protector of the Crown, and Alice bolts Bob."""
+    return MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR)
 
 
 #: How Alice can be the monarch while Bob controls a Protector of the Crown (it made him the
@@ -1880,4 +1891,4 @@ TOPIC = Topic(
 __all__ = ["TOPIC", "BoltCase", "Bolts", "Combat", "CombatResult", "DrawRace", "LeaveCase", "Leaves",
            "LichEnters", "MonarchCase", "Mistake", "bob_life_text", "check_draw_race", "check_leave_answers",
            "check_name_answers", "combat_check", "combat_is_legal", "combat_outcomes", "combat_setup",
-           "combat_walk", "generate", "monarch_draw_race", "protector_combat"]
+           "combat_walk", "generate", "monarch_draw_race", "protector_combat", "someone_elses_crown"]

@@ -487,8 +487,8 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
                                      f"block (CR 509.1a).", ("509.1a",))
             e = next(e for e in trial.block({ref: attackers[0]}) if isinstance(e, BlockDeclared))
     except RulesError as err:
-        return False, Reason(f"No: {err.reason} (CR {err.rule}).", (err.rule,))
-    return True, Reason(f"Yes: {e.text} ({cr(e.rules)}).", e.rules, e.seq)
+        return False, Reason(f"No: {err.reason.rstrip('.')} (CR {err.rule}).", (err.rule,))
+    return True, Reason(f"Yes: {e.text.rstrip('.')} ({cr(e.rules)}).", e.rules, e.seq)
 
 
 class Checklist(Situation):
@@ -636,6 +636,13 @@ _FRESH_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                Act("block", "Walking Ballista", "block with Walking Ballista"),
                Act("activate", "Forest 4", "tap her untapped Forest for {G}"),
                Act("block", "Alice's Grizzly Bears", "block with her Grizzly Bears"))
+def in_bobs_turn() -> Checklist:
+    """Notebook 01's fourth worked example: Alice cast Llanowar Elves and Walking Ballista (X = 1)
+    in her turn; in Bob's turn his Grizzly Bears attacks her and he passes priority to her. May
+    she tap the Elves, ping with the Ballista, block with either?"""
+    return Checklist(fresh_play(), "Alice", _FRESH_ACTS[:4], "which")
+
+
 _HASTE_ACTS = {"Llanowar Elves": (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                                   Act("attack", "Llanowar Elves", "attack with Llanowar Elves")),
                "Raging Goblin": (Act("attack", "Raging Goblin", "attack with Raging Goblin"),),
@@ -863,6 +870,6 @@ TOPIC = Topic(
 
 __all__ = ["ACTIVATION_RESOURCES", "TAP_CARDS", "TOPIC", "Act", "Activation", "ActivationCase", "Checklist",
            "Facts", "Mistake", "believed_verdict", "engine_verdict", "facts_of", "fresh_play", "haste_play",
-           "returned_play",
+           "in_bobs_turn", "returned_play",
            "ActivationWith", "AttackCase", "AttackWith", "activation", "believed_activation",
            "check_activation_answers", "generate"]

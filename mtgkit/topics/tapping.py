@@ -701,7 +701,8 @@ def pale_moon_play(land: str = "Underground Sea", *, choice: str = "{U}", alice:
                    forest: bool = True) -> Play:
     """In Alice's upkeep Bob casts Pale Moon; in her main phase she taps ``land`` (choosing
     ``choice``) and then her Forest."""
-    pieces = [Piece(land), *([Piece("Forest")] if forest else []), *[Piece(c) for c in alice],
+    extras = [Piece(c, attached_to=land) if c == "Wild Growth" else Piece(c) for c in alice]
+    pieces = [Piece(land), *([Piece("Forest")] if forest else []), *extras,
               Piece("Island", "Bob"), Piece("Island", "Bob"), Piece("Pale Moon", "Bob", "hand")]
     steps = [Step("pass", "", player="Alice"),
              Step("cast", "In Alice's upkeep, after she passes priority, Bob taps two Islands and casts "
@@ -939,7 +940,7 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
 
 
 def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["pili", "elves", "elves", "pale moon"])
+    kind = rng.choice(["pili", "elves", "pale moon", "pale moon"])
     bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
     if kind == "pili":
         play = pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"),
@@ -952,8 +953,8 @@ def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, St
     else:
         land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
         play = pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
-                              alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring"],
-                                                     rng.randint(0, 1))),
+                              alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring",
+                                                      "Wild Growth"], rng.randint(1, 2))),
                               forest=rng.random() < 0.7)
     return ManaPlay(play), Stem(
         ("What is in Alice's mana pool at the end?", "After these steps, what does Alice's mana pool hold?"),

@@ -498,8 +498,9 @@ class XEntry(Situation):
     def steps(self) -> tuple[str, ...]:
         """The actions the engine plays, in words (the board says the card and its X)."""
         if self.path == XRoute.RETURNED:
-            return (f"Alice activates Order of Whiteclay targeting {self.card} in her graveyard; it "
-                    f"resolves.",)
+            return (f"Alice taps three lands and activates Order of Whiteclay ({{1}}{{W}}{{W}}, {{Q}}) "
+                    f"targeting {self.card} in her graveyard.",
+                    f"Both players pass; the ability resolves and {self.card} returns to the battlefield.")
         cast = f"Alice casts {self.card} with X = {self.x}; it resolves."
         if self.path == XRoute.CLONE:
             return (cast, f"Alice casts Clone; it resolves as a copy of {self.card}, and everything "
@@ -828,7 +829,7 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: an X card cast (hard: or copied, or returned) and a
     number asked about it (hard: mostly its counters and its mana value together), or The Goose
     Mother meeting a second one (a Clone, or another cast) and the legend rule."""
-    if rng.random() < (0.15 if level == "easy" else 0.4):
+    if rng.random() < (0.15 if level == "easy" else 0.3):
         return _legend_question(rng, level)
     return _entry_question(rng, level)
 
