@@ -448,7 +448,8 @@ def _counted(words: Sequence[str]) -> list[str]:
         elif w in ("Plains", "Wastes", "Food") or "(" in w:
             out.append(f"{_NUMBERS.get(n, n)} × {w}" if "(" in w else f"{_NUMBERS.get(n, n)} {w}")
         else:
-            out.append(f"{_NUMBERS.get(n, n)} {w}s")
+            head, of, tail = w.partition(" of ")  # "two Protectors of the Crown"
+            out.append(f"{_NUMBERS.get(n, n)} {head}s{of}{tail}")
     return out
 
 

@@ -200,11 +200,11 @@ def _monarch_reading(s: MonarchPlay, o: Outcome) -> str:
 
 def _goose(geese: list[int], food: int) -> str:
     if not geese:
-        return f"no The Goose Mother; {food} Food"
+        return f"no Goose Mother; {food} Food"
     if len(geese) == 1:
         said = f"{geese[0]} counter{'' if geese[0] == 1 else 's'}" if geese[0] else "no counters"
         return f"The Goose Mother with {said}; {food} Food"
-    return f"two The Goose Mothers ({' and '.join(map(str, geese))} counters); {food} Food"
+    return f"two Goose Mothers ({' and '.join(map(str, geese))} counters); {food} Food"
 
 
 def _try(g: Game, labels: dict[str, int], act: object, who: str) -> bool:

@@ -1235,8 +1235,8 @@ def steal_play(attackers: Sequence[str], *, home: Sequence[str] = (),
     steps = _fight(attackers, blocks)
     if bolt:
         pieces += [Piece("Mountain", "Bob"), Piece("Lightning Bolt", "Bob", "hand")]
-        steps += [Step("pass", "Alice, the active player, passes priority with the combat-damage "
-                       "triggers on the stack.", player="Alice"),
+        steps += [Step("pass", "Alice, the active player, passes priority after combat damage (any "
+                       "triggers it caused wait on the stack).", player="Alice"),
                   Step("cast", f"Bob taps his Mountain and casts Lightning Bolt targeting {bolt} in "
                        f"response; it resolves.", card="Lightning Bolt", target=bolt, pay=("Mountain",)),
                   Step("resolve", "")]

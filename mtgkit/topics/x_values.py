@@ -588,12 +588,12 @@ GOOSE = "The Goose Mother"
 def goose_words(counters: Sequence[int], food: int) -> str:
     """Alice's Goose Mothers and Food as an answer: "The Goose Mother with 4 counters; 2 Food"."""
     if not counters:
-        geese = "no The Goose Mother"
+        geese = "no Goose Mother"
     elif len(counters) == 1:
         geese = f"The Goose Mother with {plural(counters[0], 'counter') if counters[0] else 'no counters'}"
     else:
         both = " and ".join(str(c) for c in sorted(counters, reverse=True))
-        geese = f"two The Goose Mothers ({both} counters)"
+        geese = f"two Goose Mothers ({both} counters)"
     return f"{geese}; {food} Food"
 
 
