@@ -632,10 +632,12 @@ def returned_play() -> Play:
 _FRESH_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                Act("activate", "Walking Ballista", "remove a counter from Walking Ballista to deal 1 damage",
                    ability=1),
-               Act("block", "Llanowar Elves", "block with Llanowar Elves"),
-               Act("block", "Walking Ballista", "block with Walking Ballista"),
+               Act("block", "Llanowar Elves", "block with Llanowar Elves in this combat"),
+               Act("block", "Walking Ballista", "block with Walking Ballista in this combat"),
                Act("activate", "Forest 4", "tap her untapped Forest for {G}"),
-               Act("block", "Alice's Grizzly Bears", "block with her Grizzly Bears"))
+               Act("block", "Alice's Grizzly Bears", "block with her Grizzly Bears in this combat"))
+
+
 def in_bobs_turn() -> Checklist:
     """Notebook 01's fourth worked example: Alice cast Llanowar Elves and Walking Ballista (X = 1)
     in her turn; in Bob's turn his Grizzly Bears attacks her and he passes priority to her. May
