@@ -37,7 +37,7 @@ from enum import StrEnum
 from typing import ClassVar, Literal
 
 from ..records import Value
-from ..teaching import Reason
+from ..teaching import Play, Reason
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
 #: each name to its :class:`Topic`; a test keeps the two in agreement).
@@ -104,6 +104,19 @@ class Situation(Value):
         """Facts about the outcome a question bank can be measured by (such as
         ``("crown", "moves")``), as (name, value) pairs."""
         return ()
+
+
+class PlaySituation(Situation):
+    """A practice board that is a play sequence (:class:`~mtgkit.teaching.Play`): a set-up, which
+    is its board, and steps, which are its steps in words. A subclass adds what it asks."""
+
+    play: Play
+
+    def describe(self) -> str:
+        return self.play.setup.describe()
+
+    def steps(self) -> tuple[str, ...]:
+        return self.play.says()
 
 
 # ----------------------------------------------------------------------------- misconceptions

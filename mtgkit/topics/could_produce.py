@@ -26,7 +26,7 @@ from ..grading import grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
 from ..teaching import Check, Grader, Piece, Play, Reason, Setup, Step
 from ..triggers import Whose
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 from .boards import MANA_CARDS, BoardSpec, Perm
 
 
@@ -312,7 +312,7 @@ def board_game(board: BoardSpec) -> Game:
 
 
 # ----------------------------------------------------------------------- scenario questions
-class CouldPlay(Situation):
+class CouldPlay(PlaySituation):
     """A could-produce scenario: a set-up and a short play sequence (a land played, a land tapped,
     Llanowar Elves or Utopia Sprawl cast, Pale Moon resolving in Alice's upkeep), then: which types
     of mana could the permanent labelled ``target`` produce now? The engine answers on the game
@@ -320,17 +320,10 @@ class CouldPlay(Situation):
 
     topic: ClassVar[TopicName] = "could-produce"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
-    play: Play
     target: str
 
     def key(self) -> Hashable:
         return ("could play", self.play, self.target)
-
-    def describe(self) -> str:
-        return self.play.setup.describe()
-
-    def steps(self) -> tuple[str, ...]:
-        return self.play.says()
 
     def end(self) -> tuple[Game, int]:
         return _played(self.play, self.target)

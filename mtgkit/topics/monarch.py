@@ -58,7 +58,7 @@ from ..teaching import (
     cr,
     event_lines,
 )
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 
 class Mistake(MisconceptionName):
@@ -1050,7 +1050,7 @@ def _of(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-class MonarchPlay(Situation):
+class MonarchPlay(PlaySituation):
     """A monarch scenario: a set-up (the board), a short play sequence the engine plays (casts,
     combat, responses while a trigger waits, a player leaving), and a question about the end:
     who is the monarch, with a life total, a number of creatures or of Protectors of the
@@ -1074,7 +1074,6 @@ class MonarchPlay(Situation):
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
         frozenset({Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_GUARDS_THE_MONARCH})})
-    play: Play
     ask: MonarchAsk = "monarch"
     about: str = "Bob"
     note: str = ""  # how the board came about, when the set-up alone doesn't say
@@ -1085,9 +1084,6 @@ class MonarchPlay(Situation):
     def describe(self) -> str:
         crown = "" if self.play.setup.monarch else "Nobody is the monarch. "
         return crown + self.play.setup.describe() + (f" {self.note}" if self.note else "")
-
-    def steps(self) -> tuple[str, ...]:
-        return self.play.says()
 
     def answer_of(self, end: End) -> str:
         who = end.monarch or "nobody"

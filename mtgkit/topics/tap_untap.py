@@ -29,7 +29,7 @@ from ..game import Game
 from ..grading import Verdict, grade_answers, one_of, plural, read_bool
 from ..records import Value
 from ..teaching import LIBRARY, Arrived, Attempt, Piece, Play, Reason, Setup, Step, cr
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 _ARRIVALS: tuple[Arrived, ...] = ("last turn", "this turn")
 
@@ -491,7 +491,7 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
     return True, Reason(f"Yes: {e.text.rstrip('.')} ({cr(e.rules)}).", e.rules, e.seq)
 
 
-class Checklist(Situation):
+class Checklist(PlaySituation):
     """A {T}/summoning-sickness scenario: a set-up, a short play sequence (casts, a turn passing,
     an attack), then: which of these may ``who`` do now (or how many)? Each thing is tried by
     the engine on the game at the end; the model turns the facts around (which turn counts,
@@ -501,19 +501,12 @@ class Checklist(Situation):
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.SICKNESS_ENDS_AT_END_OF_TURN, Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE})})
-    play: Play
     who: str
     acts: tuple[Act, ...]
     ask: Literal["which", "how many", "yes or no"] = "which"
 
     def key(self) -> Hashable:
         return ("checklist", self.play, self.who, self.acts, self.ask)
-
-    def describe(self) -> str:
-        return self.play.setup.describe()
-
-    def steps(self) -> tuple[str, ...]:
-        return self.play.says()
 
     def worked(self) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
         """Each thing asked about, its facts, whether the engine allows it, and why."""

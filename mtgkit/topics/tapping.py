@@ -61,7 +61,7 @@ from ..teaching import (
     describe_choices,
     event_lines,
 )
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 from .boards import BoardSpec, Perm, mana_board
 
 
@@ -520,7 +520,7 @@ def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
 
 
 # ----------------------------------------------------------------------- scenario questions
-class ManaPlay(Situation):
+class ManaPlay(PlaySituation):
     """A tapping-for-mana scenario: a set-up and a short play sequence (a spell cast with some of
     the mana, Pale Moon resolving, lands and creatures tapped one after another, Pili-Pala paid
     for from the pool); what is in Alice's mana pool at the end? Any choice the steps leave
@@ -529,16 +529,9 @@ class ManaPlay(Situation):
     topic: ClassVar[TopicName] = "tapping"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(
         m for m in Mistake if m not in (Mistake.PRINTED_ORDER, Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT))
-    play: Play
 
     def key(self) -> Hashable:
         return ("mana play", self.play)
-
-    def describe(self) -> str:
-        return self.play.setup.describe()
-
-    def steps(self) -> tuple[str, ...]:
-        return self.play.says()
 
     def legal(self) -> tuple[str, ...]:
         return tuple(self.play.outcomes().pools("Alice"))

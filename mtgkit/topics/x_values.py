@@ -29,7 +29,7 @@ from ..grading import plural
 from ..outcomes import Outcome, outcomes
 from ..records import Value
 from ..teaching import LIBRARY, Check, Piece, Play, Reason, Setup, Step, cr, event_lines
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 
 class XRoute(StrEnum):
@@ -597,7 +597,7 @@ def goose_words(counters: Sequence[int], food: int) -> str:
     return f"{geese}; {food} Food"
 
 
-class LegendPlay(Situation):
+class LegendPlay(PlaySituation):
     """X with copies and the legend rule: Alice controls The Goose Mother, and a second one
     arrives (a Clone copying it, or another cast with X); the legend rule makes her keep one.
     Which of these could be true once everything has resolved (her Goose Mothers with their
@@ -612,19 +612,12 @@ class LegendPlay(Situation):
         frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH}),
         frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER}),
         frozenset({Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER})})
-    play: Play
     first: int  # counters on the Goose Mother Alice controls at the start
     x: int | None = None  # the X of a second Goose Mother she casts (None: a Clone copies the first)
     keeps: bool = False
 
     def key(self) -> Hashable:
         return ("legend", self.play)
-
-    def describe(self) -> str:
-        return self.play.setup.describe()
-
-    def steps(self) -> tuple[str, ...]:
-        return self.play.says()
 
     def _ends(self) -> tuple[tuple[tuple[int, ...], int], ...]:
         return _legend_ends(self.play)
