@@ -95,6 +95,7 @@ TITLES: dict[str, str] = {
     "object as it last existed there (last known information)",
     "603.10": "normally only objects there just after an event can trigger on it (leaving the "
     "battlefield and a few others look back in time)",
+    "603.10a": "leaves-the-battlefield and some other zone-change triggers look back in time",
     "113.6": "a permanent's abilities work only while it is on the battlefield, unless they say "
     "otherwise",
     "608.3a": "a permanent spell with no target enters the battlefield as it resolves",
@@ -116,6 +117,7 @@ TITLES: dict[str, str] = {
     "508.3a": "'whenever this attacks' triggers when it is declared as an attacker",
     "608.2c": "a player follows a resolving ability's instructions, making its choices",
     "702.9b": "a creature with flying can be blocked only by creatures with flying or reach",
+    "702.10": "haste",
     "702.10b": "haste lets a creature attack the turn it arrives",
     "702.10c": "haste lets a creature use {T}/{Q} abilities the turn it arrives",
     "704.3": "state-based actions are checked whenever a player would get priority",
