@@ -270,19 +270,20 @@ def _cards(args: argparse.Namespace) -> int:
 
 def _worksheet(args: argparse.Namespace) -> int:
     from .files import write_files
-    from .practice import LEVELS, TOPICS, render_worksheet, worksheet
+    from .practice import LEVELS, STREAMS, as_json, render_worksheet, worksheet
 
-    if args.topic not in TOPICS or args.level not in LEVELS or not 1 <= args.n <= limits.MAX_QUESTIONS \
+    if args.topic not in STREAMS or args.level not in LEVELS or not 1 <= args.n <= limits.MAX_QUESTIONS \
             or not 0 <= args.seed <= limits.MAX_SEED:
-        raise CLIError(f"--topic must be one of {', '.join(TOPICS)}, --level one of {', '.join(LEVELS)}, "
+        raise CLIError(f"--topic must be one of {', '.join(STREAMS)}, --level one of {', '.join(LEVELS)}, "
                        f"--n from 1 to {limits.MAX_QUESTIONS} and --seed from 0 to {limits.MAX_SEED:,}")
     qs = worksheet(args.topic, args.level, args.n, args.seed)
     out = Path(args.out)
     stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
-    sheet, key = out / f"{stem}.md", out / f"{stem}-key.md"
-    write_files(args.out, {sheet: render_worksheet(qs), key: render_worksheet(qs, key=True)}, force=True,
-                what="the worksheet", error=CLIError)
-    _show(f"wrote {sheet} ({len(qs)} questions) and {key}")
+    files = ({out / f"{stem}.json": as_json(qs)} if args.format == "json" else
+             {out / f"{stem}.md": render_worksheet(qs),
+              out / f"{stem}-key.md": render_worksheet(qs, key=True)})
+    write_files(args.out, files, force=True, what="the worksheet", error=CLIError)
+    _show(f"wrote {' and '.join(map(str, files))} ({len(qs)} questions)")
     return 0
 
 
@@ -346,12 +347,16 @@ def _parser() -> argparse.ArgumentParser:
     cards.set_defaults(func=_cards)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown)")
     ws.add_argument("--topic", default="could-produce",
-                    help="could-produce, tapping, x-values, tap-untap or monarch")
+                    help="could-produce, tapping, x-values, tap-untap, monarch, or capstones (the "
+                         "hand-written judge-style questions)")
     ws.add_argument("--level", default="easy", help="easy or hard")
     ws.add_argument("--n", type=int, default=10, help=f"number of questions (1 to {limits.MAX_QUESTIONS})")
     ws.add_argument("--seed", type=int, default=0,
                     help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")
+    ws.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                    help="markdown: the sheet and its answer key; json: the questions as data (for a "
+                         "learning platform)")
     ws.set_defaults(func=_worksheet)
     course = sub.add_parser("course", help="write the course's notebooks into a folder (the student copy: "
                                            "no solutions, no teacher hints)")

@@ -629,7 +629,10 @@ class Game:
         "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
         ``color`` answers "as this enters, choose a color". ``owner`` is the player who owns it,
         if not its controller (it returns to its owner's zones when it leaves the battlefield,
-        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event.
+        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event. A set-up
+        step is not a game action: a state-based action it makes apply (a 0/0 put here without
+        counters, a second legend) is performed the next time a player would receive priority
+        (CR 704.3), as after any action.
 
         >>> g = Game(["Alice", "Bob"])
         >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")

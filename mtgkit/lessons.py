@@ -39,6 +39,7 @@ from .teaching import (
     event_lines,
     grade_option,
 )
+from .topics.base import quiz_options
 from .topics.boards import (
     MANA_CARDS,
     mana_board,
@@ -66,6 +67,7 @@ from .topics.monarch import (
     combat_walk,
     monarch_draw_race,
     protector_combat,
+    someone_elses_crown,
 )
 from .topics.tap_untap import (
     ACTIVATION_RESOURCES,
@@ -75,6 +77,7 @@ from .topics.tap_untap import (
     AttackCase,
     AttackWith,
     check_activation_answers,
+    in_bobs_turn,
 )
 from .topics.tapping import (
     TapCase,
@@ -113,7 +116,8 @@ __all__ = ["ACTIVATION_RESOURCES", "ActivationCase", "ActivationWith", "Arrived"
            "Reason", "TAP_CARDS", "TapCase", "TimelineCursor", "XCase", "XGuess", "XPath", "X_CARDS",
            "X_PATHS", "answer_key", "can_quiz", "chain_lines", "check_activation_answers", "check_can",
            "check_could_answers", "check_draw_race", "check_leave_answers", "check_name_answers",
-           "check_number_answers", "check_tap_answers", "choice_quiz", "combat_check", "combat_outcomes",
+           "check_number_answers", "check_tap_answers", "choice_quiz", "in_bobs_turn", "quiz_options",
+           "someone_elses_crown", "combat_check", "combat_outcomes",
            "combat_setup", "combat_walk", "could_check", "could_produce_table", "cr", "describe_choices",
            "event_line", "event_lines", "explain_could_produce", "grade_option", "mana_board", "mana_quiz",
            "monarch_draw_race", "protector_combat", "replacement_orders", "tap_check", "tap_outcomes",

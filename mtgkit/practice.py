@@ -2,22 +2,31 @@
 
 Every question comes from a random *legal* board (a practice situation, drawn by its topic's
 generator from the registry, :mod:`mtgkit.topics`) made with a seeded :class:`random.Random`,
-so the same seed gives the same worksheet. The engine works out every legal outcome over all
-the choices players could make (:mod:`mtgkit.outcomes`): a question either asks about that
-set ("which of these could Alice's pool hold?") or fixes the choice in its stem ("Alice
-applies Contamination first"), and exactly the legal answers are marked right. Nothing here
-knows a topic: a new topic in the registry is practised with no change to this module.
+so the same seed gives the same worksheet. Many are *scenario questions*: a board, then a short
+play sequence (casts, activations, responses while a trigger waits, combat, a player leaving)
+that the engine plays (:class:`mtgkit.teaching.Play`), asking about the outcome at the end. The
+engine works out every legal outcome over all the choices players could make
+(:mod:`mtgkit.outcomes`): a question either asks about that set ("which of these could Alice's
+pool hold?") or fixes the choice in its stem ("Alice applies Contamination first"), and exactly
+the legal answers are marked right. Nothing here knows a topic: a new topic in the registry is
+practised with no change to this module.
 
 Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
-produces it; a wrong answer's feedback names the misconception, says what the rule really
-says and shows the smallest board where the two differ, then explains the right answer in
-plain words and the engine's event chain. Hard questions have at least four options; when
-the rules and the misconceptions give fewer answers than that, the question honestly
-becomes true/false.
+produces it on the same board and sequence; a wrong answer's feedback names the misconception,
+says what the rule really says and shows the smallest board where the two differ, then explains
+the right answer in plain words and the engine's event chain. A question is of one of three
+kinds (:data:`QuestionKind`): ``choice``; ``which-rule`` ("which rule decides this?", whose
+options are rule numbers with their titles and whose right option is the rule on the engine
+event that decided the outcome); or ``true-false``. A hard question always has at least four
+options and is never true/false.
+
+A stream keeps its answers balanced (:func:`questions`): among the last 20 questions no answer
+text is right more than a quarter of the time, and "nothing" (no mana) at most a fifth.
+:func:`as_json` gives the questions as data, for a learning platform or for measuring the bank.
 
 >>> q = next(questions("tap-untap", "easy", seed=7))
->>> q.options
-('yes', 'no')
+>>> q.kind in QUESTION_KINDS and len(q.options) >= 2
+True
 >>> grade(q, q.answer).correct, grade(q, next(o for o in q.options if o not in q.answers)).correct
 (True, False)
 """
@@ -25,35 +34,71 @@ becomes true/false.
 from __future__ import annotations
 
 import itertools
+import json
 import random
-from collections import Counter
+import re
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
+from . import capstones as bank
 from .crlinks import link_rules_markdown
 from .errors import RulesError
 from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
+from .rules import TITLES
+from .teaching import Case
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
 
 #: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
 TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
+#: The stream of hand-written capstones (:mod:`mtgkit.capstones`), besides the topics' streams.
+CAPSTONES = "capstones"
+#: Every stream practice offers: each topic, then the capstones.
+STREAMS: tuple[str, ...] = (*TOPICS, CAPSTONES)
 TRUE_FALSE = ("true", "false")
+#: The kinds of question, as the JSON export names them.
+QuestionKind = Literal["choice", "true-false", "which-rule"]
+QUESTION_KINDS: tuple[QuestionKind, ...] = ("choice", "true-false", "which-rule")
+
+#: In a stream, among the last :data:`WINDOW` questions, no answer text is the right one for more
+#: than this share of them (so "always Bob" or "always yes" doesn't pass, nor becomes a habit) ...
+MAX_SHARE = 0.25
+#: ... and an answer saying there is nothing (no mana, no type) for no more than this share.
+NOTHING_SHARE = 0.2
+WINDOW = 20
+#: The answers that say "nothing".
+NOTHING = frozenset({"nothing", "no mana"})
+#: How often a question asks "which rule decides?" about its board, when the board has one event
+#: that decided it.
+WHICH_RULE = 0.15
+#: A wrong option offered in this share of the last questions is offered again only when a
+#: question has no other.
+OFFERED_SHARE = 0.25
+#: Which-rule questions are at most this share of a stream.
+WHICH_RULE_SHARE = 0.2
+#: How often an easy question is true/false (a hard one never is), and its most in a stream.
+TRUE_OR_FALSE = 0.1
+TRUE_OR_FALSE_SHARE = 0.2
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question: the board, what is asked, the options, every right option and why.
+    """One question: the board, the steps played on it, what is asked, the options, every right
+    option and why.
 
     ``answers`` holds every option that is right (several when the question asks which
     outcomes are possible); ``wrong`` says, for each wrong option, which misconceptions
-    produce it. A true/false question states ``claim`` and asks whether it holds."""
+    produce it, and ``notes`` what is wrong with a wrong option no misconception produces (a
+    rule that doesn't decide it). A true/false question states ``claim`` and asks whether it
+    holds. ``rules`` are the CR numbers that decide it."""
 
-    topic: TopicName
+    topic: str  # a topic's name, or "capstones"
     level: Level
     seed: int
     number: int
@@ -62,9 +107,14 @@ class Question:
     options: tuple[str, ...]
     answers: tuple[str, ...]
     explanation: str  # plain words first, then the engine's event chain
-    situation: Situation
+    situation: Case[str]  # a practice situation, or a capstone
     wrong: tuple[tuple[str, tuple[str, ...]], ...] = ()
     claim: str | None = None  # the answer a true/false question states
+    steps: tuple[str, ...] = ()  # the play sequence after the board, in words
+    kind: QuestionKind = "choice"
+    rules: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
 
     @property
     def answer(self) -> str:
@@ -73,15 +123,23 @@ class Question:
 
     @property
     def key(self) -> object:
-        """What makes two questions the same: their board."""
+        """What makes two questions the same: their board (and sequence)."""
         return self.situation.key()
-
-    @property
-    def kind(self) -> str:
-        return "true/false" if self.claim is not None else "choice"
 
     def misconceptions(self, option: str) -> tuple[str, ...]:
         return dict(self.wrong).get(option, ())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The question as data (see :func:`as_json`)."""
+        index = {o: i for i, o in enumerate(self.options)}
+        return {
+            "topic": self.topic, "level": self.level, "seed": self.seed, "number": self.number,
+            "kind": self.kind, "board": self.board, "steps": list(self.steps), "stem": self.prompt,
+            "options": list(self.options), "right": [index[a] for a in self.answers],
+            "rules": list(self.rules),
+            "misconceptions": {str(index[o]): names[0] for o, names in self.wrong if names},
+            "explanation": self.explanation, "tags": dict(self.tags),
+        }
 
 
 @dataclass(frozen=True)
@@ -105,6 +163,9 @@ def grade(question: Question, answer: object) -> Feedback:
         return Feedback(True, f"Right: {match}.{also}\n{question.explanation}")
     names = question.misconceptions(match)
     lines = [f"Not {match}: the answer is {right}."]
+    note = dict(question.notes).get(match)
+    if note:
+        lines.append(note)
     if names:
         lines.append(explain_misconceptions(names))
     lines += ["Why:", question.explanation]
@@ -113,11 +174,15 @@ def grade(question: Question, answer: object) -> Feedback:
 
 def _match(question: Question, answer: object) -> str | None:
     """The option ``answer`` means: the same text in any case, mana symbols in any order
-    (``{U}{W}{R}`` is ``{W}{U}{R}``), ``True``/``yes`` for ``true``/``yes``, ``3`` for ``"3"``."""
+    (``{U}{W}{R}`` is ``{W}{U}{R}``), ``True``/``yes`` for ``true``/``yes``, ``3`` for ``"3"``,
+    ``614.9`` for ``CR 614.9: ...``."""
     text = str(answer).strip()
     exact = next((o for o in question.options if o.lower() == text.lower()), None)
     if exact is not None:
         return exact
+    if question.kind == "which-rule":
+        number = text.removeprefix("CR ").split(":")[0].strip()
+        return next((o for o in question.options if o.startswith(f"CR {number}:")), None)
     if set(question.options) in ({"yes", "no"}, set(TRUE_FALSE)):
         try:
             said = read_bool(answer)
@@ -153,57 +218,114 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
 
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
-    by seed. It ends when no new board turns up in many tries."""
-    asked = find_topic(topic)
+    by seed. Its answers are balanced (:data:`MAX_SHARE`, :data:`NOTHING_SHARE`); it ends when
+    no new board turns up in many tries. ``topic`` may be ``"capstones"``: the hand-written
+    capstones, every one whatever the level, in an order the seed picks."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     at: Level = "easy" if level == "easy" else "hard"
+    if topic == CAPSTONES:
+        yield from _capstones(at, seed)
+        return
+    asked = find_topic(topic)
     rng = random.Random(f"{topic}/{level}/{seed}")
     seen: set[object] = set()
-    right: Counter[tuple[str, ...]] = Counter()  # how often each right answer has come up
+    recent: deque[tuple[str, ...]] = deque(maxlen=WINDOW)
+    kinds: deque[str] = deque(maxlen=WINDOW)
+    offered: deque[tuple[str, ...]] = deque(maxlen=WINDOW)  # each question's wrong options
+    shown: set[tuple[str, str]] = set()  # the spread outcomes this block of 20 has shown
     number = misses_in_a_row = too_common = 0
     while misses_in_a_row < 300:
-        q = _draw(rng, asked, at, seen, seed, number + 1)
+        worn = Counter(o for options in offered for o in options)
+        stale = frozenset(o for o, n in worn.items() if n >= OFFERED_SHARE * WINDOW)
+        q = _draw(rng, asked, at, seen, seed, number + 1, stale)
         if q is None:
             misses_in_a_row += 1
             continue
-        if right[q.answers] >= 1 + MAX_SHARE * number and too_common < 50 and misses_in_a_row < 100:
-            too_common += 1  # that answer is right too often already: draw another board
+        share = {"which-rule": WHICH_RULE_SHARE, "true-false": TRUE_OR_FALSE_SHARE}.get(q.kind, 1.0)
+        fits = balanced(q.answers, recent) and kinds.count(q.kind) < max(1, int((len(kinds) + 1) * share))
+        if not fits and too_common < 300:
+            too_common += 1  # that answer (or kind) is common enough already: draw another board
+            continue
+        missing = _missing(asked, shown | set(q.tags))
+        if len(missing) > WINDOW - number % WINDOW - 1 and too_common < 300:
+            too_common += 1  # the rest of this block is kept for the outcomes it hasn't shown yet
             continue
         misses_in_a_row = too_common = 0
-        right[q.answers] += 1
+        recent.append(q.answers)
+        kinds.append(q.kind)
+        offered.append(tuple(o for o in q.options if o not in q.answers))
         seen.add(q.key)
         number += 1
+        shown = set() if number % WINDOW == 0 else shown | set(q.tags)
         yield q
 
 
-#: In a stream, no answer is the right one for more than about this share of the questions, so
-#: a learner can't score well by always giving the most common answer ("yes", or "Bob"), nor learn
-#: it as a habit. A stream draws another board when the next question would go over it (and
-#: gives up the balance after 50 tries in a row, or once new boards get hard to find, for a topic
-#: with few possible answers or few boards).
-MAX_SHARE = 0.5
+def _missing(topic: Topic, shown: set[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The outcomes the topic's streams must show (:attr:`Topic.spread`) not in ``shown``."""
+    return [(tag, value) for tag, values in topic.spread for value in values if (tag, value) not in shown]
+
+
+def balanced(answers: Sequence[str], recent: Sequence[Sequence[str]]) -> bool:
+    """Would a question with these right ``answers`` keep the stream balanced, after the
+    ``recent`` questions' right answers? Each answer text may be right in at most a quarter of
+    the questions so far (counting this one; at least once), "nothing" in at most a fifth.
+
+    >>> balanced(["Bob"], [["Bob"], ["Alice"], ["nobody"]])
+    False
+    >>> balanced(["Bob"], [["Bob"], ["Alice"], ["nobody"], ["3"], ["1"], ["2"], ["0"]])
+    True
+    """
+    n = len(recent) + 1
+    for text in answers:
+        if sum(text in a for a in recent) + 1 > max(1, int(n * MAX_SHARE)):
+            return False
+    if NOTHING & set(answers):
+        said = sum(bool(NOTHING & set(a)) for a in recent)
+        if said + 1 > max(1, int(n * NOTHING_SHARE)):
+            return False
+    return True
 
 
 def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], seed: int,
-          number: int) -> Question | None:
-    """The next question on a new board; a hard one prefers a board with four options or more
-    (it tries the topic's ``hard_tries`` boards before it settles for true/false)."""
-    fallback: Question | None = None
-    for _ in range(topic.hard_tries if level == "hard" else 1):
-        try:
-            drawn = topic.generate(rng, level)
-            if drawn is None or drawn[0].key() in seen:
-                continue
-            q = _question(rng, drawn[0], drawn[1], topic.name, level, seed, number)
-        except (RulesError, TooManyOutcomes):
-            continue  # a board the rules don't allow, or too big to explore: draw another
-        if q is None:
-            continue
-        if q.claim is None:
-            return q
-        fallback = fallback or q
-    return fallback
+          number: int, stale: frozenset[str] = frozenset()) -> Question | None:
+    """The next question on a new board (``None`` when the board drawn is not worth asking:
+    no misconception gets it wrong, or a hard question would have fewer than four options)."""
+    try:
+        drawn = topic.generate(rng, level)
+        if drawn is None or drawn[0].key() in seen:
+            return None
+        s, stem = drawn
+        roll = rng.random()
+        if roll < WHICH_RULE:
+            q = _which_rule(rng, s, stem, topic, level, seed, number)
+            if q is not None:
+                return q
+        elif level == "easy" and roll < WHICH_RULE + TRUE_OR_FALSE:
+            return _true_false(rng, s, stem, topic.name, level, seed, number)
+        return _question(rng, s, stem, topic.name, level, seed, number, stale)
+    except (RulesError, TooManyOutcomes):
+        return None  # a board the rules don't allow, or too big to explore: draw another
+
+
+def _capstones(level: Level, seed: int) -> Iterator[Question]:
+    """The capstones as questions, shuffled by the seed (their options keep their order)."""
+    caps = list(bank.load())
+    random.Random(f"capstones/{seed}").shuffle(caps)
+    for number, c in enumerate(caps, 1):
+        yield capstone_question(c, level, seed, number)
+
+
+def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
+    """A capstone as a practice question: its set-up and cards as the board, its steps, its
+    question, its options (each wrong one with its misconception) and its "why"."""
+    cards = "\n".join(f"- {line}" for line in c.card_texts().splitlines())
+    board = f"{c.setup_words}\n\nThe cards:\n\n{cards}"
+    wrong = tuple((o.text, (o.misconception,)) for o in c.options if not o.right)
+    notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because)
+    return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}",
+                    tuple(o.text for o in c.options), c.legal(), c.explain(), c, wrong,
+                    steps=c.steps(), rules=c.rules, notes=notes, tags=(("capstone", c.id),))
 
 
 def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
@@ -212,20 +334,31 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
 
 
 # =============================================================================== building
+def stem_rules(stem: Stem) -> tuple[str, ...]:
+    """The CR numbers a stem cites ("CR 725.2, 614.9" -> ("725.2", "614.9"))."""
+    return tuple(re.findall(r"\d{3}\.\d+[a-z]?|\d{3}(?!\.\d)", stem.rules))
+
+
 def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
-              number: int) -> Question | None:
+              number: int, stale: frozenset[str] = frozenset()) -> Question | None:
     legal = s.legal()
     wrong = distractors(s, pairs=level == "hard")
     if not legal or not wrong:
         return None  # no misconception gets this board wrong: not worth asking
-    wrong_answers = sorted(wrong)  # sorted: dict order must not depend on how they were found
-    rng.shuffle(wrong_answers)
+    # A single misconception's answer is the likelier mistake; two held together only fill up.
+    singles = sorted(a for a, names in wrong.items() if any(" + " not in n for n in names))
+    pairs = sorted(a for a in wrong if a not in singles)
+    rng.shuffle(singles)
+    rng.shuffle(pairs)
+    # an option the stream has offered often lately goes last, so no option becomes a fixture
+    singles.sort(key=lambda o: o in stale)
+    pairs.sort(key=lambda o: o in stale)
     shown_legal = list(legal[:2])
     target = 4 if level == "hard" else 3
-    picked = wrong_answers[: max(1, target - len(shown_legal))]
+    picked = (singles + pairs)[: max(1, target - len(shown_legal))]
     options = shown_legal + picked
     if level == "hard" and len(options) < 4:
-        return _true_false(rng, s, stem, topic, level, seed, number, legal, wrong)
+        return None  # a hard question has four options or more: draw another board
     if set(options) == {"yes", "no"}:
         options = ["yes", "no"]
     else:
@@ -233,33 +366,84 @@ def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, le
     prompt = f"{rng.choice(stem.asks)} ({stem.rules})"
     return Question(topic, level, seed, number, s.describe(), prompt, tuple(options),
                     tuple(o for o in options if o in legal), s.explain(), s,
-                    tuple((o, wrong[o]) for o in options if o in wrong))
+                    tuple((o, wrong[o]) for o in options if o in wrong), steps=s.steps(),
+                    rules=stem_rules(stem), tags=s.tags())
 
 
 def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
-                number: int, legal: Sequence[str], wrong: dict[str, tuple[str, ...]]) -> Question:
+                number: int) -> Question | None:
     """A claim the rules make true or false, chosen so that a misconception flips it."""
+    legal, wrong = s.legal(), distractors(s, pairs=False)
     missed = [a for a in legal if misses(s, a)]
     if missed and rng.random() < 0.5:
         claim, truth, names = missed[0], "true", tuple(misses(s, missed[0]))
-    else:
+    elif wrong:
         claim = sorted(wrong)[rng.randrange(len(wrong))]
         truth, names = "false", wrong[claim]
+    else:
+        return None
     prompt = f"True or false: {stem.claim(claim)} ({stem.rules})"
     other = "false" if truth == "true" else "true"
     return Question(topic, level, seed, number, s.describe(), prompt, TRUE_FALSE, (truth,),
-                    s.explain(), s, ((other, names),), claim)
+                    s.explain(), s, ((other, names),), claim, steps=s.steps(), kind="true-false",
+                    rules=stem_rules(stem), tags=s.tags())
 
 
-# ------------------------------------------------------------------ could produce (106.7)
+def rule_option(rule: str) -> str:
+    """A rule as a which-rule question offers it: ``"CR 614.9: redirection effects ..."``."""
+    return f"CR {rule}: {TITLES[rule]}"
 
-# ------------------------------------------------------------------ tapping for mana (106.12)
 
-# ------------------------------------------------------------------ X values (107.3m)
+def _which_rule(rng: random.Random, s: Situation, stem: Stem, topic: Topic, level: Level, seed: int,
+                number: int) -> Question | None:
+    """"Which rule decides this?" about a board with one outcome: the right option is the rule
+    on the engine event that decided it; the wrong ones are the rules the misconceptions on
+    this board (then the topic's others) are about."""
+    reason = s.decisive()
+    legal = s.legal()
+    if reason is None or not reason.rules or len(legal) != 1 or reason.rules[0] not in TITLES:
+        return None
+    right = reason.rules[0]
+    cited = set(reason.rules)  # none of the deciding event's rules is offered as a wrong one
+    by_rule: dict[str, list[str]] = {}
+    for names in distractors(s, pairs=False).values():
+        for name in names:
+            rule = CATALOG[name].rule
+            if rule not in cited and rule in TITLES:
+                by_rule.setdefault(rule, []).append(name)
+    others = sorted({m.rule for m in topic.misconceptions} - set(by_rule) - cited)
+    rng.shuffle(others)
+    near = sorted(by_rule)
+    rng.shuffle(near)
+    chosen = (near + [r for r in others if r in TITLES])[: 3 if level == "hard" else 2]
+    if len(chosen) < (3 if level == "hard" else 2):
+        return None
+    options = [rule_option(r) for r in [right, *chosen]]
+    rng.shuffle(options)
+    said = stem.claim(legal[0])
+    prompt = (f"{said[0].upper()}{said[1:]} Which rule decides this? (the rules are from the "
+              f"Comprehensive Rules)")
+    wrong = tuple((rule_option(r), tuple(dict.fromkeys(by_rule[r]))) for r in chosen if r in by_rule)
+    notes = tuple((rule_option(r), f"CR {r} says: {TITLES[r]}. That isn't what decides this "
+                   f"question.") for r in chosen)
+    return Question(topic.name, level, seed, number, s.describe(), prompt, tuple(options),
+                    (rule_option(right),), s.explain(), s, wrong, steps=s.steps(),
+                    kind="which-rule", rules=(right,), notes=notes, tags=s.tags())
 
-# ------------------------------------------------------------------ {T}/{Q} (107.5, 107.6, 302.6)
 
-# ------------------------------------------------------------------ the monarch (725, 614.9)
+def as_json(qs: Sequence[Question]) -> str:
+    """The questions as a JSON list, one object per question: ``topic``, ``level``, ``seed``,
+    ``number``, ``kind`` (``choice``, ``true-false`` or ``which-rule``), ``board``, ``steps``
+    (the actions played after the set-up, in words), ``stem`` (the question), ``options``,
+    ``right`` (indexes into ``options``), ``rules`` (the CR numbers that decide it),
+    ``misconceptions`` (a wrong option's index, as a string, -> the misconception that produces
+    it), ``explanation`` and ``tags`` (facts about the outcome, such as where the crown went).
+
+    >>> data = json.loads(as_json(worksheet("monarch", "hard", 1, seed=3)))
+    >>> sorted(data[0])[:6], len(data[0]["options"]) >= 4
+    (['board', 'explanation', 'kind', 'level', 'misconceptions', 'number'], True)
+    """
+    return json.dumps([q.as_dict() for q in qs], indent=1, ensure_ascii=False) + "\n"
 
 
 # =============================================================================== worksheets
@@ -274,6 +458,8 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
     for q in qs:
         lines += [f"## {q.number}. {q.prompt}", "", f"*Board:* {q.board}", ""]
+        if q.steps:
+            lines += [f"{i}. {step}" for i, step in enumerate(q.steps, 1)] + [""]
         for letter, opt in zip("ABCDEFGH", q.options, strict=False):
             mark = " ✓" if key and opt in q.answers else ""
             lines.append(f"- {letter}) {opt}{mark}")
@@ -283,10 +469,15 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
                 titles = "; ".join(" + ".join(CATALOG[n].title for n in name.split(" + "))
                                    for name in names)
                 lines.append(f"*{opt}* comes from the misconception: {titles}.")
+            for opt, note in q.notes:
+                if not q.misconceptions(opt):
+                    lines.append(f"*{opt}*: {note}")
             lines += ["", "```", q.explanation, "```", ""]
     text = "\n".join(lines)
     return link_rules_markdown(text) if links else text
 
 
-__all__ = ["Feedback", "LEVELS", "Question", "TOPICS", "check_practice", "grade", "questions",
-           "render_worksheet", "worksheet"]
+__all__ = ["CAPSTONES", "Feedback", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind", "STREAMS",
+           "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade", "questions",
+           "render_worksheet",
+           "rule_option", "worksheet"]

@@ -41,6 +41,7 @@ TITLES: dict[str, str] = {
     "107.5": "{T} means tap this permanent; an already tapped one can't pay it",
     "107.6": "{Q} means untap this permanent; an already untapped one can't pay it",
     "117.1": "only the player with priority may cast spells, activate abilities and play lands",
+    "117.1b": "a player may activate an activated ability whenever they have priority",
     "117.1d": "a mana ability can be activated with priority, or while paying or asked for mana",
     "117.1a": "when a player may cast spells",
     "117.3a": "the active player gets priority at the start of most steps",
@@ -94,6 +95,13 @@ TITLES: dict[str, str] = {
     "608.2b": "on resolution targets are checked again; with every target illegal, the spell or "
     "ability doesn't resolve",
     "608.2d": "choices a resolving spell or ability offers are made as it resolves",
+    "608.2h": "an effect that needs information about an object that has left its zone uses the "
+    "object as it last existed there (last known information)",
+    "603.10": "normally only objects there just after an event can trigger on it (leaving the "
+    "battlefield and a few others look back in time)",
+    "603.10a": "leaves-the-battlefield and some other zone-change triggers look back in time",
+    "113.6": "a permanent's abilities work only while it is on the battlefield, unless they say "
+    "otherwise",
     "608.3a": "a permanent spell with no target enters the battlefield as it resolves",
     "608.3b": "a permanent spell whose target became illegal doesn't resolve: it goes to the "
     "graveyard",
@@ -113,6 +121,7 @@ TITLES: dict[str, str] = {
     "508.3a": "'whenever this attacks' triggers when it is declared as an attacker",
     "608.2c": "a player follows a resolving ability's instructions, making its choices",
     "702.9b": "a creature with flying can be blocked only by creatures with flying or reach",
+    "702.10": "haste",
     "702.10b": "haste lets a creature attack the turn it arrives",
     "702.10c": "haste lets a creature use {T}/{Q} abilities the turn it arrives",
     "704.3": "state-based actions are checked whenever a player would get priority",

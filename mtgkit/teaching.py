@@ -28,9 +28,9 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_check
 
 from .board import Board, replay
 from .events import Event, chain, explain
-from .game import Game
+from .game import STEP_TITLES, Game
 from .grading import Verdict, grade_answers, one_of, read_bool, read_number
-from .outcomes import Answer, ChoicePoint, Outcome, Outcomes
+from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
@@ -409,9 +409,281 @@ class ChoiceWalk:
                 else result for result, ways in groups.items()]
 
 
+
+# ----------------------------------------------------------------------------- play sequences
+#: What a step of a play sequence does: one of :class:`~mtgkit.game.Game`'s actions, named as
+#: the scenario files name them (``enter``: an effect puts a card onto the battlefield).
+StepKind = Literal["cast", "activate", "play_land", "pass", "resolve", "resolve_stack", "advance",
+                   "next_turn", "attack", "block", "concede", "enter"]
+#: Where a card of a play's set-up starts.
+PieceZone = Literal["battlefield", "hand", "graveyard"]
+
+
+class Piece(Value):
+    """One card of a play's set-up: its zone, its player (the controller of a permanent, the
+    owner of a card elsewhere) and the label the steps call it by (the card's name by default;
+    a second card with the same label is ``"Forest 2"``)."""
+
+    card: str
+    player: str = "Alice"
+    zone: PieceZone = "battlefield"
+    label: str = ""
+    tapped: bool = False
+    arrived: Arrived = "last turn"
+    counters: tuple[tuple[str, int], ...] | None = None  # None: the card's own "enters with"
+    attached_to: str = ""  # an Aura: the label of the permanent it enchants
+    color: str | None = None  # "as this enters, choose a color"
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _counted(words: Sequence[str]) -> list[str]:
+    """Equal words once, counted: ``["Swamp", "Swamp", "Forest"]`` -> ``["two Swamps", "Forest"]``."""
+    out = []
+    for w in dict.fromkeys(words):
+        n = words.count(w)
+        if n == 1:
+            out.append(w)
+        elif w in ("Plains", "Wastes", "Food") or "(" in w:
+            out.append(f"{_NUMBERS.get(n, n)} × {w}" if "(" in w else f"{_NUMBERS.get(n, n)} {w}")
+        else:
+            head, of, tail = w.partition(" of ")  # "two Protectors of the Crown"
+            out.append(f"{_NUMBERS.get(n, n)} {head}s{of}{tail}")
+    return out
+
+
+def piece_words(p: Piece) -> str:
+    """A permanent of a set-up as a board shows it: "Walking Ballista (tapped, with 2 +1/+1
+    counters, arrived this turn)"."""
+    notes = []
+    if p.attached_to:
+        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(p.color or "")
+        notes.append(f"on {p.attached_to}" + (f", {color} chosen" if color else ""))
+    if p.tapped:
+        notes.append("tapped")
+    for kind, n in p.counters or ():
+        notes.append(f"with {n} {kind} counter{'s' if n != 1 else ''}" if n else "no counters")
+    if p.arrived == "this turn":
+        notes.append("arrived this turn")
+    return p.card + (f" ({', '.join(notes)})" if notes else "")
+
+
+class Setup(Value):
+    """The board a play sequence starts from, as data: the players in turn order, whose turn and
+    which step it is, everyone's life total, the cards, and the monarch (if any)."""
+
+    players: tuple[str, ...] = ("Alice", "Bob")
+    pieces: tuple[Piece, ...] = ()
+    monarch: str | None = None
+    active: str = ""  # whose turn it is ("": the first player's first turn)
+    step: str = "main1"
+    life: int = 20
+    library: int = LIBRARY
+
+    def describe(self) -> str:
+        """The set-up in words: the monarch (if any), each player's permanents (tapped, with counters,
+        just arrived, on what an Aura enchants), hand and graveyard, and whose turn it is.
+
+        >>> print(Setup(pieces=(Piece("Forest"), Piece("Lightning Bolt", "Bob", "hand")),
+        ...             monarch="Bob").describe())  # doctest: +NORMALIZE_WHITESPACE
+        Bob is the monarch. Alice controls Forest. Bob controls no permanents; in his hand:
+        Lightning Bolt. It is Alice's turn (her precombat main phase).
+        """
+        parts = [f"{self.monarch} is the monarch."] if self.monarch else []
+        if self.life != 20:
+            parts.append(f"Every player has {self.life} life.")
+        his = {p: "his" if p in ("Bob", "Dave") else "her" for p in self.players}
+        for who in self.players:
+            mine = [p for p in self.pieces if p.player == who]
+            perms = _counted([piece_words(p) for p in mine if p.zone == "battlefield"])
+            line = f"{who} controls {one_of(perms, last='and') if perms else 'no permanents'}"
+            for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard")):
+                cards = [p.card for p in mine if p.zone == zone]
+                if cards:
+                    line += f"; {where.format(his[who])}: {one_of(cards, last='and')}"
+            parts.append(line + ".")
+        active = self.active or self.players[0]
+        parts.append(f"It is {active}'s turn ({his[active]} {STEP_TITLES[self.step]}).")
+        return " ".join(parts)
+
+    def build(self) -> tuple[Game, dict[str, int]]:
+        """A fresh game with this set-up, and each piece's label -> its object id (the same ids
+        in every fresh build, so a play's steps can name them)."""
+        active = self.active or self.players[0]
+        first = active == self.players[0]
+        g = Game(list(self.players), life=self.life, library=self.library,
+                 start=self.step if first else "main1")
+        while g.active_player != active:
+            g.next_turn(to=self.step)
+        labels: dict[str, int] = {}
+        for piece in self.pieces:
+            label = piece.label or piece.card
+            n = 2
+            while label in labels:
+                label, n = f"{piece.label or piece.card} {n}", n + 1
+            if piece.zone == "battlefield":
+                counters = dict(piece.counters) if piece.counters is not None else None
+                labels[label] = g.put_onto_battlefield(
+                    piece.card, piece.player, tapped=piece.tapped, arrived=piece.arrived,
+                    counters=counters, color=piece.color,
+                    attached_to=labels[piece.attached_to] if piece.attached_to else None)
+            else:
+                labels[label] = g.put_in_zone(piece.card, piece.player, piece.zone)
+        if self.monarch is not None:
+            g.make_monarch(self.monarch)
+        return g, labels
+
+
+class Step(Value):
+    """One action of a question's play sequence, as data: what the engine does (``do``, with
+    objects named by their labels in the set-up), and how the question says it (``says``).
+    ``pay`` names permanents whose first mana ability is activated first, to pay for it."""
+
+    do: StepKind
+    says: str
+    card: str = ""
+    target: str = ""  # a label, or a player's name
+    x: int = 0
+    ability: int = 0
+    player: str = ""
+    to: str = ""  # a step of the turn (advance, next_turn)
+    attackers: tuple[str, ...] = ()
+    defender: str = ""
+    blocks: tuple[tuple[str, str], ...] = ()  # (blocker, attacker) labels
+    order: tuple[str, ...] = ()
+    choice: str = ""
+    color: str = ""
+    copy: str = ""  # what a Clone copies, by label
+    pay: tuple[str, ...] = ()
+
+    def play(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
+        """Do the step on ``g`` (``labels`` gains a card that enters by an effect)."""
+        start = len(g.events)
+
+        def ref(label: str) -> int:  # a label, or a permanent made during the play, by name
+            return labels[label] if label in labels else g.find(label)
+
+        for land in self.pay:
+            g.activate(ref(land))
+
+        def target() -> int | str | None:
+            if not self.target:
+                return None
+            return self.target if self.target in g.players else ref(self.target)
+
+        do = self.do
+        if do == "cast":
+            g.cast(ref(self.card), x=self.x, target=target())
+        elif do == "activate":
+            g.activate(ref(self.card), self.ability, player=self.player or None,
+                       color=self.color or None, choice=self.choice or None,
+                       order=list(self.order) or None, target=target())
+        elif do == "play_land":
+            g.play_land(ref(self.card))
+        elif do == "pass":
+            g.pass_priority(self.player or None)
+        elif do == "resolve":
+            g.resolve(copy=ref(self.copy) if self.copy else None)
+        elif do == "resolve_stack":
+            g.resolve_stack()
+        elif do == "advance":
+            g.advance(to=self.to or None)
+        elif do == "next_turn":
+            g.next_turn(to=self.to or "main1")
+        elif do == "attack":
+            g.attack([ref(a) for a in self.attackers], self.defender or None)
+        elif do == "block":
+            g.block({ref(b): ref(a) for b, a in self.blocks})
+        elif do == "concede":
+            g.concede(self.player)
+        else:  # "enter"
+            labels[self.card] = g.put_onto_battlefield(self.card, self.player or g.active_player,
+                                                       by_effect=True)
+        return tuple(g.events[start:])
+
+
+class Play(Value):
+    """A set-up and a short sequence of steps, played by the engine: what a scenario question
+    shows (the set-up as its board, the steps as what happens) and asks about at the end.
+
+    ``keep`` fixes choices the story states, as (kind of question, answer) pairs: only the
+    outcomes where every choice of that kind was answered so (an answer starting with it,
+    such as ``("target", "Bob")``) are kept. Every other choice a player makes on the way
+    branches, and each legal outcome counts (:meth:`outcomes`).
+
+    >>> play = Play(Setup(pieces=(Piece("Forest"), Piece("Llanowar Elves", arrived="this turn"))),
+    ...             (Step("activate", "Alice taps her Forest for mana.", card="Forest"),))
+    >>> play.says()
+    ('Alice taps her Forest for mana.',)
+    >>> [str(o.pool("Alice")) for o in play.outcomes()]
+    ['{G}']
+    """
+
+    setup: Setup
+    steps: tuple[Step, ...] = ()
+    keep: tuple[tuple[str, str], ...] = ()
+
+    def says(self) -> tuple[str, ...]:
+        """The steps in words, in order (a step with no words of its own, such as the players
+        passing so that an ability resolves, belongs to the step before it)."""
+        return tuple(s.says for s in self.steps if s.says)
+
+    def build(self) -> tuple[Game, dict[str, int]]:
+        return self.setup.build()
+
+    def labels(self) -> dict[str, int]:
+        """Each set-up label -> its object id (the same in every build)."""
+        return self.build()[1]
+
+    def run(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
+        """Play every step on ``g``; the events they caused."""
+        start = len(g.events)
+        for step in self.steps:
+            step.play(g, labels)
+        return tuple(g.events[start:])
+
+    def game(self) -> tuple[Game, dict[str, int]]:
+        """The game after the steps, with the chooser's first option everywhere (raises the
+        :class:`~mtgkit.errors.RulesError` of a step the rules refuse)."""
+        g, labels = self.build()
+        self.run(g, labels)
+        return g, labels
+
+    def outcomes(self) -> Outcomes:
+        """Every legal outcome of the steps over the players' choices (those the story fixes
+        in ``keep`` excepted), worked out once per play."""
+        return _play_outcomes(self)
+
+    def kept(self, o: Outcome) -> bool:
+        """Does ``o`` make the choices the story states? A choice of a kind ``keep`` names must
+        be answered with one of the answers given for that kind."""
+        for c in o.choices:
+            allowed = [answer for question, answer in self.keep if question == c.question]
+            if allowed and not any(str(c.answer).startswith(a) for a in allowed):
+                return False
+        return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _play_outcomes(play: Play) -> Outcomes:
+    labels = play.labels()
+
+    def act(g: Game) -> None:
+        play.run(g, dict(labels))
+
+    outs = outcomes(lambda: play.build()[0], act)
+    errors = [o.error for o in outs if o.error is not None]
+    kept = outs.legal.where(play.kept)
+    if not kept and errors:
+        raise errors[0]
+    return kept
+
+
 __all__ = [
     "LIBRARY", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk", "Grader", "Options",
-    "QuizCase", "QuizGrade", "Reason", "TimelineCursor", "answer_key", "can_quiz", "chain_lines",
+    "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason", "Setup", "Step", "StepKind",
+    "TimelineCursor", "answer_key", "can_quiz", "chain_lines",
     "check_can", "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line",
-    "event_lines", "grade_option",
+    "event_lines", "grade_option", "piece_words",
 ]

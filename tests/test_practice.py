@@ -34,9 +34,11 @@ def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> 
                 assert grade(q, right).correct
             for wrong in (o for o in q.options if o not in q.answers):
                 fb = grade(q, wrong)
-                assert not fb.correct and q.answer in fb.message and fb.misconceptions
+                assert not fb.correct and q.answer in fb.message
+                assert fb.misconceptions or (q.kind == "which-rule" and dict(q.notes)[wrong] in fb.message)
                 assert any(ch.isdigit() for ch in fb.message), "a wrong answer gets rule numbers"
-            assert "CR " in q.prompt
+            rules_offered = q.kind == "which-rule" and all(o.startswith("CR ") for o in q.options)
+            assert "CR " in q.prompt or rules_offered
 
 
 @pytest.mark.parametrize("topic", TOPICS)
@@ -117,10 +119,13 @@ def test_could_produce_answers_match_an_independent_naive_solver(seed: int) -> N
 
 
 def test_x_value_answers_follow_107_3m() -> None:
-    for q in worksheet("x-values", "easy", 12, 5):
+    cast = [q for q in worksheet("x-values", "easy", 20, 5)
+            if isinstance(q.situation, XEntry) and q.situation.path == "cast" and q.kind == "choice"]
+    assert len(cast) > 5
+    for q in cast:
         s = q.situation
-        assert isinstance(s, XEntry) and s.path == "cast"
-        if s.ask == "counters" and s.card != "The Goose Mother" and q.claim is None:
+        assert isinstance(s, XEntry)
+        if s.ask == "counters" and s.card != "The Goose Mother":
             assert q.answers == (str(s.x),) or s.x == 0, q
         if s.ask == "mana value on the battlefield":
             assert q.answers == ("2" if s.card == "The Goose Mother" else "0",)
@@ -128,22 +133,22 @@ def test_x_value_answers_follow_107_3m() -> None:
 
 def test_tapping_answers_recomputed_from_the_named_order() -> None:
     for q in worksheet("tapping", "hard", 10, 2):
-        for answer in q.answers if q.claim is None else ():
+        for answer in q.answers if q.kind == "choice" else ():
             assert answer == "no mana" or Mana.parse(answer)
         assert "What the engine did" in q.explanation and "mana" in q.explanation
 
 
 def test_a_question_that_fixes_the_order_marks_only_that_order_right() -> None:
-    fixed = [q for seed in range(6) for q in worksheet("tapping", "hard", 10, seed)
+    fixed = [q for level in LEVELS for seed in range(8) for q in worksheet("tapping", level, 20, seed)
              if isinstance(q.situation, TapForMana) and q.situation.order is not None]
-    assert fixed
+    assert fixed  # rarer now that most hard questions are sequences
     for q in fixed:
         assert ", then " in q.prompt and len(q.situation.legal()) == 1
 
 
 def test_a_set_question_marks_every_legal_outcome_right() -> None:
     many = [q for seed in range(10) for q in worksheet("tapping", "hard", 12, seed)
-            if q.claim is None and len(q.answers) > 1]
+            if q.kind == "choice" and len(q.answers) > 1]
     assert many, "some boards let Alice's choices give different pools"
     for q in many:
         assert all(grade(q, a).correct for a in q.answers)
@@ -152,7 +157,7 @@ def test_a_set_question_marks_every_legal_outcome_right() -> None:
 def test_feedback_names_the_misconception_and_its_smallest_board() -> None:
     from mtgkit.misconceptions import CATALOG
 
-    q = next(q for q in worksheet("tapping", "easy", 20, 1) if q.claim is None)
+    q = next(q for q in worksheet("tapping", "easy", 20, 1) if q.kind == "choice")
     wrong = next(o for o in q.options if o not in q.answers)
     fb = grade(q, wrong)
     name = fb.misconceptions[0].split(" + ")[0]
@@ -162,11 +167,10 @@ def test_feedback_names_the_misconception_and_its_smallest_board() -> None:
     assert fb.message.index(m.title) < fb.message.index("What the engine did")
 
 
-def test_hard_questions_have_four_options_or_are_honestly_true_false() -> None:
+def test_hard_questions_have_four_options_and_are_never_true_false() -> None:
     for topic in TOPICS:
         for q in worksheet(topic, "hard", 10, 4):
-            assert len(q.options) >= 4 or (q.options == ("true", "false")
-                                           and q.prompt.startswith("True or false:")), q.prompt
+            assert len(q.options) >= 4 and q.kind != "true-false", q.prompt
 
 
 def test_illegal_boards_are_never_generated() -> None:
@@ -174,7 +178,8 @@ def test_illegal_boards_are_never_generated() -> None:
     (CR 702.9b) used to appear; a hard monarch worksheet used to crash on the block."""
     for seed in range(10):
         for q in worksheet("could-produce", "hard", 20, seed):
-            assert q.situation.board.problem() is None  # type: ignore[attr-defined]
+            board = getattr(q.situation, "board", None)  # a play's set-up is built by the engine
+            assert board is None or board.problem() is None
         for q in worksheet("monarch", "hard", 20, seed):
             s = q.situation
             if isinstance(s, Combat):
@@ -251,7 +256,7 @@ def test_typed_answers_in_any_reasonable_form() -> None:
     from mtgkit.practice import check_practice
 
     qs = [q for q in worksheet("could-produce", "easy", 20, 1) if q.answers[0].count("{") >= 2][:1]
-    qs += worksheet("tap-untap", "easy", 1, 0)
+    qs += [q for q in worksheet("tap-untap", "easy", 20, 0) if q.options == ("yes", "no")][:1]
     flipped = "".join(reversed([f"{{{t}}}" for t in qs[0].answers[0].strip("{}").split("}{")]))
     said = qs[1].answers[0] == "yes"
     report = check_practice([flipped, said], qs)

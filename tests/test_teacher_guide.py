@@ -20,7 +20,7 @@ from mtgkit.__main__ import _parser
 from mtgkit.course import NOTEBOOKS
 from mtgkit.crlinks import cited
 from mtgkit.misconceptions import CATALOG
-from mtgkit.practice import LEVELS, TOPICS
+from mtgkit.practice import LEVELS, QUESTION_KINDS, TOPICS
 from mtgkit.rules import EDITION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -263,7 +263,8 @@ def test_every_notebook_and_solution_named_exists() -> None:
 def test_every_misconception_named_is_in_the_catalog_and_every_one_is_named() -> None:
     kebab = set(re.findall(r"`([a-z]+(?:-[a-z0-9]+)+)`", TEXT))
     folders = {vars(_parser().parse_args(argv)).get("dest") for argv in COMMANDS}  # `teacher-copy`
-    not_misconceptions = set(TOPICS) | set(LEVELS) | {"hub-link"} | {f for f in folders if f}
+    not_misconceptions = (set(TOPICS) | set(LEVELS) | set(QUESTION_KINDS) | {"hub-link"}
+                          | {f for f in folders if f})
     unknown = kebab - not_misconceptions - set(CATALOG)
     assert not unknown, f"not misconceptions in mtgkit.misconceptions.CATALOG: {sorted(unknown)}"
     assert set(CATALOG) <= kebab, f"the guide doesn't name {sorted(set(CATALOG) - kebab)}"
@@ -278,22 +279,154 @@ def test_every_rule_cited_exists_in_the_edition() -> None:
     assert not set(numbers) - present, sorted(set(numbers) - present)
 
 
-def test_what_the_guide_says_about_particular_seeds_holds() -> None:
-    """The guide (and 08-practice) describe some sheets: keep those descriptions true when the
-    generator changes."""
+FLAT = " ".join(TEXT.split())
+
+
+def plan(stem: str) -> str:
+    """One lesson plan of the guide, its whitespace flattened."""
+    part = TEXT.split(f"### {stem}: ", 1)[1].split("\n### ", 1)[0]
+    return " ".join(part.split())
+
+
+def test_section_5_describes_the_generator() -> None:
+    """Section 5's promises about every sheet are the generator's own settings, and its list of
+    the JSON export's fields is the export's."""
+    from mtgkit import practice
+
+    said = FLAT.split("## 5. Worksheets with shared seeds", 1)[1].split("## 6.", 1)[0]
+    assert practice.MAX_SHARE == 0.25 and "at most a quarter of any 20 questions" in said
+    assert practice.NOTHING_SHARE == 0.2 and practice.WINDOW == 20
+    assert '"nothing" (no mana) to a fifth' in said
+    assert practice.TRUE_OR_FALSE_SHARE == 0.2 and "at most a fifth of a sheet" in said
+    assert set(practice.QUESTION_KINDS) == {"choice", "true-false", "which-rule"}
+    json_part = said.split("--format json", 1)[1].split("**Seeds the course already uses.**", 1)[0]
+    fields = set(practice.worksheet("monarch", "hard", 1, 3)[0].as_dict())
+    assert fields == set(re.findall(r"`([a-z]+)`", json_part)) - {"choice", "which-rule"}
+    hard = [q for t in TOPICS for q in practice.worksheet(t, "hard", 20, 3)]
+    assert all(q.kind != "true-false" and len(q.options) >= 4 for q in hard)
+    assert sum(len(q.steps) >= 2 for q in hard) >= 0.7 * len(hard)  # "at least seven in ten"
+    easy = [practice.worksheet(t, "easy", 20, 3) for t in TOPICS]
+    assert all(sum(q.kind == "true-false" for q in qs) <= 4 for qs in easy)
+    assert any(q.kind == "true-false" for qs in easy for q in qs)  # "a few true/false questions"
+    for level in LEVELS:  # "the crown moves, stays and is nobody's within every 20 questions"
+        crowns = {dict(q.tags).get("crown") for q in practice.worksheet("monarch", level, 20, 3)}
+        assert {"moves", "stays", "nobody"} <= crowns, level
+    capstones = practice.worksheet("capstones", "hard", 50, 1)  # "every one, in an order the seed picks"
+    from mtgkit.capstones import load
+
+    assert sorted(q.number for q in capstones) == list(range(1, len(load()) + 1))
+
+
+def test_the_x_values_plan_describes_its_sheets() -> None:
+    from mtgkit.practice import worksheet
+    from mtgkit.topics.x_values import LegendPlay, XEntry
+
+    said = plan("05-x-values")
+    assert "--topic x-values --level hard --n 10 --seed 14" in said
+    assert "Ten four-option questions, each a short sequence" in said
+    hard = worksheet("x-values", "hard", 10, 14)
+    assert all(len(q.options) >= 4 and q.steps for q in hard)
+    assert {type(q.situation) for q in hard} == {XEntry, LegendPlay}
+    assert "Five of them have two right answers" in said and "two ask which rule decides" in said
+    assert sum(len(q.answers) == 2 for q in hard) == 5 and all(len(q.answers) <= 2 for q in hard)
+    assert all(isinstance(q.situation, LegendPlay) for q in hard if len(q.answers) == 2)
+    assert sum(q.kind == "which-rule" for q in hard) == 2
+    assert "`--level easy --seed 7` is mostly single spells" in said and "the legend rule twice" in said
+    easy = worksheet("x-values", "easy", 10, 7)
+    assert sum(isinstance(q.situation, XEntry) for q in easy) >= 7
+    assert sum(isinstance(q.situation, LegendPlay) for q in easy) == 2
+
+
+def test_the_monarch_plans_describe_their_sheets() -> None:
     from mtgkit.practice import worksheet
 
-    assert "--topic x-values --level hard --n 10 --seed 14" in TEXT
-    assert "one (a copied Goose Mother) has two right answers" in " ".join(TEXT.split())
-    multi = [q for q in worksheet("x-values", "hard", 10, 14) if len(q.answers) > 1]
-    assert len(multi) == 1 and "Goose Mother is copied by a Clone" in multi[0].board
-    easy = worksheet("x-values", "easy", 10, 7)  # "asks mostly for mana values"
-    assert sum("mana value" in q.prompt for q in easy) > len(easy) / 2
-    second = worksheet("x-values", "hard", 2, 2)[1]  # 08: "question 2 is a copy of a legendary creature"
-    assert "Goose Mother is copied" in second.board and len(second.answers) == 2
-    flat = " ".join(TEXT.split())
+    said = plan("06-the-monarch")
+    assert "--topic monarch --level easy --n 10 --seed 15" in said
+    easy = worksheet("monarch", "easy", 10, 15)
+    assert sum(bool(q.steps) for q in easy) >= 8  # "nearly all short sequences"
+    assert sum(len(q.options) == 2 for q in easy) > 5  # "most with two options"
+    assert "one true/false claim and one \"which rule decides?\"" in said
+    assert [q.kind for q in easy].count("true-false") == 1 and [q.kind for q in easy].count("which-rule") == 1
+    boards = " ".join(q.board + " ".join(q.steps) for q in easy)
+    for named in ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Lightning Bolt", "Carol"):
+        assert named in boards, named
+    assert any("Every player has 2 life" in q.board and "Carol" in q.board for q in easy)  # knocked out
+
+    said = plan("07-protector-of-the-crown")
+    assert "--topic monarch --level hard --n 10 --seed 2" in said
+    hard = worksheet("monarch", "hard", 10, 2)
+    assert "Ten four-option questions, each a short sequence" in said
+    assert all(len(q.options) >= 4 and q.steps and q.kind != "true-false" for q in hard)
+    crowns = [dict(q.tags).get("crown") for q in hard]
+    assert "The crown stays in most of them, moves in some, and in question 3 nobody is the monarch" in said
+    assert crowns.count("stays") > len(hard) / 2 and "moves" in crowns and crowns[2] == "nobody"
+    assert "one asks which rule decides" in said and [q.kind for q in hard].count("which-rule") == 1
+    steps = [" ".join(q.steps) for q in hard]
+    assert any("Craw Wurm and Grizzly Bears" in s and "Lightning Bolt" in s for s in steps)
+    assert any("Walking Ballista" in s for s in steps)
+    assert any("casts Protector of the Crown" in s and "Lightning Bolt targeting Bob" in s for s in steps)
+    assert any("Every player has 2 life" in q.board for q in hard)
+
+
+def test_the_practice_plan_describes_its_questions() -> None:
+    """08-practice's opening questions, exercises and "listen for" list, as the guide (and the
+    notebook) describe them."""
+    from mtgkit.practice import worksheet
+
+    said = plan("08-practice")
+    first, second, third = worksheet("x-values", "hard", 3, 2)
+    assert "Walking Ballista with X = 9" in first.steps[0] and "Clone" in first.steps[1]
+    assert first.answers == ("it isn't on the battlefield",)
+    assert "9 counters, mana value 0" in first.options
+    assert first.misconceptions("9 counters, mana value 0") == ("copy-keeps-x",)
+    assert "Order of Whiteclay" in second.steps[0] and second.answers == ("0 counters, mana value 2",)
+    assert "Clone" in third.steps[0] and set(third.answers) == {
+        "The Goose Mother with no counters; 1 Food", "The Goose Mother with 1 counter; 1 Food"}
     ex1 = ", ".join(q.answers[0] for q in worksheet("could-produce", "hard", 5, 1))
-    assert f"Exercise 1 (could-produce, hard, seed 1): **{ex1}**" in flat
-    said = flat.split("Exercise 2 (tapping, hard, seed 6): ", 1)[1].split(". ", 1)[0]
-    guide = [{a.strip("* ") for a in part.split(" or ")} for part in said.split("; ")]
-    assert guide == [set(q.answers) for q in worksheet("tapping", "hard", 5, 6)]  # every right one
+    assert f"Exercise 1 (could-produce, hard, seed 1): **{ex1}**" in said
+    told = said.split("Exercise 2 (tapping, hard, seed 8): ", 1)[1].split(". ", 1)[0]
+    guide = [{a.strip("* ") for a in part.split(" or ")} for part in told.split("; ")]
+    ex2 = worksheet("tapping", "hard", 5, 8)
+    assert guide == [set(q.answers) for q in ex2]  # every right one
+    assert [len(q.answers) > 1 for q in ex2] == [False, True, False, False, False]  # "question 2"
+    listen = said.split("**Listen for.**", 1)[1].split("**Capstones.**", 1)[0]
+    wrong = {part for t, n, s in (("x-values", 3, 2), ("could-produce", 5, 1), ("tapping", 5, 8))
+             for q in worksheet(t, "hard", n, s) for _option, names in q.wrong
+             for name in names for part in name.split(" + ")}
+    assert set(re.findall(r"`([a-z0-9-]+)`", listen)) == wrong
+
+
+def test_the_solutions_are_the_guides_answers() -> None:
+    from mtgkit.practice import check_practice, worksheet
+
+    for n, (topic, seed) in ((1, ("could-produce", 1)), (2, ("tapping", 8))):
+        code = (ROOT / "notebooks" / "solutions" / f"08_exercise{n}.py").read_text(encoding="utf-8")
+        answers = eval(code.split(f"answers{n} = ", 1)[1].split("  #", 1)[0].splitlines()[0])  # noqa: S307
+        assert f"seed {seed}" in code.splitlines()[0]
+        assert "5/5" in check_practice(answers, worksheet(topic, "hard", 5, seed))
+
+
+def test_the_other_plans_describe_their_sheets() -> None:
+    from mtgkit.practice import worksheet
+
+    said = plan("03-could-produce")
+    assert "Every wrong option on the sheet comes from a named misconception" in said
+    for q in worksheet("could-produce", "hard", 10, 7):
+        assert {o for o, names in q.wrong if names} == set(q.options) - set(q.answers)
+    said = plan("04-tapped-for-mana")
+    assert "hard questions are mostly short sequences" in said and "each with four options" in said
+    hard = worksheet("tapping", "hard", 10, 7)
+    assert sum(len(q.steps) >= 2 for q in hard) > len(hard) / 2 and all(len(q.options) == 4 for q in hard)
+    steps = [" ".join(q.steps) for q in hard]
+    assert any("Forest" in s and "Llanowar Elves" in s and "Pili-Pala" in s for s in steps)
+    assert any("Pale Moon" in s and "upkeep" in s for s in steps)
+
+
+def test_the_practice_plan_assigns_seeds_the_course_does_not_use() -> None:
+    used = set(re.findall(r"`([a-z-]+)`, `([a-z]+)`, (?:seed )?(\d+) \|", TEXT))  # sections 1 and 5
+    assert len(used) >= 12
+    assign = plan("08-practice").split("**Assign.**", 1)[1]
+    sheets = [_parser().parse_args(argv) for argv in commands(TEXT.split("### 08-practice: ", 1)[1])]
+    assert len(sheets) == 4 and all(f"--seed {a.seed}" in assign for a in sheets)
+    for a in sheets:
+        assert (a.topic, a.level, str(a.seed)) not in used

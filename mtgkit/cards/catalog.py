@@ -195,6 +195,7 @@ CARDS: list[CardDef] = [
          keywords=("haste",)),
     make("Grizzly Bears", "Creature — Bear", "{1}{G}", pt=(2, 2)),
     make("Hill Giant", "Creature — Giant", "{3}{R}", pt=(3, 3)),
+    make("Craw Wurm", "Creature — Wurm", "{4}{G}{G}", pt=(6, 4)),
     # ----------------------------------------------------------------- mana effects
     make("Contamination", "Enchantment", "{2}{B}",
          Triggered(AtBeginning("upkeep", "you"), (SacrificeUnless("Creature"),),

@@ -37,6 +37,7 @@ from enum import StrEnum
 from typing import ClassVar, Literal
 
 from ..records import Value
+from ..teaching import Play, Reason
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
 #: each name to its :class:`Topic`; a test keeps the two in agreement).
@@ -88,6 +89,35 @@ class Situation(Value):
         gives; a situation whose model knows no misconception answers as the rules do."""
         return self.legal()
 
+    def steps(self) -> tuple[str, ...]:
+        """A scenario question's play sequence in words: the actions played after the set-up
+        (:meth:`describe`), in order (none for a question about a board as it stands)."""
+        return ()
+
+    def decisive(self) -> Reason | None:
+        """The engine event that decided the outcome (its rules, and its number), for "which
+        rule decides?" questions; ``None`` when the outcome depends on the players' choices or
+        no single event decides it."""
+        return None
+
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        """Facts about the outcome a question bank can be measured by (such as
+        ``("crown", "moves")``), as (name, value) pairs."""
+        return ()
+
+
+class PlaySituation(Situation):
+    """A practice board that is a play sequence (:class:`~mtgkit.teaching.Play`): a set-up, which
+    is its board, and steps, which are its steps in words. A subclass adds what it asks."""
+
+    play: Play
+
+    def describe(self) -> str:
+        return self.play.setup.describe()
+
+    def steps(self) -> tuple[str, ...]:
+        return self.play.says()
+
 
 # ----------------------------------------------------------------------------- misconceptions
 class Misconception(Value):
@@ -133,16 +163,23 @@ def applicable(s: Situation) -> tuple[str, ...]:
 
 def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...]]:
     """Every wrong answer the misconceptions produce on ``s`` -> who produces it: single
-    misconception names, or ``"a + b"`` for two held together (only when no single one does)."""
+    misconception names, or ``"a + b"`` for two held together (only when no single one does; on
+    a board that more than twelve misconceptions apply to, only pairs of misconceptions that each
+    change something on it alone)."""
     legal = set(s.legal())
     found: dict[str, list[str]] = {}
     names = applicable(s)
+    active = []  # the misconceptions that change something on this board, alone
     for name in names:
-        for answer in believe(s, frozenset({name})):
+        alone = believe(s, frozenset({name}))
+        if set(alone) != legal:
+            active.append(name)
+        for answer in alone:
             if answer not in legal:
                 found.setdefault(answer, []).append(name)
     if pairs:
-        for a, b in itertools.combinations(names, 2):
+        # With many misconceptions, only pairs of ones that each change something here alone.
+        for a, b in itertools.combinations(active if len(names) > 12 else names, 2):
             if frozenset({a, b}) in type(s).exclusive:
                 continue
             for answer in believe(s, frozenset({a, b})):
@@ -157,6 +194,12 @@ def diagnose(s: Situation, answer: str) -> list[str]:
     """The misconceptions (or ``"a + b"`` pairs) that produce ``answer`` on ``s``; ``[]`` when the
     answer is legal or no known misconception produces it."""
     return list(distractors(s).get(answer, ()))
+
+
+def quiz_options(s: Situation) -> tuple[str, ...]:
+    """A quick question's options on ``s``: its legal answers and every wrong answer one
+    misconception gives, in a fixed order."""
+    return tuple(sorted({*s.legal(), *distractors(s, pairs=False)}))
 
 
 def misses(s: Situation, answer: str) -> list[str]:
@@ -189,8 +232,11 @@ class Topic(Value):
     situations: tuple[type[Situation], ...]  # the practice boards it asks about
     misconceptions: tuple[Misconception, ...]  # in the order the catalog lists them
     generate: Generator  # practice questions at both levels
-    hard_tries: int = 6  # boards a hard question tries for four options before true/false
+    #: Outcomes every stream of 20 questions shows (a tag of the situation, :meth:`Situation.tags`,
+    #: and each value it must take), such as the crown moving, staying and being nobody's.
+    spread: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 __all__ = ["LEVELS", "Generator", "Level", "Misconception", "MisconceptionName", "PlugsIn", "Situation",
-           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses"]
+           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses",
+           "quiz_options"]

@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
-from ..abilities import PerPermanent, Reflect
+from ..abilities import ExtraMana, ManaTrigger, PerPermanent, Reflect
 from ..game import Game
 from ..grading import grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
-from ..teaching import Check, Grader, Reason
+from ..teaching import Check, Grader, Piece, Play, Reason, Setup, Step
 from ..triggers import Whose
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 from .boards import MANA_CARDS, BoardSpec, Perm
 
 
@@ -40,6 +40,8 @@ class Mistake(MisconceptionName):
     UNDEFINED_MANA_IS_COLORLESS = "undefined-mana-is-colorless"
     COLORLESS_IS_NOT_A_TYPE = "colorless-is-not-a-type"
     ZERO_MANA_STILL_HAS_A_TYPE = "zero-mana-still-has-a-type"
+    REFLECTORS_COUNT_NONLAND_PERMANENTS = "reflectors-count-nonland-permanents"
+    REFLECTORS_COUNT_TRIGGERED_MANA = "reflectors-count-triggered-mana"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -209,10 +211,14 @@ class CouldProduce(Situation):
 
 
 class _Ctx:
-    """The ManaContext a learner's could-produce reasoning reads (current estimates)."""
+    """The ManaContext a learner's could-produce reasoning reads (current estimates): with
+    ``any_permanent``, a reflecting ability looks at every permanent, not only lands; with
+    ``extra``, a land's estimate also holds what its Auras' triggers add."""
 
-    def __init__(self, g: Game, est: Mapping[int, frozenset[str]]) -> None:
-        self.g, self.est = g, est
+    def __init__(self, g: Game, est: Mapping[int, frozenset[str]], any_permanent: bool = False,
+                 extra: Mapping[int, frozenset[str]] | None = None, itself: int | None = None) -> None:
+        self.g, self.est, self.any_permanent, self.extra = g, est, any_permanent, extra or {}
+        self.itself = itself  # a permanent looking at itself learns nothing new: it is left out
 
     def colors_of_permanents(self, controller: str) -> frozenset[str]:
         return self.g.colors_of_permanents(controller)
@@ -224,8 +230,8 @@ class _Ctx:
         out: frozenset[str] = frozenset()
         players = self.g.players_matching(controller, whose)
         for o in self.g.permanents():
-            if o.controller in players and o.is_a(card_type):
-                out |= self.est.get(o.id, frozenset())
+            if o.controller in players and (o.is_a(card_type) or self.any_permanent) and o.id != self.itself:
+                out |= self.est.get(o.id, frozenset()) | self.extra.get(o.id, frozenset())
         return out
 
 
@@ -240,8 +246,18 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
     est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
                                       else frozenset() for o in perms}
 
+    extra: dict[int, frozenset[str]] = {}
+    if Mistake.REFLECTORS_COUNT_TRIGGERED_MANA in held:  # the land "could produce" its Aura's mana
+        for aura in g.permanents():
+            if aura.attached_to is None:
+                continue
+            for a in aura.card.abilities:
+                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                    for m in a.adds.options(Mana(), aura.chosen_color):
+                        extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
+
     def types_of(o: Any) -> frozenset[str]:
-        ctx = _Ctx(g, est)
+        ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
         found: set[str] = set()
         for i, ab in enumerate(o.card.activated):
             spec = ab.mana_spec
@@ -292,6 +308,98 @@ def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozens
 def board_game(board: BoardSpec) -> Game:
     """The (cached, read-only) game of a could-produce board."""
     return could_produce_board(board)[2]
+
+
+
+# ----------------------------------------------------------------------- scenario questions
+class CouldPlay(PlaySituation):
+    """A could-produce scenario: a set-up and a short play sequence (a land played, a land tapped,
+    Llanowar Elves or Utopia Sprawl cast, Pale Moon resolving in Alice's upkeep), then: which types
+    of mana could the permanent labelled ``target`` produce now? The engine answers on the game
+    at the end (CR 106.7); the model is the same solver with a knob turned."""
+
+    topic: ClassVar[TopicName] = "could-produce"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    target: str
+
+    def key(self) -> Hashable:
+        return ("could play", self.play, self.target)
+
+    def end(self) -> tuple[Game, int]:
+        return _played(self.play, self.target)
+
+    def legal(self) -> tuple[str, ...]:
+        g, ref = self.end()
+        return (symbols(g.could_produce(ref)),)
+
+    def explain(self) -> str:
+        g, ref = self.end()
+        return explain_could_produce(g, ref)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        g, ref = self.end()
+        return (symbols(believed_could_produce(g, held).get(ref, frozenset())),)
+
+
+@functools.lru_cache(maxsize=1024)
+def _played(play: Play, target: str) -> tuple[Game, int]:
+    g, labels = play.game()
+    return g, labels[target]
+
+
+def _alice_turn(pieces: list[Piece], steps: list[Step], step: str = "main1") -> Play:
+    return Play(Setup(pieces=tuple(pieces), step=step), tuple(steps))
+
+
+def could_play(target: str, *, bob: Sequence[str], alice: Sequence[str] = (), land_drop: str = "",
+               elves: bool = False, sprawl: str = "", tap: str = "", pale_moon: bool = False,
+               contamination: bool = False, bob_sprawl: str = "") -> Play:
+    """Alice's turn: she controls ``target`` and ``alice``; Bob controls ``bob``. The steps, each
+    optional, in order: Bob casts Pale Moon in her upkeep; she plays ``land_drop``; she casts
+    Llanowar Elves; she casts Utopia Sprawl on her Forest choosing ``sprawl``; she (or Bob, for a
+    label of his) taps ``tap`` for mana."""
+    pieces = [Piece(target), *[Piece(c) for c in alice],
+              *[Piece(c, "Bob", label=f"Bob's {c}") for c in bob]]
+    if bob_sprawl:
+        pieces += [Piece("Forest", "Bob", label="Bob's enchanted Forest"),
+                   Piece("Utopia Sprawl", "Bob", label="Bob's Utopia Sprawl",
+                         attached_to="Bob's enchanted Forest", color=bob_sprawl)]
+    if contamination:
+        pieces.append(Piece("Contamination", "Bob"))
+    steps: list[Step] = []
+    if pale_moon:
+        pieces += [Piece("Island", "Bob", label="Pale Moon's Island"),
+                   Piece("Island", "Bob", label="Pale Moon's Island 2"), Piece("Pale Moon", "Bob", "hand")]
+        steps += [Step("pass", "", player="Alice"),
+                  Step("cast", "In Alice's upkeep, after she passes priority, Bob taps two Islands and "
+                       "casts Pale Moon; it resolves.", card="Pale Moon",
+                       pay=("Pale Moon's Island", "Pale Moon's Island 2")),
+                  Step("resolve", ""), Step("advance", "", to="main1")]
+    if land_drop:
+        pieces.append(Piece(land_drop, zone="hand", label=f"new {land_drop}"))
+        article = "an" if land_drop[0] in "AEIOU" else "a"
+        steps.append(Step("play_land", f"Alice plays {article} {land_drop} (her land for the turn).",
+                          card=f"new {land_drop}"))
+    if elves:
+        pieces += [Piece("Forest", label="Elves' Forest"), Piece("Llanowar Elves", zone="hand")]
+        steps += [Step("cast", "Alice taps a Forest and casts Llanowar Elves; it resolves.",
+                       card="Llanowar Elves", pay=("Elves' Forest",)), Step("resolve", "")]
+    if sprawl:
+        pieces += [Piece("Forest", label="Sprawl's Forest"), Piece("Forest", label="enchanted Forest"),
+                   Piece("Utopia Sprawl", zone="hand")]
+        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[sprawl]
+        steps += [Step("cast", f"Alice taps a Forest and casts Utopia Sprawl on her other Forest, choosing "
+                       f"{color}; it resolves.", card="Utopia Sprawl", target="enchanted Forest",
+                       pay=("Sprawl's Forest",)),
+                  Step("resolve", "")]
+    if tap.startswith("Bob's "):
+        land = tap.split(" ", 1)[1]
+        steps += [Step("pass", "", player="Alice"),
+                  Step("activate", f"Alice passes priority; Bob taps his {land} for mana (the mana will be "
+                       f"gone at the end of the step).", card=tap, player="Bob")]
+    elif tap:
+        steps.append(Step("activate", f"Alice taps her {tap} for mana.", card=tap))
+    return _alice_turn(pieces, steps, "upkeep" if pale_moon else "main1")
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -360,6 +468,26 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "Gaea's Cradle with no creatures would add no mana, so it could produce nothing.",
         "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
         "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS, "could-produce",
+        "Exotic Orchard sees creatures and artifacts",
+        "Exotic Orchard, Fellwar Stone and Reflecting Pool copy the mana of any permanent, Llanowar "
+        "Elves or Fellwar Stone included, not only lands.",
+        "106.7", "They ask what a land could produce ('a land an opponent controls', 'a land you "
+        "control'): creatures and artifacts don't count, whatever mana they make.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Llanowar Elves", "Bob"),
+                                     Perm("Wastes", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.REFLECTORS_COUNT_TRIGGERED_MANA, "could-produce",
+        "a land could produce its Aura's extra mana",
+        "A Forest enchanted with Utopia Sprawl (blue chosen) could produce blue too, so Reflecting "
+        "Pool or Exotic Orchard can copy it.",
+        "106.7", "What a permanent could produce is what its own abilities would produce; the extra "
+        "mana comes from the Aura's triggered ability, not from the land.",
+        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
+                                     Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
+        "What could Alice's Reflecting Pool produce?"),
 )
 
 
@@ -372,16 +500,25 @@ LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Undergrou
 REFLECTING = MANA_CARDS["reflecting"]
 
 
-def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    """A practice question at ``level``: a board of lands and reflecting permanents (hard: more
-    of them, and maybe a replacement effect or a creature), asking about one reflecting one."""
+#: Bob's permanents that aren't lands but make mana, or enchant his lands: they teach what a
+#: reflecting permanent doesn't look at.
+_EXTRAS = ("Llanowar Elves", "Fellwar Stone")
+
+
+def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     perms: list[Perm] = []
-    n_lands = (0, 2) if level == "easy" else (0, 3)
+    n_lands = (1, 2) if level == "easy" else (1, 3)
     for who in ("Alice", "Bob"):
         for _ in range(rng.randint(*n_lands)):
             perms.append(Perm(rng.choice(LANDS), who, tapped=rng.random() < 0.3))
-        for _ in range(rng.randint(1, 1 if level == "easy" else 2)):
+        for _ in range(1 if level == "easy" or rng.random() < 0.6 else 2):
             perms.append(Perm(rng.choice(REFLECTING), who))
+    if rng.random() < 0.4:
+        perms.append(Perm(rng.choice(_EXTRAS), "Bob"))
+    forests = [i for i, p in enumerate(perms) if p.card == "Forest"]
+    if forests and rng.random() < 0.5:
+        perms.append(Perm("Utopia Sprawl", perms[forests[0]].controller, attached_to=forests[0],
+                          color=rng.choice("WUBR")))
     if level == "hard" and rng.random() < 0.6:
         perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
                           rng.choice(["Alice", "Bob"])))
@@ -391,7 +528,11 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     targets = [i for i, p in enumerate(perms) if p.card in REFLECTING]
     target = rng.choice(targets)
     name = board.name(target)
-    return CouldProduce(board, target), Stem(
+    return CouldProduce(board, target), _stem(name)
+
+
+def _stem(name: str) -> Stem:
+    return Stem(
         (f"Which types of mana could {name} produce?",
          f"What types of mana could {name} produce right now?",
          f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
@@ -400,11 +541,53 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
         "CR 106.7")
 
 
+def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    target = rng.choice(["Exotic Orchard", "Exotic Orchard", "Reflecting Pool", "Fellwar Stone",
+                         "Meteor Crater"])
+    bob = rng.sample(["Forest", "Island", "Swamp", "Mountain", "Plains", "Wastes", "Underground Sea",
+                      "Mystic Gate", "Gaea's Cradle"], rng.randint(1, 2 if level == "easy" else 3))
+    if rng.random() < 0.5:
+        bob.append(rng.choice(["Llanowar Elves", "Fellwar Stone"]))
+    if level == "hard" and "Wastes" not in bob and rng.random() < 0.5:
+        bob.append("Wastes")
+    alice = rng.sample(["Forest", "Island", "Wastes", "Mountain", "Underground Sea"], rng.randint(0, 2))
+    steps = rng.sample(["pale moon", "land", "elves", "sprawl", "tap", "tap"],
+                       rng.randint(1, 2) if level == "easy" else rng.randint(2, 3))
+    yours = target == "Reflecting Pool" or target == "Meteor Crater"
+    tappable = [c for c in alice if c != "Underground Sea"] if yours else [
+        f"Bob's {c}" for c in bob if c not in ("Llanowar Elves", "Fellwar Stone", "Pili-Pala",
+                                                "Underground Sea")]
+    casts = "elves" in steps or "sprawl" in steps
+    play = could_play(
+        target, bob=tuple(bob), alice=tuple(alice),
+        land_drop=rng.choice(["Forest", "Island", "Wastes", "Swamp"]) if "land" in steps else "",
+        elves="elves" in steps, sprawl=rng.choice("WUBR") if "sprawl" in steps else "",
+        tap=rng.choice(tappable) if "tap" in steps and tappable else "",
+        pale_moon="pale moon" in steps,
+        # Contamination's {B} would pay for no green spell, nor for Bob's Pale Moon
+        contamination=not casts and "pale moon" not in steps and rng.random() < 0.3,
+        bob_sprawl=rng.choice("WUBR") if rng.random() < 0.35 else "")
+    if level == "hard" and len(play.says()) < 2:
+        return None
+    s = CouldPlay(play, target)
+    return s, _stem(f"Alice's {target}")
+
+
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``: which types of mana could one of Alice's reflecting
+    permanents produce, on a board of lands, reflecting permanents and what they don't look at
+    (creatures, artifacts, Auras), or (mostly at the hard level) after a short sequence: Pale Moon
+    cast in her upkeep, a land played, Llanowar Elves or Utopia Sprawl cast, a land tapped."""
+    if rng.random() < (0.3 if level == "easy" else 0.8):
+        return _play_question(rng, level)
+    return _board_question(rng, level)
+
+
 TOPIC = Topic(
     name="could-produce",
     title="What a permanent could produce (CR 106.7)",
     notebooks=("03-could-produce",),
-    situations=(CouldProduce,),
+    situations=(CouldProduce, CouldPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )

@@ -14,15 +14,18 @@ over Bob's choices of which Protector takes each source's damage.
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from ..abilities import BecomeMonarch
 from ..choices import FirstOption
 from ..errors import RulesError
 from ..events import (
+    AbilityActivated,
     AbilityTriggered,
     ChoiceMade,
     DamageDealt,
@@ -32,14 +35,30 @@ from ..events import (
     LifeChanged,
     MonarchChanged,
     PlayerLeft,
+    Resolved,
     StateBasedMove,
+    StepBegan,
     ZoneChange,
+    chain,
 )
 from ..game import Game
 from ..grading import grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
-from ..teaching import LIBRARY, Check, ChoiceWalk, Grader, Reason, chain_lines, cr, event_lines
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from ..teaching import (
+    LIBRARY,
+    Check,
+    ChoiceWalk,
+    Grader,
+    Piece,
+    Play,
+    Reason,
+    Setup,
+    Step,
+    chain_lines,
+    cr,
+    event_lines,
+)
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 
 class Mistake(MisconceptionName):
@@ -54,6 +73,23 @@ class Mistake(MisconceptionName):
     CROWN_DISAPPEARS = "crown-disappears"
     BECOMING_MONARCH_AGAIN_TRIGGERS = "becoming-monarch-again-triggers"
     DRAW_FOLLOWS_THE_CROWN = "draw-follows-the-crown"
+    NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN = "noncombat-creature-damage-takes-the-crown"
+    REMOVED_ATTACKER_KEEPS_THE_CROWN = "removed-attacker-keeps-the-crown"
+    MONARCH_DRAWS_EVERY_END_STEP = "monarch-draws-every-end-step"
+    KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR = "knocked-out-monarch-leaves-no-heir"
+    COMBAT_STEAL_DOESNT_TRIGGER_LICH = "combat-steal-doesnt-trigger-lich"
+    SPLIT_DAMAGE_BETWEEN_PROTECTORS = "split-damage-between-protectors"
+    PROTECTOR_GUARDS_THE_MONARCH = "protector-guards-the-monarch"
+    INHERITED_CROWN_DOESNT_TRIGGER = "inherited-crown-doesnt-trigger"
+    LATE_ARRIVAL_SEES_THE_EVENT = "late-arrival-sees-the-event"
+    GONE_PERMANENT_STILL_TRIGGERS = "gone-permanent-still-triggers"
+    CROWN_MOVES_WITHOUT_A_TRIGGER = "crown-moves-without-a-trigger"
+    TARGETER_CHOOSES_THE_SACRIFICE = "targeter-chooses-the-sacrifice"
+    DAMAGE_WEARS_OFF_BETWEEN_STEPS = "damage-wears-off-between-steps"
+    REDIRECTION_CHANGES_THE_SOURCE = "redirection-changes-the-source"
+    JAILER_RELEASES_WHEN_IT_LEAVES = "jailer-releases-when-it-leaves"
+    ABILITY_FIZZLES_WITHOUT_SOURCE = "ability-fizzles-without-source"
+    PROTECTOR_IS_OPTIONAL = "protector-is-optional"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -495,15 +531,15 @@ class Bolts(Situation):
 
     topic: ClassVar[TopicName] = "monarch"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
-        Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE,
-        Mistake.REDIRECT_SPILLS_OVER)
+        Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE, Mistake.REDIRECT_SPILLS_OVER)
     at_protector: int
 
     def key(self) -> Hashable:
         return ("bolts", self.at_protector)
 
     def describe(self) -> str:
-        return BoltCase(self.at_protector).describe()
+        return ("Bob is the monarch (his Protector of the Crown made him so as it entered). "
+                + BoltCase(self.at_protector).describe())
 
     def legal(self) -> tuple[str, ...]:
         return tuple(str(v) for v in BoltCase(self.at_protector).legal())
@@ -515,7 +551,7 @@ class Bolts(Situation):
         return BoltCase(self.at_protector).why() + "\nWhat the engine did:\n" + event_lines(shown)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        if held & {Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE}:
+        if Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE in held:
             return ("3",)  # nothing redirects the Bolt at Bob
         if Mistake.REDIRECT_SPILLS_OVER in held and self.at_protector < 2:
             room = 5 - 3 * self.at_protector
@@ -666,6 +702,740 @@ class DrawRace(Situation):
         return self.legal()
 
 
+# ----------------------------------------------------------------------- scenario questions
+#: What a monarch scenario question asks about the end of its play.
+MonarchAsk = Literal["monarch", "monarch and life", "monarch and creatures", "monarch and protectors",
+                     "who chooses", "cards drawn"]
+PROTECTOR = "Protector of the Crown"
+LICH = "Custodi Lich"
+#: Cards whose enters trigger makes their controller the monarch.
+CROWNING = ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Queen Marchesa")
+
+
+@dataclass
+class End:
+    """What a question reads off the end of a play, or what a learner believes about it: the
+    monarch, life totals, creatures and Protectors of the Crown each player controls, who chose
+    the creature sacrificed to Custodi Lich, and the damage each Protector was dealt (with the
+    ones deathtouch destroyed), from which the Protectors a learner believes survive follow."""
+
+    monarch: str | None
+    life: dict[str, int]
+    creatures: dict[str, int]
+    protectors: dict[str, int]
+    chooser: str
+    hurt: dict[int, int]
+    touched: set[int]
+    toughness: dict[int, int]
+    owner: dict[int, str]
+    dead: set[int]
+    drawn: dict[str, int]
+
+    def survivors(self) -> dict[str, int]:
+        """Protectors per player, after the learner's view of their damage."""
+        out = dict(self.protectors)
+        for pid, owner in self.owner.items():
+            believed_dead = self.hurt.get(pid, 0) >= self.toughness[pid] or pid in self.touched
+            if believed_dead and pid not in self.dead:
+                out[owner] = out.get(owner, 0) - 1
+            elif pid in self.dead and not believed_dead:
+                out[owner] = out.get(owner, 0) + 1
+        return out
+
+
+class _Story:
+    """The events of one outcome of a play, with the questions the misconception models ask of
+    them (who was the monarch when, what caused what)."""
+
+    def __init__(self, play: Play, o: Outcome) -> None:
+        self.play, self.o, self.g = play, o, o.game
+        self.all = self.g.events
+        self.act = o.events
+        self._chains: dict[int, list[Event]] = {}
+        self._reigns: list[tuple[int, str | None]] = []  # (seq, the monarch from then on)
+        for e in self.act:
+            if isinstance(e, MonarchChanged) and e.changed:
+                self._reigns.append((e.seq, e.monarch))
+
+    def monarch_at(self, seq: int) -> str | None:
+        """The monarch just before event ``seq``."""
+        who = self.play.setup.monarch
+        for at, monarch in self._reigns:
+            if at >= seq:
+                break
+            who = monarch
+        return who
+
+    def causes(self, seq: int) -> list[Event]:
+        if seq not in self._chains:
+            self._chains[seq] = chain(self.all, seq)
+        return self._chains[seq]
+
+    def caused_by(self, root: int) -> list[Event]:
+        """The events of the action whose cause chain goes through event ``root``."""
+        return [e for e in self.act if e.seq > root and e.cause is not None
+                and any(c.seq == root for c in self.causes(e.seq))]
+
+    def sacrifices(self, root: int) -> list[Event]:
+        """Creatures sacrificed because of event ``root`` (Custodi Lich's ability)."""
+        return [e for e in self.caused_by(root) if isinstance(e, ZoneChange) and e.frm == "battlefield"
+                and e.to == "graveyard" and self._sacrificed(e)]
+
+    def _sacrificed(self, e: ZoneChange) -> bool:
+        return any(isinstance(c, ChoiceMade) and c.question == "sacrifice" and c.seq < e.seq
+                   and c.cause == e.cause for c in self.act)
+
+    def from_combat(self, e: Event) -> DamageDealt | None:
+        """The combat damage at the root of ``e``, if any."""
+        return next((c for c in self.causes(e.seq) if isinstance(c, DamageDealt) and c.combat), None)
+
+    def after_leaving(self, e: Event) -> bool:
+        return any(isinstance(c, PlayerLeft) for c in self.causes(e.seq))
+
+    def left(self, obj_id: int | None, after: int, before: int) -> bool:
+        """Did the object leave the battlefield between events ``after`` and ``before``?"""
+        return obj_id is not None and any(
+            isinstance(e, ZoneChange) and e.obj_id == obj_id and e.frm == "battlefield"
+            and after < e.seq < before for e in self.act)
+
+    def died(self, obj_id: int, before: int) -> bool:
+        """Did the object go from the battlefield to a graveyard before event ``before``, and
+        stay there?"""
+        return self.g.obj(obj_id).zone == "graveyard" and any(
+            isinstance(e, ZoneChange) and e.obj_id == obj_id and e.frm == "battlefield"
+            and e.to == "graveyard" and e.seq < before for e in self.act)
+
+    def changes(self) -> list[MonarchChanged]:
+        return [e for e in self.act if isinstance(e, MonarchChanged) and e.changed]
+
+    def target(self, player: str) -> str:
+        """Whom ``player``'s Custodi Lich targets: as the story says, else the first opponent."""
+        opponents = [p for p in self.play.setup.players if p != player]
+        said = [a for q, a in self.play.keep if q == "target" and a in opponents]
+        return said[0] if said else opponents[0]
+
+    def liches(self, player: str | None) -> list[int]:
+        """Custodi Liches ``player`` controlled at any point of the action."""
+        return sorted({e.obj_id for e in self.all if e.obj == LICH and e.obj_id is not None
+                       and self.g.controller_of(e.obj_id) == player})
+
+    def protector_hits(self) -> list[DamageDealt]:
+        return [e for e in self.act if isinstance(e, DamageDealt) and e.to_id is not None
+                and self.g.obj(e.to_id).name == PROTECTOR]
+
+    def redirected(self, e: DamageRedirected) -> DamageDealt:
+        return next(d for d in self.act if isinstance(d, DamageDealt) and d.cause == e.seq)
+
+
+def end_of(play: Play, o: Outcome) -> End:
+    """What the engine's outcome says (the truth a learner's beliefs are measured against)."""
+    g = o.game
+    story = _Story(play, o)
+    hurt: dict[int, int] = {}
+    for d in story.protector_hits():
+        assert d.to_id is not None
+        hurt[d.to_id] = hurt.get(d.to_id, 0) + d.amount
+    touched = {e.obj_id for e in o.events if isinstance(e, StateBasedMove) and e.obj_id in hurt
+               and any(isinstance(c, DamageDealt) and c.source_id is not None
+                       and "deathtouch" in g.obj(c.source_id).card.keywords
+                       for c in story.act if isinstance(c, DamageDealt) and c.to_id == e.obj_id)}
+    dead = {pid for pid in hurt if g.obj(pid).zone != "battlefield"}
+    chooser = next((c.player or "" for c in o.events if isinstance(c, ChoiceMade)
+                    and c.question == "sacrifice"), "")
+    drawn = {p: 0 for p in g.players}
+    for e in o.events:
+        if isinstance(e, ZoneChange) and e.frm == "library" and e.to == "hand" and any(
+                isinstance(c, StepBegan) and c.step == "end" for c in story.causes(e.seq)):
+            drawn[e.player or ""] = drawn.get(e.player or "", 0) + 1
+    return End(
+        g.monarch,
+        {p: g.life(p) for p in g.players},
+        {p: sum(1 for x in g.permanents(p) if x.is_a("Creature")) if g.in_game(p) else 0
+         for p in g.players},
+        {p: sum(1 for x in g.permanents(p) if x.name == PROTECTOR) for p in g.players},
+        chooser, hurt, {t for t in touched if t is not None},
+        {pid: g.obj(pid).card.toughness or 0 for pid in hurt},
+        {pid: g.controller_of(pid) for pid in hurt}, dead, drawn)
+
+
+@functools.lru_cache(maxsize=512)
+def _stories(play: Play) -> tuple[tuple[_Story, End], ...]:
+    """Each legal outcome of ``play`` with its story and its end, worked out once."""
+    return tuple((_Story(play, o), end_of(play, o)) for o in play.outcomes())
+
+
+def believed_end(play: Play, o: Outcome, held: frozenset[str]) -> End:
+    """The end of one outcome as a learner holding the misconceptions ``held`` sees it. Each
+    model reads the engine's events (who was the monarch when, what caused what) and changes
+    the part of the end the misconception gets wrong; holding none is the engine's end."""
+    return _believed(_Story(play, o), end_of(play, o), held)
+
+
+def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
+    end = copy.deepcopy(truth)
+    play, g = s.play, s.g
+
+    def undo_sacrifices(root: int) -> None:
+        for e in s.sacrifices(root):
+            end.creatures[e.player or ""] = end.creatures.get(e.player or "", 0) + 1
+
+    def add_sacrifice(player: str) -> None:
+        victim = s.target(player)
+        if end.creatures.get(victim, 0) > 0:
+            end.creatures[victim] -= 1
+
+    def protector_of(e: DamageRedirected) -> int:
+        hit = s.redirected(e)
+        assert hit.to_id is not None
+        return hit.to_id
+
+    for e in s.act:
+        if isinstance(e, DamageRedirected):
+            monarch, pid = s.monarch_at(e.seq), protector_of(e)
+            source = g.controller_of(e.source_id) if e.source_id is not None else None
+            if Mistake.PROTECTOR_IS_OPTIONAL in held:  # declined: the damage is dealt to the player
+                end.life[e.before] -= e.amount
+                end.hurt[pid] -= e.amount
+                if e.combat and e.before == monarch and end.monarch == monarch:
+                    end.monarch = source
+                continue
+            if Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH in held and e.combat \
+                    and e.before == monarch and end.monarch == monarch:
+                end.monarch = source
+            if (Mistake.ONLY_THE_MONARCHS_PROTECTOR in held or Mistake.PROTECTOR_GUARDS_THE_MONARCH in held) \
+                    and e.before != monarch:
+                end.life[e.before] -= e.amount
+                end.hurt[pid] -= e.amount
+            if Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE in held and not e.combat:
+                end.life[e.before] -= e.amount
+                end.hurt[pid] -= e.amount
+            if Mistake.REDIRECT_SPILLS_OVER in held:
+                before = sum(d.amount for d in s.protector_hits() if d.to_id == pid and d.seq < e.seq)
+                excess = max(0, e.amount - max(0, end.toughness[pid] - before))
+                if excess:
+                    end.life[e.before] -= excess
+                    end.hurt[pid] -= excess
+                    if e.combat and e.before == monarch and end.monarch == monarch:
+                        end.monarch = source
+            if Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS in held and e.combat and e.amount > 1:
+                mine = [p for p, owner in end.owner.items() if owner == e.before] + [
+                    x.id for x in g.permanents(e.before) if x.name == PROTECTOR and x.id not in end.owner]
+                mine = sorted(set(mine))
+                if len(mine) > 1:
+                    end.hurt[pid] -= e.amount
+                    for i, other in enumerate(mine):
+                        share = e.amount // len(mine) + (i < e.amount % len(mine))
+                        end.hurt[other] = end.hurt.get(other, 0) + share
+                        end.toughness.setdefault(other, 5)
+                        end.owner.setdefault(other, e.before)
+        elif isinstance(e, DamageDealt) and e.source_id is not None and e.cause is not None:
+            redirected = isinstance(s.all[e.cause - 1], DamageRedirected)
+            monarch = s.monarch_at(e.seq)
+            source = g.controller_of(e.source_id)
+            if Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN in held and e.combat and e.to_id is not None \
+                    and not redirected and source != monarch and g.controller_of(e.to_id) == monarch \
+                    and end.monarch == monarch:
+                end.monarch = source
+            if Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN in held and not e.combat \
+                    and e.to_player is not None and e.to_player == monarch and source != monarch \
+                    and g.obj(e.source_id).is_a("Creature") and end.monarch == monarch:
+                end.monarch = source
+            if Mistake.PROTECTOR_GUARDS_THE_MONARCH in held and e.to_player is not None \
+                    and e.to_player == monarch and not redirected:
+                guards = [x.id for x in g.permanents() if x.name == PROTECTOR]
+                if guards:
+                    end.life[monarch] += e.amount
+                    end.hurt[guards[0]] = end.hurt.get(guards[0], 0) + e.amount
+                    end.toughness.setdefault(guards[0], 5)
+                    end.owner.setdefault(guards[0], g.controller_of(guards[0]))
+                    for change in s.changes():
+                        if s.from_combat(change) is e:
+                            end.monarch = monarch
+                            undo_sacrifices(change.seq)
+        elif isinstance(e, Resolved) and e.ability and Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE in held:
+            start = next((c for c in s.causes(e.seq)
+                          if isinstance(c, AbilityActivated | AbilityTriggered)), None)
+            if start is not None and start.obj_id is not None and s.left(start.obj_id, start.seq, e.seq):
+                for c in s.caused_by(e.seq):
+                    if isinstance(c, MonarchChanged) and c.changed and end.monarch == c.monarch:
+                        end.monarch = s.monarch_at(c.seq)
+                        undo_sacrifices(c.seq)
+                    elif isinstance(c, DamageDealt) and c.to_player is not None and c.cause == e.seq:
+                        end.life[c.to_player] += c.amount
+        elif isinstance(e, PlayerLeft) and s.monarch_at(e.seq) == e.player:
+            knocked = e.cause is not None and isinstance(s.all[e.cause - 1], LifeChanged) \
+                and s.from_combat(s.all[e.cause - 1]) is not None
+            order = list(play.setup.players)
+            nxt = next(p for i in range(1, len(order) + 1)
+                       if g.in_game(p := order[(order.index(e.player or "") + i) % len(order)])
+                       or p == e.player)
+            if Mistake.CROWN_DISAPPEARS in held or (Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR in held
+                                                   and knocked):
+                end.monarch = None
+                for change in s.changes():
+                    if s.after_leaving(change):
+                        undo_sacrifices(change.seq)
+            elif Mistake.CROWN_PASSES_IN_TURN_ORDER in held and nxt != end.monarch:
+                end.monarch = nxt
+                for change in s.changes():
+                    if s.after_leaving(change):
+                        undo_sacrifices(change.seq)
+        elif isinstance(e, MonarchChanged) and not e.changed and not e.setup \
+                and Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS in held and e.monarch is not None:
+            if any(g.obj(lich).zone == "battlefield" or s.left(lich, e.seq, 10**9)
+                   for lich in s.liches(e.monarch)):
+                add_sacrifice(e.monarch)
+
+    for change in s.changes():
+        hit = s.from_combat(change)
+        if hit is not None:
+            others = [e for e in s.act if isinstance(e, MonarchChanged) and e.seq > change.seq
+                      and e.monarch == change.monarch and (h := s.from_combat(e)) is not None
+                      and not s.left(h.source_id, h.seq, e.seq)]  # another attacker's trigger
+            if Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN in held and not others \
+                    and s.left(hit.source_id, hit.seq, change.seq) and end.monarch == change.monarch:
+                end.monarch = s.monarch_at(change.seq)
+                undo_sacrifices(change.seq)
+            if Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH in held:
+                undo_sacrifices(change.seq)
+            if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held and not s.sacrifices(change.seq):
+                if any(s.left(lich, hit.seq, change.seq) for lich in s.liches(change.monarch)):
+                    add_sacrifice(change.monarch or "")
+        if s.after_leaving(change) and Mistake.INHERITED_CROWN_DOESNT_TRIGGER in held:
+            undo_sacrifices(change.seq)
+        if Mistake.GONE_PERMANENT_STILL_TRIGGERS in held and not s.sacrifices(change.seq) \
+                and any(s.died(lich, change.seq) for lich in s.liches(change.monarch)):
+            add_sacrifice(change.monarch or "")
+        if Mistake.LATE_ARRIVAL_SEES_THE_EVENT in held and not s.sacrifices(change.seq):
+            back = [e for e in s.caused_by(change.seq) if isinstance(e, Entered) and e.obj == LICH
+                    and e.frm == "exile"]
+            if back:
+                add_sacrifice(change.monarch or "")
+    if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held:
+        waiting = [i for i in g.stack() if any(isinstance(x, BecomeMonarch) for x in i.effects)]
+        if waiting:
+            end.monarch = waiting[-1].controller
+    if Mistake.JAILER_RELEASES_WHEN_IT_LEAVES in held:
+        for jailer in [e for e in s.act if isinstance(e, ZoneChange) and e.obj == "Palace Jailer"
+                       and e.frm == "battlefield"]:
+            for e in s.all:
+                if isinstance(e, ZoneChange) and e.to == "exile" and e.obj_id is not None \
+                        and g.obj(e.obj_id).zone == "exile" and e.seq < jailer.seq:
+                    owner = g.obj(e.obj_id).owner
+                    end.creatures[owner] = end.creatures.get(owner, 0) + 1
+                    if e.obj in CROWNING and end.monarch != owner:
+                        end.monarch = owner
+                        if e.obj == LICH:
+                            add_sacrifice(owner)
+    if Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS in held:
+        for pid in end.dead & set(end.hurt):
+            hits = [d for d in s.protector_hits() if d.to_id == pid]
+            last = hits[-1].step
+            end.hurt[pid] = sum(d.amount for d in hits if d.step == last)
+    if Mistake.REDIRECTION_CHANGES_THE_SOURCE in held:
+        end.touched = set()
+    if Mistake.MONARCH_DRAWS_EVERY_END_STEP in held:
+        for e in s.act:
+            monarch = s.monarch_at(e.seq)
+            if isinstance(e, StepBegan) and e.step == "end" and monarch not in (None, e.player):
+                end.drawn[monarch or ""] += 1
+    if Mistake.TARGETER_CHOOSES_THE_SACRIFICE in held and end.chooser:
+        lich = next(e for e in s.act if isinstance(e, AbilityTriggered) and e.obj == LICH)
+        end.chooser = lich.player or end.chooser
+    return end
+
+
+def _of(name: str) -> str:
+    """A possessive: "Grizzly Bears'", "Hill Giant's"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+class MonarchPlay(PlaySituation):
+    """A monarch scenario: a set-up (the board), a short play sequence the engine plays (casts,
+    combat, responses while a trigger waits, a player leaving), and a question about the end:
+    who is the monarch, with a life total, a number of creatures or of Protectors of the
+    Crown, or who chose the creature sacrificed to Custodi Lich (``ask``, about ``about``)."""
+
+    topic: ClassVar[TopicName] = "monarch"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH, Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN,
+        Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE,
+        Mistake.REDIRECT_SPILLS_OVER, Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS,
+        Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS, Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN,
+        Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR,
+        Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS,
+        Mistake.PROTECTOR_GUARDS_THE_MONARCH, Mistake.INHERITED_CROWN_DOESNT_TRIGGER,
+        Mistake.LATE_ARRIVAL_SEES_THE_EVENT, Mistake.GONE_PERMANENT_STILL_TRIGGERS,
+        Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
+        Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, Mistake.REDIRECTION_CHANGES_THE_SOURCE,
+        Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
+        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL)
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
+        frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
+        frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
+        frozenset({Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_GUARDS_THE_MONARCH})})
+    ask: MonarchAsk = "monarch"
+    about: str = "Bob"
+    note: str = ""  # how the board came about, when the set-up alone doesn't say
+
+    def key(self) -> Hashable:
+        return ("play", self.play, self.ask, self.about)
+
+    def describe(self) -> str:
+        crown = "" if self.play.setup.monarch else "Nobody is the monarch. "
+        return crown + self.play.setup.describe() + (f" {self.note}" if self.note else "")
+
+    def answer_of(self, end: End) -> str:
+        who = end.monarch or "nobody"
+        if self.ask == "monarch":
+            return who
+        if self.ask == "who chooses":
+            return end.chooser or "nobody"
+        if self.ask == "cards drawn":
+            return plural(end.drawn[self.about], "card")
+        crown = f"{who} is the monarch"
+        if self.ask == "monarch and life":
+            return f"{crown}; {self.about} has {end.life[self.about]} life"
+        if self.ask == "monarch and creatures":
+            return f"{crown}; {self.about} controls {plural(end.creatures[self.about], 'creature')}"
+        n = end.survivors().get(self.about, 0)
+        return f"{crown}; {self.about} controls {plural(n, PROTECTOR, 'Protectors of the Crown')}"
+
+    def outcomes(self) -> Outcomes:
+        return self.play.outcomes()
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.answer_of(end) for _, end in _stories(self.play)))
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        found = [self.answer_of(_believed(story, end, held - {Mistake.PROTECTOR_IS_OPTIONAL}))
+                 for story, end in _stories(self.play)]
+        if Mistake.PROTECTOR_IS_OPTIONAL in held:  # also: Bob takes the damage himself
+            found += [self.answer_of(_believed(story, end, held)) for story, end in _stories(self.play)]
+        return tuple(dict.fromkeys(found))
+
+    def decisive(self) -> Reason | None:
+        if len(self.outcomes()) != 1 or self.ask == "who chooses":
+            return None
+        o = self.outcomes()[0]
+        moved = [e for e in o.events if isinstance(e, MonarchChanged) and e.changed and not e.setup]
+        kept = [e for e in o.events if isinstance(e, DamageRedirected)]
+        deciding: Event | None = moved[-1] if moved else (
+            kept[-1] if kept and self.play.setup.monarch is not None else None)
+        if deciding is None:
+            return None
+        return Reason(f"{deciding.text} ({cr(deciding.rules)}).", deciding.rules, deciding.seq)
+
+    def crown(self) -> str:
+        """Where the crown went: ``moves``, ``stays`` or ``nobody`` (nobody has it at the end)."""
+        after = self.outcomes()[0].game.monarch
+        if after is None:
+            return "nobody"
+        return "stays" if after == self.play.setup.monarch else "moves"
+
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        return (("crown", self.crown()),)
+
+    def explain(self) -> str:
+        o = self.outcomes()[0]
+        end = end_of(self.play, o)
+        lines = [self._why(o, end)]
+        if len(self.legal()) > 1:
+            lines.append("The players' choices decide it: " + "; ".join(
+                f"{self.answer_of(end_of(self.play, x))} if {x.choice_summary()}" for x in self.outcomes()))
+        shown = [e for e in o.events if isinstance(
+            e, MonarchChanged | DamageDealt | DamageRedirected | StateBasedMove | PlayerLeft | Entered
+            | AbilityTriggered | ChoiceMade | Resolved)
+            or (isinstance(e, ZoneChange) and e.frm == "battlefield")]
+        lines += ["What the engine did:", event_lines(shown)]
+        return "\n".join(lines)
+
+    def _why(self, o: Outcome, end: End) -> str:
+        """The outcome in plain words, each part citing the rules of the event behind it."""
+        s = _Story(self.play, o)
+        bits: list[str] = []
+        before = self.play.setup.monarch
+        for e in s.changes():
+            if e.setup:
+                continue
+            if s.after_leaving(e):
+                how = "as the monarch left the game"
+            elif s.from_combat(e) is not None:
+                hit = s.from_combat(e)
+                assert hit is not None
+                gone = s.left(hit.source_id, hit.seq, e.seq)
+                how = (f"when the monarch's trigger for {hit.source}'s combat damage resolved"
+                       + (f" (its controller is read from {hit.source} as it last existed on the "
+                          f"battlefield, CR 608.2h, since it had left)" if gone else ""))
+            else:
+                how = "when an enters trigger resolved (it had waited on the stack until then, CR 603.3)"
+            bits.append(f"{e.monarch} became the monarch {how} ({cr(e.rules)})")
+        for x in s.act:
+            if isinstance(x, DamageRedirected):
+                whose = ("even though he wasn't the monarch" if x.before != s.monarch_at(x.seq)
+                         else "so it wasn't dealt to the monarch")
+                kind = "combat damage (still combat damage once redirected)" if x.combat else "damage"
+                bits.append(f"{_of(x.source)} {x.amount} {kind} was dealt to a Protector of the Crown "
+                            f"instead of {x.before}, {whose} ({cr(x.rules)})")
+            elif isinstance(x, DamageDealt) and x.to_player is not None and not x.combat \
+                    and x.to_player == s.monarch_at(x.seq):
+                bits.append(f"{x.source} dealt {x.amount} noncombat damage to the monarch, which "
+                            f"doesn't take the crown: only combat damage does (CR 725.2)")
+        for x in s.act:
+            if isinstance(x, ZoneChange) and x.frm == "battlefield" and s._sacrificed(x):
+                bits.append(f"{x.text} ({cr(x.rules)})")
+        if not [e for e in s.changes() if not e.setup]:
+            if end.monarch is None:
+                bits.insert(0, "nobody became the monarch: there is no monarch until an effect makes "
+                               "a player the monarch (CR 725.1)")
+            else:
+                bits.insert(0, f"{end.monarch} stayed the monarch: no creature dealt combat damage "
+                               f"to {end.monarch} and nothing else made another player the monarch "
+                               f"(CR 725.2)")
+        del before
+        text = "; ".join(bits)
+        return f"{text[0].upper()}{text[1:]}." if text else "Nothing changed."
+
+
+# ----------------------------------------------------------------------- scenario templates
+def _board(*pieces: Piece, monarch: str | None = None, active: str = "Alice", step: str = "main1",
+           players: tuple[str, ...] = ("Alice", "Bob"), life: int = 20) -> Setup:
+    return Setup(players, pieces, monarch, active, step, life)
+
+
+def _names(cards: Sequence[str]) -> str:
+    return one_of(list(cards), last="and")
+
+
+def _fight(attackers: Sequence[str], blocks: Sequence[tuple[str, str]] = (), who: str = "Alice",
+            defender: str = "Bob") -> list[Step]:
+    """Attack, block, combat damage (the game is in the beginning of combat step)."""
+    steps = [Step("attack", f"{who} attacks {defender} with {_names(attackers)}.",
+                  attackers=tuple(attackers), defender=defender)]
+    if blocks:
+        said = "; ".join(f"{b} blocks {a}" for b, a in blocks)
+        steps.append(Step("block", f"{defender} blocks: {said}.", blocks=tuple(blocks)))
+    steps.append(Step("advance", "Combat damage is dealt.", to="combat_damage"))
+    return steps
+
+
+def steal_play(attackers: Sequence[str], *, home: Sequence[str] = (),
+               bob: Sequence[str] = ("Llanowar Elves",), protectors: int = 0,
+               blocks: Sequence[tuple[str, str]] = (), bolt: str = "") -> Play:
+    """Bob is the monarch; in Alice's beginning of combat she attacks him with ``attackers``
+    (``home``: her creatures that stay back). Bob controls ``bob`` and ``protectors`` Protectors
+    of the Crown; with ``bolt``, once combat damage is dealt he casts Lightning Bolt at it in
+    response to what the damage triggered."""
+    pieces = [Piece(c) for c in (*attackers, *home)] + [Piece(c, "Bob") for c in bob]
+    pieces += [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    steps = _fight(attackers, blocks)
+    if bolt:
+        pieces += [Piece("Mountain", "Bob"), Piece("Lightning Bolt", "Bob", "hand")]
+        steps += [Step("pass", "Alice, the active player, passes priority after combat damage (any "
+                       "triggers it caused wait on the stack).", player="Alice"),
+                  Step("cast", f"Bob taps his Mountain and casts Lightning Bolt targeting {bolt} in "
+                       f"response; it resolves.", card="Lightning Bolt", target=bolt, pay=("Mountain",)),
+                  Step("resolve", "")]
+    lich = LICH in (*attackers, *home)
+    steps.append(Step("resolve_stack", "Everything left on the stack resolves"
+                      + (" (Alice's Custodi Lich targets Bob)." if lich else ".")))
+    return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), tuple(steps),
+                keep=(("target", "Bob"),) if lich else ())
+
+
+def ping_play(counters: int, pings: int, *, attackers: Sequence[str] = (),
+              bob: Sequence[str] = ("Grizzly Bears",), protectors: int = 0,
+              blocks: Sequence[tuple[str, str]] = ()) -> Play:
+    """Bob is the monarch. In Alice's main phase her Walking Ballista (``counters`` counters)
+    pings Bob ``pings`` times, each ping resolving before the next; then ``attackers`` attack."""
+    pieces = [Piece("Walking Ballista", counters=(("+1/+1", counters),))]
+    pieces += [Piece(c) for c in attackers] + [Piece(c, "Bob") for c in bob]
+    pieces += [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    steps: list[Step] = []
+    for i in range(pings):
+        last = ", its last one (a 0/0, it is put into the graveyard before the ability resolves)" \
+            if i == counters - 1 else ""
+        steps += [Step("activate", f"Alice removes a +1/+1 counter from Walking Ballista{last} to have "
+                       f"it deal 1 damage to Bob; the ability resolves.", card="Walking Ballista",
+                       ability=1, target="Bob"),
+                  Step("resolve", "")]
+    if attackers:
+        steps.append(Step("advance", "", to="beginning_of_combat"))
+        steps += _fight(attackers, blocks)
+        steps.append(Step("resolve_stack", "Everything on the stack resolves."))
+    return Play(_board(*pieces, monarch="Bob"), tuple(steps))
+
+
+#: The cost of the cards a player casts in the enters scenarios, as lands.
+_LANDS = {PROTECTOR: ("Plains", 6), LICH: ("Swamp", 5), "Palace Jailer": ("Plains", 4)}
+
+
+def _cast_with_lands(card: str, who: str) -> tuple[list[Piece], Step]:
+    land, n = _LANDS[card]
+    pieces = [Piece(land, who) for _ in range(n)] + [Piece(card, who, "hand")]
+    pay = tuple([land] + [f"{land} {i}" for i in range(2, n + 1)])
+    lands = {4: "four", 5: "five", 6: "six"}[n] + (" Plains" if land == "Plains" else f" {land}s")
+    return pieces, Step("cast", f"{who} taps {lands} and casts {card}; it resolves, and its "
+                        f"enters trigger{'s go' if card == 'Palace Jailer' else ' goes'} on the stack.",
+                        card=card, pay=pay)
+
+
+def enters_play(card: str, *, monarch: str | None = None, bolt: str = "", finish: bool = True,
+                alice: Sequence[str] = ()) -> Play:
+    """Bob's turn: he casts ``card`` (a creature whose enters trigger makes him the monarch).
+    With its trigger on the stack he passes, and Alice bolts ``bolt`` (Bob, or the card). With
+    ``finish`` the trigger then resolves too; else the question asks while it waits."""
+    pieces, cast = _cast_with_lands(card, "Bob")
+    pieces += [Piece(c) for c in alice] + [Piece("Mountain"), Piece("Lightning Bolt", zone="hand")]
+    steps = [cast, Step("resolve", "")]
+    if bolt:
+        steps += [Step("pass", "", player="Bob"),
+                  Step("cast", f"Bob passes priority; Alice taps her Mountain and casts Lightning Bolt "
+                       f"targeting {bolt}; it resolves (the enters trigger still waits).",
+                       card="Lightning Bolt", target=bolt, pay=("Mountain",)),
+                  Step("resolve", "")]
+    if finish:
+        steps.append(Step("resolve_stack", "Everything left on the stack resolves"
+                          + (" (the Lich's ability, if it triggers, targets Alice)." if card == LICH
+                             else ".")))
+    return Play(_board(*pieces, monarch=monarch, active="Bob"), tuple(steps),
+                keep=(("target", "Alice"),) if card == LICH else ())
+
+
+def knockout_play(players: tuple[str, ...], active: str, monarch: str, *, lich: bool = False,
+                  concede: bool = False) -> Play:
+    """Every player has 2 life; ``monarch`` is the monarch. In ``active``'s turn their Grizzly
+    Bears attacks the monarch, whose 2 life it takes (or the monarch concedes first)."""
+    pieces = [Piece("Grizzly Bears", active)]
+    other = next(p for p in players if p not in (active, monarch))
+    if lich:
+        pieces += [Piece(LICH, active), Piece("Llanowar Elves", other)]
+    setup = _board(*pieces, monarch=monarch, active=active, step="beginning_of_combat",
+                   players=players, life=2)
+    if concede:
+        steps = [Step("concede", f"{monarch} concedes.", player=monarch),
+                 Step("resolve_stack", "Everything on the stack resolves"
+                      + (f" ({active}'s Custodi Lich targets {other})." if lich else "."))]
+    else:
+        steps = [*_fight(["Grizzly Bears"], who=active, defender=monarch),
+                 Step("resolve_stack", "Everything on the stack resolves"
+                      + (f" ({active}'s Custodi Lich targets {other})." if lich else "."))]
+    return Play(setup, tuple(steps), keep=(("target", other),) if lich else ())
+
+
+def jailer_play(prisoner: str, *, then: Literal["attack", "bolt jailer"] = "attack") -> Play:
+    """Nobody is the monarch. Alice casts Palace Jailer, exiling Bob's ``prisoner`` until an
+    opponent becomes the monarch; then either Bob's Grizzly Bears deals combat damage to her in
+    his turn, or Bob bolts the Jailer."""
+    pieces, cast = _cast_with_lands("Palace Jailer", "Alice")
+    pieces += [Piece(prisoner, "Bob"), Piece("Grizzly Bears", "Bob")]
+    steps = [cast, Step("resolve_stack", f"They resolve: Alice becomes the monarch, and Bob's {prisoner} "
+                        f"is exiled until an opponent of Alice becomes the monarch.")]
+    if then == "attack":
+        steps += [Step("next_turn", "", to="beginning_of_combat"),
+                  Step("attack", "In Bob's turn, Bob attacks Alice with Grizzly Bears; Alice doesn't "
+                       "block.", attackers=("Grizzly Bears",), defender="Alice"),
+                  Step("advance", "Combat damage is dealt, and everything on the stack resolves.",
+                       to="end_of_combat")]
+    else:
+        pieces += [Piece("Mountain", "Bob"), Piece("Lightning Bolt", "Bob", "hand")]
+        steps += [Step("pass", "", player="Alice"),
+                  Step("cast", "Alice passes priority; Bob taps his Mountain and casts Lightning Bolt "
+                       "targeting Palace Jailer; it resolves.", card="Lightning Bolt",
+                       target="Palace Jailer", pay=("Mountain",)),
+                  Step("resolve_stack", "")]
+    keep = (("target", prisoner), ("target", "Alice"))
+    return Play(_board(*pieces), tuple(steps), keep=keep)
+
+
+def assassin_play(tapped_protector: bool = True) -> Play:
+    """Bob is the monarch and controls Protector of the Crown; Alice controls Queen Marchesa.
+    Alice's turn begins: in her upkeep the Queen makes an Assassin (an opponent is the monarch);
+    then both attack Bob."""
+    pieces = (Piece("Queen Marchesa"), Piece(PROTECTOR, "Bob", tapped=tapped_protector))
+    steps = (Step("advance", "Alice's upkeep begins: Queen Marchesa's ability triggers (an opponent is "
+                  "the monarch) and resolves: Alice creates a 1/1 Assassin with deathtouch and haste.",
+                  to="upkeep"),
+             Step("resolve_stack", ""),
+             Step("advance", "", to="beginning_of_combat"),
+             *_fight(["Queen Marchesa", "Assassin"]),
+             Step("resolve_stack", "Everything on the stack resolves."))
+    return Play(_board(*pieces, monarch="Bob", step="untap"), steps)
+
+
+def bolt_then_attack_play(attackers: Sequence[str], *, at: str = "Bob", protectors: int = 1,
+                          monarch: str = "Bob") -> Play:
+    """Bob controls tapped Protectors of the Crown (they attacked in his last turn). In her main
+    phase Alice casts Lightning Bolt at ``at``; then ``attackers`` attack Bob."""
+    pieces = [Piece(c) for c in attackers] + [Piece("Mountain"), Piece("Lightning Bolt", zone="hand")]
+    pieces += [Piece(PROTECTOR, "Bob", tapped=True) for _ in range(protectors)]
+    steps = [Step("cast", f"Alice taps her Mountain and casts Lightning Bolt targeting {at}; it resolves.",
+                  card="Lightning Bolt", target=at, pay=("Mountain",)),
+             Step("resolve", ""),
+             Step("advance", "", to="beginning_of_combat"),
+             *_fight(attackers),
+             Step("resolve_stack", "Everything on the stack resolves.")]
+    return Play(_board(*pieces, monarch=monarch), tuple(steps))
+
+
+def chooser_play(bob: Sequence[str] = ("Llanowar Elves", "Hill Giant")) -> Play:
+    """Alice casts Custodi Lich; its triggers resolve (she targets Bob)."""
+    pieces, cast = _cast_with_lands(LICH, "Alice")
+    pieces += [Piece(c, "Bob") for c in bob]
+    steps = (cast, Step("resolve_stack", "The enters trigger resolves and Alice becomes the monarch; "
+                        "that triggers the Lich's other ability, which targets Bob, and it resolves."))
+    return Play(_board(*pieces, monarch="Bob"), steps, keep=(("target", "Bob"),))
+
+
+def bolt_play(monarch: str, *, at: str = "Bob", protectors: int = 1) -> Play:
+    """Bob controls Protectors of the Crown; ``monarch`` is the monarch; in her main phase Alice
+    casts Lightning Bolt targeting ``at``."""
+    pieces = [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    pieces += [Piece("Mountain"), Piece("Lightning Bolt", zone="hand")]
+    steps = (Step("cast", f"Alice taps her Mountain and casts Lightning Bolt targeting {at}.",
+                  card="Lightning Bolt", target=at, pay=("Mountain",)),
+             Step("resolve", "Both players pass; the Bolt resolves."))
+    return Play(_board(*pieces, monarch=monarch), steps)
+
+
+def guard_play(*, protectors: int = 1, attackers: Sequence[str] = ("Grizzly Bears",)) -> Play:
+    """Alice is the monarch. In Bob's turn, Bob (who controls Protectors of the Crown) attacks
+    her with ``attackers``; she doesn't block."""
+    pieces = [Piece(PROTECTOR, "Bob") for _ in range(protectors)] + [Piece(c, "Bob") for c in attackers]
+    steps = (*_fight(attackers, who="Bob", defender="Alice"),
+             Step("resolve_stack", "Everything on the stack resolves."))
+    return Play(_board(*pieces, monarch="Alice", active="Bob", step="beginning_of_combat"), steps)
+
+
+def draws_play(*, steal: bool = False) -> Play:
+    """Bob is the monarch; Alice's turn goes on to her end step (her Grizzly Bears attacking him
+    first, with ``steal``), then Bob's turn to his end step."""
+    pieces = (Piece("Grizzly Bears"),)
+    steps: list[Step] = []
+    if steal:
+        steps += [Step("advance", "", to="beginning_of_combat"), *_fight(["Grizzly Bears"]),
+                  Step("resolve_stack", "")]
+    steps += [Step("advance", "Alice's turn goes on to her end step; everything there resolves.",
+                   to="end"),
+              Step("resolve_stack", ""),
+              Step("next_turn", "Bob's turn: it goes on to his end step; everything there resolves.",
+                   to="end"),
+              Step("resolve_stack", "")]
+    return Play(_board(*pieces, monarch="Bob"), tuple(steps))
+
+
+def someone_elses_crown() -> MonarchPlay:
+    """Notebook 07's quick question (the seed's case): Alice is the monarch, Bob controls
+    Protector of the Crown, and Alice bolts Bob."""
+    return MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR)
+
+
+#: How Alice can be the monarch while Bob controls a Protector of the Crown (it made him the
+#: monarch when it entered): a later "you become the monarch" of hers.
+_AFTER_PROTECTOR = ("(Bob's Protector of the Crown made him the monarch when it entered; since then "
+                    "Alice's Custodi Lich entered, made her the monarch, and died.)")
+
+
 # ----------------------------------------------------------------------------- misconceptions
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
@@ -691,7 +1461,8 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "Protector of the Crown redirects damage only while its controller is the monarch.",
         "614.9", "Protector of the Crown's redirection is a replacement effect that doesn't depend "
         "on being the monarch: damage that would be dealt to its controller is dealt to it instead.",
-        "inputs", Bolts(0), "How much life does Bob lose?"),
+        "inputs", MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR),
+        "Who is the monarch afterwards, and how much life does Bob have?"),
     Misconception(
         Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE, "monarch",
             "Protector only takes combat damage",
@@ -738,6 +1509,164 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "725.2", "The monarch's triggers are controlled by whoever was the monarch when they "
         "triggered, so the player who was the monarch at the beginning of the end step draws.",
         "outputs", DrawRace(True), "Who draws the card?"),
+    Misconception(
+        Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN, "monarch",
+        "any damage from a creature takes the crown",
+        "A creature that deals damage to the monarch in any way, such as Walking Ballista removing a "
+        "counter, takes the crown for its controller.",
+        "725.2", "The monarch's steal trigger waits for combat damage: damage from an activated ability "
+        "is noncombat damage, even when the creature is attacking, and the crown stays.",
+        "outputs", MonarchPlay(ping_play(2, 1), "monarch and life"),
+        "Who is the monarch afterwards, and how much life does Bob have?"),
+    Misconception(
+        Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN, "monarch",
+        "killing the attacker in response saves the crown",
+        "If the creature that dealt the combat damage leaves the battlefield before the monarch's "
+        "trigger resolves, the trigger has no creature to look at and the monarch keeps the crown.",
+        "608.2h", "The trigger gives the crown to the creature's controller as it resolves; a creature "
+        "that has left the battlefield is looked at as it last existed there, so its last controller "
+        "still becomes the monarch.",
+        "outputs", MonarchPlay(steal_play(["Grizzly Bears"], bob=(), bolt="Grizzly Bears")),
+        "Who is the monarch afterwards?"),
+    Misconception(
+        Mistake.MONARCH_DRAWS_EVERY_END_STEP, "monarch",
+        "the monarch draws at every end step",
+        "The monarch draws a card at the beginning of every player's end step.",
+        "725.2", "The draw trigger is 'at the beginning of the monarch's end step': it triggers only in "
+        "the monarch's own turn.",
+        "outputs", MonarchPlay(draws_play(), "cards drawn"),
+        "How many cards has Bob drawn from the monarch's draw ability?"),
+    Misconception(
+        Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR, "monarch",
+        "knocking the monarch out loses the crown",
+        "When combat damage takes the monarch to 0 life, the steal trigger leaves the game with them, "
+        "so nobody gets the crown.",
+        "725.4", "The trigger does leave with its controller, but the crown doesn't need it: when the "
+        "monarch leaves the game the active player (or, if that is who is leaving, the next player in "
+        "turn order) becomes the monarch at that moment.",
+        "outputs", MonarchPlay(knockout_play(("Alice", "Carol", "Bob"), "Alice", "Carol")),
+        "Who is the monarch afterwards?"),
+    Misconception(
+        Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH, "monarch",
+        "taking the crown in combat doesn't trigger Custodi Lich",
+        "Custodi Lich's 'whenever you become the monarch' works with its own enters ability, not when "
+        "its controller takes the crown with combat damage.",
+        "603.2", "A triggered ability triggers whenever its event happens, however it happens: the "
+        "monarch's steal trigger making Alice the monarch is Alice becoming the monarch.",
+        "outputs", MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",)), "monarch and creatures"),
+        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+    Misconception(
+        Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS, "monarch",
+        "one source's damage can be split between Protectors",
+        "With two Protectors of the Crown, an attacker's 6 combat damage can be dealt 3 to each.",
+        "616.1", "Each Protector's redirection replaces the whole damage event: Bob chooses one of them "
+        "to apply, and then the damage is no longer being dealt to him, so the other can't apply. One "
+        "source's damage goes to one Protector.",
+        "outputs", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=2), "monarch and protectors"),
+        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+    Misconception(
+        Mistake.PROTECTOR_GUARDS_THE_MONARCH, "monarch",
+        "Protector of the Crown shields whoever is the monarch",
+        "Protector of the Crown takes the damage that would be dealt to the monarch, whoever controls "
+        "it, and not the damage dealt to its controller when he isn't the monarch.",
+        "614.9", "The card says 'dealt to you': it redirects the damage that would be dealt to its "
+        "controller, monarch or not, and never damage dealt to another player.",
+        "inputs", MonarchPlay(guard_play(), "monarch and life", "Alice", _AFTER_PROTECTOR),
+        "Who is the monarch afterwards, and how much life does Alice have?"),
+    Misconception(
+        Mistake.INHERITED_CROWN_DOESNT_TRIGGER, "monarch",
+        "inheriting the crown isn't becoming the monarch",
+        "A player who gets the crown because the monarch left the game didn't 'become the monarch' the "
+        "way Custodi Lich means, so it doesn't trigger.",
+        "725.4", "The rule says that player becomes the monarch; any real change of monarch is what "
+        "'whenever you become the monarch' waits for (CR 603.2).",
+        "outputs", MonarchPlay(knockout_play(("Alice", "Bob", "Carol"), "Alice", "Carol", lich=True,
+                                             concede=True), "monarch and creatures"),
+        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+    Misconception(
+        Mistake.LATE_ARRIVAL_SEES_THE_EVENT, "monarch",
+        "a permanent that returns because of an event sees it",
+        "Bob's Custodi Lich, exiled by Palace Jailer until an opponent becomes the monarch, comes back "
+        "in time to trigger on Bob becoming the monarch.",
+        "603.10", "Only objects on the battlefield right after an event can trigger on it. The Lich "
+        "returns by a second effect created after Bob became the monarch (CR 610.3), too late to see it.",
+        "outputs", MonarchPlay(jailer_play(LICH), "monarch and creatures", "Alice"),
+        "Who is the monarch afterwards, and how many creatures does Alice control?"),
+    Misconception(
+        Mistake.GONE_PERMANENT_STILL_TRIGGERS, "monarch",
+        "a creature that just died still triggers",
+        "A Custodi Lich that died a moment ago still triggers when its controller becomes the monarch.",
+        "113.6", "A permanent's abilities work only while it is on the battlefield. 'Whenever you "
+        "become the monarch' isn't one of the abilities that look back in time (CR 603.10a), so a Lich "
+        "in the graveyard triggers on nothing.",
+        "outputs", MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",), bolt=LICH),
+                               "monarch and creatures"),
+        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+    Misconception(
+        Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, "monarch",
+        "the crown moves with no trigger",
+        "The crown changes hands the moment combat damage is dealt or a monarch card enters, so "
+        "nothing can happen in between.",
+        "603.3", "Both are triggered abilities: they go on the stack and players get priority before "
+        "they resolve, so until then the monarch is who it was.",
+        "outputs", MonarchPlay(enters_play(PROTECTOR, bolt="Bob", finish=False), "monarch and life"),
+        "Right now, with the enters trigger still waiting, who is the monarch, and how much life does "
+        "Bob have?"),
+    Misconception(
+        Mistake.TARGETER_CHOOSES_THE_SACRIFICE, "monarch",
+        "Custodi Lich's controller picks the creature",
+        "'Target player sacrifices a creature of their choice' lets the Lich's controller choose which "
+        "creature goes.",
+        "701.21a", "A player sacrifices permanents they control, and the card says 'of their choice': "
+        "the targeted player chooses.",
+        "chooser", MonarchPlay(chooser_play(), "who chooses"),
+        "Who chooses which creature Bob sacrifices?"),
+    Misconception(
+        Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, "monarch",
+        "damage from earlier in the turn is gone",
+        "Damage marked on a creature goes away when the step or phase ends, so a Bolt in the main "
+        "phase and combat damage later don't add up.",
+        "514.2", "Marked damage is removed only in the cleanup step at the end of the turn; lethal "
+        "damage (CR 704.5g) counts all of it.",
+        "outputs", MonarchPlay(bolt_then_attack_play(["Grizzly Bears"]), "monarch and protectors"),
+        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+    Misconception(
+        Mistake.REDIRECTION_CHANGES_THE_SOURCE, "monarch",
+        "redirected damage no longer comes from the attacker",
+        "Damage a Protector takes instead of its controller comes from the Protector's effect, so the "
+        "attacker's deathtouch doesn't apply to it.",
+        "702.2b", "A redirection deals the same damage to another object (CR 614.9): its source is "
+        "still the attacker, so damage from a deathtouch source destroys the Protector.",
+        "outputs", MonarchPlay(assassin_play(), "monarch and protectors"),
+        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+    Misconception(
+        Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, "monarch",
+        "Palace Jailer's prisoner returns when the Jailer leaves",
+        "Palace Jailer works like other 'exile until this leaves' creatures: destroy the Jailer and the "
+        "exiled creature comes back.",
+        "610.3", "An 'until' exile ends when its stated event happens. The Jailer's is 'until an "
+        "opponent becomes the monarch': its leaving the battlefield doesn't bring the creature back.",
+        "outputs", MonarchPlay(jailer_play("Hill Giant", then="bolt jailer"), "monarch and creatures"),
+        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+    Misconception(
+        Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE, "monarch",
+        "an ability does nothing once its source is gone",
+        "If the permanent whose ability is on the stack leaves the battlefield, the ability does "
+        "nothing: bolt Custodi Lich in response to its enters trigger and nobody becomes the monarch.",
+        "113.7a", "Once triggered or activated, an ability exists on its own: it still resolves and "
+        "does what it says, using the source as it last existed (CR 608.2h).",
+        "outputs", MonarchPlay(enters_play(LICH, bolt=LICH, alice=("Grizzly Bears",))),
+        "Who is the monarch afterwards?"),
+    Misconception(
+        Mistake.PROTECTOR_IS_OPTIONAL, "monarch",
+        "Bob may decline his Protector's redirection",
+        "A player may choose to take the damage himself, to keep his Protector of the Crown alive.",
+        "614.1a", "Protector of the Crown's effect has no 'may': damage that would be dealt to its "
+        "controller is dealt to it instead. With several Protectors he chooses which one applies "
+        "(CR 616.1), not whether one does.",
+        "chooser", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
+        "Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
+        "does Bob still control?"),
 )
 
 
@@ -748,7 +1677,7 @@ _ATTACKERS = ["Grizzly Bears", "Hill Giant", "Raging Goblin", "Serra Angel", "Ll
 def _combat_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     attackers = tuple(sorted(rng.sample(_ATTACKERS, rng.randint(1, 2))))
     protectors = rng.choice([0, 1] if level == "easy" else [0, 1, 2])
-    bob_is_monarch = level == "easy" or rng.random() < 0.7
+    bob_is_monarch = True  # a Protector of the Crown made its controller the monarch as it entered
     blocks: tuple[tuple[str, str], ...] = ()
     if rng.random() < 0.5:
         blocks = (("Hill Giant", rng.choice(attackers)),)
@@ -772,18 +1701,139 @@ def _leaves_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
                    "nobody is the monarch now.", "CR 725.4")
 
 
-def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    """A practice question at ``level``: a combat against Protectors of the Crown or the monarch
-    leaving the game (hard: also Lightning Bolts at a Protector, Custodi Lich entering, and the
-    monarch's draw trigger)."""
+#: How each kind of scenario question is asked, and the claim "which rule decides?" states.
+_ASKS: dict[MonarchAsk, tuple[tuple[str, ...], str]] = {
+    "monarch": (("Who is the monarch now?", "When everything has resolved, who is the monarch?"),
+                "{v} is the monarch now."),
+    "monarch and life": (("Which is true now: who is the monarch, and how much life does {about} have?",
+                          "When everything has resolved, who is the monarch, and what is {about}'s life "
+                          "total?"), "{v}."),
+    "monarch and creatures": (("Who is the monarch now, and how many creatures does {about} control?",
+                               "When everything has resolved, which is true?"), "{v}."),
+    "monarch and protectors": (("Who is the monarch now, and how many Protectors of the Crown does "
+                                "{about} still control?", "When everything has resolved, which is true?"),
+                               "{v}."),
+    "who chooses": (("Who chooses which creature Bob sacrifices?",), "{v} chooses the creature."),
+    "cards drawn": (("How many cards has {about} drawn from the monarch's draw ability by then?",),
+                    "{about} has drawn {v} from the monarch's draw ability."),
+}
+
+
+def _ask(s: MonarchPlay, rules: str) -> tuple[Situation, Stem]:
+    asks, claim = _ASKS[s.ask]
+    return s, Stem(tuple(a.format(about=s.about) for a in asks),
+                   lambda v: claim.format(v=v, about=s.about), rules)
+
+
+def _steal_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    attackers = sorted(rng.sample(["Grizzly Bears", "Hill Giant", "Craw Wurm", "Serra Angel", LICH],
+                                  rng.choice([1, 1, 2])))
+    home = [LICH] if LICH not in attackers and rng.random() < 0.4 else []
+    protectors = rng.choice([0, 0, 1, 2] if level == "hard" else [0, 1])
+    bob = ["Llanowar Elves"] + (["Hill Giant"] if rng.random() < 0.5 else [])
+    blocks: list[tuple[str, str]] = []
+    blockable = [a for a in attackers if a != "Serra Angel"]
+    if "Hill Giant" in bob and blockable and rng.random() < 0.35:
+        blocks = [("Hill Giant", rng.choice(blockable))]
+    bolt = ""
+    if level == "hard" or rng.random() < 0.3:
+        dying = {b for _, b in blocks if b in ("Grizzly Bears", "Hill Giant", LICH)}
+        bolt = rng.choice([a for a in (*attackers, *home) if a in ("Grizzly Bears", "Hill Giant", LICH)
+                           and a not in dying] + [""])
+    play = steal_play(attackers, home=home, bob=bob, protectors=protectors, blocks=blocks, bolt=bolt)
+    if LICH in (*attackers, *home):
+        ask: MonarchAsk = "monarch and creatures"
+    elif protectors and rng.random() < 0.5:
+        ask = "monarch and protectors"
+    else:
+        ask = "monarch and life" if level == "hard" or rng.random() < 0.5 else "monarch"
+    return _ask(MonarchPlay(play, ask), "CR 725.2, 614.9, 608.2h")
+
+
+def _ping_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    counters = rng.randint(1, 3)
+    attackers = ["Grizzly Bears"] if level == "hard" and rng.random() < 0.6 else []
+    protectors = rng.choice([0, 0, 1])
+    blocks = [("Grizzly Bears", "Grizzly Bears")] if attackers and rng.random() < 0.3 else []
+    play = ping_play(counters, rng.randint(1, counters), attackers=attackers, protectors=protectors,
+                     blocks=blocks, bob=("Grizzly Bears",))
+    return _ask(MonarchPlay(play, "monarch and life"), "CR 725.2, 113.7a, 614.9")
+
+
+def _enters_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    card = rng.choice([PROTECTOR, PROTECTOR, LICH])
+    monarch = rng.choice([None, None, "Alice"])
+    bolt = rng.choice(["Bob", card, ""] if card == PROTECTOR else [card, card, ""])
+    finish = rng.random() < (0.4 if card == PROTECTOR else 0.7)
+    if level == "hard" and not bolt and not finish:
+        return None  # a hard question plays two steps or more
+    alice = tuple(sorted(rng.sample(["Grizzly Bears", "Llanowar Elves", "Hill Giant"], rng.randint(1, 2))))
+    play = enters_play(card, monarch=monarch, bolt=bolt, finish=finish, alice=alice if card == LICH else ())
+    note = "(Alice's Custodi Lich made her the monarch earlier in the game; it has since died.)" \
+        if monarch == "Alice" else ""
+    s = MonarchPlay(play, "monarch and life" if card == PROTECTOR else "monarch and creatures",
+                    "Bob" if card == PROTECTOR else "Alice", note)
+    return _ask(s, "CR 725.1, 603.3, 614.9, 113.7a")
+
+
+def _knockout_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    players = ("Alice", "Bob", "Carol", "Dave")[: rng.choice([3, 3, 4] if level == "hard" else [3])]
+    active = rng.choice(players)
+    concede = rng.random() < 0.4
+    monarch = rng.choice([p for p in players if p != active] + ([active] if concede else []))
+    lich = rng.random() < 0.5
+    play = knockout_play(players, active, monarch, lich=lich, concede=concede)
+    other = next(p for p in players if p not in (active, monarch))
+    s = MonarchPlay(play, "monarch and creatures" if lich else "monarch", other)
+    return _ask(s, "CR 725.4, 704.5a, 603.2")
+
+
+def _jailer_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    prisoner = rng.choice([LICH, LICH, "Hill Giant", PROTECTOR])
+    then: Literal["attack", "bolt jailer"] = rng.choice(["attack", "attack", "bolt jailer"])
+    play = jailer_play(prisoner, then=then)
+    about = rng.choice(["Alice", "Bob"])
+    return _ask(MonarchPlay(play, "monarch and creatures", about), "CR 610.3, 603.10, 603.2e")
+
+
+def _protector_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    kind = rng.choice(["bolt", "bolt then attack", "guard", "assassin"])
+    if kind == "assassin":
+        return _ask(MonarchPlay(assassin_play(), "monarch and protectors"), "CR 614.9, 702.2b, 725.2")
+    protectors = rng.choice([1, 1, 2])
+    if kind == "guard":
+        attackers = sorted(rng.sample(["Grizzly Bears", "Hill Giant", "Serra Angel"], rng.randint(1, 2)))
+        s = MonarchPlay(guard_play(protectors=protectors, attackers=attackers), "monarch and life",
+                        "Alice", _AFTER_PROTECTOR)
+        return _ask(s, "CR 614.9, 725.2")
+    monarch = rng.choice(["Alice", "Bob"])
+    note = _AFTER_PROTECTOR if monarch == "Alice" else ""
+    at = rng.choice(["Bob", "Bob", PROTECTOR])
+    if kind == "bolt":
+        if level == "hard":
+            return None  # one step: the hard level plays more
+        return _ask(MonarchPlay(bolt_play(monarch, at=at, protectors=protectors), "monarch and life",
+                                note=note), "CR 614.9")
+    attackers = sorted(rng.sample(["Grizzly Bears", "Hill Giant", "Craw Wurm"], rng.randint(1, 2)))
+    play = bolt_then_attack_play(attackers, at=at, protectors=protectors, monarch=monarch)
+    ask: MonarchAsk = rng.choice(["monarch and protectors", "monarch and life"])
+    return _ask(MonarchPlay(play, ask, note=note), "CR 614.9, 514.2, 704.5g, 725.2")
+
+
+def _draws_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    steal = rng.random() < 0.5
+    return _ask(MonarchPlay(draws_play(steal=steal), "cards drawn", rng.choice(["Alice", "Bob"])),
+                "CR 725.2")
+
+
+def _legacy_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """The boards of notebooks 06 and 07, as they stand (no play sequence)."""
     roll = rng.random()
-    if level == "easy":
-        return _combat_question(rng, level) if roll < 0.7 else _leaves_question(rng, level)
-    if roll < 0.45:
+    if roll < 0.35:
         return _combat_question(rng, level)
-    if roll < 0.7:
+    if roll < 0.6:
         return _leaves_question(rng, level)
-    if roll < 0.8:
+    if roll < 0.75:
         s: Situation = Bolts(rng.randint(0, 2))
         return s, Stem(("How much life does Bob lose?", "How much life has Bob lost at the end?"),
                        lambda v: f"Bob loses {v} life.", "CR 614.9")
@@ -798,17 +1848,43 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
                    lambda v: f"{v} draws the card.", "CR 725.2")
 
 
+_SCENARIOS: tuple[tuple[float, Callable[[random.Random, Level], tuple[Situation, Stem] | None]], ...] = (
+    (0.26, _steal_question), (0.12, _ping_question), (0.16, _enters_question),
+    (0.12, _knockout_question), (0.1, _jailer_question), (0.16, _protector_question),
+    (0.08, _draws_question))
+
+
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``. Mostly scenario questions: Alice's creatures steal the
+    crown (maybe with a Custodi Lich, Bob's Protectors and a Lightning Bolt in response), Walking
+    Ballista pings the monarch, a monarch card's enters trigger waits while someone responds, the
+    monarch is knocked out of a multiplayer game, Palace Jailer's prisoner, Protectors against
+    Bolts, deathtouch and another player's crown, and whose end step draws; the rest are the
+    notebooks' boards (a combat, a player leaving, Bolts, Custodi Lich entering, the draw race)."""
+    legacy = 0.35 if level == "easy" else 0.1
+    if rng.random() < legacy:
+        return _legacy_question(rng, level)
+    if level == "easy" and rng.random() < 0.08:
+        return _ask(MonarchPlay(chooser_play(), "who chooses"), "CR 701.21a")
+    roll = rng.random()
+    for weight, make in _SCENARIOS:
+        if roll < weight:
+            return make(rng, level)
+        roll -= weight
+    return _SCENARIOS[-1][1](rng, level)
+
+
 TOPIC = Topic(
     name="monarch",
     title="The monarch, Protector of the Crown and Custodi Lich (CR 725, 614.9, 603.2e)",
     notebooks=("06-the-monarch", "07-protector-of-the-crown"),
-    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace),
+    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
-    hard_tries=2,  # who becomes the monarch rarely has four possible answers
+    spread=(("crown", ("moves", "stays", "nobody")),),
 )
 
 __all__ = ["TOPIC", "BoltCase", "Bolts", "Combat", "CombatResult", "DrawRace", "LeaveCase", "Leaves",
            "LichEnters", "MonarchCase", "Mistake", "bob_life_text", "check_draw_race", "check_leave_answers",
            "check_name_answers", "combat_check", "combat_is_legal", "combat_outcomes", "combat_setup",
-           "combat_walk", "generate", "monarch_draw_race", "protector_combat"]
+           "combat_walk", "generate", "monarch_draw_race", "protector_combat", "someone_elses_crown"]

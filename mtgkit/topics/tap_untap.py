@@ -14,19 +14,22 @@ Practice asks about one permanent (easy) or which of three or four she can activ
 
 from __future__ import annotations
 
+import copy
 import functools
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from ..abilities import EntersTapped, GrantKeyword
 from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
-from ..events import AttackDeclared, Tapped, Untapped
+from ..events import AttackDeclared, BlockDeclared, Tapped, TurnBegan, Untapped
 from ..game import Game
 from ..grading import Verdict, grade_answers, one_of, plural, read_bool
-from ..teaching import LIBRARY, Arrived, Attempt, Reason
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from ..records import Value
+from ..teaching import LIBRARY, Arrived, Attempt, Piece, Play, Reason, Setup, Step, cr
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 _ARRIVALS: tuple[Arrived, ...] = ("last turn", "this turn")
 
@@ -116,7 +119,10 @@ class ActivationCase:
             return Attempt(False, Reason(f"No: {o.name} has {which}, so there is nothing to activate "
                                          f"(CR 602.1).{haste}", ("602.1",)), g)
         ab = abilities[self.ability]
-        target = next((c.id for c in g.zone("Alice", "graveyard")), None) if ab.targets else None
+        target: int | str | None = None  # a card in her graveyard, or Bob ("any target")
+        if ab.targets is not None:
+            target = (next((c.id for c in g.zone("Alice", "graveyard")), None)
+                      if ab.targets.zone == "graveyard" else "Bob")
         try:
             events = g.activate(ref, self.ability, target=target)
         except RulesError as err:
@@ -286,6 +292,13 @@ class Mistake(MisconceptionName):
     UNTAP_SYMBOL_NEEDS_UNTAPPED = "untap-symbol-needs-untapped"
     MANA_ABILITIES_DODGE_SICKNESS = "mana-abilities-dodge-sickness"
     SICKNESS_ONLY_STOPS_ATTACKING = "sickness-only-stops-attacking"
+    SICKNESS_ENDS_AT_END_OF_TURN = "sickness-ends-at-end-of-turn"
+    SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES = "sickness-stops-all-activated-abilities"
+    SICKNESS_STOPS_BLOCKING = "sickness-stops-blocking"
+    HASTE_ONLY_HELPS_ATTACKING = "haste-only-helps-attacking"
+    SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER = "symmetric-effects-help-only-their-controller"
+    ABILITIES_ONLY_ON_YOUR_TURN = "abilities-only-on-your-turn"
+    MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE = "most-recent-turn-is-the-previous-one"
 
 
 # ----------------------------------------------------------------------- practice boards, and their model
@@ -293,7 +306,11 @@ class Activation(Situation):
     """'Can Alice activate this ability now?' (one case) or 'how many of these can she?'"""
 
     topic: ClassVar[TopicName] = "tap-untap"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.SICKNESS_STOPS_NONCREATURES, Mistake.SICKNESS_SPARES_UNTAP_SYMBOL,
+        Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED, Mistake.MANA_ABILITIES_DODGE_SICKNESS,
+        Mistake.SICKNESS_ONLY_STOPS_ATTACKING, Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES,
+        Mistake.HASTE_ONLY_HELPS_ATTACKING)
     cases: tuple[ActivationCase, ...]
     ask: Literal["count", "which"] = "count"  # with several cases: how many, or which ones
 
@@ -337,9 +354,13 @@ def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
     if not 0 <= case.ability < len(defn.activated):
         return activation(case)[0]
     ab = defn.activated[case.ability]
-    creature, haste = defn.is_a("Creature"), "haste" in defn.keywords
+    creature = defn.is_a("Creature")
+    haste = "haste" in defn.keywords or (creature and "Mass Hysteria" in case.also)
     sick = case.arrived == "this turn"
     symbol = ab.cost.tap or ab.cost.untap
+    if creature and sick and ((Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES in held and not haste)
+                              or (Mistake.HASTE_ONLY_HELPS_ATTACKING in held and haste and symbol)):
+        return False
     if Mistake.SICKNESS_STOPS_NONCREATURES in held and not creature and symbol and sick:
         return False
     if Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED in held and ab.cost.untap and not ab.cost.tap:
@@ -350,6 +371,321 @@ def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
             or (Mistake.SICKNESS_SPARES_UNTAP_SYMBOL in held and ab.cost.untap and not ab.cost.tap)):
         case = ActivationCase(case.card, "last turn", case.tapped, case.ability)
     return activation(case)[0]
+
+
+# ----------------------------------------------------------------------- scenario questions
+#: What a checklist asks a player may do: activate one of a permanent's abilities, attack with
+#: it (in that player's next beginning of combat this turn), or block with it (now, in the
+#: opponent's declare attackers step).
+ActKind = Literal["activate", "attack", "block"]
+
+
+class Act(Value):
+    """One thing a checklist asks about: ``kind`` with the permanent labelled ``card``."""
+
+    kind: ActKind
+    card: str
+    says: str  # how the option names it: "tap the Elves for {G}"
+    ability: int = 0
+
+
+class Facts(Value):
+    """What the rules look at to decide an :class:`Act`, read off the game (and what a
+    misconception's model turns around)."""
+
+    kind: ActKind
+    creature: bool
+    tapped: bool
+    tap: bool  # {T} in the cost
+    untap: bool  # {Q} in the cost
+    mana: bool  # a mana ability
+    sick: bool  # not controlled continuously since its controller's most recent turn began
+    this_turn: bool  # it came under its controller's control during the current turn
+    since_previous: bool  # ... during or after the controller's previous turn (their turn now)
+    printed_haste: bool
+    own_haste: bool  # haste from a permanent its controller controls
+    their_haste: bool  # haste only from an opponent's permanent (Mass Hysteria)
+    active: bool  # its controller is the active player
+
+
+def facts_of(g: Game, ref: int, act: Act) -> Facts:
+    """The facts about ``act`` in ``g``, from the engine's state and events."""
+    o = g.obj(ref)
+    ab = o.card.activated[act.ability] if act.kind == "activate" else None
+    turns = [e.turn for e in g.events if isinstance(e, TurnBegan) and e.active == o.controller]
+    arrived = g.events[o.since - 1].turn if o.since is not None else None
+    printed = "haste" in o.card.keywords
+    granters = [p for p in g.permanents() if any(isinstance(a, GrantKeyword) and a.keyword == "haste"
+                                                 for a in p.card.abilities)]
+    has = "haste" in g.keywords(o)
+    own = has and not printed and any(p.controller == o.controller for p in granters)
+    # the turn before its controller's current one (with none before it, the game's start)
+    previous = turns[-2] if len(turns) > 1 else 0
+    since_previous = g.active_player == o.controller and arrived is not None and arrived >= previous
+    return Facts(act.kind, o.is_a("Creature"), o.tapped, bool(ab and ab.cost.tap), bool(ab and ab.cost.untap),
+                 bool(ab and ab.is_mana_ability), not g.controlled_since_turn_began(o.id),
+                 arrived == g.turn, since_previous,
+                 printed, own, has and not printed and not own, g.active_player == o.controller)
+
+
+def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
+    """May the player do it, as a learner holding ``held`` thinks (with nothing held: the rules,
+    a test checks it against the engine)."""
+    sick = f.sick
+    if Mistake.SICKNESS_ENDS_AT_END_OF_TURN in held:
+        sick = f.this_turn
+    if Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE in held and f.active:
+        sick = sick or f.since_previous
+    haste = f.printed_haste or f.own_haste or (
+        f.their_haste and Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER not in held)
+    if f.kind == "block":
+        return f.creature and not f.tapped and not (
+            Mistake.SICKNESS_STOPS_BLOCKING in held and sick and not haste)
+    if f.kind == "attack":
+        return f.creature and not f.tapped and (not sick or haste)
+    if Mistake.ABILITIES_ONLY_ON_YOUR_TURN in held and not f.active and not f.mana:
+        return False
+    needs_untapped = f.tap or (f.untap and Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED in held)
+    state = not (needs_untapped and f.tapped) and not (
+        f.untap and not f.tapped and Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED not in held)
+    symbol = f.tap or f.untap
+    helped = haste and Mistake.HASTE_ONLY_HELPS_ATTACKING not in held
+    stopped = f.creature and symbol and sick and not helped
+    if stopped and (Mistake.SICKNESS_ONLY_STOPS_ATTACKING in held
+                    or (Mistake.MANA_ABILITIES_DODGE_SICKNESS in held and f.mana)
+                    or (Mistake.SICKNESS_SPARES_UNTAP_SYMBOL in held and f.untap and not f.tap)):
+        stopped = False
+    if Mistake.SICKNESS_STOPS_NONCREATURES in held and not f.creature and symbol and f.this_turn:
+        stopped = True
+    if Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES in held and f.creature and sick and not haste:
+        stopped = True
+    return state and not stopped
+
+
+def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]:
+    """What the engine does with ``act`` (tried on a copy of ``g``): whether the rules allow it,
+    and why (the rule of the event that did it, or the rule it was refused by)."""
+    trial = copy.deepcopy(g)
+    name = trial.obj(ref).name
+    try:
+        if act.kind == "activate":
+            ab = trial.obj(ref).card.activated[act.ability]
+            target: int | str | None = None  # a card in the graveyard, or an opponent
+            if ab.targets is not None:
+                target = (next((c.id for c in trial.zone(who, "graveyard")), None)
+                          if ab.targets.zone == "graveyard" else next(p for p in trial.players if p != who))
+            events = trial.activate(ref, act.ability, player=who, target=target)
+            e = next((e for e in events if isinstance(e, Tapped | Untapped)), events[0])
+        elif act.kind == "attack":
+            if trial.step != "beginning_of_combat":
+                trial.advance(to="beginning_of_combat")
+            e = next(e for e in trial.attack([ref]) if isinstance(e, AttackDeclared))
+        else:
+            attackers = [p.id for p in trial.board().permanents if p.attacking == who]
+            if not attackers:
+                return False, Reason(f"No: nothing is attacking {who}, so {name} has nothing to "
+                                     f"block (CR 509.1a).", ("509.1a",))
+            e = next(e for e in trial.block({ref: attackers[0]}) if isinstance(e, BlockDeclared))
+    except RulesError as err:
+        return False, Reason(f"No: {err.reason.rstrip('.')} (CR {err.rule}).", (err.rule,))
+    return True, Reason(f"Yes: {e.text.rstrip('.')} ({cr(e.rules)}).", e.rules, e.seq)
+
+
+class Checklist(PlaySituation):
+    """A {T}/summoning-sickness scenario: a set-up, a short play sequence (casts, a turn passing,
+    an attack), then: which of these may ``who`` do now (or how many)? Each thing is tried by
+    the engine on the game at the end; the model turns the facts around (which turn counts,
+    haste from whose permanent, what summoning sickness stops)."""
+
+    topic: ClassVar[TopicName] = "tap-untap"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
+        frozenset({Mistake.SICKNESS_ENDS_AT_END_OF_TURN, Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE})})
+    who: str
+    acts: tuple[Act, ...]
+    ask: Literal["which", "how many", "yes or no"] = "which"
+
+    def key(self) -> Hashable:
+        return ("checklist", self.play, self.who, self.acts, self.ask)
+
+    def worked(self) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
+        """Each thing asked about, its facts, whether the engine allows it, and why."""
+        return _checked(self)
+
+    def answer_of(self, verdicts: Sequence[bool]) -> str:
+        if self.ask == "yes or no":
+            return "yes" if verdicts[0] else "no"
+        if self.ask == "how many":
+            return str(sum(verdicts))
+        allowed = sorted(a.says for a, ok in zip(self.acts, verdicts, strict=True) if ok)
+        return one_of(allowed, last="and") if allowed else "none of them"
+
+    def legal(self) -> tuple[str, ...]:
+        return (self.answer_of([ok for _, _, ok, _ in self.worked()]),)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        return (self.answer_of([believed_verdict(f, held) for _, f, _, _ in self.worked()]),)
+
+    def explain(self) -> str:
+        return "\n".join(f"{a.says[0].upper()}{a.says[1:]}: {r.text}" for a, _, _, r in self.worked())
+
+    def decisive(self) -> Reason | None:
+        if len(self.acts) != 1:
+            return None
+        return self.worked()[0][3]
+
+
+@functools.lru_cache(maxsize=1024)
+def _checked(s: Checklist) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
+    g, labels = s.play.game()
+    out = []
+    for act in s.acts:
+        ref = labels[act.card] if act.card in labels else g.find(act.card)
+        ok, why = engine_verdict(g, ref, act, s.who)
+        out.append((act, facts_of(g, ref, act), ok, why))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------- scenario templates
+def _cast(card: str, lands: Sequence[str], x: int = 0) -> Step:
+    land = lands[0].split(" ")[0]
+    plural_land = land if land in ("Plains", "Wastes") else f"{land}s"
+    paid = {1: f"a {land}", 2: f"two {plural_land}", 3: f"three {plural_land}"}[len(lands)]
+    said = f" with X = {x}" if x else ""
+    return Step("cast", f"Alice taps {paid} and casts {card}{said}; it resolves.", card=card, x=x,
+                pay=tuple(lands))
+
+
+def _forests(n: int, player: str = "Alice") -> list[Piece]:
+    return [Piece("Forest", player) for _ in range(n)]
+
+
+def _labels(card: str, n: int) -> list[str]:
+    return [card] + [f"{card} {i}" for i in range(2, n + 1)]
+
+
+def fresh_play(*, ballista: bool = True, hysteria: str = "", bears: bool = False) -> Play:
+    """Alice casts Llanowar Elves (and Walking Ballista with X = 1) in her turn; in Bob's turn his
+    Grizzly Bears attacks her and he passes priority to her in the declare attackers step."""
+    forests = _labels("Forest", 4)
+    pieces = _forests(4) + [Piece("Llanowar Elves", zone="hand"), Piece("Grizzly Bears", "Bob")]
+    steps = [_cast("Llanowar Elves", forests[:1]), Step("resolve", "")]
+    if ballista:
+        pieces.append(Piece("Walking Ballista", zone="hand"))
+        steps += [_cast("Walking Ballista", forests[1:3], x=1), Step("resolve", "")]
+    if bears:
+        pieces.append(Piece("Grizzly Bears", label="Alice's Grizzly Bears"))
+    if hysteria:
+        pieces.append(Piece("Mass Hysteria", hysteria))
+    steps += [Step("next_turn", "", to="beginning_of_combat"),
+              Step("attack", "Alice's turn ends. In Bob's turn, Bob attacks Alice with his Grizzly Bears.",
+                   attackers=("Grizzly Bears",), defender="Alice"),
+              Step("pass", "Bob passes priority to Alice in the declare attackers step.", player="Bob")]
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def haste_play(creatures: Sequence[str], *, hysteria: str = "", stone: bool = False) -> Play:
+    """In her precombat main phase Alice casts ``creatures`` (and maybe Fellwar Stone), with a
+    Mass Hysteria on the battlefield under ``hysteria``'s control (or none)."""
+    lands = {"Llanowar Elves": ["Forest"], "Raging Goblin": ["Mountain"],
+             "Grizzly Bears": ["Forest", "Forest"], "Fellwar Stone": ["Wastes", "Wastes"]}
+    pieces: list[Piece] = []
+    steps: list[Step] = []
+    used: dict[str, int] = {}
+    for card in (*creatures, *(["Fellwar Stone"] if stone else [])):
+        paid = []
+        for land in lands[card]:
+            used[land] = used.get(land, 0) + 1
+            pieces.append(Piece(land))
+            paid.append(land if used[land] == 1 else f"{land} {used[land]}")
+        pieces.append(Piece(card, zone="hand"))
+        steps += [_cast(card, paid), Step("resolve", "")]
+    if hysteria:
+        pieces.append(Piece("Mass Hysteria", hysteria))
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def returned_play() -> Play:
+    """Alice's turn; Bob's Order of Whiteclay is tapped (it attacked in his last turn). In
+    Alice's end step Bob returns Llanowar Elves from his graveyard with it; then Bob's turn
+    begins, and he holds priority in his upkeep."""
+    plains = _labels("Plains", 3)
+    pieces = [Piece("Order of Whiteclay", "Bob", tapped=True), *[Piece("Plains", "Bob") for _ in plains],
+              Piece("Llanowar Elves", "Bob", "graveyard")]
+    steps = [Step("advance", "", to="end"), Step("pass", "", player="Alice"),
+             Step("activate", "In Alice's end step, after she passes priority, Bob taps three Plains and "
+                  "activates Order of Whiteclay ({1}{W}{W}, {Q}) targeting Llanowar Elves in his "
+                  "graveyard; it resolves.", card="Order of Whiteclay", target="Llanowar Elves",
+                  pay=tuple(plains)),
+             Step("resolve", ""),
+             Step("next_turn", "Bob's turn begins; he holds priority in his upkeep.", to="upkeep")]
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+_FRESH_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
+               Act("activate", "Walking Ballista", "remove a counter from Walking Ballista to deal 1 damage",
+                   ability=1),
+               Act("block", "Llanowar Elves", "block with Llanowar Elves in this combat"),
+               Act("block", "Walking Ballista", "block with Walking Ballista in this combat"),
+               Act("activate", "Forest 4", "tap her untapped Forest for {G}"),
+               Act("block", "Alice's Grizzly Bears", "block with her Grizzly Bears in this combat"))
+
+
+def in_bobs_turn() -> Checklist:
+    """Notebook 01's fourth worked example: Alice cast Llanowar Elves and Walking Ballista (X = 1)
+    in her turn; in Bob's turn his Grizzly Bears attacks her and he passes priority to her. May
+    she tap the Elves, ping with the Ballista, block with either?"""
+    return Checklist(fresh_play(), "Alice", _FRESH_ACTS[:4], "which")
+
+
+_HASTE_ACTS = {"Llanowar Elves": (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
+                                  Act("attack", "Llanowar Elves", "attack with Llanowar Elves")),
+               "Raging Goblin": (Act("attack", "Raging Goblin", "attack with Raging Goblin"),),
+               "Grizzly Bears": (Act("attack", "Grizzly Bears", "attack with Grizzly Bears"),),
+               "Fellwar Stone": (Act("activate", "Fellwar Stone", "tap Fellwar Stone for mana"),)}
+_RETURNED_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
+                  Act("attack", "Llanowar Elves", "attack with Llanowar Elves this turn"),
+                  Act("activate", "Plains", "tap a Plains for {W}"))
+_CHECK_STEMS = {
+    "which": ("Which of these may {who} do now?", "Right now, which of these can {who} do?"),
+    "how many": ("How many of these may {who} do now: {acts}?",),
+    "yes or no": ("May {who} {act} now?",),
+}
+
+
+def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned"])
+    if kind == "fresh":
+        ballista, bears = rng.random() < 0.7, rng.random() < 0.4
+        play = fresh_play(ballista=ballista, hysteria=rng.choice(["", "", "Alice", "Bob"]), bears=bears)
+        pool = [a for a in _FRESH_ACTS if (ballista or "Ballista" not in a.card)
+                and (bears or "Grizzly" not in a.card) and (ballista or a.card != "Forest 4")]
+        who = "Alice"
+    elif kind == "haste":
+        creatures = sorted(rng.sample(["Llanowar Elves", "Raging Goblin", "Grizzly Bears"],
+                                      rng.randint(1, 2)))
+        stone = rng.random() < 0.4
+        play = haste_play(creatures, hysteria=rng.choice(["", "Alice", "Bob", "Bob"]), stone=stone)
+        pool = [a for c in (*creatures, *(["Fellwar Stone"] if stone else [])) for a in _HASTE_ACTS[c]]
+        who = "Alice"
+    else:
+        play, pool, who = returned_play(), list(_RETURNED_ACTS), "Bob"
+    if level == "easy" and rng.random() < 0.35:
+        ask: Literal["which", "how many", "yes or no"] = "yes or no"
+        acts: tuple[Act, ...] = (rng.choice(pool),)
+    else:
+        n = min(len(pool), rng.randint(2, 3) if level == "easy" else rng.randint(3, 4))
+        if n < 2:
+            return None
+        acts = tuple(rng.sample(pool, n))
+        ask = "how many" if rng.random() < 0.3 else "which"
+    s = Checklist(play, who, acts, ask)
+    asks = tuple(a.format(who=who, act=acts[0].says, acts="; ".join(x.says for x in acts))
+                 for a in _CHECK_STEMS[ask])
+    if ask == "which":
+        asks = tuple(f"{a} ({'; '.join(x.says for x in acts)})" for a in asks)
+    return s, Stem(asks, lambda v: f"{who} may do exactly this now: {v}." if ask == "which" else
+                   f"the answer is {v}.", "CR 302.6, 702.10, 107.5")
 
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
@@ -395,42 +731,103 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "{Q} in their cost.",
         "inputs", Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
         "Can Alice activate it now?"),
+    Misconception(
+        Mistake.SICKNESS_ENDS_AT_END_OF_TURN, "tap-untap",
+        "summoning sickness wears off when the turn ends",
+        "A creature is summoning sick for the turn it arrived; once that turn is over, even in an "
+        "opponent's turn, it may tap.",
+        "302.6", "The creature's controller must have controlled it continuously since their own "
+        "most recent turn began: Llanowar Elves cast in Alice's turn are still sick in Bob's turn, "
+        "until Alice's next turn begins.",
+        "inputs", Checklist(fresh_play(ballista=False), "Alice", _FRESH_ACTS[:1], "yes or no"),
+        "May Alice tap the Elves for {G} in Bob's turn?"),
+    Misconception(
+        Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES, "tap-untap",
+        "summoning sickness stops every activated ability",
+        "A creature that has just arrived can't use any of its activated abilities.",
+        "302.6", "Summoning sickness stops only the abilities with {T} or {Q} in their cost (and "
+        "attacking): Walking Ballista cast this turn can remove a counter to deal damage at once.",
+        "inputs", Activation((ActivationCase("Walking Ballista", "this turn", False, 1),)),
+        "Can Alice activate it now?"),
+    Misconception(
+        Mistake.SICKNESS_STOPS_BLOCKING, "tap-untap",
+        "a summoning-sick creature can't block",
+        "A creature that arrived since its controller's turn began can't block.",
+        "509.1a", "Summoning sickness stops attacking and {T}/{Q} abilities (CR 302.6), nothing else: "
+        "any untapped creature the defending player controls can block.",
+        "inputs", Checklist(fresh_play(ballista=False), "Alice", (_FRESH_ACTS[2],), "yes or no"),
+        "May Alice block with the Elves in Bob's turn?"),
+    Misconception(
+        Mistake.HASTE_ONLY_HELPS_ATTACKING, "tap-untap",
+        "haste lets a creature attack, not tap",
+        "Haste lets a creature attack the turn it arrives, but its {T} abilities still have to wait.",
+        "702.10c", "Haste switches off both halves of summoning sickness: the creature can attack "
+        "(CR 702.10b) and use abilities with {T} or {Q} in their cost at once.",
+        "inputs", Checklist(haste_play(["Llanowar Elves"], hysteria="Alice"), "Alice",
+                            _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
+        "May Alice tap the Elves for {G} now?"),
+    Misconception(
+        Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER, "tap-untap",
+        "an opponent's card helps only its controller",
+        "Bob's Mass Hysteria gives haste only to Bob's creatures; an opponent's effect never helps me.",
+        "702.10c", "A card does what its words say: 'All creatures have haste' means every creature, "
+        "Alice's too, whoever controls Mass Hysteria.",
+        "inputs", Checklist(haste_play(["Llanowar Elves"], hysteria="Bob"), "Alice",
+                            _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
+        "May Alice tap the Elves for {G} now?"),
+    Misconception(
+        Mistake.ABILITIES_ONLY_ON_YOUR_TURN, "tap-untap",
+        "abilities only in your own turn",
+        "Activated abilities (other than mana abilities) can be activated only in your own turn, like "
+        "sorceries.",
+        "117.1b", "A player may activate an activated ability whenever they have priority, in any "
+        "player's turn, unless the ability itself says otherwise.",
+        "inputs", Checklist(fresh_play(), "Alice", (_FRESH_ACTS[1],), "yes or no"),
+        "May Alice remove a counter from Walking Ballista in Bob's turn?"),
+    Misconception(
+        Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE, "tap-untap",
+        "'most recent turn' is your last finished turn",
+        "302.6's 'since their most recent turn began' means the start of the player's previous turn, so "
+        "a creature that arrived in the opponent's turn is still sick in the turn that follows.",
+        "302.6", "For a player who is taking a turn, their most recent turn is the current one: a "
+        "creature that has been theirs since before it began may tap and attack.",
+        "inputs", Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
+        "May Bob tap the Elves for {G} in his upkeep?"),
 )
 
 
 # ----------------------------------------------------------------------------- practice
-#: (card, ability index) pairs the {T}/{Q} questions use.
+#: (card, ability index) pairs the {T}/{Q} questions use: every one an activated ability (Raging
+#: Goblin has none, and is asked about in attacks instead).
 _ACT_ABILITIES = (("Llanowar Elves", 0), ("Order of Whiteclay", 0), ("Pili-Pala", 0), ("Fellwar Stone", 0),
                   ("Hangarback Walker", 0), ("Forest", 0), ("Vivid Crag", 0), ("Vivid Crag", 1),
                   ("Mana Confluence", 0), ("Mystic Gate", 1), ("Gaea's Cradle", 0), ("Meteor Crater", 0),
-                  ("Reflecting Pool", 0), ("Underground Sea", 0), ("Raging Goblin", 0), ("Food", 0),
+                  ("Reflecting Pool", 0), ("Underground Sea", 0), ("Walking Ballista", 1), ("Food", 0),
                   ("Exotic Orchard", 0), ("Wastes", 0), ("Island", 0), ("Mystic Gate", 0))
 
 
 def _case(rng: random.Random) -> ActivationCase:
     card, ability = rng.choice(_ACT_ABILITIES)
-    return ActivationCase(card, rng.choice(_ARRIVALS), rng.random() < 0.5, ability)
+    arrived = rng.choice(_ARRIVALS)
+    # A permanent that enters tapped (Vivid Crag) is tapped the turn it arrives.
+    enters_tapped = any(isinstance(a, EntersTapped) for a in lookup(card).abilities)
+    tapped = rng.random() < 0.5 or (arrived == "this turn" and enters_tapped)
+    return ActivationCase(card, arrived, tapped, ability)
 
 
 def _ability(case: ActivationCase) -> str:
-    abilities = lookup(case.card).activated
-    if case.ability >= len(abilities):
-        return "(it has no activated ability)"
-    return f"“{abilities[case.ability].text}”"
+    return f"“{lookup(case.card).activated[case.ability].text}”"
 
 
-def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    """A practice question at ``level``: one permanent (easy) or three or four (hard)."""
+def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     if level == "easy":
         case = _case(rng)
         s = Activation((case,))
-        text = case.describe()
-        state = text.split("(", 1)[1].rstrip(")")
         return s, Stem(
-            (f"Alice controls {text}. Can she activate its ability {_ability(case)} now, in "
-             f"her main phase?",
-             f"It is Alice's main phase. She wants to activate this ability of her {case.card}: "
-             f"{_ability(case)} It is {state}. Can she?"),
+            (f"It is Alice's main phase. {ACTIVATION_RESOURCES}. Can she activate this ability of her "
+             f"{case.card} now: {_ability(case)}?",
+             f"In her main phase, can Alice activate {case.card}'s ability {_ability(case)}? "
+             f"{ACTIVATION_RESOURCES}."),
             lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
     cases = [_case(rng) for _ in range(rng.randint(3, 4))]
     if len({c.card for c in cases}) < len(cases):
@@ -446,15 +843,28 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
         "CR 107.5, 107.6, 302.6")
 
 
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``: mostly scenarios (Alice casts creatures, maybe with a
+    Mass Hysteria, and the turn may pass to Bob; Bob returns Llanowar Elves in Alice's end step),
+    asking which of several things a player may do now, how many, or whether one; the rest ask
+    whether Alice can activate one permanent's ability in her main phase (easy) or which of three
+    or four she can (hard)."""
+    if rng.random() < (0.35 if level == "easy" else 0.2):
+        return _activation_question(rng, level)
+    return _checklist_question(rng, level)
+
+
 TOPIC = Topic(
     name="tap-untap",
     title="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6, 702.10)",
     notebooks=("01-tap-and-untap",),
-    situations=(Activation,),
+    situations=(Activation, Checklist),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )
 
-__all__ = ["ACTIVATION_RESOURCES", "TAP_CARDS", "TOPIC", "Activation", "ActivationCase", "Mistake",
+__all__ = ["ACTIVATION_RESOURCES", "TAP_CARDS", "TOPIC", "Act", "Activation", "ActivationCase", "Checklist",
+           "Facts", "Mistake", "believed_verdict", "engine_verdict", "facts_of", "fresh_play", "haste_play",
+           "in_bobs_turn", "returned_play",
            "ActivationWith", "AttackCase", "AttackWith", "activation", "believed_activation",
            "check_activation_answers", "generate"]

@@ -21,14 +21,47 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..abilities import ManaTrigger, Multiply, SameTypeProduced, SetType
-from ..events import ChoiceMade, Event, ManaAdded, ManaReplaced, NoMana
+from ..abilities import (
+    CreateEffect,
+    ExtraMana,
+    ManaReplacement,
+    ManaTrigger,
+    Multiply,
+    SameTypeProduced,
+    SetType,
+    StaticReplacement,
+)
+from ..cards import card as lookup
+from ..errors import RulesError
+from ..events import (
+    AbilityActivated,
+    ChoiceMade,
+    Event,
+    ManaAdded,
+    ManaReplaced,
+    ManaSpent,
+    NoMana,
+    SpellCast,
+    Untapped,
+)
 from ..game import Game
 from ..grading import grade_answers, one_of, read_mana
 from ..mana import Mana
 from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, outcomes
-from ..teaching import Check, ChoiceWalk, Grader, Reason, cr, describe_choices, event_lines
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from ..teaching import (
+    Check,
+    ChoiceWalk,
+    Grader,
+    Piece,
+    Play,
+    Reason,
+    Setup,
+    Step,
+    cr,
+    describe_choices,
+    event_lines,
+)
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 from .boards import BoardSpec, Perm, mana_board
 
 
@@ -43,6 +76,13 @@ class Mistake(MisconceptionName):
     TRIGGER_COPIES_PRINTED_MANA = "trigger-copies-printed-mana"
     CONTAMINATION_KEEPS_THE_AMOUNT = "contamination-keeps-the-amount"
     SAME_EFFECTS_DONT_STACK = "same-effects-dont-stack"
+    OPPONENTS_MANA_EFFECTS_APPLY_TO_ME = "opponents-mana-effects-apply-to-me"
+    REFLECTION_DOUBLES_LANDS_ONLY = "reflection-doubles-lands-only"
+    REFLECTION_DOUBLES_UNTAP_ABILITIES = "reflection-doubles-untap-abilities"
+    NOTHING_TO_MAKE_CANT_ACTIVATE = "nothing-to-make-cant-activate"
+    TAPPED_FOR_NOTHING_STILL_TRIGGERS = "tapped-for-nothing-still-triggers"
+    REPLACEMENT_MAKES_MANA_FROM_NOTHING = "replacement-makes-mana-from-nothing"
+    REPLACEMENT_EFFECTS_ARE_OPTIONAL = "replacement-effects-are-optional"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -263,9 +303,41 @@ class TapForMana(Situation):
         lines.append(event_lines(outs[0].events))
         return "\n".join(lines)
 
+    def decisive(self) -> Reason | None:
+        outs = self.outcomes().legal
+        if len(self.legal()) != 1:
+            return None
+        deciding = [e for e in outs[0].events if isinstance(e, ManaReplaced | NoMana)]
+        if len(deciding) != 1:
+            return None
+        e = deciding[0]
+        return Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
+
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        for board, source in _believed_boards(self, held):  # the inputs the learner changes
+            s = self if (board, source) == (self.board, self.source) else self.replace(
+                board=board, source=source, order=None)
+            for pool in s._believe(held):
+                found[pool] = None
+        return tuple(found)
+
+    def _believe(self, held: frozenset[str]) -> tuple[str, ...]:
         effects = self.effects()
         ops = dict(effects)
+        if not self.outcomes().legal:
+            return ()
+        made = any(isinstance(e, ManaAdded) for e in self.outcomes().legal[0].events)
+        if not made and Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE in held:
+            return (CANT,)
+        if not made and Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS in held:
+            extra = _aura_mana(self.board, self.source)
+            if extra:
+                return (str(extra),)
+        if not made and Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING in held:
+            types = [op for _, op in effects if isinstance(op, SetType)]
+            if types:
+                return tuple(dict.fromkeys(str(Mana.of(op.mana_type)) for op in types))
         if Mistake.PRINTED_ORDER in held and len(effects) > 1:
             outs = _arrival_order_outcomes(self).legal  # the stem's order is ignored
         elif Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT in held and self.order is not None:
@@ -277,6 +349,45 @@ class TapForMana(Situation):
             for pool in sorted(_tap_pool(ops, o, held)):
                 found[pool] = None
         return tuple(found)
+
+
+#: The answer of a learner who thinks the ability can't be activated at all.
+CANT = "she can't activate it"
+
+
+def _yours(card: str) -> bool:
+    """Does the card's mana effect work only for its controller ("if you tap", "whenever you
+    tap")? Mana Reflection, Zendikar Resurgent."""
+    for a in lookup(card).abilities:
+        if isinstance(a, StaticReplacement) and isinstance(a.replacement, ManaReplacement) \
+                and a.replacement.whose == "you":
+            return True
+        if isinstance(a, ManaTrigger) and a.trigger.whose == "you":
+            return True
+    return False
+
+
+def _believed_boards(s: TapForMana, held: frozenset[str]) -> list[tuple[BoardSpec, int]]:
+    """The boards (and the source's index on each) a learner holding ``held`` thinks they are
+    looking at: the misconceptions that change the question before the engine answers it."""
+    board, source = s.board, s.source
+    if Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME in held:
+        board = BoardSpec(tuple(p.replace(controller="Alice") if p.controller != "Alice" and _yours(p.card)
+                                else p for p in board.permanents), board.players)
+    return [(board, source)]
+
+
+def _aura_mana(board: BoardSpec, source: int) -> Mana:
+    """The extra mana the Auras on the source add when it is tapped for mana (Wild Growth's
+    {G}, Utopia Sprawl's chosen color)."""
+    total = Mana()
+    for p in board.permanents:
+        if p.attached_to == source:
+            for a in lookup(p.card).abilities:
+                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                    for m in a.adds.options(Mana(), p.color):
+                        total = total + m
+    return total
 
 
 @functools.lru_cache(maxsize=4096)
@@ -318,19 +429,24 @@ def triggered_mana(o: Outcome) -> list[ManaAdded]:
 
 def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
     """Does ``e`` come from a trigger that adds 'a type that land produced' (Heartbeat of Spring)?"""
-    if e.obj_id is None:
-        return False
-    return any(isinstance(a, ManaTrigger) and isinstance(a.adds, SameTypeProduced)
-               for a in o.game.obj(e.obj_id).card.abilities)
+    return _same_type(o.game, e)
 
 
 def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[str]:
     """The pools a learner believes this outcome gives (several when a trigger's type is open);
     ``ops`` maps each replacement effect's label to what it does."""
-    replaced = [e for e in o.events if isinstance(e, ManaReplaced)]
+    source = next((e.obj_id for e in o.events if isinstance(e, AbilityActivated)), None)
+    return {str(m) for m in _segment_pools(ops, o.events, o.pool("Alice"), o.game, held, source)}
+
+
+def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Mana, game: Game,
+                   held: frozenset[str], source: int | None = None) -> set[Mana]:
+    """The mana a learner believes one activation for mana adds (``events``: the activation's
+    events; ``produced``: the mana it really added; ``source``: the permanent tapped)."""
+    replaced = [e for e in events if isinstance(e, ManaReplaced)]
     order = [ops[e.effect] for e in replaced if e.effect in ops]
-    extra = triggered_mana(o)
-    base = o.pool("Alice")
+    extra = [e for e in events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
+    base = produced
     for e in extra:
         base = base - e.mana
     if replaced and held & {Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, Mistake.SAME_EFFECTS_DONT_STACK}:
@@ -342,13 +458,28 @@ def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[s
             if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType):
                 op = SetType(op.mana_type)
             base = op.apply(base)
+    skipped: set[Mana] = set()
+    if replaced and held & {Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL, Mistake.REFLECTION_DOUBLES_LANDS_ONLY}:
+        # the learner's own way through the replacement effects: some of them left out
+        drop: type[SetType] | type[Multiply] | None = (
+            SetType if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held else Multiply)
+        if drop is Multiply and (source is None or game.obj(source).is_a("Land")):
+            drop = None  # Mana Reflection on a land: the learner doubles it too
+        if drop is not None and any(isinstance(op, drop) for op in order):
+            mana = replaced[0].before
+            for op in order:
+                if not isinstance(op, drop):
+                    mana = op.apply(mana)
+            skipped.add(mana)
+            if drop is Multiply:
+                base = mana
     if Mistake.REPLACED_MANA_TRIGGERS_NOTHING in held and replaced:
-        return {str(base)}
+        return {base}
     choices: list[list[Mana]] = []
     for e in extra:
         mana = e.mana
         options = [mana]
-        if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and same_type_trigger(o, e) and replaced:
+        if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and _same_type(game, e) and replaced:
             options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
         new: list[Mana] = []
         for m in options:
@@ -359,13 +490,19 @@ def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[s
                     m = op.apply(m)
             new.append(m)
         choices.append(new)
-    pools: set[str] = set()
-    for combo in itertools.product(*choices):
-        total = base
-        for m in combo:
-            total = total + m
-        pools.add(str(total))
+    pools: set[Mana] = set()
+    for start in {base} | skipped:
+        for combo in itertools.product(*choices):
+            total = start
+            for m in combo:
+                total = total + m
+            pools.add(total)
     return pools
+
+
+def _same_type(game: Game, e: ManaAdded) -> bool:
+    return e.obj_id is not None and any(isinstance(a, ManaTrigger) and isinstance(a.adds, SameTypeProduced)
+                                        for a in game.obj(e.obj_id).card.abilities)
 
 
 class ArrivalOrder(BranchingChooser):
@@ -380,6 +517,197 @@ class ArrivalOrder(BranchingChooser):
 def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
     _, ref = s.setup()
     return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref), branching=ArrivalOrder)
+
+
+# ----------------------------------------------------------------------- scenario questions
+class ManaPlay(PlaySituation):
+    """A tapping-for-mana scenario: a set-up and a short play sequence (a spell cast with some of
+    the mana, Pale Moon resolving, lands and creatures tapped one after another, Pili-Pala paid
+    for from the pool); what is in Alice's mana pool at the end? Any choice the steps leave
+    open counts (the order of replacement effects)."""
+
+    topic: ClassVar[TopicName] = "tapping"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(
+        m for m in Mistake if m not in (Mistake.PRINTED_ORDER, Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT))
+
+    def key(self) -> Hashable:
+        return ("mana play", self.play)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(self.play.outcomes().pools("Alice"))
+
+    def explain(self) -> str:
+        outs = self.play.outcomes()
+        results = self.legal()
+        head = (f"Alice ends with {results[0]}." if len(results) == 1 else
+                f"Alice could end with {one_of(results)}: the order of the replacement effects is hers "
+                f"to choose (CR 616.1).")
+        lines = [head]
+        for o in outs:
+            lines.append("   " + tap_story(o))
+            if len(results) == 1:
+                break
+        lines += ["What the engine did:", event_lines(e for e in outs[0].events if isinstance(
+            e, ChoiceMade | ManaReplaced | ManaAdded | NoMana | ManaSpent | SpellCast | Untapped))]
+        return "\n".join(lines)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        nothing = any(isinstance(e, NoMana) for o in self.play.outcomes() for e in o.events)
+        if nothing and Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE in held:
+            return (CANT,)
+        for play in _believed_plays(self.play, held):
+            try:
+                outs = play.outcomes()
+            except RulesError:
+                continue  # the learner's version of the sequence isn't legal: no answer from it
+            for o in outs:
+                for pool in _play_pools(o, held):
+                    found[str(pool)] = None
+        return tuple(found)
+
+
+def _nothing_believed(g: Game, source: int, held: frozenset[str]) -> set[Mana]:
+    """What a learner believes an activation that made no mana adds: what the source's Auras add
+    (they think it still triggers), or the mana a type-setting replacement effect names (they
+    think it makes mana from nothing), or nothing."""
+    found: set[Mana] = set()
+    if Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS in held:
+        extra = Mana()
+        for aura in g.permanents():
+            if aura.attached_to == source:
+                for a in aura.card.abilities:
+                    if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                        for m in a.adds.options(Mana(), aura.chosen_color):
+                            extra = extra + m
+        found.add(extra)
+    if Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING in held:
+        o = g.obj(source)
+        for r in g.mana_replacements(o, o.card.activated[0]):
+            if isinstance(r.replacement.op, SetType):
+                found.add(Mana.of(r.replacement.op.mana_type))
+    return found or {Mana()}
+
+
+def _believed_plays(play: Play, held: frozenset[str]) -> list[Play]:
+    """The plays a learner holding ``held`` thinks they are looking at."""
+    setup = play.setup
+    if Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME in held:
+        setup = setup.replace(pieces=tuple(p.replace(player="Alice") if p.player != "Alice"
+                                           and p.zone == "battlefield" and _yours(p.card) else p
+                                           for p in setup.pieces))
+    out = [play.replace(setup=setup)]
+    if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held:  # as if no effect replaced the mana's type
+        sets = [p for p in setup.pieces if any(
+            isinstance(a, StaticReplacement) and isinstance(a.replacement, ManaReplacement)
+            and isinstance(a.replacement.op, SetType) for a in lookup(p.card).abilities)]
+        steps = tuple(s for s in play.steps if not (s.do == "cast" and any(
+            isinstance(e, CreateEffect) and isinstance(e.replacement.op, SetType)
+            for e in lookup(s.card).spell)))
+        out.append(play.replace(setup=setup.replace(pieces=tuple(p for p in setup.pieces if p not in sets)),
+                                steps=steps))
+    return out
+
+
+def _play_pools(o: Outcome, held: frozenset[str]) -> set[Mana]:
+    """Alice's pool at the end of one outcome, as a learner holding ``held`` adds it up: each
+    activation for mana (its events, up to the next action) as the learner believes it, minus the
+    mana spent."""
+    g = o.game
+    ops = {re.sub(r" #\d+$", "", e.label): e.replacement.op for e in g.mana_effects()}
+    segments: list[tuple[AbilityActivated, list[Event]]] = []
+    spent = Mana()
+    for e in o.events:
+        if isinstance(e, AbilityActivated) and e.player == "Alice" and e.mana_ability:
+            segments.append((e, []))
+        if isinstance(e, ManaSpent) and e.player == "Alice":
+            spent = spent + e.mana
+        elif segments:
+            segments[-1][1].append(e)
+    reflected = any(p.name == "Mana Reflection" and p.controller == "Alice" for p in g.permanents())
+    options: list[set[Mana]] = []
+    for activated, events in segments:
+        made = Mana()
+        for e in events:
+            if isinstance(e, ManaAdded) and e.player == "Alice":
+                made = made + e.mana
+        if not made and any(isinstance(e, NoMana) for e in events) and activated.obj_id is not None:
+            options.append(_nothing_believed(g, activated.obj_id, held))
+            continue
+        label_ops = {e.effect: ops.get(re.sub(r" #\d+$", "", e.effect)) for e in events
+                     if isinstance(e, ManaReplaced)}
+        pools = _segment_pools({k: v for k, v in label_ops.items() if v is not None}, events, made, g, held,
+                               activated.obj_id)
+        ab = g.obj(activated.obj_id).card.activated[activated.ability] if activated.obj_id else None
+        if Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES in held and reflected and ab is not None \
+                and not ab.cost.tap:
+            pools = {m + m for m in pools}
+        options.append(pools)
+    found: set[Mana] = set()
+    for combo in itertools.product(*options):
+        total = Mana()
+        for m in combo:
+            total = total + m
+        try:
+            found.add(total - spent)
+        except ValueError:
+            continue  # the learner's mana couldn't have paid: no answer from this one
+    return found
+
+
+
+# ----------------------------------------------------------------------- scenario templates
+def pili_play(*, reflection: bool = True, bob: Sequence[str] = (), color: str = "U",
+              heartbeat: bool = False) -> Play:
+    """Alice's postcombat main phase: Pili-Pala is tapped (it attacked). She taps her Forest, then
+    her Llanowar Elves, then activates Pili-Pala, paying {2} from her pool and {Q}."""
+    pieces = [Piece("Forest"), Piece("Llanowar Elves"), Piece("Pili-Pala", tapped=True)]
+    pieces += [Piece("Mana Reflection")] if reflection else []
+    pieces += [Piece("Heartbeat of Spring", "Bob")] if heartbeat else []
+    pieces += [Piece(c, "Bob") for c in bob]
+    steps = (Step("activate", "Alice taps her Forest for mana.", card="Forest"),
+             Step("activate", "She taps her Llanowar Elves for mana.", card="Llanowar Elves"),
+             Step("activate", f"She activates Pili-Pala, paying {{2}} from her pool and {{Q}} (untapping "
+                  f"it), and chooses {_COLOR_WORD[color]}.", card="Pili-Pala", color=color))
+    return Play(Setup(pieces=tuple(pieces), step="main2"), steps)
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def elves_play(*, hysteria: str = "Alice", alice: Sequence[str] = (), bob: Sequence[str] = ()) -> Play:
+    """With a Mass Hysteria under ``hysteria``'s control, Alice taps a Forest to cast Llanowar
+    Elves, taps her other Forest, then taps the Elves (haste lets it)."""
+    pieces = [Piece("Forest"), Piece("Forest"), Piece("Llanowar Elves", zone="hand"),
+              Piece("Mass Hysteria", hysteria)]
+    pieces += [Piece(c) for c in alice] + [Piece(c, "Bob") for c in bob]
+    steps = (Step("cast", "Alice taps a Forest and casts Llanowar Elves; it resolves.", card="Llanowar Elves",
+                  pay=("Forest",)),
+             Step("resolve_stack", ""),
+             Step("activate", "She taps her other Forest for mana.", card="Forest 2"),
+             Step("activate", "She taps the Elves for mana (Mass Hysteria gives them haste).",
+                  card="Llanowar Elves"))
+    return Play(Setup(pieces=tuple(pieces)), steps)
+
+
+def pale_moon_play(land: str = "Underground Sea", *, choice: str = "{U}", alice: Sequence[str] = (),
+                   forest: bool = True) -> Play:
+    """In Alice's upkeep Bob casts Pale Moon; in her main phase she taps ``land`` (choosing
+    ``choice``) and then her Forest."""
+    extras = [Piece(c, attached_to=land) if c == "Wild Growth" else Piece(c) for c in alice]
+    pieces = [Piece(land), *([Piece("Forest")] if forest else []), *extras,
+              Piece("Island", "Bob"), Piece("Island", "Bob"), Piece("Pale Moon", "Bob", "hand")]
+    steps = [Step("pass", "", player="Alice"),
+             Step("cast", "In Alice's upkeep, after she passes priority, Bob taps two Islands and casts "
+                  "Pale Moon; it resolves.", card="Pale Moon", pay=("Island", "Island 2")),
+             Step("resolve", ""),
+             Step("advance", "", to="main1"),
+             Step("activate", f"In her precombat main phase Alice taps {land} for mana"
+                  + (f", choosing {choice}." if land == "Underground Sea" else "."),
+                  card=land, choice=choice if land == "Underground Sea" else "")]
+    if forest:
+        steps.append(Step("activate", "Then she taps her Forest for mana.", card="Forest"))
+    return Play(Setup(pieces=tuple(pieces), step="upkeep"), tuple(steps))
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -443,9 +771,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "Alice taps her Forest for mana: what is in her pool?"),
     Misconception(
         Mistake.TRIGGER_COPIES_PRINTED_MANA, "tapping",
-            "Heartbeat copies the printed mana",
-        "Heartbeat of Spring adds the mana the land makes on its card ({G} for a Forest), even "
-        "when a replacement effect changed it.",
+            "the extra mana copies the printed mana",
+        "Heartbeat of Spring, Mana Flare and Zendikar Resurgent add the mana the land makes on its "
+        "card ({G} for a Forest), even when a replacement effect changed it.",
         "106.12a", "A trigger on a land tapped for mana sees the mana the ability really produced, "
         "after replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
         "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
@@ -468,6 +796,72 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "gets its turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
         "outputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
         "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME, "tapping",
+        "an opponent's Mana Reflection helps me",
+        "Mana Reflection and Zendikar Resurgent work for every player who taps a permanent for mana, "
+        "whoever controls them.",
+        "106.12b", "Each card does what its words say: 'if you tap' and 'whenever you tap' are about "
+        "its controller only (unlike Heartbeat of Spring's 'a player'), so Bob's Mana Reflection "
+        "doesn't touch Alice's mana.",
+        "inputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection", "Bob"))),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        Mistake.REFLECTION_DOUBLES_LANDS_ONLY, "tapping",
+        "Mana Reflection doubles only lands",
+        "Like Heartbeat of Spring, Mana Reflection is about lands, so Llanowar Elves' mana isn't "
+        "doubled.",
+        "106.12b", "Mana Reflection says 'a permanent': any permanent its controller taps for mana, "
+        "a creature such as Llanowar Elves included.",
+        "outputs", TapForMana(_board(Perm("Llanowar Elves"), Perm("Mana Reflection"))),
+        "Alice taps her Llanowar Elves for mana: what is in her pool?"),
+    Misconception(
+        Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES, "tapping",
+        "Mana Reflection doubles abilities without {T}",
+        "Mana Reflection doubles any mana a permanent's ability makes, such as Pili-Pala's {2}, {Q} "
+        "ability.",
+        "106.12", "To tap a permanent for mana is to activate a mana ability with {T} in its cost. "
+        "Pili-Pala's ability untaps it instead, so it isn't tapped for mana and Mana Reflection "
+        "(CR 106.12b) doesn't apply.",
+        "outputs", ManaPlay(pili_play()),
+        "What is in Alice's pool at the end?"),
+    Misconception(
+        Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE, "tapping",
+        "an ability that would make nothing can't be activated",
+        "If a mana ability would make no mana (Gaea's Cradle with no creatures, Exotic Orchard with "
+        "nothing to copy), it can't be activated.",
+        "605.2", "It is still a mana ability: it can be activated and its cost paid (the permanent "
+        "becomes tapped), and it adds no mana.",
+        "outputs", TapForMana(_board(Perm("Gaea's Cradle"))),
+        "Alice taps her Gaea's Cradle for mana: what is in her pool?"),
+    Misconception(
+        Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS, "tapping",
+        "tapping for no mana still triggers",
+        "'Whenever enchanted land is tapped for mana' triggers whenever its mana ability is activated, "
+        "even if it made nothing.",
+        "106.12a", "Such a trigger waits for the mana ability to resolve and produce mana: an Exotic "
+        "Orchard with nothing to copy makes no mana, so Wild Growth adds none.",
+        "outputs", TapForMana(_board(Perm("Exotic Orchard"), Perm("Wild Growth", attached_to=0),
+                                     Perm("Wastes", "Bob"))),
+        "Alice taps her Exotic Orchard for mana: what is in her pool?"),
+    Misconception(
+        Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING, "tapping",
+        "Contamination turns no mana into {B}",
+        "Contamination's 'produces {B} instead of any other type and amount' gives {B} even when the "
+        "land would have made nothing.",
+        "106.12b", "An 'if tapped for mana' replacement effect modifies the mana as it is produced; a "
+        "land that produces no mana has nothing to replace.",
+        "outputs", TapForMana(_board(Perm("Gaea's Cradle"), Perm("Contamination", "Bob"))),
+        "Alice taps her Gaea's Cradle for mana: what is in her pool?"),
+    Misconception(
+        Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL, "tapping",
+        "a replacement effect on my mana is optional",
+        "The player tapping the land chooses whether Contamination or Pale Moon applies, as they choose "
+        "the order.",
+        "614.1a", "A replacement effect that applies must be applied unless its text says 'may'; the "
+        "affected player only chooses the order when several apply (CR 616.1).",
+        "outputs", TapForMana(_board(Perm("Forest"), Perm("Contamination", "Bob"))),
+        "Alice taps her Forest for mana: what is in her pool?"),
 )
 
 
@@ -476,27 +870,41 @@ _EFFECTS_EASY = ["Mana Reflection", "Contamination", "Heartbeat of Spring", "Wil
 
 
 _EFFECTS_HARD = _EFFECTS_EASY + ["Mana Flare", "Zendikar Resurgent", "Utopia Sprawl"]
+#: What Alice may tap, besides a basic land: the permanents whose mana misconceptions differ on.
+_SOURCES_EASY = ["Forest", "Forest", "Island", "Underground Sea", "Llanowar Elves", "Gaea's Cradle",
+                 "Exotic Orchard"]
+_SOURCES_HARD = ["Forest", "Underground Sea", "Mystic Gate", "Swamp", "Llanowar Elves", "Exotic Orchard"]
+#: What the stem says about a source whose mana needs explaining.
+_SOURCE_NOTES = {
+    "Mystic Gate": " (she has no mana in her pool, so she uses its “{T}: Add {C}.” ability: she can't "
+                   "pay for the other one)",
+    "Gaea's Cradle": " (it adds {G} for each creature she controls)",
+    "Exotic Orchard": " (it adds one mana of any color that a land an opponent controls could produce)",
+}
 
 
-def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    """A practice question at ``level``: a land and one or two effects on tapping for mana (hard:
-    two or three, and more kinds), maybe with the order of the replacement effects fixed."""
-    land = rng.choice(["Forest", "Island", "Underground Sea"] if level == "easy"
-                      else ["Forest", "Underground Sea", "Mystic Gate", "Swamp"])
-    perms = [Perm(land)]
+def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    source = rng.choice(_SOURCES_EASY if level == "easy" else _SOURCES_HARD)
+    perms = [Perm(source)]
     names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
         rng.sample(_EFFECTS_HARD, rng.randint(2, 3))
     if level == "hard" and rng.random() < 0.4:
         names.append("Mana Reflection")
+    land = lookup(source).is_a("Land")
     for name in names:
         if name in ("Wild Growth", "Utopia Sprawl"):
-            if name == "Utopia Sprawl" and land != "Forest":
+            if not land or (name == "Utopia Sprawl" and source != "Forest"):
                 continue
             perms.append(Perm(name, "Alice", attached_to=0,
                               color=rng.choice("WUBRG") if name == "Utopia Sprawl" else None))
         else:
             perms.append(Perm(name, rng.choice(["Alice", "Bob"])))
+    if source == "Exotic Orchard":
+        perms += [Perm(rng.choice(["Forest", "Island", "Wastes", "Wastes"]), "Bob")]
+    if source == "Gaea's Cradle" and rng.random() < 0.5:
+        perms.append(Perm("Grizzly Bears"))
     s = TapForMana(BoardSpec(tuple(perms)))
+    note = _SOURCE_NOTES.get(source, "")
     labels = [label for label, _ in s.effects()]
     distinct = {re.sub(r" #\d+$", "", label) for label in labels}
     if len(distinct) > 1 and rng.random() < 0.5:  # an order worth stating: different effects
@@ -506,28 +914,62 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
         # never matters (the engine's "#2" labels only tell them apart).
         said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
         return s, Stem(
-            (f"Alice taps her {land} for mana and applies the replacement effects in this order: "
-             f"{said}. What is in her mana pool?",
-             f"Alice taps her {land} for mana. She applies {said}, in that order. What does her "
-             f"mana pool hold afterwards?"),
-            lambda v: f"if Alice taps her {land} for mana and applies {said}, in that order, her "
+            (f"Alice taps her {source} for mana{note} and applies the replacement effects in this "
+             f"order: {said}. What is in her mana pool?",
+             f"Alice taps her {source} for mana{note}. She applies {said}, in that order. What does "
+             f"her mana pool hold afterwards?"),
+            lambda v: f"if Alice taps her {source} for mana and applies {said}, in that order, her "
                       f"mana pool holds exactly {v}.",
             "CR 106.12, 616.1")
     return s, Stem(
-        (f"Alice taps her {land} for mana, making any choices herself. Which of these could her "
-         f"mana pool hold afterwards?",
-         f"Which of these is a mana pool Alice could end up with after tapping her {land} for mana?",
-         f"Alice taps her {land} for mana. Which result is possible?"),
-        lambda v: f"after tapping her {land} for mana, Alice could end up with exactly {v} in her "
+        (f"Alice taps her {source} for mana{note}, making any choices herself. Which of these could "
+         f"her mana pool hold afterwards?",
+         f"Which of these is a mana pool Alice could end up with after tapping her {source} for "
+         f"mana{note}?",
+         f"Alice taps her {source} for mana{note}. Which result is possible?"),
+        lambda v: f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
                   f"mana pool.",
-        "CR 106.12")
+        "CR 106.12, 605.2")
+
+
+def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    kind = rng.choice(["pili", "elves", "pale moon", "pale moon"])
+    bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
+    if kind == "pili":
+        play = pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"),
+                         heartbeat=rng.random() < 0.3,
+                         bob=tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1))))
+    elif kind == "elves":
+        play = elves_play(hysteria=rng.choice(["Alice", "Bob"]),
+                          alice=("Mana Reflection",) if rng.random() < 0.4 else (),
+                          bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
+    else:
+        land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
+        play = pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
+                              alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring",
+                                                      "Wild Growth"], rng.randint(1, 2))),
+                              forest=rng.random() < 0.7)
+    return ManaPlay(play), Stem(
+        ("What is in Alice's mana pool at the end?", "After these steps, what does Alice's mana pool hold?"),
+        lambda v: f"at the end, Alice's mana pool holds exactly {v}.", "CR 106.12, 106.12b, 616.1")
+
+
+def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A practice question at ``level``: a permanent Alice taps for mana with one or two effects
+    (hard: two or three, and more kinds), maybe with the order of the replacement effects fixed;
+    or a scenario (Pili-Pala paid for from the pool after a Forest and Llanowar Elves, Llanowar
+    Elves given haste by a Mass Hysteria, Pale Moon cast in Alice's upkeep) asking what her pool
+    holds at the end (mostly at the hard level)."""
+    if rng.random() < (0.25 if level == "easy" else 0.8):
+        return _mana_play_question(rng, level)
+    return _tap_board_question(rng, level)
 
 
 TOPIC = Topic(
     name="tapping",
     title="Tapping for mana: undefined mana, replacement effects and triggers (CR 106.5, 106.12)",
     notebooks=("02-undefined-mana", "04-tapped-for-mana"),
-    situations=(TapForMana,),
+    situations=(TapForMana, ManaPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )

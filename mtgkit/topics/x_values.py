@@ -28,8 +28,8 @@ from ..game import Game
 from ..grading import plural
 from ..outcomes import Outcome, outcomes
 from ..records import Value
-from ..teaching import LIBRARY, Check, Reason, cr, event_lines
-from .base import Level, Misconception, MisconceptionName, Situation, Stem, Topic, TopicName
+from ..teaching import LIBRARY, Check, Piece, Play, Reason, Setup, Step, cr, event_lines
+from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
 
 
 class XRoute(StrEnum):
@@ -58,6 +58,10 @@ class Mistake(MisconceptionName):
     X_STAYS_ON_THE_BATTLEFIELD = "x-stays-on-the-battlefield"
     X_MEANS_MANA_PAID = "x-means-mana-paid"
     X_COUNTED_ONCE = "x-counted-once"
+    COPY_ISNT_LEGENDARY = "copy-isnt-legendary"
+    LEGEND_RULE_KILLS_BOTH = "legend-rule-kills-both"
+    LEGEND_RULE_REMOVES_THE_NEWCOMER = "legend-rule-removes-the-newcomer"
+    X_CARD_MANA_VALUE_UNKNOWN = "x-card-mana-value-unknown-off-the-stack"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -491,9 +495,31 @@ class XEntry(Situation):
         lines += ["What the engine did:", event_lines(r.events)]
         return "\n".join(lines)
 
+    def steps(self) -> tuple[str, ...]:
+        """The actions the engine plays, in words (the board says the card and its X)."""
+        if self.path == XRoute.RETURNED:
+            return (f"Alice taps three lands and activates Order of Whiteclay ({{1}}{{W}}{{W}}, {{Q}}) "
+                    f"targeting {self.card} in her graveyard.",
+                    f"Both players pass; the ability resolves and {self.card} returns to the battlefield.")
+        cast = f"Alice casts {self.card} with X = {self.x}; it resolves."
+        if self.path == XRoute.CLONE:
+            return (cast, f"Alice casts Clone; it resolves as a copy of {self.card}, and everything "
+                          f"resolves.")
+        return (cast,)
+
+    def decisive(self) -> Reason | None:
+        """The state-based action that took it off the battlefield (toughness 0, the legend rule),
+        when that is what the answer turns on."""
+        results = self.results()
+        if len(results) != 1 or not results[0].arrived or results[0].fate_reason is None:
+            return None
+        return results[0].fate_reason
+
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
         cost = lookup(self.card).cost
         assert cost is not None
+        if self.path == XRoute.RETURNED and Mistake.X_CARD_MANA_VALUE_UNKNOWN in held:
+            return (NO_TARGET,)
         path, x = self.path, self.x
         if path == XRoute.CLONE and Mistake.COPY_KEEPS_X in held:
             path = XRoute.CAST
@@ -550,6 +576,133 @@ def x_pair(counters: int | None, mana_value: int | None) -> str:
     return f"{plural(counters, 'counter')}, mana value {mana_value}"
 
 
+
+#: The answer of a learner who thinks Order of Whiteclay can't target an X card in the graveyard.
+NO_TARGET = "Order of Whiteclay can't target it"
+
+
+# ----------------------------------------------------------------------- scenario questions
+GOOSE = "The Goose Mother"
+
+
+def goose_words(counters: Sequence[int], food: int) -> str:
+    """Alice's Goose Mothers and Food as an answer: "The Goose Mother with 4 counters; 2 Food"."""
+    if not counters:
+        geese = "no Goose Mother"
+    elif len(counters) == 1:
+        geese = f"The Goose Mother with {plural(counters[0], 'counter') if counters[0] else 'no counters'}"
+    else:
+        both = " and ".join(str(c) for c in sorted(counters, reverse=True))
+        geese = f"two Goose Mothers ({both} counters)"
+    return f"{geese}; {food} Food"
+
+
+class LegendPlay(PlaySituation):
+    """X with copies and the legend rule: Alice controls The Goose Mother, and a second one
+    arrives (a Clone copying it, or another cast with X); the legend rule makes her keep one.
+    Which of these could be true once everything has resolved (her Goose Mothers with their
+    counters, and her Food)? With ``keeps`` the story says which she keeps: the one with more
+    counters."""
+
+    topic: ClassVar[TopicName] = "x-values"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.COPY_KEEPS_X, Mistake.X_ZERO_WHEN_IT_ENTERS, Mistake.COPY_ISNT_LEGENDARY,
+        Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER)
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
+        frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH}),
+        frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER}),
+        frozenset({Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER})})
+    first: int  # counters on the Goose Mother Alice controls at the start
+    x: int | None = None  # the X of a second Goose Mother she casts (None: a Clone copies the first)
+    keeps: bool = False
+
+    def key(self) -> Hashable:
+        return ("legend", self.play)
+
+    def _ends(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        return _legend_ends(self.play)
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(goose_words(c, f) for c, f in self._ends()))
+
+    def explain(self) -> str:
+        outs = self.play.outcomes()
+        o = outs[0]
+        new = "the copy (Clone had no X, so X is 0 for it: CR 107.3m, 707.5)" if self.x is None else \
+            f"the new one (its X is {self.x}: CR 107.3m)"
+        lines = [f"The Goose Mother already there has {plural(self.first, 'counter')}; {new} arrives with "
+                 f"the same name and is legendary too (a copy copies the supertype, CR 707.2), so Alice "
+                 f"keeps one of the two and the other goes to the graveyard (the legend rule, CR 704.5j)."
+                 + (" She keeps the one with more counters." if self.keeps else " Either choice is hers."),
+                 "The new one's enters trigger still resolves, whichever she keeps (CR 113.7a): "
+                 + tokens_line(GOOSE, 0 if self.x is None else self.x,
+                               sum(1 for e in o.events if isinstance(e, Entered) and e.obj == "Food")),
+                 "What the engine did:",
+                 event_lines(e for e in o.events if isinstance(e, Entered | ChoiceMade | ZoneChange)
+                             and not (isinstance(e, ZoneChange) and e.frm == "library"))]
+        return "\n".join(lines)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        new = self.first if self.x is None and Mistake.COPY_KEEPS_X in held else (self.x or 0)
+        if Mistake.X_ZERO_WHEN_IT_ENTERS in held and self.x is not None:
+            new = 0
+        made = 0 if (self.x is None and Mistake.COPY_KEEPS_X not in held) else -(-new // 2)
+        food = self._ends()[0][1] - len(_new_food(self.play)) + made
+        if Mistake.COPY_ISNT_LEGENDARY in held and self.x is None:
+            return (goose_words((self.first, new), food),)
+        if Mistake.LEGEND_RULE_KILLS_BOTH in held:
+            return (goose_words((), food),)
+        if Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER in held:
+            return (goose_words((self.first,), food),)
+        if self.keeps:
+            return (goose_words((max(self.first, new),), food),)
+        return tuple(dict.fromkeys(goose_words((c,), food) for c in (self.first, new)))
+
+
+@functools.lru_cache(maxsize=512)
+def _legend_ends(play: Play) -> tuple[tuple[tuple[int, ...], int], ...]:
+    out = []
+    for o in play.outcomes():
+        geese = tuple(sorted((sum(p.counters.values()) for p in o.game.permanents("Alice")
+                              if p.name == GOOSE), reverse=True))
+        out.append((geese, sum(1 for p in o.game.permanents("Alice") if p.name == "Food")))
+    return tuple(dict.fromkeys(out))
+
+
+def _new_food(play: Play) -> list[Event]:
+    return [e for e in play.outcomes()[0].events if isinstance(e, Entered) and e.obj == "Food"]
+
+
+def legend_play(first: int, x: int | None = None, *, keeps: bool = False) -> LegendPlay:
+    """Alice controls The Goose Mother with ``first`` counters (cast earlier with that X, with
+    its Food); she casts Clone copying it (``x`` None) or a second The Goose Mother with X =
+    ``x``."""
+    food = -(-first // 2)
+    pieces = [Piece(GOOSE, counters=(("+1/+1", first),)), *[Piece("Food") for _ in range(food)]]
+    if x is None:
+        lands = [f"Island {i}" if i > 1 else "Island" for i in range(1, 5)]
+        pieces += [Piece("Island") for _ in lands] + [Piece("Clone", zone="hand")]
+        steps = (Step("cast", "Alice taps four Islands and casts Clone; it resolves, and she has it enter "
+                      "as a copy of The Goose Mother.", card="Clone", pay=tuple(lands)),
+                 Step("resolve", "", copy=GOOSE),
+                 Step("resolve_stack", "Everything on the stack resolves."))
+    else:
+        wastes = [f"Wastes {i}" if i > 1 else "Wastes" for i in range(1, x + 1)]
+        pieces += [Piece("Forest"), Piece("Island"), *[Piece("Wastes") for _ in wastes],
+                   Piece(GOOSE, zone="hand", label="new Goose Mother")]
+        steps = (Step("cast", f"Alice taps {x + 2} lands and casts a second The Goose Mother with X = {x}; "
+                      f"it resolves.", card="new Goose Mother", x=x, pay=("Forest", "Island", *wastes)),
+                 Step("resolve", ""),
+                 Step("resolve_stack", "Everything on the stack resolves."
+                      + (" Alice keeps the Goose Mother with more counters." if keeps else "")))
+    play = Play(Setup(pieces=tuple(pieces)), steps)
+    if keeps and x is not None:  # the story says she keeps the one with more counters
+        labels = play.labels()
+        best = labels[GOOSE] if first >= x else labels["new Goose Mother"]
+        play = play.replace(keep=(("legend rule", f"{GOOSE} #{best}"),))
+    return LegendPlay(play, first, x, keeps and x is not None)
+
+
 # ----------------------------------------------------------------------------- misconceptions
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
@@ -593,8 +746,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
             "X is the mana paid for {X}{X}",
         "For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
         "mana enters with 2 counters.",
-        "107.3m", "X is the number the caster chose; {X}{X} means that number is paid twice. The "
-        "enters effect uses that number: X = 1 costs 2 mana and gives 1 counter.",
+        "107.3a", "X is the number the caster chose and announced; {X}{X} means that number is paid "
+        "twice. The enters effect uses that number (CR 107.3m): X = 1 costs 2 mana and gives 1 "
+        "counter.",
         "inputs", XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
         "How many counters does it end up with?"),
     Misconception(
@@ -605,17 +759,79 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "X = 1 has mana value 2 there.",
         "inputs", XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
         "What is its mana value on the stack?"),
+    Misconception(
+        Mistake.COPY_ISNT_LEGENDARY, "x-values",
+        "a Clone of a legend isn't legendary",
+        "The legend rule is about the real card: a Clone copying The Goose Mother can stay beside it.",
+        "707.2", "A copy takes the original's copiable values, its name and the supertype legendary "
+        "included, so Alice controls two legendary permanents named The Goose Mother and keeps one "
+        "(CR 704.5j).",
+        "outputs", legend_play(4),
+        "Which of these could be true once everything has resolved?"),
+    Misconception(
+        Mistake.LEGEND_RULE_KILLS_BOTH, "x-values",
+        "two legends with one name both die",
+        "When a second legendary permanent with the same name arrives, both are put into the "
+        "graveyard (the legend rule as it was before 2013).",
+        "704.5j", "The player chooses one of them to keep; only the rest go to the graveyard.",
+        "outputs", legend_play(4),
+        "Which of these could be true once everything has resolved?"),
+    Misconception(
+        Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER, "x-values",
+        "the legend rule removes the new one",
+        "The legendary permanent that arrived last is the one put into the graveyard; there is no "
+        "choice.",
+        "704.5j", "The player chooses which one to keep: with a new The Goose Mother cast with more "
+        "counters, Alice may keep the new one.",
+        "chooser", legend_play(0, 4, keeps=True),
+        "Which of these is true once everything has resolved?"),
+    Misconception(
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN, "x-values",
+        "an X card has no mana value off the stack",
+        "A card with {X} in its cost has no definite mana value in the graveyard or the library, so "
+        "Order of Whiteclay ('mana value 3 or less') can't find it.",
+        "202.3e", "Off the stack X counts as 0 (CR 107.3g): Walking Ballista in a graveyard has mana "
+        "value 0, so Order of Whiteclay can return it (and it enters with no counters).",
+        "inputs", XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
+        "How many counters does it end up with (0 if it dies)?"),
 )
 
 
 # ----------------------------------------------------------------------------- practice
+def _count(v: str, noun: str) -> str:
+    """``"3"`` -> ``"3 counters"``; an answer that isn't a number stays as it is."""
+    return plural(int(v), noun) if v.isdigit() else f"this: {v}"
+
+
+def _legend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    first = rng.randint(0, 5)
+    if rng.random() < 0.5:
+        s = legend_play(first)
+    else:
+        x = rng.randint(0, 5)
+        if x == first:
+            return None
+        s = legend_play(first, x, keeps=rng.random() < 0.5)
+    which = "is" if s.keeps else "could be"
+    return s, Stem((f"Which of these {which} true once everything has resolved (Alice's Goose Mothers, "
+                    f"with their counters, and her Food)?",),
+                   lambda v: f"once everything has resolved, Alice has {v}.", "CR 107.3m, 707.2, 704.5j")
+
+
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: an X card cast (hard: or copied, or returned) and a
-    number asked about it (hard: mostly its counters and its mana value together)."""
+    number asked about it (hard: mostly its counters and its mana value together), or The Goose
+    Mother meeting a second one (a Clone, or another cast) and the legend rule."""
+    if rng.random() < (0.15 if level == "easy" else 0.3):
+        return _legend_question(rng, level)
+    return _entry_question(rng, level)
+
+
+def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     card = rng.choice(X_CARDS)
     x = rng.randint(0, 9)
-    path = XRoute.CAST if level == "easy" else rng.choice([XRoute.CAST, XRoute.CLONE, XRoute.CLONE,
-                                                      XRoute.RETURNED])
+    path = XRoute.CAST if level == "easy" and rng.random() < 0.8 else rng.choice(
+        [XRoute.CLONE, XRoute.CLONE, XRoute.RETURNED] if level == "hard" else [XRoute.CLONE, XRoute.RETURNED])
     asks: list[XAsk] = ["counters", "mana value on the battlefield", "mana value on the stack"]
     if card == "The Goose Mother":
         asks.append("tokens")
@@ -632,11 +848,11 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
         "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
                       f"(0 if it died)?",
                       f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
-                     lambda v: f"{what} ends up with {plural(int(v), kind + ' counter')} on it"
+                     lambda v: f"{what} ends up with {_count(v, kind + ' counter')} on it"
                                f"{' (0 meaning it died)' if v == '0' else ''}."),
         "tokens": (("How many Food tokens does that create?",
                     "How many Food tokens does Alice get from it?"),
-                   lambda v: f"Alice gets {plural(int(v), 'Food token')} from it."),
+                   lambda v: f"Alice gets {_count(v, 'Food token')} from it."),
         "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
                                            f"Once {what} is on the battlefield, what is its mana value?"),
                                           lambda v: f"{what} has mana value {v} on the battlefield."),
@@ -651,14 +867,18 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     asks_text, claim = texts[ask]
     # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
     # for every topic, so the question doesn't repeat it.
-    return s, Stem(asks_text, claim, "CR 107.3m" if ask in ("counters", "tokens") else "CR 202.3e")
+    why = {XRoute.CAST: "CR 107.3m", XRoute.CLONE: "CR 107.3m, 707.5",
+           XRoute.RETURNED: "CR 107.3m, 400.7"}[path]
+    rules = why if ask in ("counters", "tokens") else "CR 202.3e" if ask != "counters and mana value" \
+        else f"{why}, 202.3e"
+    return s, Stem(asks_text, claim, rules)
 
 
 TOPIC = Topic(
     name="x-values",
     title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
     notebooks=("05-x-values",),
-    situations=(XEntry,),
+    situations=(XEntry, LegendPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )

@@ -17,7 +17,7 @@ from IPython.display import Markdown
 
 from ..crlinks import link_rules
 from ..grading import plural
-from ..practice import LEVELS, TOPICS, Question, grade, questions
+from ..practice import LEVELS, STREAMS, Question, grade, questions
 from .base import KitWidget
 
 #: The columns of :meth:`PracticeWidget.score_csv`.
@@ -45,7 +45,7 @@ class PracticeWidget(KitWidget):
     what = "Practice questions"
 
     def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:
-        self.topic = W.Dropdown(options=list(TOPICS), value=topic, description="topic")
+        self.topic = W.Dropdown(options=list(STREAMS), value=topic, description="topic")
         self.level = W.ToggleButtons(options=list(LEVELS), value=level, description="level")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
         self.student = W.Text(value="", description="name", placeholder="your name",
@@ -102,7 +102,7 @@ class PracticeWidget(KitWidget):
             self.feedback.value = ""
         else:
             self.board.value = f"<i>Board:</i> {link_rules(q.board)}"
-            kind = " <i>(true or false)</i>" if q.kind == "true/false" else ""
+            kind = " <i>(true or false)</i>" if q.kind == "true-false" else ""
             self.prompt.value = f"<b>Question {q.number}.</b> {link_rules(q.prompt)}{kind}"
             self.feedback.value = "<i>Pick an answer, then press Check.</i>"
         self._score()

@@ -1,4 +1,4 @@
-# Solution to 08-practice, exercise 2 (tapping, hard, seed 6). Questions 2, 3 and 4 have two right
-# answers each (Alice's choices decide); either one is right.
-answers2 = ["{B}{B}{G}", "{B}{B}{B}", "{U}{U}{U}", "{G}{U}{U}", "{B}{B}{G}"]
+# Solution to 08-practice, exercise 2 (tapping, hard, seed 8). Question 2 has two right answers
+# ({U}{U} or {B}{B}: Alice's choice of color decides); either one is right.
+answers2 = ["{R}{G}{G}", "{B}{B}", "{W}{G}{G}{G}", "{B}{B}{B}", "{G}{G}{C}{C}"]
 print(check_practice(answers2, questions2))

@@ -249,8 +249,9 @@ QUIZZES: dict[str, tuple[QuizAnswer, ...]] = {
         QuizAnswer("Who draws the card?", "Alice", "Bob", "725.2"),
     ),
     "07-protector-of-the-crown": (
-        # the Protector takes the damage that would be dealt to Bob, monarch or not (614.9)
-        QuizAnswer("Nobody is the monarch. Bob controls Protector of the Crown", "0", "3", "614.9"),
+        # the Protector takes the damage that would be dealt to Bob, even with Alice the monarch (614.9)
+        QuizAnswer("Alice is the monarch. Bob controls Protector of the Crown",
+                   "Alice is the monarch; Bob has 20 life", "Alice is the monarch; Bob has 17 life", "614.9"),
     ),
     "08-practice": (),
 }

@@ -3,8 +3,9 @@
 #
 # **Objectives.** After this notebook you can:
 # 1. say when a permanent can pay {T} (tap) or {Q} (untap) in a cost;
-# 2. decide whether a creature's {T} or {Q} ability can be activated the turn it came under
-#    its controller's control, for *any* permanent that is a creature;
+# 2. decide whether a creature's {T} or {Q} ability can be activated, or the creature attack, by
+#    asking how long its controller has controlled it: since the start of *their* most recent
+#    turn, in their turn or an opponent's, for *any* permanent that is a creature;
 # 3. explain what haste changes, for abilities and for attacking, whether the haste is printed
 #    on the card (Raging Goblin) or given by another card (Mass Hysteria).
 #
@@ -18,8 +19,14 @@
 #   untapped can't pay it. So a {Q} ability needs the permanent to be *tapped* first.
 # - **Summoning sickness (CR 302.6).** A *creature's* activated ability with {T} or {Q} in its
 #   cost can be activated only if its controller has controlled it continuously since the start
-#   of their most recent turn. The same rule stops a creature that arrived this turn from
-#   attacking.
+#   of *their* most recent turn, and a creature can attack only on the same condition. It is not
+#   "the turn it arrived": Llanowar Elves cast in Alice's turn are still sick in Bob's turn,
+#   because Alice's most recent turn began before they arrived; Elves that came under Bob's
+#   control in Alice's turn are ready as soon as Bob's turn begins. And it is about control, not
+#   the battlefield: a creature that changes controller starts again under its new controller
+#   (the kit's cards don't change control yet).
+# - **Only those two things.** Summoning sickness doesn't stop a creature from blocking, or from
+#   using an ability without {T} or {Q} in its cost (Walking Ballista's "Remove a +1/+1 counter").
 # - **What counts is being a creature.** An artifact creature (Pili-Pala, Hangarback Walker) is
 #   a creature, and so is a land that is also a creature (such as Dryad Arbor, or a land an
 #   effect has turned into a creature): the rule applies to all of them. A permanent that is
@@ -160,6 +167,23 @@ hit = next(e for e in game3.events if e.kind == "damage")
 Cited(game3.why(hit))
 
 # %% [markdown]
+# ## Worked example 4: in Bob's turn
+# Alice casts Llanowar Elves and Walking Ballista (X = 1) in her turn. In Bob's turn his Grizzly
+# Bears attacks her, and he passes priority to her. What may she do now, and may she block in this
+# combat? The engine tries each thing on a copy of the game:
+
+# %%
+from mtgkit.lessons import in_bobs_turn
+
+print(in_bobs_turn().explain())
+
+# %% [markdown]
+# The Elves can't tap: Alice's most recent turn began before they arrived (CR 302.6). The
+# Ballista's ability has no {T}, so summoning sickness doesn't touch it, and an activated ability
+# can be used whenever its controller holds priority, in any player's turn (CR 117.1b). Blocking is
+# never stopped by summoning sickness: a blocker only has to be untapped (CR 509.1a).
+
+# %% [markdown]
 # ### Step through it
 # Step through example 2 with the buttons, the slider or the list. The board shows the game
 # *after* each event, and the reason follows the causes back to a player's action. Look for the
@@ -277,8 +301,10 @@ print(check_activation_answers(answers2, cases2))
 # ## Key points
 # - {T} needs an untapped permanent (CR 107.5); {Q} needs a tapped one (CR 107.6).
 # - A creature's {T}/{Q} abilities need continuous control since its controller's most recent
-#   turn began (CR 302.6). That goes for *every* permanent that is a creature: artifact
-#   creatures, and lands that are creatures, too. The same goes for attacking.
+#   turn began (CR 302.6), whoever's turn it is now: in an opponent's turn, a creature that
+#   arrived during your last turn is still sick. That goes for *every* permanent that is a
+#   creature: artifact creatures, and lands that are creatures, too. The same goes for
+#   attacking; blocking and abilities without {T} or {Q} are never stopped.
 # - Haste switches that off, for abilities (CR 702.10c) and for attacking (CR 702.10b), wherever
 #   it comes from: printed (Raging Goblin) or given (Mass Hysteria).
 # - A permanent that isn't a creature, such as Fellwar Stone, can use {T} the turn it arrives.

@@ -235,8 +235,10 @@ print(check_leave_answers(answers2, cases2))
 # - The two monarch triggers have no source and are controlled by whoever was the monarch when
 #   they triggered (CR 725.2): the old monarch still draws if the crown moves while the trigger
 #   waits.
-# - Several creatures hitting the monarch trigger several times; the crown moves once, and
-#   "whenever you become the monarch" triggers only on a real change (CR 603.2e).
+# - Several creatures hitting the monarch trigger the steal ability several times, and each
+#   trigger, as it resolves, gives the crown to the controller of *its* creature (CR 725.2): with
+#   two of Bob's creatures, the first makes Bob the monarch and the second finds him already the
+#   monarch. "Whenever you become the monarch" triggers only on a real change (CR 603.2e).
 # - To act while a trigger waits in Alice's turn, Bob needs priority: Alice passes first
 #   (CR 117.3d).
 # - When the monarch leaves, the crown goes to the active player, or, if the monarch was the

@@ -25,8 +25,9 @@
 # - With several Protectors, their controller chooses **one** of them for each source's damage
 #   (CR 616.1): one source's damage isn't split between them.
 # - A Protector with damage marked on it equal to or greater than its toughness is destroyed
-#   (CR 704.5g). Once it has left the battlefield it redirects nothing (CR 614.9), so later damage
-#   reaches the player again.
+#   (CR 704.5g). Once it has left the battlefield it redirects nothing, since a permanent's
+#   abilities work only while it is on the battlefield (CR 113.6), so later damage reaches the
+#   player again.
 
 # %% [markdown]
 # ## Worked example
@@ -77,17 +78,18 @@ Cited(game.why(hit))
 Cited(game.why_not("monarch", "Alice"))
 
 # %% [markdown]
-# ## Predict, then check: no crown
-# The Protector's redirection doesn't mention the monarch at all.
+# ## Predict, then check: someone else's crown
+# Bob's Protector of the Crown made him the monarch when it entered; since then Alice's Custodi
+# Lich made *her* the monarch (and died). Predict before you press *Check*.
 
 # %%
-from mtgkit.lessons import BoltCase
+from mtgkit.lessons import BoltCase, quiz_options, someone_elses_crown
 from mtgkit.widgets import Quiz
 
-no_crown = BoltCase(at_protector=0)
-Quiz("Nobody is the monarch. Bob controls Protector of the Crown. Alice casts Lightning Bolt "
-     "(3 damage) targeting Bob. How much life does Bob lose?", ["0", "3"],
-     answers=[str(n) for n in no_crown.legal()], why=no_crown.why())
+no_crown = someone_elses_crown()
+Quiz("Alice is the monarch. Bob controls Protector of the Crown. Alice casts Lightning Bolt "
+     "(3 damage) targeting Bob. Which is true once it has resolved?", quiz_options(no_crown),
+     answers=no_crown.legal(), why=no_crown.explain().split("\nWhat the engine did")[0])
 
 # %% [markdown]
 # ## Explore: a combat explorer
@@ -167,7 +169,7 @@ print(check_number_answers(answers2, cases2))
 #   dealt to the Protector, not the monarch: no steal trigger, and the crown stays (CR 725.2).
 # - With several Protectors, their controller chooses one for each source's damage; the damage
 #   isn't divided (CR 616.1).
-# - A Protector destroyed by earlier damage (CR 704.5g) redirects nothing any more: the next damage
-#   reaches its controller (CR 614.9).
+# - A Protector destroyed by earlier damage (CR 704.5g) redirects nothing any more: a permanent's
+#   abilities work only on the battlefield (CR 113.6), so the next damage reaches its controller.
 #
 # ← Previous: [The monarch (CR 725)](06-the-monarch.ipynb) · [Course index](00-start-here.ipynb) · Next: [Practice: endless questions, answered by the engine](08-practice.ipynb) →

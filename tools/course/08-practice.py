@@ -5,31 +5,39 @@
 # 1. practise every rule of the course on fresh boards, as many as you like;
 # 2. read the feedback on a wrong answer: the misconception behind it, what the rule really says
 #    (with its CR number) and the engine's explanation;
-# 3. answer questions where the players' choices matter: every answer some legal choice gives is
-#    right;
-# 4. give a class the same worksheet by sharing a seed, and collect scores as a CSV file.
+# 3. answer scenario questions, where a short play sequence happens on the board first (casts,
+#    responses while a trigger waits, combat, a player leaving), and "which rule decides?"
+#    questions; where the players' choices matter, every answer some legal choice gives is right;
+# 4. work through the capstones, hand-written questions in a judge's style;
+# 5. give a class the same worksheet by sharing a seed, and collect scores as a CSV file.
 #
 # Rules: all of the course, cited in each question (Comprehensive Rules of 2026-08-07).
 
 # %% [markdown]
 # ## How it works
 # A question bank written by hand runs out. Here a generator builds a random **legal** board from
-# the card catalog and asks one question about it; the **engine** plays it out under every choice
-# the players could make (a color, the order of replacement effects, which Protector takes the
-# damage, which legendary permanent to keep), so every answer a legal choice gives is marked right.
-# Each wrong option is there because a named **misconception** (a mistake learners really make,
-# such as "a copy keeps the original's X") gives that answer. The same **seed** always gives the
-# same questions, so a teacher can hand everyone seed 7.
+# the card catalog, often with a short **play sequence** after it (Alice casts a creature, Bob
+# responds while a trigger waits on the stack, a combat, a player leaves the game), and asks one
+# question about the end. The **engine** plays it out under every choice the players could make
+# (a color, the order of replacement effects, which Protector takes the damage, which legendary
+# permanent to keep), so every answer a legal choice gives is marked right. Each wrong option is
+# there because a named **misconception** (a mistake learners really make, such as "a copy keeps
+# the original's X"), applied to the same board and the same steps, gives that answer. Some
+# questions ask *which rule decides*: the options are rule numbers with their titles, and the
+# right one is the rule on the engine event that decided the outcome. The same **seed** always
+# gives the same questions, so a teacher can hand everyone seed 7.
 #
 # Topics: `could-produce` (CR 106.7), `tapping` (106.12), `x-values` (107.3m), `tap-untap`
-# (107.5, 107.6, 302.6) and `monarch` (725, 614.9). Levels: `easy` and `hard`; a hard question has
-# four options, or is true/false when the rules and the misconceptions give fewer answers.
+# (107.5, 107.6, 302.6) and `monarch` (725, 614.9), and the `capstones`. Levels: `easy` and
+# `hard`. A hard question is a scenario of two steps or more (or mixes topics), has four options
+# or more and is never true/false; in any 20 questions no answer is right more than five times.
 
 # %% [markdown]
 # ## Practise
 # Choose a topic, a level and a seed; pick an answer and press *Check*; then *Next question*. The
 # score counts your first check of each question. It opens on hard X-value questions, seed 2:
-# question 2 is a copy of a legendary creature, where Alice's choice decides the answer.
+# question 1 is a Clone copying a Walking Ballista cast with X = 9, and question 3 is a Clone of The
+# Goose Mother, where the legend rule lets Alice choose, so two options are right.
 
 # %%
 from mtgkit.widgets import PracticeWidget
@@ -65,17 +73,28 @@ crowned = [e for e in game.events if e.kind == "monarch" and e.get("changed")][-
 Cited(game.why(crowned))
 
 # %% [markdown]
-# ## Worksheets for a class
-# In a terminal, `python -m mtgkit worksheet --topic monarch --level easy --n 10 --seed 4` (or
-# `mtgkit worksheet ...`) writes two markdown files: `worksheet-monarch-easy-seed4.md`, the
-# questions, and `worksheet-monarch-easy-seed4-key.md`, the answer key with the explanations and the
-# misconception behind each wrong option. Everyone with seed 4 gets the same questions. The same
-# worksheet, its first three questions, in Python:
+# ## Capstones: questions in a judge's style
+# The capstones are written by hand: a realistic sequence, the full text of every card, one
+# precisely worded answer and a human "why". They are kept as data files and each is checked by
+# the engine: the right answer is what the engine produces, and every wrong option comes from a
+# named misconception. Choose `capstones` in the practice widget, or print them. Here is one:
 
 # %%
 from mtgkit.practice import render_worksheet, worksheet
 from mtgkit.widgets import shown_in_notebook
 
+shown_in_notebook(render_worksheet(worksheet("capstones", "hard", 1, seed=1), links=True))
+
+# %% [markdown]
+# ## Worksheets for a class
+# In a terminal, `python -m mtgkit worksheet --topic monarch --level easy --n 10 --seed 4` (or
+# `mtgkit worksheet ...`) writes two markdown files: `worksheet-monarch-easy-seed4.md`, the
+# questions, and `worksheet-monarch-easy-seed4-key.md`, the answer key with the explanations and the
+# misconception behind each wrong option. Everyone with seed 4 gets the same questions. Add
+# `--format json` for the questions as data (for a learning platform). The same worksheet, its
+# first three questions, in Python:
+
+# %%
 shown_in_notebook(render_worksheet(worksheet("monarch", "easy", 3, seed=4), links=True))
 
 # %% [markdown]
@@ -113,13 +132,13 @@ print(check_practice(answers1, questions1))
 
 # %% [markdown]
 # ## Exercise 2: tapping for mana, with choices
-# The first five hard tapping questions of seed 6. In some of them Alice's choices (a color, the
-# order of the replacement effects) decide the result, so more than one option can be right: any
-# of them counts.
+# The first five hard tapping questions of seed 8. Most of them play a short sequence first; in
+# question 2 Alice's choice (the color Underground Sea makes) decides the result, so two options
+# are right: either counts.
 
 # %%
-questions2 = worksheet("tapping", "hard", 5, seed=6)
-Exercise.for_practice(questions2, title="Exercise 2: tapping, hard, seed 6")
+questions2 = worksheet("tapping", "hard", 5, seed=8)
+Exercise.for_practice(questions2, title="Exercise 2: tapping, hard, seed 8")
 
 # %% [markdown]
 # (Teachers: `%load solutions/08_exercise2.py` in the cell below fills in the answers.)
@@ -130,7 +149,8 @@ print(check_practice(answers2, questions2))
 
 # %% [markdown]
 # ## Key points
-# - The engine builds, answers and explains every question; nothing is written by hand.
+# - The engine builds, plays, answers and explains every generated question; the capstones are
+#   written by hand, and checked by the engine.
 # - When players have choices, every answer a legal choice gives is right; every wrong option comes
 #   from a named misconception, and the feedback says which, with the rule it breaks.
 # - A seed makes a worksheet reproducible for a whole class; the practice widget's CSV export
