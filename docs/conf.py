@@ -63,6 +63,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"mtgkit\.(lessons|practice|situations|misconceptions|topics|teaching)(\..*)?"),
     # Private bases of public classes (the widgets' shared layout, for example).
     (r"py:class", r"mtgkit\.(\w+\.)*_\w+"),
+    # Type variables in signatures (grade_answers' case type C) are no documented objects.
+    (r"py:class", r"mtgkit\.grading\.[A-Z]"),
 ]
 
 # -- HTML ------------------------------------------------------------------------------------------
