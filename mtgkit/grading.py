@@ -19,7 +19,9 @@ and, for a wrong answer, the engine's events behind it, after the reason and set
       event 3: Alice adds {G}
 
 How an answer was given sets the verdict's voice: "You wrote" for an answer typed (a text box,
-a Python cell), "You chose" for one clicked (a widget's options set :func:`answered_by`).
+a Python cell), "You chose" for one clicked (a widget's options set :func:`answered_by`); a
+typed answer is shown as it was read ("You wrote gg" says "You wrote {G}{G}"), a clicked one
+in its option's own words.
 
 **Assessment mode** (:func:`assessment`, or the environment variable ``MTGKIT_ASSESSMENT=1``;
 an assignment written by ``mtgkit assignments`` switches it on in its first code cell): a
@@ -153,6 +155,12 @@ def answered_by(how: Literal["wrote", "chose"]) -> Iterator[None]:
 def said(answer: str) -> str:
     """The start of every verdict: 'You wrote {G}', or 'You chose {G}' for a clicked answer."""
     return f"You {_ANSWERED.get()} {answer}"
+
+
+def clicked() -> bool:
+    """Whether the answers being graded were clicked (an option's own words are then shown as
+    they are: "You chose {G}{R}", not the reader's "{R}{G}")."""
+    return _ANSWERED.get() == "chose"
 
 
 #: The environment variable that switches assessment mode on for every notebook of a session.

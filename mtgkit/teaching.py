@@ -35,6 +35,7 @@ from .grading import (
     Report,
     Verdict,
     assessing,
+    clicked,
     grade_answers,
     look_again,
     one_of,
@@ -310,7 +311,7 @@ class Grader(Generic[A]):
         value = self.read(given)
         legal = _worked_out(case, "legal")
         shown = [self.show(v) for v in legal]
-        start = said(self.show(value))
+        start = said(str(given).strip() if clicked() and str(given).strip() else self.show(value))
         why = explained(case)
         if value in legal:
             others = [s for v, s in zip(legal, shown, strict=True) if v != value]

@@ -159,9 +159,7 @@ def _deciding(lines: list[str], types: frozenset[str]) -> str:
     none = next((ln for ln in lines if ln.startswith("it would make no mana") and ": " in ln), None)
     if none is not None and not types:
         why = none.split(": ", 1)[1]
-        if "(CR 106.5)" not in why:
-            why += ", so it could produce nothing (CR 106.7)"
-        return f"Its ability would make no mana now: {why}."
+        return f"Its ability would make no mana now: {why}; it could produce nothing (CR 106.7)."
     made = [ln.split(" if it resolved now")[0].removeprefix("it would make ") for ln in lines
             if ln.startswith("it would make ")]
     ways = " or ".join(m for m in made if m != "no mana") or "no mana"

@@ -11,7 +11,7 @@ import ipywidgets as W
 
 from ..cards import card as lookup
 from ..crlinks import link_rules
-from ..events import ManaAdded
+from ..events import ManaAdded, ManaSpent
 from ..grading import Verdict, answered_by
 from ..lessons import (
     ACTIVATION_SETUP,
@@ -181,14 +181,16 @@ class ActivationExplorer(KitWidget):
         mine = "".join(card_html(p) for p in board.controlled_by("Alice") if p.name == name)
         said = f"<p><b>{html.escape(name)} afterwards</b></p>{mine}"
         if self.question.value == QUESTIONS[0]:
-            added = sum((e.mana for e in attempt.events if isinstance(e, ManaAdded) and e.player == "Alice"),
-                        Mana())
-            before = attempt.game.pool("Alice") - added
-            parts = [f"{added} came from {name}" if added else f"{name} added none"]
-            if before:
-                parts.append(f"{before} was there before the question (see the board below)")
-            pool = f"{added + before}" if added or before else "empty"
-            said += f"<p>Alice's mana pool: {link_rules(pool)} ({link_rules('; '.join(parts))}).</p>"
+            def total(kind: type[ManaAdded | ManaSpent]) -> Mana:
+                return sum((e.mana for e in attempt.events if isinstance(e, kind) and e.player == "Alice"),
+                           Mana())
+            added, spent, now = total(ManaAdded), total(ManaSpent), attempt.game.pool("Alice")
+            before = now + spent - added
+            parts = [f"{before} was there before the question (see the board below)"] if before else []
+            parts += [f"{spent} paid the ability's cost"] if spent else []
+            parts += [f"{added} came from {name}" if added else f"{name} added none"]
+            said += (f"<p>Alice's mana pool: {link_rules(str(now) if now else 'empty')} "
+                     f"({link_rules('; '.join(parts))}).</p>")
         setup = ACTIVATION_SETUP if self.question.value == QUESTIONS[0] else ATTACK_SETUP
         return (f"{said}<details><summary>The board afterwards, all of it</summary>"
                 f"<p><i>{link_rules(setup)}</i></p>{board_html(board)}</details>")
