@@ -18,6 +18,12 @@ this assignment is graded* after the title (:data:`HOW_GRADED`), and a note righ
 graded cell (:func:`graded_note`): only the Python answer cells count; what a learner picks or
 types in a widget is not saved in the notebook and is not graded.
 
+Right after that section, a locked code cell (:data:`ASSESSMENT_CELL`) switches on **assessment
+mode** (:func:`mtgkit.grading.assessment`): a wrong answer's feedback, in a widget's *Check* or
+in an answer cell, names the misconception and the rule but never the right answer, so one wrong
+*Check* can't be copied into the graded cells. nbgrader runs that cell too when it autogrades, so
+the feedback it returns keeps the answers back as well.
+
 Which checker grades which exercise is the one table :data:`EXERCISES`; when a checker changes
 (its name, what it takes), that table is the place to follow it. Nothing here needs nbgrader:
 the files are plain JSON and a config file; a teacher runs ``nbgrader generate_assignment`` and
@@ -95,7 +101,18 @@ with your answer, run the cell, and save the notebook before you hand it in.
 
 The widgets (the exercise boxes with a *Check* button, the explorers and the quick questions) are
 for trying things out: what you pick or type in a widget is **not saved** in the notebook and
-**not graded**. Checking an answer in a widget doesn't hand it in; copy it into the Python cell."""
+**not graded**. Checking an answer in a widget doesn't hand it in; copy it into the Python cell.
+
+In this assignment, the feedback on a wrong answer (in a widget or in an answer cell) names the
+misconception it looks like and the rule to look at again, but not the right answer: the cell
+below switches that on. Leave it as it is and run it with the others."""
+
+#: The locked code cell after :data:`HOW_GRADED`: assessment mode for the whole assignment.
+ASSESSMENT_CELL = """# Assessment mode: a wrong answer's feedback names the misconception and the rule,
+# never the answer.
+from mtgkit.grading import assessment
+
+assessment()"""
 
 
 def graded_note(number: int, answers: str, points: int) -> str:
@@ -336,6 +353,10 @@ def assignment_notebook(stem: str, source: Path | None = None) -> tuple[dict[str
                                       graded_note(ex.number, ex.answers[0], points)))
         total += points
     cells.insert(1, _markdown(f"{stem}-how-graded", HOW_GRADED))  # after the title
+    cells.insert(2, {"cell_type": "code", "execution_count": None, "id": f"{stem}-assessment-mode",
+                     "metadata": {"nbgrader": {"grade": False, "grade_id": "assessment-mode", "locked": True,
+                                               "schema_version": 3, "solution": False, "task": False}},
+                     "outputs": [], "source": ASSESSMENT_CELL})
     return nb, total
 
 

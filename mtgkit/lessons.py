@@ -71,6 +71,8 @@ from .topics.monarch import (
 )
 from .topics.tap_untap import (
     ACTIVATION_RESOURCES,
+    ACTIVATION_SETUP,
+    ATTACK_SETUP,
     TAP_CARDS,
     ActivationCase,
     ActivationWith,
@@ -99,6 +101,7 @@ from .topics.x_values import (
     x_blocked,
     x_check,
     x_checked,
+    x_choices,
     x_path,
     x_paths,
     x_reason,
@@ -110,16 +113,17 @@ from .topics.x_values import (
 #: The quick questions of notebooks 02-04 on mana (a TapCase or a CouldCase) are choice quizzes.
 mana_quiz = choice_quiz
 
-__all__ = ["ACTIVATION_RESOURCES", "ActivationCase", "ActivationWith", "Arrived", "AttackCase", "AttackWith",
-           "Attempt", "BoltCase", "Case", "ChaliceCase", "Check", "ChoiceWalk", "CombatResult", "CouldCase",
-           "CouldProduceRow", "Grader", "LIBRARY", "LeaveCase", "MANA_CARDS", "MonarchCase", "QuizGrade",
-           "Reason", "TAP_CARDS", "TapCase", "TimelineCursor", "XCase", "XGuess", "XPath", "X_CARDS",
-           "X_PATHS", "answer_key", "can_quiz", "chain_lines", "check_activation_answers", "check_can",
-           "check_could_answers", "check_draw_race", "check_leave_answers", "check_name_answers",
-           "check_number_answers", "check_tap_answers", "choice_quiz", "in_bobs_turn", "quiz_options",
-           "someone_elses_crown", "combat_check", "combat_outcomes",
-           "combat_setup", "combat_walk", "could_check", "could_produce_table", "cr", "describe_choices",
-           "event_line", "event_lines", "explain_could_produce", "grade_option", "mana_board", "mana_quiz",
-           "monarch_draw_race", "protector_combat", "replacement_orders", "tap_check", "tap_outcomes",
-           "tap_result", "tap_walk", "tokens_line", "trace_could_produce", "x_blocked", "x_check",
-           "x_checked", "x_path", "x_paths", "x_reason", "x_results", "x_setup", "x_values"]
+__all__ = ["ACTIVATION_RESOURCES", "ACTIVATION_SETUP", "ATTACK_SETUP", "ActivationCase", "ActivationWith",
+           "Arrived", "AttackCase", "AttackWith", "Attempt", "BoltCase", "Case", "ChaliceCase", "Check",
+           "ChoiceWalk", "CombatResult", "CouldCase", "CouldProduceRow", "Grader", "LIBRARY", "LeaveCase",
+           "MANA_CARDS", "MonarchCase", "QuizGrade", "Reason", "TAP_CARDS", "TapCase", "TimelineCursor",
+           "XCase", "XGuess", "XPath", "X_CARDS", "X_PATHS", "answer_key", "can_quiz", "chain_lines",
+           "check_activation_answers", "check_can", "check_could_answers", "check_draw_race",
+           "check_leave_answers", "check_name_answers", "check_number_answers", "check_tap_answers",
+           "choice_quiz", "in_bobs_turn", "quiz_options", "someone_elses_crown", "combat_check",
+           "combat_outcomes", "combat_setup", "combat_walk", "could_check", "could_produce_table", "cr",
+           "describe_choices", "event_line", "event_lines", "explain_could_produce", "grade_option",
+           "mana_board", "mana_quiz", "monarch_draw_race", "protector_combat", "replacement_orders",
+           "tap_check", "tap_outcomes", "tap_result", "tap_walk", "tokens_line", "trace_could_produce",
+           "x_blocked", "x_check", "x_checked", "x_choices", "x_path", "x_paths", "x_reason", "x_results",
+           "x_setup", "x_values"]

@@ -45,12 +45,23 @@ from typing import Any, Literal
 from . import capstones as bank
 from .crlinks import link_rules_markdown
 from .errors import RulesError
-from .grading import Unreadable, Verdict, one_of, read_bool, read_mana, report
+from .grading import (
+    Report,
+    Unreadable,
+    Verdict,
+    assessing,
+    look_again,
+    one_of,
+    read_bool,
+    read_mana,
+    report,
+    said,
+)
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
 from .rules import TITLES
-from .teaching import Case
+from .teaching import Case, misconception_note, split_explanation
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
@@ -202,18 +213,36 @@ def _match(question: Question, answer: object) -> str | None:
     return None
 
 
-def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> str:
+def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> Report:
     """Grade answers to practice questions (in order) with the engine's explanations; answers
-    may be written in any reasonable form (see :func:`grade`)."""
+    may be written in any reasonable form (see :func:`grade`). Each verdict says what the
+    learner gave, the misconception a wrong answer comes from, the reason and the engine's
+    events, as the exercises' checkers do; in assessment mode, never the answer."""
     rows: list[tuple[str, Verdict | None]] = []
     for i, q in enumerate(qs):
         given = answers[i] if i < len(answers) else None
-        if given is None:
-            rows.append((str(q.number), None))
-            continue
-        fb = grade(q, given)
-        rows.append((str(q.number), Verdict(fb.correct, fb.message)))
+        rows.append((str(q.number), None if given is None else _verdict(q, given)))
     return report(rows)
+
+
+def _verdict(q: Question, given: object) -> Verdict:
+    """One practice answer's verdict, in the exercises' shape (:class:`~mtgkit.grading.Verdict`)."""
+    fb = grade(q, given)
+    match = _match(q, given)
+    if match is None:
+        return Verdict(False, fb.message)
+    why = split_explanation(q.explanation)
+    if fb.correct:
+        others = [a for a in q.answers if a != match]
+        also = f" ({one_of(others)} would be right too: the players' choices decide)" if others else ""
+        return Verdict(True, f"{said(match)}: right{also}.", why=why.reason.text, detail=why.detail)
+    found = [CATALOG[n] for name in fb.misconceptions for n in name.split(" + ")]
+    note = misconception_note(list(dict.fromkeys(found)))
+    if assessing():
+        again = look_again([m.rule for m in found] or why.reason.rules)
+        return Verdict(False, f"{said(match)}: not right.", note="\n".join(filter(None, [note, again])))
+    return Verdict(False, f"{said(match)}: the answer is {one_of(q.answers)}.", note=note,
+                   why=why.reason.text, detail=why.detail)
 
 
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:

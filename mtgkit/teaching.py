@@ -27,9 +27,22 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from .board import Board, replay
+from .crlinks import cited
 from .events import Event, chain, explain
 from .game import STEP_TITLES, Game
-from .grading import Verdict, grade_answers, one_of, read_bool, read_number
+from .grading import (
+    EVENTS_TITLE,
+    Report,
+    Verdict,
+    assessing,
+    clicked,
+    grade_answers,
+    look_again,
+    one_of,
+    read_bool,
+    read_number,
+    said,
+)
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
 
@@ -75,6 +88,35 @@ class Check(Value):
     engine: str  # the engine's outcome, in words
     reason: Reason
     others: str = ""
+
+
+class Explained(Value):
+    """Why a case's answer is what it is, as feedback shows it: ``reason``, one sentence with
+    the rules of the engine event that decided it (the :class:`Reason` keeps that event's
+    number), and ``detail``, the engine's events behind it (one a line, headed
+    ``detail_title``; a widget folds them away)."""
+
+    reason: Reason
+    detail: str = ""
+    detail_title: str = EVENTS_TITLE
+
+
+def split_explanation(text: str) -> Explained:
+    """An explanation in the kit's plain-text shape (the reason, then a line "What the engine
+    did:" and the event lines) as an :class:`Explained`. A reason that begins by answering
+    ("Yes: ...", "No: ...") loses those words: the verdict line says them.
+
+    >>> e = split_explanation("No: it is tapped (CR 107.5).\\nWhat the engine did:\\n   event 3: x")
+    >>> e.reason.text, e.reason.rules, e.detail
+    ('It is tapped (CR 107.5).', ('107.5',), 'event 3: x')
+    """
+    reason, _, rest = text.partition(f"\n{EVENTS_TITLE}")
+    reason = " ".join(line.strip() for line in reason.splitlines() if line.strip())
+    for answer in ("Yes: ", "No: "):
+        if reason.startswith(answer):
+            reason = reason[len(answer)].upper() + reason[len(answer) + 1:]
+    detail = "\n".join(line.strip() for line in rest.split("\n")[1:] if line.strip())
+    return Explained(Reason(reason, tuple(cited(reason))), detail)
 
 
 def cr(rules: Iterable[str]) -> str:
@@ -176,17 +218,34 @@ class Attemptable(Protocol):
     def attempt(self) -> Attempt: ...
 
 
+def _work_out(case: Any, part: str) -> Any:
+    if part == "legal":
+        return case.legal()
+    if part == "explain":
+        return case.explain()
+    teach = getattr(case, "teach", None)  # a case may say its reason better than its explanation
+    return teach() if callable(teach) else split_explanation(case.explain())
+
+
 @functools.lru_cache(maxsize=2048)
 def _memo(case: Any, part: str) -> Any:  # Any: a Case that hashes (lru_cache wants Hashable)
-    return case.legal() if part == "legal" else case.explain()
+    return _work_out(case, part)
 
 
-def _worked_out(case: Case[Any], part: Literal["legal", "explain"]) -> Any:
+def _worked_out(case: Case[Any], part: Literal["legal", "explain", "teach"]) -> Any:
     try:
         hash(case)
     except TypeError:  # a case holding a list or a dict: worked out each time
-        return case.legal() if part == "legal" else case.explain()
+        return _work_out(case, part)
     return _memo(cast(Hashable, case), part)
+
+
+def explained(case: Case[Any]) -> Explained:
+    """Why ``case``'s answer is what it is, as feedback shows it: the case's own ``teach()``
+    if it has one, else its ``explain()`` read by :func:`split_explanation`; worked out once
+    per case."""
+    found: Explained = _worked_out(case, "teach")
+    return found
 
 
 def answer_key(case: Case[A]) -> tuple[tuple[A, ...], str]:
@@ -202,28 +261,73 @@ def answer_key(case: Case[A]) -> tuple[tuple[A, ...], str]:
     >>> answer_key(TapCase(("Forest",)))[0] is legal
     True
     """
+    explained(case)  # and the feedback's reason
     return _worked_out(case, "legal"), _worked_out(case, "explain")
+
+
+class Misconceived(Protocol):
+    """What feedback names of a misconception (:class:`~mtgkit.topics.base.Misconception` is one)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def rule_says(self) -> str: ...
+
+
+def misconception_note(found: Sequence[Misconceived]) -> str:
+    """The line naming the misconceptions a wrong answer looks like, each with what its rule says
+    (never the answer: assessment mode shows it too)."""
+    return " ".join(f"This looks like the misconception “{m.title}”: {m.description} What the rule "
+                    f"says (CR {m.rule}): {m.rule_says}" for m in found)
+
+
+#: A topic's way to say which of its misconceptions give ``answer`` (as its practice situations
+#: write answers) on a case: :func:`~mtgkit.topics.base.misconceived` over the case's situation.
+Mistakes = Callable[[Any, str], Sequence[Misconceived]]
 
 
 class Grader(Generic[A]):
     """Grades one answer to a case: ``read`` turns what the learner wrote into an answer (or
     raises :class:`~mtgkit.grading.Unreadable`), ``show`` writes an answer for the learner. An
-    answer is right if some legal choice gives it."""
+    answer is right if some legal choice gives it.
 
-    def __init__(self, read: Callable[[object], A], show: Callable[[A], str]) -> None:
+    The verdict says what the learner gave and whether it is right; a wrong answer also gets
+    the answer, the misconception it looks like (``mistakes``, given the case and the answer as
+    ``situated`` writes it, default ``show``), the reason with its rule, and the engine's
+    events (:func:`explained`). In assessment mode a wrong answer gets the misconception and the
+    rule to look at again, never the answer (:func:`~mtgkit.grading.assessing`)."""
+
+    def __init__(self, read: Callable[[object], A], show: Callable[[A], str],
+                 situated: Callable[[A], str] | None = None, mistakes: Mistakes | None = None) -> None:
         self.read, self.show = read, show
+        self.situated = situated or show
+        self.mistakes = mistakes
 
     def __call__(self, given: object, case: Case[A]) -> Verdict:
         value = self.read(given)
         legal = _worked_out(case, "legal")
         shown = [self.show(v) for v in legal]
+        start = said(str(given).strip() if clicked() and str(given).strip() else self.show(value))
+        why = explained(case)
         if value in legal:
             others = [s for v, s in zip(legal, shown, strict=True) if v != value]
             extra = f" (another legal choice gives {one_of(others)})" if others else ""
-            return Verdict(True, f"{self.show(value)}{extra}")
+            return Verdict(True, f"{start}: right{extra}.", why=why.reason.text, detail=why.detail,
+                           detail_title=why.detail_title)
+        found = list(self.mistakes(case, self.situated(value))) if self.mistakes is not None else []
+        note = misconception_note(found)
+        if assessing():
+            rules = [m.rule for m in found] or list(why.reason.rules) or cited(why.reason.text)
+            again = look_again(rules)
+            return Verdict(False, f"{start}: not right.", note="\n".join(filter(None, [note, again])))
         answer = (f"the answer is {shown[0]}" if len(shown) == 1 else
-                  f"depending on the choices made, the answer is {one_of(shown)}")
-        return Verdict(False, f"you wrote {given}, {answer}. {_worked_out(case, 'explain')}")
+                  f"the answer is {one_of(shown)}, depending on the choices made")
+        return Verdict(False, f"{start}: {answer}.", note=note, why=why.reason.text, detail=why.detail,
+                       detail_title=why.detail_title)
 
 
 class Options(Value):
@@ -247,22 +351,30 @@ class Options(Value):
 
 def grade_option(choice: str, answers: Sequence[str], why: str = "") -> Verdict:
     """A multiple-choice answer, graded like the exercises: right if it is one of ``answers``
-    (several when different legal choices give different results).
+    (several when different legal choices give different results). ``why`` is the explanation
+    (its reason, then "What the engine did:" and the events, as :func:`split_explanation` reads it).
 
-    >>> grade_option("Bob", ["Alice", "Bob"], "Either can happen.").text
-    'Bob (another legal choice gives Alice). Either can happen.'
-    >>> grade_option("nobody", ["Alice"], "Because.").text
-    'you wrote nobody, the answer is Alice. Because.'
+    >>> print(grade_option("Bob", ["Alice", "Bob"], "Either can happen (CR 725.4)."))
+    You wrote Bob: right (another legal choice gives Alice).
+       Why: Either can happen (CR 725.4).
+    >>> print(grade_option("nobody", ["Alice"], "Because (CR 725.4)."))
+    You wrote nobody: the answer is Alice.
+       Why: Because (CR 725.4).
     """
     if not answers:
         raise ValueError("a question needs at least one right answer")
-    v = Grader(str, str)(choice, Options(tuple(answers), why))
-    return v.replace(text=f"{v.text}. {why}") if v.correct and why else v
+    return Grader(str, str)(choice, Options(tuple(answers), why))
 
 
-def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, Case[int]]) -> str:
-    """Grade whole-number answers (``3`` or ``"3"``) against cases with legal answers."""
-    return grade_answers(answers, cases, Grader(read_number, str))
+def check_number_answers(answers: Mapping[str, object], cases: Mapping[str, Case[int]]) -> Report:
+    """Grade whole-number answers (``3`` or ``"3"``) against cases with legal answers (with the
+    case's own ``grader`` when it has one: it knows the case's misconceptions)."""
+    plain: Grader[int] = Grader(read_number, str)
+
+    def grade(given: object, case: Case[int]) -> Verdict:
+        own = getattr(case, "grader", None)
+        return (own if isinstance(own, Grader) else plain)(given, case)
+    return grade_answers(answers, cases, grade)
 
 
 def check_can(predicted: bool, attempt: Attempt, verb: str = "activate it") -> Check:
@@ -278,35 +390,42 @@ def check_can(predicted: bool, attempt: Attempt, verb: str = "activate it") -> C
 
 
 # ----------------------------------------------------------------------------- quick questions
-#: What a quiz grader gives back: (right?, the feedback to show).
-QuizGrade = Callable[[str], tuple[bool, str]]
+#: What a quiz grader gives back: the verdict on the option picked (``.correct``, its line, the
+#: reason with its rule, the events behind it).
+QuizGrade = Callable[[str], Verdict]
 
 
-def can_quiz(case: Attemptable, verb: str = "activate it") -> QuizGrade:
+def yes_no(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+def can_quiz(case: Attemptable, verb: str = "activate it",
+             mistakes: Mistakes | None = None) -> QuizGrade:
     """A grader for a yes/no quiz "can Alice ``verb``?" (options ``"yes"`` and ``"no"``): on
     *Check* the engine tries it, and the feedback is the rule it acted on.
 
     >>> from mtgkit.topics.tap_untap import ActivationCase
     >>> grade = can_quiz(ActivationCase("Hangarback Walker", "this turn", False))
-    >>> ok, why = grade("no")
-    >>> ok, "(CR 302.6)" in why
+    >>> v = grade("no")
+    >>> v.correct, "(CR 302.6)" in v.why
     (True, True)
-    >>> grade("yes")[0]
+    >>> grade("yes").correct
     False
     """
-    def grade(choice: str) -> tuple[bool, str]:
-        c = check_can(read_bool(choice), case.attempt(), verb)
-        return c.correct, c.reason.text
+    given = getattr(case, "grader", None)  # a case that knows its misconceptions grades with them
+    grader: Grader[bool] = (given if isinstance(given, Grader) else
+                            Grader(read_bool, yes_no, mistakes=mistakes))
+
+    def grade(choice: str) -> Verdict:
+        return grader(choice, cast(Case[bool], case))
     return grade
 
 
 class QuizCase(Case[A], Protocol[A]):
-    """A case a multiple-choice quiz can ask: how its answers are read and shown
-    (``grader``), and its explanation as one paragraph (a quiz shows its feedback as one)."""
+    """A case a multiple-choice quiz can ask: how its answers are read and shown (``grader``)."""
 
     @property
     def grader(self) -> Grader[A]: ...
-    def paragraph(self) -> str: ...
 
 
 def choice_quiz(case: QuizCase[Any], options: Sequence[str]) -> QuizGrade:
@@ -320,12 +439,8 @@ def choice_quiz(case: QuizCase[Any], options: Sequence[str]) -> QuizGrade:
     if missing:
         raise ValueError(f"the options {list(options)} leave out the legal answer {one_of(missing)}")
 
-    why = case.paragraph()
-
-    def grade(choice: str) -> tuple[bool, str]:
-        v = grader(choice, case)
-        head = v.text if v.correct else v.text.removesuffix(case.explain()).rstrip(". ")
-        return v.correct, f"{head[0].upper()}{head[1:]}. {why}"
+    def grade(choice: str) -> Verdict:
+        return grader(choice, case)
     return grade
 
 
@@ -681,9 +796,9 @@ def _play_outcomes(play: Play) -> Outcomes:
 
 
 __all__ = [
-    "LIBRARY", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk", "Grader", "Options",
-    "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason", "Setup", "Step", "StepKind",
-    "TimelineCursor", "answer_key", "can_quiz", "chain_lines",
-    "check_can", "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line",
-    "event_lines", "grade_option", "piece_words",
+    "LIBRARY", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk", "Explained", "Grader",
+    "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason",
+    "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz", "chain_lines", "check_can",
+    "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line", "event_lines",
+    "explained", "grade_option", "misconception_note", "piece_words", "split_explanation", "yes_no",
 ]

@@ -304,7 +304,8 @@ def test_only_the_python_route_of_an_exercise_is_graded(stem: str) -> None:
         assert re.search(rf"^{ex.answers[0]} = ", source[solution], re.M), ex
         assert "Exercise." not in source[solution], ex
     graded = {c["id"] for c in cells if "nbgrader" in c["metadata"]}
-    assert graded == {cells[i]["id"] for i in solutions} | {c["id"] for c in _cells(nb, "grade")}
+    locked = {f"{stem}-assessment-mode"}  # the one read-only cell: assessment mode, graded nothing
+    assert graded == {cells[i]["id"] for i in solutions} | {c["id"] for c in _cells(nb, "grade")} | locked
 
 
 def _graded_points(nb: dict[str, Any], answers: str) -> list[tuple[int, int]]:

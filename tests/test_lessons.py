@@ -22,6 +22,7 @@ from mtgkit.events import (
     Untapped,
     ZoneChange,
 )
+from mtgkit.grading import show_mana
 from mtgkit.lessons import (
     X_CARDS,
     X_PATHS,
@@ -304,9 +305,9 @@ def test_attacking_shows_haste_and_cites_the_rule_the_engine_used(card: str, arr
 def test_a_quiz_option_is_right_if_any_legal_choice_gives_it() -> None:
     assert grade_option("Bob", ["Alice", "Bob"]).correct
     right = grade_option("Alice", ["Alice", "Bob"], "Why.")
-    assert right.text == "Alice (another legal choice gives Bob). Why."
+    assert right.text == "You wrote Alice: right (another legal choice gives Bob)." and right.why == "Why."
     wrong = grade_option("nobody", ["Alice", "Bob"], "Why.")
-    assert not wrong.correct and "Alice or Bob" in wrong.text and wrong.text.endswith("Why.")
+    assert not wrong.correct and "Alice or Bob" in wrong.text and wrong.why == "Why."
     with pytest.raises(ValueError):
         grade_option("x", [])
 
@@ -344,13 +345,14 @@ TAP_BOARDS = [
 def test_tapping_is_judged_against_the_learners_own_choices(alice: tuple[str, ...],
                                                            bob: tuple[str, ...]) -> None:
     walk = tap_walk(alice, bob, 0)
-    pools = {str(o.pool("Alice")) for o in walk.outcomes}
+    pools = {show_mana(o.pool("Alice")) for o in walk.outcomes}
     case = TapCase(alice, bob)
-    assert pools == {str(m) for m in case.legal()}  # the same outcomes the exercises grade with
+    assert pools == {show_mana(m) for m in case.legal()}  # the same outcomes the exercises grade with
     for o in walk.outcomes:
-        mine = str(o.pool("Alice"))
+        mine = show_mana(o.pool("Alice"))
         right = tap_check(walk, o.path, mine)
-        assert right.correct and right.engine.startswith(f"Alice's pool is {mine}")
+        said = "empty" if mine == "nothing" else mine  # never "Alice's pool is no mana"
+        assert right.correct and right.engine.startswith(f"Alice's pool is {said}")
         e = event_of(right, o.events)
         assert isinstance(e, ManaAdded | NoMana)
         for chosen in o.choices:  # the learner's choices are events of the outcome
@@ -368,8 +370,10 @@ def test_a_tap_prediction_that_is_not_mana_is_refused_kindly() -> None:
     from mtgkit.grading import Unreadable
 
     walk = tap_walk(("Forest",), (), 0)
-    with pytest.raises(Unreadable, match="write mana as symbols"):
+    with pytest.raises(Unreadable, match="write each mana as its symbol"):
         tap_check(walk, walk.start, "two green")
+    with pytest.raises(Unreadable, match="write mana as mana symbols"):
+        tap_check(walk, walk.start, "lots")
     assert tap_check(walk, walk.start, " {g} ").correct
     nothing = tap_walk(("Exotic Orchard",), ("Wastes",), 0)
     c = tap_check(nothing, nothing.start, "nothing")
@@ -461,7 +465,7 @@ def test_answer_key_is_worked_out_once_and_grades_the_same() -> None:
     fresh = (case.legal(), case.why())
     teaching._memo.cache_clear()
     ex = Exercise.for_cases(check_tap_answers, {"stone": case})
-    assert teaching._memo.cache_info().currsize == 2  # its legal answers and its reason
+    assert teaching._memo.cache_info().currsize == 3  # its legal answers, its explanation, its reason
     assert answer_key(case) == fresh
     ex.inputs["stone"].value = "{B}"
     hits = teaching._memo.cache_info().hits

@@ -47,33 +47,36 @@ def test_can_quiz_grades_with_the_engine_and_cites_the_rule_it_acted_on(
         case: ActivationCase | AttackCase, verb: str, right: str) -> None:
     grade = can_quiz(case, verb)
     wrong = "yes" if right == "no" else "no"
-    ok, why = grade(right)
-    assert ok and not grade(wrong)[0]
-    assert set(case.attempt().reason.rules) <= set(cited(why))
-    assert grade("True" if right == "yes" else "False")[0]  # typed answers are read too
+    v = grade(right)
+    assert v.correct and not grade(wrong).correct
+    assert set(case.attempt().reason.rules) <= set(cited(v.why))
+    assert not v.why.startswith(("Yes", "No"))  # the verdict line says that: "You wrote no: right."
+    assert grade("True" if right == "yes" else "False").correct  # typed answers are read too
 
 
 def test_mana_quiz_accepts_every_legal_choice_and_only_those() -> None:
     options = ["{U}", "{B}", "{C}", "nothing"]
     grade = mana_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
-    assert [grade(o)[0] for o in options] == [True, True, False, False]
+    assert [grade(o).correct for o in options] == [True, True, False, False]
     orders = TapCase(("Forest", "Mana Reflection"), ("Contamination", "Heartbeat of Spring"))
     grade = mana_quiz(orders, ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"])
-    assert [grade(o)[0] for o in ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"]] == \
+    assert [grade(o).correct for o in ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"]] == \
         [False, True, True, False]
     fixed = TapCase(("Forest", "Mana Reflection"), ("Contamination",),
                     order=("Contamination", "Mana Reflection"))
     grade = mana_quiz(fixed, ["{B}", "{B}{B}"])
-    assert not grade("{B}")[0] and grade("{B}{B}")[0]
+    assert not grade("{B}").correct and grade("{B}{B}").correct
 
 
-def test_mana_quiz_feedback_is_one_paragraph_that_traces_the_mana() -> None:
+def test_mana_quiz_feedback_is_a_verdict_a_reason_and_the_working_apart() -> None:
     case = CouldCase(("Exotic Orchard", "Forest"), ("Reflecting Pool", "Exotic Orchard"), "Bob", 0)
-    ok, why = mana_quiz(case, ["{G}", "nothing"])("{G}")
-    assert ok and "\n" not in why and "106.7" in cited(why)
-    assert "Alice's Forest, which could produce {G} by itself" in why
-    ok, why = mana_quiz(case, ["{G}", "nothing"])("nothing")
-    assert not ok and why.startswith("You wrote nothing, the answer is {G}.")
+    v = mana_quiz(case, ["{G}", "nothing"])("{G}")
+    assert v.correct and v.text == "You wrote {G}: right."
+    assert "\n" not in v.why and "106.7" in cited(v.why)
+    assert "Alice's Forest, which could produce it by itself" in v.why
+    assert v.detail_title == "How the engine worked it out" and "Where each type" in v.detail
+    v = mana_quiz(case, ["{G}", "nothing"])("nothing")
+    assert not v.correct and v.text == "You wrote nothing: the answer is {G}."
 
 
 def test_mana_quiz_refuses_options_without_a_legal_answer() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from mtgkit import Game
 from mtgkit.crlinks import BASE_URL, anchor
+from mtgkit.grading import Report, Verdict, answered_by
 from mtgkit.lessons import (
     ActivationCase,
     BoltCase,
@@ -457,7 +458,8 @@ def test_x_value_explorer_the_goose_mother_copy_goes_by_the_legend_rule() -> Non
     cast.counters.value, cast.tokens.value, cast.where.value = "3", "1", WHERE[0]
     cast.check_button.click()
     text = shown(cast.result.value)
-    assert "✗ Not quite" in text and "3 counters on it, 2 tokens, still on the battlefield" in text
+    assert "✗ Not quite" in text
+    assert "3 counters on it, 2 tokens created by it, it still on the battlefield" in text
     assert "mana value on the stack: 5" in text and anchor_link("107.3m") in cast.result.value
     clone.tokens.value = "1"
     assert "Predict" in clone.result.value  # a changed prediction hides the old verdict
@@ -527,20 +529,23 @@ def test_combat_explorer_bob_chooses_which_protector_takes_each_sources_damage()
 def test_quiz_grades_through_the_callback() -> None:
     calls = []
 
-    def grade(choice: str) -> tuple[bool, str]:
+    def grade(choice: str) -> Verdict:
         calls.append(choice)
-        return choice == "yes", "because"
+        return Verdict(choice == "yes", f"You chose {choice}.", why="Because (CR 107.5).",
+                       detail="event 1: the engine did it")
 
     q = Quiz("Q?", ["yes", "no"], grade)
     q.check_button.click()
     assert calls == [] and "Pick" in q.feedback.value
     q.choice.value = "no"
     q.check_button.click()
-    assert "Not this time" in q.feedback.value
+    assert shown(q.feedback.value).startswith("✗ You chose no.")
+    assert "Why: Because (CR 107.5)." in shown(q.feedback.value) and anchor_link("107.5") in q.feedback.value
+    assert "<details" in q.feedback.value and "event 1: the engine did it" in q.feedback.value  # folded
     q.choice.value = "yes"
     assert "Make a prediction" in q.feedback.value
     q.check_button.click()
-    assert "Right" in q.feedback.value
+    assert shown(q.feedback.value).startswith("✓ You chose yes.")
 
 
 def test_quiz_accepts_every_right_answer() -> None:
@@ -550,11 +555,11 @@ def test_quiz_accepts_every_right_answer() -> None:
         q.choice.value = option
         q.check_button.click()
         text = shown(q.feedback.value)
-        assert "✓ Right" in text and "another legal choice gives" in text
+        assert text.startswith(f"✓ You chose {option}: right (another legal choice gives")
         assert anchor_link("106.7") in q.feedback.value
     q.choice.value = "{G}"
     q.check_button.click()
-    assert "✗" in shown(q.feedback.value) and "{U} or {B}" in shown(q.feedback.value)
+    assert shown(q.feedback.value).startswith("✗ You chose {G}: the answer is {U} or {B}")
     with pytest.raises(TypeError):
         Quiz("Q?", ["a"])
     with pytest.raises(ValueError):
@@ -587,11 +592,23 @@ def test_an_exercise_in_a_widget_gives_the_python_routes_feedback(
         ex.inputs[key].value = answer
     assert "Answer the questions" in shown(ex.feedback.value)  # a changed answer hides the old feedback
     ex.check_button.click()
-    python = checker(typed, cases)
+    clicked = not isinstance(next(iter(ex.inputs.values())), W.Text)
+    with answered_by("chose" if clicked else "wrote"):  # "You chose" when clicked, else "You wrote"
+        python = checker(typed, cases)
     assert ex.report == python and ex.answers == {k: typed.get(k) for k in cases}
-    assert shown(ex.feedback.value).split("\n", 1)[0].startswith(python.splitlines()[0])
-    for line in python.splitlines()[1:]:
-        assert line in shown(ex.feedback.value)
+    assert isinstance(python, Report)
+    text = shown(ex.feedback.value)
+    assert text.startswith(python.splitlines()[0])
+    for key, v in python.rows:  # each question: its line, what is under it, its events folded away
+        if v is None:
+            assert f"✗ {key}: no answer yet" in text
+            continue
+        assert f"{'✓' if v.correct else '✗'} {key}: {v.text}" in text
+        assert v.text.startswith(f"You {'chose' if clicked else 'wrote'} ") or "couldn't read" in v.text
+        assert v.why in text and v.note in text
+        if v.detail:
+            assert f"<summary>{v.detail_title}</summary>" in ex.feedback.value
+            assert all(line.strip() in text for line in v.detail.splitlines())
     assert anchor_link("106.7") in "".join(c.value for c in tree(ex) if isinstance(c, W.HTML))
     assert capsys.readouterr().out == ""
 
@@ -607,7 +624,8 @@ def test_exercise_answer_boxes_suit_the_checker() -> None:
     race = Exercise.draw_race(title="Exercise 2")
     race.inputs["without it"].value = "Alice"
     race.inputs["with Bob's Custodi Lich entering first"].value = "Alice"
-    assert race.check() == check_draw_race("Alice", "Alice") and race.report.startswith("2/2 correct")
+    with answered_by("chose"):
+        assert race.check() == check_draw_race("Alice", "Alice") and race.report.startswith("2/2 correct")
     assert "Exercise 2" in shown(race.children[0].value)
 
 
@@ -620,8 +638,10 @@ def test_practice_questions_in_an_exercise_are_graded_by_check_practice() -> Non
     given = [qs[0].answers[0], None, next(o for o in qs[2].options if o not in qs[2].answers)]
     for q, answer in zip(qs, given, strict=True):
         ex.inputs[str(q.number)].value = answer
-    assert ex.check() == check_practice(given, qs)
+    with answered_by("chose"):
+        assert ex.check() == check_practice(given, qs)
     assert ex.report.startswith("1/3 correct")
+    assert f"✓ {qs[0].number}: You chose {qs[0].answers[0]}: right" in ex.report
 
 
 # ------------------------------------------------------------------------------- readability

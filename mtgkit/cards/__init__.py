@@ -8,9 +8,17 @@ False
 Traceback (most recent call last):
 ...
 mtgkit.cards.UnknownCardError: unknown card 'Llanowar Elvs'; did you mean 'Llanowar Elves'?
+
+What a learner types is looked up the same way (:func:`named`, :func:`suggest`): any case, and a
+near miss gets a suggestion.
+
+>>> named("underground sea"), named("Forrest"), suggest("Forrest")
+('Underground Sea', None, 'Forest')
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from ..abilities import CardDef
 from .catalog import CARDS
@@ -32,11 +40,24 @@ def card(name: str) -> CardDef:
     try:
         return CATALOG[name]
     except KeyError:
-        import difflib
-
-        close = difflib.get_close_matches(name, CATALOG, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        close = suggest(name)
+        hint = f"; did you mean {close!r}?" if close else ""
         raise UnknownCardError(f"unknown card {name!r}{hint}") from None
 
 
-__all__ = ["CATALOG", "UnknownCardError", "card"]
+def named(text: str, names: Iterable[str] = CATALOG) -> str | None:
+    """The one of ``names`` that ``text`` is, in any case and with spaces around it; ``None`` if none."""
+    wanted = " ".join(text.split()).casefold()
+    return next((n for n in names if n.casefold() == wanted), None)
+
+
+def suggest(text: str, names: Iterable[str] = CATALOG) -> str | None:
+    """The one of ``names`` closest to ``text`` (a near miss, in any case), or ``None``."""
+    import difflib
+
+    known = {n.casefold(): n for n in names}
+    close = difflib.get_close_matches(" ".join(text.split()).casefold(), known, n=1)
+    return known[close[0]] if close else None
+
+
+__all__ = ["CATALOG", "UnknownCardError", "card", "named", "suggest"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -202,6 +202,14 @@ def quiz_options(s: Situation) -> tuple[str, ...]:
     return tuple(sorted({*s.legal(), *distractors(s, pairs=False)}))
 
 
+def misconceived(s: Situation, answer: str, known: Iterable[Misconception]) -> list[Misconception]:
+    """The misconceptions among ``known`` that produce ``answer`` on ``s`` (each of a pair that
+    does), for the feedback on a notebook's case that asks what ``s`` asks."""
+    by_name: dict[str, Misconception] = {str(m.name): m for m in known}
+    names = [part for who in diagnose(s, answer) for part in who.split(" + ")]
+    return [by_name[n] for n in dict.fromkeys(names) if n in by_name]
+
+
 def misses(s: Situation, answer: str) -> list[str]:
     """The misconceptions under which the legal ``answer`` looks impossible (for a learner who
     says a legal outcome can't happen)."""
@@ -238,5 +246,5 @@ class Topic(Value):
 
 
 __all__ = ["LEVELS", "Generator", "Level", "Misconception", "MisconceptionName", "PlugsIn", "Situation",
-           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misses",
-           "quiz_options"]
+           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misconceived",
+           "misses", "quiz_options"]

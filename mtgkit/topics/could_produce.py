@@ -22,11 +22,21 @@ from typing import Any, ClassVar
 from .. import could_produce as cp
 from ..abilities import ExtraMana, ManaTrigger, PerPermanent, Reflect
 from ..game import Game
-from ..grading import grade_answers, read_types
+from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
-from ..teaching import Check, Grader, Piece, Play, Reason, Setup, Step
+from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step
 from ..triggers import Whose
-from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
+from .base import (
+    Level,
+    Misconception,
+    MisconceptionName,
+    PlaySituation,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    misconceived,
+)
 from .boards import MANA_CARDS, BoardSpec, Perm
 
 
@@ -105,8 +115,10 @@ class CouldCase:
     who: str = "Alice"
     index: int = 0
 
-    #: Answers are sets of mana types, written as symbols in any order (or "nothing").
-    grader: ClassVar[Grader[frozenset[str]]] = Grader(read_types, symbols)
+    #: Answers are sets of mana types, read as mana is read everywhere (symbols in any order, or
+    #: "nothing"); a wrong one is matched against the misconceptions of the same board.
+    grader: ClassVar[Grader[frozenset[str]]] = Grader(read_types, symbols, mistakes=lambda case, answer: (
+        misconceived(case.situation(), answer, MISCONCEPTIONS)))
 
     def situation(self) -> CouldProduce:
         """The same board as a practice situation (its target counted over the whole board)."""
@@ -128,26 +140,53 @@ class CouldCase:
 
     why = explain  # the notebooks' name for it
 
-    def paragraph(self) -> str:
-        """The explanation as one paragraph (a quiz shows its feedback as one): each line a
-        sentence, an ability's text in quotes."""
-        out = []
-        for line in (ln.strip() for ln in self.explain().splitlines()):
-            if not line:
-                continue
-            if line.startswith("• "):
-                out.append(f"Its ability: “{line[2:]}”")
-                continue
-            line = line[0].upper() + line[1:]
-            out.append(line if line.endswith((".", ":")) else line + ".")
-        return " ".join(out)
+    def teach(self) -> Explained:
+        """Why, in the one sentence of the engine's explanation that decides it (a cycle with no
+        outside source, where each type comes from, why no type is defined, a replacement
+        effect, costs ignored), with the rest of the explanation folded away."""
+        text = self.explain()
+        lines = [ln.strip() for ln in text.splitlines()[1:] if ln.strip()]
+        return Explained(Reason(_deciding(lines, self.situation().types()), ("106.7",)
+                                + (("106.5",) if "(CR 106.5)" in text else ())),
+                         "\n".join(lines), "How the engine worked it out")
 
     def answer(self) -> tuple[frozenset[str], str]:
         return self.legal()[0], self.explain()
 
 
-def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> str:
-    """Grade could-produce answers written as symbols in any order (``"{B}{C}"``, or ``"nothing"``)."""
+def _deciding(lines: list[str], types: frozenset[str]) -> str:
+    """The sentence of a could-produce explanation (its lines after the first) that decides the
+    answer."""
+    cycle = next((ln for ln in lines if ln.startswith("The permanents it watches")), None)
+    if cycle is not None:
+        return cycle.replace("nothing.", "nothing (CR 106.7).")
+    traces = [ln for ln in lines if ln[:3] in {f"{{{t}}}" for t in TYPES} and ln[3:5] == ": "]
+    if traces:
+        by_way: dict[str, list[str]] = {}
+        for ln in traces:  # "{W}: ... could produce {W} by itself." -> one line per way, its types
+            t = ln[:3]
+            by_way.setdefault(ln[5:].replace(t, "it").rstrip("."), []).append(t)
+        said = "; ".join(f"{''.join(ts)}: {way}" for way, ts in by_way.items())
+        return f"Where each type comes from: {said} (CR 106.7)."
+    none = next((ln for ln in lines if ln.startswith("it would make no mana") and ": " in ln), None)
+    if none is not None and not types:
+        why = none.split(": ", 1)[1]
+        return f"Its ability would make no mana now: {why}; it could produce nothing (CR 106.7)."
+    made = [ln.split(" if it resolved now")[0].removeprefix("it would make ") for ln in lines
+            if ln.startswith("it would make ")]
+    ways = " or ".join(m for m in made if m != "no mana") or "no mana"
+    replaced = [ln.removeprefix("after ").removesuffix(" (CR 106.7)") for ln in lines
+                if ln.startswith("after the replacement effect")]
+    if replaced:
+        which, result = replaced[0].rsplit(": ", 1)
+        return f"Its ability would make {ways}, but after {which} it makes {result} (CR 106.7)."
+    ability, it = ("its abilities", "they") if len(made) > 1 else ("its ability", "it")
+    return f"Costs are ignored: {ability} would make {ways} if {it} resolved now (CR 106.7)."
+
+
+def check_could_answers(answers: Mapping[str, object], cases: Mapping[str, CouldCase]) -> Report:
+    """Grade could-produce answers (``"{B}{C}"``, ``"BC"``, or ``"nothing"``: see
+    :func:`~mtgkit.grading.read_types`)."""
     return grade_answers(answers, cases, CouldCase.grader)
 
 

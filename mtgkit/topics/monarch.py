@@ -19,7 +19,7 @@ import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from ..abilities import BecomeMonarch
 from ..choices import FirstOption
@@ -42,12 +42,13 @@ from ..events import (
     chain,
 )
 from ..game import Game
-from ..grading import grade_answers, one_of, plural, read_name, read_number
+from ..grading import Report, grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
 from ..teaching import (
     LIBRARY,
     Check,
     ChoiceWalk,
+    Explained,
     Grader,
     Piece,
     Play,
@@ -57,8 +58,19 @@ from ..teaching import (
     chain_lines,
     cr,
     event_lines,
+    split_explanation,
 )
-from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
+from .base import (
+    Level,
+    Misconception,
+    MisconceptionName,
+    PlaySituation,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    misconceived,
+)
 
 
 class Mistake(MisconceptionName):
@@ -259,21 +271,35 @@ class MonarchCase:
 
     why = explain  # the notebooks' name for it
 
+    def teach(self) -> Explained:
+        """Why the crown moved or stayed (the rule of the event that decided it), and the events."""
+        r = self.results()[0]
+        assert r.reason is not None
+        return Explained(r.reason, split_explanation(r.explanation).detail)
+
     def answer(self) -> tuple[str, str]:
         return self.legal()[0], self.explain()
 
 
-def check_name_answers(answers: Mapping[str, object], cases: Mapping[str, MonarchCase]) -> str:
+def _situated(case: Any, answer: str) -> list[Misconception]:
+    """The misconceptions that give ``answer`` on the practice board a notebook's case asks
+    about (none for a case no practice board asks)."""
+    board = case if isinstance(case, Situation) else getattr(case, "situation", lambda: None)()
+    return misconceived(board, answer, MISCONCEPTIONS) if board is not None else []
+
+
+def check_name_answers(answers: Mapping[str, object], cases: Mapping[str, MonarchCase]) -> Report:
     """Grade answers that are a player's name (any case)."""
-    return grade_answers(answers, cases, Grader(read_name(["Alice", "Bob"]), str))
+    return grade_answers(answers, cases, Grader(read_name(["Alice", "Bob"]), str, mistakes=_situated))
 
 
-def check_draw_race(with_lich: object, without_lich: object) -> str:
+def check_draw_race(with_lich: object, without_lich: object) -> Report:
     """Who draws from the monarch's end-step trigger, with and without Bob's Custodi Lich
     entering while it waits? Graded by the engine."""
     cases = {"with Bob's Custodi Lich entering first": DrawRace(True), "without it": DrawRace(False)}
     answers = dict(zip(cases, (with_lich, without_lich), strict=True))
-    return grade_answers(answers, cases, Grader(read_name(["Alice", "Bob", "nobody"]), str))
+    grader = Grader(read_name(["Alice", "Bob", "nobody"]), str, mistakes=_situated)
+    return grade_answers(answers, cases, grader)
 
 
 @dataclass(frozen=True)
@@ -282,6 +308,11 @@ class BoltCase:
     then one at Bob: how much life does Bob lose?"""
 
     at_protector: int
+
+    #: Answers are whole numbers; a wrong one is matched against the misconceptions of the
+    #: same Bolts as a practice board.
+    grader: ClassVar[Grader[int]] = Grader(read_number, str, mistakes=lambda case, answer: _situated(
+        Bolts(case.at_protector), answer))
 
     def run(self) -> tuple[Game, int]:
         g = Game(["Alice", "Bob"], library=LIBRARY)
@@ -422,6 +453,10 @@ class LeaveCase:
     def key(self) -> Hashable:
         return ("leaves", self.players, self.active, self.monarch, self.leaver)
 
+    def situation(self) -> Leaves | None:
+        """The same board as a practice board, when the monarch is the one who leaves."""
+        return Leaves(self.players, self.active, self.monarch) if self.leaver == self.monarch else None
+
     def describe(self) -> str:
         return (f"{len(self.players)} players in turn order {', '.join(self.players)}; it is "
                 f"{self.active}'s turn; {self.monarch} is the monarch; {self.leaver} leaves the game")
@@ -432,11 +467,11 @@ class LeaveCase:
     why = explain  # the notebooks' name for it
 
 
-def check_leave_answers(answers: Mapping[str, object], cases: Mapping[str, LeaveCase]) -> str:
+def check_leave_answers(answers: Mapping[str, object], cases: Mapping[str, LeaveCase]) -> Report:
     """Grade answers that name who is the monarch after a player leaves (any case, or
     ``"nobody"``)."""
     names = list(dict.fromkeys(p for case in cases.values() for p in case.players)) + ["nobody"]
-    return grade_answers(answers, cases, Grader(read_name(names), str))
+    return grade_answers(answers, cases, Grader(read_name(names), str, mistakes=_situated))
 
 
 # ----------------------------------------------------------------------- practice boards, and their model

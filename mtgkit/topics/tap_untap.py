@@ -26,10 +26,20 @@ from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
 from ..events import AttackDeclared, BlockDeclared, Tapped, TurnBegan, Untapped
 from ..game import Game
-from ..grading import Verdict, grade_answers, one_of, plural, read_bool
+from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
-from ..teaching import LIBRARY, Arrived, Attempt, Piece, Play, Reason, Setup, Step, cr
-from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
+from ..teaching import LIBRARY, Arrived, Attempt, Grader, Piece, Play, Reason, Setup, Step, cr, yes_no
+from .base import (
+    Level,
+    Misconception,
+    MisconceptionName,
+    PlaySituation,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    misconceived,
+)
 
 _ARRIVALS: tuple[Arrived, ...] = ("last turn", "this turn")
 
@@ -72,6 +82,17 @@ def _also(names: Sequence[str]) -> str:
 #: that a cost with mana or a target never depends on something unseen (tested against ``game()``).
 ACTIVATION_RESOURCES = "She has {W}{W}{W} in her mana pool and a Grizzly Bears in her graveyard"
 
+#: Why the board of an :class:`ActivationCase` (or :class:`AttackCase`) holds more than the
+#: permanent asked about: what the {T}/{Q} explorer says under its board (tested against the
+#: cases' games, as :data:`ACTIVATION_RESOURCES` is).
+ACTIVATION_SETUP = (f"Every activation question starts from the same board: before it, Alice tapped "
+                    f"three Plains for {{W}}{{W}}{{W}} (mana for a cost such as Pili-Pala's {{2}}), a "
+                    f"Grizzly Bears is in her graveyard (something for Order of Whiteclay to return), and "
+                    f"each library holds {LIBRARY} cards.")
+ATTACK_SETUP = (f"Every attack question starts at Alice's beginning of combat, with only the permanent "
+                f"asked about (and Mass Hysteria, if ticked) on her battlefield; each library holds "
+                f"{LIBRARY} cards.")
+
 
 @dataclass(frozen=True)
 class ActivationCase:
@@ -90,6 +111,15 @@ class ActivationCase:
     tapped: bool
     ability: int = 0
     also: tuple[str, ...] = ()
+
+    #: Answers are yes or no (``True``/``False`` too); a wrong one is matched against the
+    #: misconceptions of the same permanent as a practice board (whose model knows no ``also``).
+    grader: ClassVar[Grader[bool]] = Grader(read_bool, yes_no, mistakes=lambda case, answer: (
+        [] if case.also else misconceived(case.situation(), answer, MISCONCEPTIONS)))
+
+    def situation(self) -> Activation:
+        """The same question as a practice board (its misconception model)."""
+        return Activation((self,))
 
     def game(self) -> tuple[Game, int]:
         """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
@@ -263,18 +293,10 @@ class AttackCase:
         return self.attempt().reason.text
 
 
-def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> str:
+def check_activation_answers(answers: Mapping[str, object], cases: Mapping[str, ActivationCase]) -> Report:
     """Grade yes/no answers (``True``/``False``, or ``"yes"``/``"no"``) for named activation
     cases; explain each mistake."""
-    def grade(given: object, case: ActivationCase) -> Verdict:
-        said = read_bool(given)
-        truth, reason = case.reason()
-        can = "can" if truth else "cannot"
-        if said is truth:
-            return Verdict(True, f"{can} activate")
-        return Verdict(False, f"you said {'yes' if said else 'no'}, but Alice {can} activate it. "
-                              f"{reason.text}")
-    return grade_answers(answers, cases, grade, missing="no answer yet (use True or False)")
+    return grade_answers(answers, cases, ActivationCase.grader, missing="no answer yet (use True or False)")
 
 
 #: The names notebook 01 and its explorer use for a case with other permanents on Alice's side
@@ -863,8 +885,8 @@ TOPIC = Topic(
     generate=generate,
 )
 
-__all__ = ["ACTIVATION_RESOURCES", "TAP_CARDS", "TOPIC", "Act", "Activation", "ActivationCase", "Checklist",
-           "Facts", "Mistake", "believed_verdict", "engine_verdict", "facts_of", "fresh_play", "haste_play",
-           "in_bobs_turn", "returned_play",
-           "ActivationWith", "AttackCase", "AttackWith", "activation", "believed_activation",
-           "check_activation_answers", "generate"]
+__all__ = ["ACTIVATION_RESOURCES", "ACTIVATION_SETUP", "ATTACK_SETUP", "TAP_CARDS", "TOPIC", "Act",
+           "Activation", "ActivationCase", "Checklist", "Facts", "Mistake", "ActivationWith", "AttackCase",
+           "AttackWith", "activation", "believed_activation", "believed_verdict",
+           "check_activation_answers", "engine_verdict", "facts_of", "fresh_play", "generate", "haste_play",
+           "in_bobs_turn", "returned_play"]

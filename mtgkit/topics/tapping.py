@@ -35,6 +35,7 @@ from ..cards import card as lookup
 from ..errors import RulesError
 from ..events import (
     AbilityActivated,
+    AbilityTriggered,
     ChoiceMade,
     Event,
     ManaAdded,
@@ -45,12 +46,13 @@ from ..events import (
     Untapped,
 )
 from ..game import Game
-from ..grading import grade_answers, one_of, read_mana
+from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
 from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, outcomes
 from ..teaching import (
     Check,
     ChoiceWalk,
+    Explained,
     Grader,
     Piece,
     Play,
@@ -58,10 +60,20 @@ from ..teaching import (
     Setup,
     Step,
     cr,
-    describe_choices,
     event_lines,
 )
-from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
+from ..triggers import TappedForMana
+from .base import (
+    Level,
+    Misconception,
+    MisconceptionName,
+    PlaySituation,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    misconceived,
+)
 from .boards import BoardSpec, Perm, mana_board
 
 
@@ -123,16 +135,16 @@ class TapCase:
     >>> from mtgkit.teaching import choice_quiz
     >>> options = ["{U}", "{B}", "{C}", "nothing"]
     >>> grade = choice_quiz(TapCase(("Fellwar Stone",), ("Underground Sea",)), options)
-    >>> [grade(o)[0] for o in options]
+    >>> [grade(o).correct for o in options]
     [True, True, False, False]
-    >>> print(grade("{B}")[1])  # doctest: +NORMALIZE_WHITESPACE
-    {B} (another legal choice gives {U}). Alice's choices decide it. Alice's pool is {U}: Alice
-    chooses {U} from Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {U} (Fellwar
-    Stone was tapped for mana) (CR 106.4, 605.3b). Alice's pool is {B}: Alice chooses {B} from
-    Fellwar Stone (options: {U}, {B}) (CR 608.2d); Alice adds {B} (Fellwar Stone was tapped
-    for mana) (CR 106.4, 605.3b).
-    >>> print(grade("{C}")[1].split(".")[0])
-    You wrote {C}, depending on the choices made, the answer is {U} or {B}
+    >>> v = grade("{C}")
+    >>> print(v.text, v.why, sep="\\n")  # doctest: +NORMALIZE_WHITESPACE
+    You wrote {C}: the answer is {U} or {B}, depending on the choices made.
+    Alice's choice decides it (CR 608.2d): {U} if Alice chooses {U} from Fellwar Stone
+    (options: {U}, {B}); {B} if Alice chooses {B} from Fellwar Stone (options: {U}, {B}).
+    >>> print(v.detail.splitlines()[0])  # doctest: +NORMALIZE_WHITESPACE
+    If Alice chooses {U} from Fellwar Stone (options: {U}, {B}): Alice chooses {U} from Fellwar
+    Stone (options: {U}, {B}) (CR 608.2d), and Alice's Fellwar Stone adds {U} (CR 106.4, 605.3b).
     >>> choice_quiz(TapCase(("Forest",)), ["{G}{G}", "nothing"])
     Traceback (most recent call last):
     ...
@@ -144,8 +156,10 @@ class TapCase:
     source: int = 0
     order: tuple[str, ...] | None = None
 
-    #: Answers are mana, written as symbols in any order (or "nothing").
-    grader: ClassVar[Grader[Mana]] = Grader(read_mana, str)
+    #: Answers are mana, read as :func:`~mtgkit.grading.read_mana` reads mana everywhere; a wrong
+    #: one is matched against the misconceptions of the same board as a practice situation.
+    grader: ClassVar[Grader[Mana]] = Grader(read_mana, show_mana, str, lambda case, answer: misconceived(
+        case.situation(), answer, MISCONCEPTIONS))
 
     def board(self) -> BoardSpec:
         return BoardSpec.of(self.alice, self.bob)
@@ -169,34 +183,119 @@ class TapCase:
         return tuple(self.outcomes().values(lambda o: o.pool("Alice")))
 
     def explain(self) -> str:
-        outs = self.outcomes()
-        results = describe_choices(outs, lambda o: str(o.pool("Alice")))
-        head = ("Alice's choices decide it: " + "; ".join(results) + "."
-                if len(results) > 1 else f"Alice gets {results[0]}.")
-        return head + "\nWhat the engine did:\n" + event_lines(outs[0].events)
+        e = self.teach()
+        lines = [f"   {ln}" for ln in e.detail.splitlines()]
+        return "\n".join([e.reason.text, "What the engine did:", *lines])
 
     why = explain  # the notebooks' name for it
 
-    def paragraph(self) -> str:
-        """What tapping gives, one sentence per distinct result: the choices, the replacement
-        effects and the mana added, each event with its rules."""
-        results: dict[str, str] = {}
+    def teach(self) -> Explained:
+        """Why: one sentence with the rules of the events that made the mana (the replacement
+        effects, the triggers, and any mana trigger that didn't trigger, with why), or, when
+        Alice's choices decide it, the rule of her choice; then the events of each outcome."""
+        firsts: dict[Mana, Outcome] = {}
         for o in self.outcomes().legal:
-            pool = str(o.pool("Alice"))
-            steps = [f"{e.text} ({cr(e.rules)})" for e in o.events
-                     if isinstance(e, ChoiceMade | ManaReplaced | ManaAdded | NoMana)]
-            results.setdefault(pool, f"Alice's pool is {pool}: {'; '.join(steps)}.")
-        head = "Alice's choices decide it. " if len(results) > 1 else ""
-        return head + " ".join(results.values())
+            firsts.setdefault(o.pool("Alice"), o)
+        if len(firsts) == 1:
+            o = next(iter(firsts.values()))
+            return Explained(tap_reason(o), event_lines(o.events, ""))
+        o = next(iter(firsts.values()))
+        choice = next(e for e in o.events if isinstance(e, ChoiceMade))
+        results = "; ".join(f"{show_mana(pool)} if {out.choice_summary()}" for pool, out in firsts.items())
+        reason = Reason(f"Alice's choice decides it ({cr(choice.rules)}): {results}.", choice.rules,
+                        choice.seq)
+        detail = "\n".join(f"If {out.choice_summary()}: {tap_reason(out).text}\n{event_lines(out.events, '')}"
+                           for out in firsts.values())
+        return Explained(reason, detail)
 
     def answer(self) -> tuple[Mana, str]:
         """The mana of the first legal choice, and why (see :meth:`legal` for all of them)."""
         return self.legal()[0], self.explain()
 
 
-def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> str:
-    """Grade mana answers written as symbols in any order (``"{B}{B}"``, or ``"nothing"``); an
-    answer is right if some legal choice gives it."""
+def tap_reason(o: Outcome, player: str = "Alice") -> Reason:
+    """Why ``player``'s pool is what it is after tapping a permanent for mana, in one sentence
+    from the events of outcome ``o``: the choice made, the mana made (or why none was), each
+    replacement effect and each triggered mana ability, every one with the rules of its event;
+    and each mana trigger on the battlefield that the engine didn't trigger (no event says it
+    did), with why, in the words of its trigger condition (:class:`~mtgkit.triggers.TappedForMana`,
+    CR 106.12a).
+    ``seq`` is the event that made (or didn't make) the mana.
+
+    >>> g = TapCase(("Llanowar Elves", "Heartbeat of Spring", "Mana Reflection"))
+    >>> print(tap_reason(g.outcomes()[0]).text)  # doctest: +NORMALIZE_WHITESPACE
+    Alice's Llanowar Elves makes {G}; Mana Reflection turns it into {G}{G} (CR 106.12b, 614.1a);
+    Heartbeat of Spring adds nothing: it triggers only when a land is tapped for mana, and
+    Llanowar Elves isn't a land (CR 106.12a).
+    """
+    events, game = o.events, o.game
+    act = next(e for e in events if isinstance(e, AbilityActivated))
+    name = act.obj or "it"
+    made = next(e for e in events if isinstance(e, ManaAdded | NoMana) and e.cause is not None
+                and e.player == player and not (isinstance(e, ManaAdded) and not e.tapped_for_mana))
+    bits: list[str] = []
+    rules: list[str] = []
+    chose = [e for e in events if isinstance(e, ChoiceMade) and e.question == "mana"]
+    for c in chose:
+        bits.append(f"{c.text} ({cr(c.rules)})")
+        rules += c.rules
+    replaced = [e for e in events if isinstance(e, ManaReplaced)]
+    if isinstance(made, NoMana):
+        bits.append(f"{made.text} ({cr(made.rules)})")
+        rules += made.rules
+    elif not replaced:
+        bits.append(f"{player}'s {name} adds {made.mana} ({cr(made.rules)})")
+        rules += made.rules
+    else:
+        ordered = [e for e in events if isinstance(e, ChoiceMade) and e.question == "order"]
+        steps = [f"{r.effect} turns it into {r.after}" if i == 0 else f"{r.effect} into {r.after}"
+                 for i, r in enumerate(replaced)]
+        why = list(dict.fromkeys(r for e in [*replaced, *ordered] for r in e.rules))
+        bits.append(f"{player}'s {name} makes {replaced[0].before}; {', then '.join(steps)} ({cr(why)})")
+        rules += why
+    said = [", and ".join(bits)]
+    triggered = {e.obj_id for e in events if isinstance(e, AbilityTriggered)}
+    for e in events:
+        if isinstance(e, ManaAdded) and not e.tapped_for_mana and e.player == player:
+            trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.obj_id == e.obj_id)
+            untouched = ", which the replacement effects don't touch" if replaced else ""
+            said.append(f"{e.obj}'s triggered mana ability adds {e.mana}{untouched} "
+                        f"({cr((*trigger.rules, *e.rules))})")
+            rules += [*trigger.rules, *e.rules]
+    for p in game.permanents():
+        for ab in p.card.abilities:
+            if not isinstance(ab, ManaTrigger) or p.id in triggered:
+                continue
+            owner = "" if p.controller == player else f"{p.controller}'s "
+            said.append(f"{owner}{p.name} adds nothing: {_no_trigger(ab.trigger, p.controller, made, game)} "
+                        f"(CR 106.12a)")
+            rules.append("106.12a")
+    text = "; ".join(said)
+    return Reason(text[0].upper() + text[1:] + ".", tuple(dict.fromkeys(rules)), made.seq)
+
+
+def _no_trigger(trigger: TappedForMana, controller: str, made: ManaAdded | NoMana, game: Game) -> str:
+    """Why the trigger condition ``trigger`` (of a permanent ``controller`` controls, which the
+    engine didn't trigger: no event says it did) doesn't match the event that made the mana, in
+    the words of the condition's own fields."""
+    tapped = made.obj or "the permanent"
+    if isinstance(made, NoMana):
+        return f"“tapped for mana” triggers only when the mana ability produces mana, and {tapped} made none"
+    if trigger.scope == "land" and made.obj_id is not None and not game.is_a(made.obj_id, "Land"):
+        return f"it triggers only when a land is tapped for mana, and {tapped} isn't a land"
+    if trigger.scope == "enchanted":
+        return f"it triggers only when the permanent it enchants is tapped for mana, not {tapped}"
+    if trigger.whose == "you":
+        return (f"it triggers only when “you”, its controller {controller}, tap a land for mana, and "
+                f"{made.player} tapped this {tapped}")
+    if trigger.whose == "opponents":
+        return f"it triggers only when an opponent of {controller} taps a land for mana"
+    return "its trigger condition doesn't match this tapping"  # pragma: no cover - no such card yet
+
+
+def check_tap_answers(answers: Mapping[str, object], cases: Mapping[str, TapCase]) -> Report:
+    """Grade mana answers (``"{B}{B}"``, ``"BB"``, ``"nothing"``: see
+    :func:`~mtgkit.grading.read_mana`); an answer is right if some legal choice gives it."""
     return grade_answers(answers, cases, TapCase.grader)
 
 
@@ -208,7 +307,7 @@ def tap_walk(alice: Sequence[str], bob: Sequence[str], source: int) -> ChoiceWal
 
 
 def _pool(o: Outcome) -> str:
-    return str(o.pool("Alice"))
+    return show_mana(o.pool("Alice"))
 
 
 def tap_check(walk: ChoiceWalk, path: Sequence[Answer], predicted: object) -> Check:
@@ -234,12 +333,13 @@ def tap_check(walk: ChoiceWalk, path: Sequence[Answer], predicted: object) -> Ch
     steps = [f"{e.text} ({cr(e.rules)})" for e in o.events if isinstance(e, ManaReplaced)]
     how = f"\nHow: {'; then '.join(steps)}." if steps else ""
     chose = f"\nAlice's choices: {o.choice_summary()}." if o.choices else ""
-    text = f"Alice's pool is {pool}: {said}.{how}{chose}"
+    holds = f"Alice's pool is {pool}" if pool else "Alice's pool is empty"
+    text = f"{holds}: {said}.{how}{chose}"
     others = walk.alternatives(path, _pool)
-    engine = f"Alice's pool is {pool}"
-    if guess != pool and any(a.startswith(f"{guess} if ") for a in others):
-        engine += f" (your {guess} is what other choices give)"
-    return Check(guess == pool, str(guess), engine, Reason(text, main.rules, main.seq), "; ".join(others))
+    if guess != pool and any(a.startswith(f"{show_mana(guess)} if ") for a in others):
+        holds += f" (your {show_mana(guess)} is what other choices give)"
+    return Check(guess == pool, show_mana(guess), holds, Reason(text, main.rules, main.seq),
+                 "; ".join(others))
 
 
 # ----------------------------------------------------------------------- practice boards, and their model
@@ -975,5 +1075,5 @@ TOPIC = Topic(
 )
 
 __all__ = ["TOPIC", "ArrivalOrder", "Mistake", "TapCase", "TapForMana", "check_tap_answers", "generate",
-           "replacement_orders", "same_type_trigger", "tap_check", "tap_outcomes", "tap_result", "tap_story",
-           "tap_walk", "triggered_mana"]
+           "replacement_orders", "same_type_trigger", "tap_check", "tap_outcomes", "tap_reason", "tap_result",
+           "tap_story", "tap_walk", "triggered_mana"]

@@ -23,13 +23,24 @@ from enum import StrEnum
 from typing import ClassVar, Literal
 
 from ..cards import card as lookup
+from ..crlinks import cited
 from ..events import AbilityTriggered, ChoiceMade, Countered, Entered, Event, Resolved, SpellCast, ZoneChange
 from ..game import Game
-from ..grading import plural
+from ..grading import plural, read_number
 from ..outcomes import Outcome, outcomes
 from ..records import Value
-from ..teaching import LIBRARY, Check, Piece, Play, Reason, Setup, Step, cr, event_lines
-from .base import Level, Misconception, MisconceptionName, PlaySituation, Situation, Stem, Topic, TopicName
+from ..teaching import LIBRARY, Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr, event_lines
+from .base import (
+    Level,
+    Misconception,
+    MisconceptionName,
+    PlaySituation,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    misconceived,
+)
 
 
 class XRoute(StrEnum):
@@ -252,6 +263,11 @@ class XCase:
     path: XRoute
     ask: Literal["counters", "tokens"] = "counters"
 
+    #: Answers are whole numbers; a wrong one is matched against the misconceptions of the same
+    #: question as a practice board.
+    grader: ClassVar[Grader[int]] = Grader(read_number, str, mistakes=lambda case, answer: misconceived(
+        XEntry(case.card, case.x, case.path, case.ask), answer, MISCONCEPTIONS))
+
     def results(self) -> list[XPath]:
         return _x_paths(self.card, self.x, self.path)
 
@@ -278,6 +294,13 @@ class XCase:
 
     why = explain  # the notebooks' name for it
 
+    def teach(self) -> Explained:
+        """Why (the X its enters effects use, and its fate when it died, with their rules) and
+        the engine's events."""
+        explanation = self.explain()
+        events = (e for e in self.results()[0].events if e.kind != "pass")  # passes: 117.3d, no reason
+        return Explained(Reason(explanation, tuple(cited(explanation))), event_lines(events, ""))
+
     def answer(self) -> tuple[int, str]:
         return self.legal()[0], self.explain()
 
@@ -290,8 +313,13 @@ class XGuess(Value):
     on_battlefield: bool  # is it still on the battlefield at the end?
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self, who: str = "it") -> str:
+        """The prediction in words, about ``who`` (``"the copy"`` for the copy Clone becomes)."""
         where = "still on the battlefield" if self.on_battlefield else "not on the battlefield"
-        return f"{plural(self.counters, 'counter')} on it, {plural(self.tokens, 'token')}, {where}"
+        return (f"{plural(self.counters, 'counter')} on {who}, {plural(self.tokens, 'token')} created by "
+                f"{who}, {who} {where}")
 
 
 def x_blocked(card: str, path: XRoute | str) -> str | None:
@@ -335,16 +363,41 @@ def x_results(card: str, x: int, path: XRoute | str) -> list[tuple[XPath, Outcom
     return [(_x_result(card, x, path, g, out), out) for out in outcomes(g, action).legal]
 
 
+def x_choices(r: XPath) -> str:
+    """The choices made along one path, saying which permanent is the original and which the
+    copy (the engine's events name both "The Goose Mother" with their numbers).
+
+    >>> [x_choices(r) for r in x_paths("The Goose Mother", 3, XRoute.CLONE)]  # doctest: +ELLIPSIS
+    ['Alice keeps the original (The Goose Mother #...); the copy (#...) goes to the graveyard (legend rule, \
+CR 704.5j)', 'Alice keeps the copy (The Goose Mother #...); the original (#...) goes to the graveyard ...']
+    """
+    copy = next((e.obj_id for e in r.events if isinstance(e, Entered) and e.copy_of is not None), None)
+    said = []
+    for e in r.events:
+        if not isinstance(e, ChoiceMade) or e.question != "legend rule" or copy is None:
+            continue
+        kept = str(e.answer)
+        other = next((o for o in e.options if o != kept), "")
+        if kept.endswith(f"#{copy}"):
+            said.append(f"{e.player} keeps the copy ({kept}); the original ({other.rsplit(' ', 1)[-1]}) goes "
+                        f"to the graveyard (legend rule, {cr(e.rules)})")
+        else:
+            said.append(f"{e.player} keeps the original ({kept}); the copy ({other.rsplit(' ', 1)[-1]}) goes "
+                        f"to the graveyard (legend rule, {cr(e.rules)})")
+    return "; ".join(said) or r.choices
+
+
 def x_checked(card: str, x: int, path: XRoute | str, guess: XGuess) -> tuple[Check, XPath, Outcome | None]:
     """:func:`x_check`, with the result it was checked against (the one the prediction matches,
     if a legal choice gives it, else the first) and that result's outcome."""
     results = x_results(card, x, path)
     hit = next(((r, o) for r, o in results if x_values(r) == guess), None)
     r, out = hit or results[0]
-    engine = str(x_values(r)) + (f" (when {r.choices})" if len(results) > 1 and r.choices else "")
-    others = [f"{x_values(o)} if {o.choices}" for o, _ in results
+    who = "the copy" if route(path) == XRoute.CLONE else "it"
+    engine = x_values(r).said(who) + (f" (when {x_choices(r)})" if len(results) > 1 and r.choices else "")
+    others = [f"{x_values(o).said(who)} if {x_choices(o)}" for o, _ in results
               if o is not r and x_values(o) != x_values(r)]
-    return Check(hit is not None, str(guess), engine, x_reason(card, r), "; ".join(others)), r, out
+    return Check(hit is not None, guess.said(who), engine, x_reason(card, r), "; ".join(others)), r, out
 
 
 def x_check(card: str, x: int, path: XRoute | str, guess: XGuess) -> Check:
@@ -354,8 +407,8 @@ def x_check(card: str, x: int, path: XRoute | str, guess: XGuess) -> Check:
     >>> c = x_check("The Goose Mother", 3, XRoute.CLONE, XGuess(0, 0, False))
     >>> c.correct, c.reason.rules
     (True, ('704.5j',))
-    >>> c.others
-    '0 counters on it, 0 tokens, still on the battlefield if ... keeps The Goose Mother #... (legend rule)'
+    >>> print(c.others)  # doctest: +ELLIPSIS
+    0 counters on the copy, 0 tokens created by the copy, the copy still on the battlefield if Alice keeps ...
     """
     return x_checked(card, x, path, guess)[0]
 
@@ -885,5 +938,5 @@ TOPIC = Topic(
 
 __all__ = ["TOPIC", "X_ASKS", "X_CARDS", "X_PATHS", "ChaliceCase", "Mistake", "XAsk", "XCase", "XEntry",
            "XGuess", "XPath", "XRoute", "generate", "route", "tokens_line", "x_blocked", "x_check",
-           "x_checked", "x_pair", "x_path", "x_paths", "x_reason", "x_results", "x_setup", "x_value",
-           "x_values"]
+           "x_checked", "x_choices", "x_pair", "x_path", "x_paths", "x_reason", "x_results", "x_setup",
+           "x_value", "x_values"]

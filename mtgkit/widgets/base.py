@@ -10,7 +10,7 @@
   the notebook while the control has the focus; Escape and keys with Ctrl, Alt or Cmd still do.
   It also names every slider's handle after the slider's label (ipywidgets labels a slider with
   a ``<label>`` that a screen reader can't tie to the handle). Enter in a text box runs the
-  widget's *Check* (:func:`on_enter`);
+  widget's *Check* (:func:`on_enter`); Enter in a card box (a tags input) adds the card typed;
 - the CSS class ``mtgkit-widget`` on the outermost box, which scopes both.
 
 The script travels inside the widget, in a hidden :class:`ipywidgets.Output` (JupyterLab renders
@@ -42,7 +42,15 @@ KEYBOARD_JS = """
              'PageDown', ' ', 'Enter'];
   document.body.addEventListener('keydown', function (event) {
     var t = event.target;
-    if (!(t instanceof Element) || !t.closest('.mtgkit-widget') || !t.matches(CONTROLS)) { return; }
+    if (!(t instanceof Element) || !t.closest('.mtgkit-widget')) { return; }
+    if (event.key === 'Enter' && t.matches('input.jupyter-widget-taginput')) {
+      // Enter adds the card typed in a card box: JupyterLab doesn't get the key, and if the
+      // browser sent no 'change' (the box adds a tag on it), the box gets one.
+      event.stopPropagation();
+      setTimeout(function () { if (t.value.trim()) { t.dispatchEvent(new Event('change')); } }, 0);
+      return;
+    }
+    if (!t.matches(CONTROLS)) { return; }
     if (event.ctrlKey || event.altKey || event.metaKey || event.key === 'Escape') { return; }
     if (OWN.indexOf(event.key) >= 0 || event.key.length === 1) { event.stopPropagation(); }
   });

@@ -1,13 +1,19 @@
 """Exercises answered in widgets: a text box or a choice per question and a *Check* button,
 graded by the very checker functions of the Python route (``check_tap_answers(answers, cases)``
-and the rest), so the feedback is identical either way. The feedback is shown in the widget.
+and the rest), so the feedback is the same either way, but for its voice: "You chose" for an
+answer picked among options, "You wrote" for one typed. The feedback is shown in the widget,
+each question's events folded away.
 
+>>> from mtgkit.grading import answered_by
 >>> from mtgkit.lessons import ActivationCase, check_activation_answers
 >>> cases = {"a": ActivationCase("Llanowar Elves", "this turn", False)}
 >>> ex = Exercise.for_cases(check_activation_answers, cases)
 >>> ex.inputs["a"].value = "no"
->>> ex.check() == check_activation_answers({"a": "no"}, cases)
+>>> with answered_by("chose"):
+...     ex.check() == check_activation_answers({"a": "no"}, cases)
 True
+>>> ex.check().splitlines()[1]
+'✓ a: You chose no: right.'
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..crlinks import link_rules
+from ..grading import answered_by
 from ..lessons import (
     Case,
     answer_key,
@@ -30,14 +37,14 @@ from ..lessons import (
 )
 from ..practice import Question, check_practice
 from .base import KitWidget, on_enter
-from .parts import button, label, out, text_html
+from .parts import button, label, out, report_html
 
 #: What to answer with, per checker: the options of a choice (``None``: a text box) and the
 #: text box's hint.
 HINTS: dict[Callable[..., str], tuple[tuple[str, ...] | None, str]] = {
     check_activation_answers: (("yes", "no"), ""),
-    check_tap_answers: (None, "mana, e.g. {B}{B} or nothing"),
-    check_could_answers: (None, "types, e.g. {G}{C} or nothing"),
+    check_tap_answers: (None, "mana, e.g. {B}{B}, BB or nothing"),
+    check_could_answers: (None, "types, e.g. {G}{C}, GC or nothing"),
     check_number_answers: (None, "a whole number, e.g. 2"),
     check_name_answers: (("Alice", "Bob"), ""),
 }
@@ -141,8 +148,9 @@ class Exercise(KitWidget):
     def check(self) -> str:
         """Grade the answers, show the feedback in the widget and return it (the same text the
         checker gives in Python)."""
-        report = self.grade(self.answers)
+        clicked = any(not isinstance(box, W.Text) for box in self.inputs.values())
+        with answered_by("chose" if clicked else "wrote"):
+            report = self.grade(self.answers)
         self.report = report
-        first, _, rest = report.partition("\n")
-        self.feedback.value = out(f"<b>{link_rules(first)}</b>{text_html(rest)}")
+        self.feedback.value = out(report_html(report))
         return report

@@ -11,7 +11,11 @@ import ipywidgets as W
 
 from ..cards import card as lookup
 from ..crlinks import link_rules
+from ..events import ManaAdded, ManaSpent
+from ..grading import Verdict, answered_by
 from ..lessons import (
+    ACTIVATION_SETUP,
+    ATTACK_SETUP,
     TAP_CARDS,
     ActivationCase,
     ActivationWith,
@@ -21,21 +25,37 @@ from ..lessons import (
     check_can,
     grade_option,
 )
+from ..mana import Mana
 from .base import KitWidget
-from .parts import PROMPT, board_after, button, events_html, out, style, text_html, toggles, verdict_html
+from .board import board_html, card_html
+from .parts import (
+    PROMPT,
+    button,
+    events_html,
+    hides_the_answer,
+    out,
+    style,
+    toggles,
+    under_verdict,
+    verdict_html,
+)
 
 
 class Quiz(KitWidget):
     """Predict, then check: pick an option, press *Check*, read the verdict.
 
     Either ``answers`` (the right options: several when different legal choices give different
-    results) with ``why`` (the explanation shown after checking), or ``grade(choice)`` returning
-    ``(correct, explanation)``; either way the answer is worked out only on *Check*."""
+    results) with ``why`` (the explanation shown after checking: its reason, then "What the
+    engine did:" and the events), or ``grade(choice)`` returning a
+    :class:`~mtgkit.grading.Verdict` (``mtgkit.lessons.can_quiz``, ``mana_quiz``); either way
+    the answer is worked out only on *Check*. The feedback is the verdict line ("You chose
+    ..."), the misconception a wrong answer looks like, one sentence of reason with its rule,
+    and the engine's events folded away; in assessment mode, never the answer."""
 
     what = "Quick question"
 
     def __init__(self, question: str, options: Sequence[str],
-                 grade: Callable[[str], tuple[bool, str]] | None = None, *,
+                 grade: Callable[[str], Verdict] | None = None, *,
                  answers: Sequence[str] | None = None, why: str = "") -> None:
         if (grade is None) == (answers is None):
             raise TypeError("give either grade= or answers=")
@@ -60,14 +80,15 @@ class Quiz(KitWidget):
         if self.choice.value is None:
             self.feedback.value = out("<i>Pick an answer first.</i>")
             return
-        if self.answers is not None:
-            v = grade_option(self.choice.value, self.answers, self.why)
-            ok, why = v.correct, v.text
-        else:
-            assert self.grade is not None
-            ok, why = self.grade(self.choice.value)
-        mark = '<b class="right">✓ Right.</b>' if ok else '<b class="wrong">✗ Not this time.</b>'
-        self.feedback.value = out(f"{mark}{text_html(why)}")
+        with answered_by("chose"):
+            if self.answers is not None:
+                v = grade_option(self.choice.value, self.answers, self.why)
+            else:
+                assert self.grade is not None
+                v = self.grade(self.choice.value)
+        self.verdict = v
+        mark = '<b class="right">✓</b>' if v.correct else '<b class="wrong">✗</b>'
+        self.feedback.value = out(f'<p class="row">{mark} {link_rules(v.text)}</p>{under_verdict(v)}')
 
 
 #: What the activation explorer can ask about a permanent.
@@ -145,6 +166,31 @@ class ActivationExplorer(KitWidget):
         verb = "activate it" if self.question.value == QUESTIONS[0] else "attack with it"
         attempt = self.case.attempt()
         check = check_can(self.prediction.value == self.prediction.options[0], attempt, verb)
-        self.result.value = out(verdict_html(check) + events_html(attempt.events))
-        self.board.value = out(board_after(attempt.game.board(), "The board afterwards"))
         self.attempt = attempt
+        if hides_the_answer(check):
+            self.result.value, self.board.value = out(verdict_html(check)), ""
+            return
+        self.result.value = out(verdict_html(check) + events_html(attempt.events))
+        self.board.value = out(self.afterwards(attempt))
+
+    def afterwards(self, attempt: Attempt) -> str:
+        """What the question is about afterwards: the permanent (and Alice's pool, with where its
+        mana came from); then the whole board, folded away, with why the rest of it is there."""
+        board = attempt.game.board()
+        name = self.card.value
+        mine = "".join(card_html(p) for p in board.controlled_by("Alice") if p.name == name)
+        said = f"<p><b>{html.escape(name)} afterwards</b></p>{mine}"
+        if self.question.value == QUESTIONS[0]:
+            def total(kind: type[ManaAdded | ManaSpent]) -> Mana:
+                return sum((e.mana for e in attempt.events if isinstance(e, kind) and e.player == "Alice"),
+                           Mana())
+            added, spent, now = total(ManaAdded), total(ManaSpent), attempt.game.pool("Alice")
+            before = now + spent - added
+            parts = [f"{before} was there before the question (see the board below)"] if before else []
+            parts += [f"{spent} paid the ability's cost"] if spent else []
+            parts += [f"{added} came from {name}" if added else f"{name} added none"]
+            said += (f"<p>Alice's mana pool: {link_rules(str(now) if now else 'empty')} "
+                     f"({link_rules('; '.join(parts))}).</p>")
+        setup = ACTIVATION_SETUP if self.question.value == QUESTIONS[0] else ATTACK_SETUP
+        return (f"{said}<details><summary>The board afterwards, all of it</summary>"
+                f"<p><i>{link_rules(setup)}</i></p>{board_html(board)}</details>")

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
+from ..cards import named, suggest
 from ..crlinks import link_rules
 from ..errors import RulesError
 from ..grading import Unreadable
@@ -30,6 +31,7 @@ from .parts import (
     board_after,
     button,
     events_html,
+    hides_the_answer,
     label,
     out,
     style,
@@ -40,17 +42,61 @@ from .parts import (
 ALL_MANA_CARDS = sorted({c for group in MANA_CARDS.values() for c in group})
 
 
+#: The cards a battlefield box takes, group by group, as the explorers list them for the learner.
+CARDS_OFFERED = "; ".join(f"{group}: {', '.join(names)}" for group, names in MANA_CARDS.items())
+
+
+def read_cards(typed: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The card names typed in a battlefield box, read as the catalog spells them (any case), and
+    a line for each one that isn't a card the explorers offer: "did you mean ...?" for a near
+    miss, else where to find the names.
+
+    >>> read_cards(["forest", "Underground sea", "Forrest", "Plain", "Black Lotus"])
+    (['Forest', 'Underground Sea'], ['No card called “Forrest” here: did you mean Forest?', \
+'No card called “Plain” here: did you mean Plains?', 'No card called “Black Lotus” here: the cards \
+you can add are listed above the boxes.'])
+    """
+    found, problems = [], []
+    for text in typed:
+        name = named(text, ALL_MANA_CARDS)
+        if name is not None:
+            found.append(name)
+            continue
+        close = suggest(text, ALL_MANA_CARDS)
+        problems.append(f"No card called “{text.strip()}” here: " + (
+            f"did you mean {close}?" if close else "the cards you can add are listed above the boxes."))
+    return found, problems
+
+
 class _Boards(KitWidget):
-    """Two editable boards (tags you can add, remove and repeat)."""
+    """Two editable boards (tags you can add, remove and repeat). A card name is read in any case
+    (``forest`` adds Forest); a name that isn't one of the cards offered is taken out again, with
+    "did you mean ...?" for a near miss. Enter (or leaving the box) adds what was typed."""
 
     def __init__(self, alice: Sequence[str], bob: Sequence[str], extra: list[W.Widget]) -> None:
-        self.alice = W.TagsInput(value=list(alice), allowed_tags=ALL_MANA_CARDS, allow_duplicates=True)
-        self.bob = W.TagsInput(value=list(bob), allowed_tags=ALL_MANA_CARDS, allow_duplicates=True)
+        self.alice = W.TagsInput(value=list(alice), allow_duplicates=True, placeholder="add a card")
+        self.bob = W.TagsInput(value=list(bob), allow_duplicates=True, placeholder="add a card")
+        self.cards_said = W.HTML()
+        self._reading = False
         for w in (self.alice, self.bob):
-            w.observe(lambda _: self.refresh(), names="value")
-        rows = [label("<b>Alice's battlefield</b> (type a card name, Enter to add)"), self.alice,
-                label("<b>Bob's battlefield</b>"), self.bob]
+            w.observe(self._typed(w), names="value")
+        rows = [label("<b>Alice's battlefield</b> (type a card name and press Enter to add it; × takes it "
+                      f"away)<br><small>Cards you can add: {html.escape(CARDS_OFFERED)}</small>"), self.alice,
+                label("<b>Bob's battlefield</b>"), self.bob, self.cards_said]
         super().__init__(rows + extra)
+
+    def _typed(self, box: W.TagsInput) -> object:
+        def read(_: object) -> None:
+            if self._reading:
+                return
+            found, problems = read_cards(box.value)
+            self.cards_said.value = out("<br>".join(f"<i>{html.escape(p)}</i>" for p in problems))
+            if found != list(box.value):
+                self._reading = True
+                box.value = found
+                self._reading = False
+            self.refresh()
+        return read
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -130,6 +176,11 @@ class CouldProduceExplorer(_Boards):
             self.result.value = out("<i>Tick types of mana <b>or</b> nothing, not both.</i>")
             return
         check = could_check(self.game, self.pick.value, self.predicted)
+        self.check = check
+        if hides_the_answer(check):
+            self.result.value = out(verdict_html(check))
+            self.table.value = self.why.value = self.board.value = ""
+            return
         self.result.value = out(verdict_html(check, why=False))
         rows = could_produce_table(self.game)
         body = "".join(f"<tr><td>{r.player}</td><td>{html.escape(r.name)} <small>#{r.id}</small></td>"
@@ -138,7 +189,6 @@ class CouldProduceExplorer(_Boards):
                                f"<th>permanent</th><th>could produce</th></tr>{body}</table>")
         self.why.value = out(f"<b>Why</b>{text_html(check.reason.text)}")
         self.board.value = out(board_after(self.game.board(), "The board"))
-        self.check = check
 
 
 class TapExplorer(_Boards):
@@ -219,6 +269,9 @@ class TapExplorer(_Boards):
             self.result.value = out(f"<i>I couldn't read that prediction: {html.escape(str(err))}.</i>")
             return
         self.outcome = self.walk.outcome(self.choices.path)
+        if hides_the_answer(check):
+            self.result.value, self.board.value = out(verdict_html(check)), ""
+            return
         self.result.value = out(verdict_html(check) + events_html(
             self.outcome.events, "The events (your choices are in them)", open=True))
         self.board.value = out(board_after(self.outcome.game.board()))

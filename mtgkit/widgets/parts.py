@@ -19,6 +19,7 @@ import traitlets
 from ..board import Board
 from ..crlinks import link_rules
 from ..events import Event
+from ..grading import Report, Verdict, assessing, look_again
 from ..lessons import Check, ChoiceWalk
 from ..outcomes import Answer, ChoicePoint
 from .board import board_html
@@ -34,6 +35,8 @@ CSS = ("<style>.mtgkit-out{line-height:1.45;font-size:1em;word-break:normal;over
        ".mtgkit-out td,.mtgkit-out th{padding:0.15em 0.6em;border-top:1px solid #ddd;"
        "vertical-align:top;text-align:left}"
        ".mtgkit-out .right{color:#1b6e20}.mtgkit-out .wrong{color:#a52714}"
+       ".mtgkit-out .row{margin:0.45em 0 0.2em}.mtgkit-out .under{margin:0.1em 0 0.1em 1.4em}"
+       ".mtgkit-out details.under summary{cursor:pointer}"
        ".jp-Deck .jp-OutputArea-promptOverlay{display:none}</style>")
 
 #: What a predict-then-check widget says before the learner has predicted.
@@ -71,6 +74,35 @@ def label(text: str) -> W.HTML:
     return W.HTML(out(text))
 
 
+def under_verdict(v: Verdict) -> str:
+    """What a verdict says under its line, as HTML: the misconception it looks like, the reason
+    with its rule (CR numbers as links), and the engine's events folded away."""
+    note = "".join(f'<p class="under">{link_rules(line)}</p>' for line in v.note.splitlines())
+    why = f'<p class="under"><i>Why:</i> {link_rules(v.why)}</p>' if v.why else ""
+    detail = (f'<details class="under"><summary>{html.escape(v.detail_title)}</summary>'
+              f"{text_html(v.detail)}</details>" if v.detail else "")
+    return note + why + detail
+
+
+def report_html(report: str) -> str:
+    """A checker's report as HTML: the score, then each question's ✓ or ✗ line with what it says
+    under it (:func:`under_verdict`); a plain string keeps its lines."""
+    first, _, rest = report.partition("\n")
+    if not isinstance(report, Report):
+        return f"<b>{link_rules(first)}</b>{text_html(rest)}"
+    rows = []
+    for key, v in report.rows:
+        if v is None:
+            rows.append(f'<div class="row"><b class="wrong">✗</b> <b>{link_rules(key)}</b>: '
+                        f"{html.escape(report.missing)}</div>")
+            continue
+        mark = '<b class="right">✓</b>' if v.correct else '<b class="wrong">✗</b>'
+        rows.append(f'<div class="row">{mark} <b>{link_rules(key)}</b>: {link_rules(v.text)}</div>'
+                    + under_verdict(v))
+    notes = text_html("\n".join(report.notes)) if report.notes else ""
+    return f"<b>{link_rules(first)}</b>" + "".join(rows) + notes
+
+
 def verdict_html(check: Check, *, title: str = "", why: bool = True) -> str:
     """The prediction next to the engine's outcome, the verdict, the reason (its CR numbers
     are links; ``why=False`` leaves it out) and what the other legal choices would have given."""
@@ -78,11 +110,20 @@ def verdict_html(check: Check, *, title: str = "", why: bool = True) -> str:
             '<b class="wrong">✗ Not quite.</b>')
     head = f"<b>{link_rules(title)}</b> " if title else ""
     others = (f"<p><i>Other legal choices:</i> {link_rules(check.others)}</p>" if check.others else "")
+    if not check.correct and assessing():  # assessment mode: the rule, never the answer
+        return (f"<p>{head}{mark}</p><table><tr><th>you predicted</th><td>{link_rules(check.predicted)}"
+                f"</td></tr></table><p>{link_rules(look_again(check.reason.rules))}</p>")
     why_html = f"<p><i>Why:</i></p>{text_html(check.reason.text)}" if why else ""
     return (f"<p>{head}{mark}</p><table>"
             f"<tr><th>you predicted</th><td>{link_rules(check.predicted)}</td></tr>"
             f"<tr><th>the engine</th><td><b>{link_rules(check.engine)}</b></td></tr></table>"
             f"{why_html}{others}")
+
+
+def hides_the_answer(check: Check) -> bool:
+    """Whether an explorer shows only the verdict and the rule after this check (assessment mode,
+    a wrong prediction): no outcome, no events, no board."""
+    return not check.correct and assessing()
 
 
 def events_html(events: Sequence[Event], summary: str = "What the engine did", *, open: bool = False) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import html
 import io
 import itertools
 import re
@@ -16,7 +17,7 @@ import ipywidgets as W
 from IPython.display import Markdown
 
 from ..crlinks import link_rules
-from ..grading import plural
+from ..grading import EVENTS_TITLE, plural
 from ..practice import LEVELS, STREAMS, Question, grade, questions
 from .base import KitWidget
 
@@ -125,8 +126,14 @@ class PracticeWidget(KitWidget):
             "first_try": "yes" if first else "no", "right_answers": " | ".join(q.answers),
             "misconceptions": " | ".join(fb.misconceptions)})
         mark = "✓" if fb.correct else "✗"
+        # The engine's events folded away, as in every feedback ("What the engine did (first choice):").
+        said, _, rest = fb.message.partition(f"\n{EVENTS_TITLE}")
+        title, _, events = rest.partition("\n")
+        folded = "" if not events else (
+            f"<details><summary>{html.escape(EVENTS_TITLE + title.rstrip(':'))}</summary>"
+            f"<pre style='white-space: pre-wrap'>{link_rules(events)}</pre></details>")
         self.feedback.value = (f"<b>{mark}</b> <pre style='white-space: pre-wrap'>"
-                               f"{link_rules(fb.message)}</pre>")
+                               f"{link_rules(said)}</pre>{folded}")
         self._score()
 
     def _score(self) -> None:

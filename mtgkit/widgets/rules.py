@@ -24,6 +24,7 @@ from ..lessons import (
     combat_walk,
     x_blocked,
     x_checked,
+    x_choices,
 )
 from ..outcomes import Outcome
 from .base import KitWidget, on_enter
@@ -33,6 +34,7 @@ from .parts import (
     board_after,
     button,
     events_html,
+    hides_the_answer,
     label,
     out,
     style,
@@ -42,6 +44,20 @@ from .parts import (
 
 #: The two answers to "where is it at the end?"
 WHERE = ("on the battlefield", "not on the battlefield")
+
+
+def who(path: str) -> str:
+    """What a column's questions are about: the card itself, or (copied by Clone) the copy."""
+    return "the copy" if path == X_PATHS[1] else "it"
+
+
+def about(path: str) -> str:
+    """The line under a column's heading that says what "it" is there."""
+    return {str(X_PATHS[0]): "Alice casts the card with X; “it” is that permanent.",
+            str(X_PATHS[1]): "Alice casts the card with X, then Clone enters as a copy of it. The questions "
+                             "are about the copy: the original and the tokens it made don't count.",
+            str(X_PATHS[2]): "The card is in Alice's graveyard; Order of Whiteclay returns it. “It” is the "
+                        "returned permanent."}[path]
 
 
 def _details(r: XPath) -> str:
@@ -54,12 +70,14 @@ def _details(r: XPath) -> str:
         f"<li>mana value {where}: <b>{'—' if r.mv_before is None else r.mv_before}</b></li>")
     bf = "—" if r.mv_battlefield is None else str(r.mv_battlefield)
     fate = r.fate or ("on the battlefield" if r.survived else "not on the battlefield")
-    chose = f"<li>choices: {html.escape(r.choices)}</li>" if r.choices else ""
+    chose = f"<li>choices: {link_rules(x_choices(r))}</li>" if r.choices else ""
+    made = ("tokens the copy created (the original's not counted)" if r.path == X_PATHS[1]
+            else "tokens it created")
     return (f"<ul>{before}"
             f"<li>mana value on the battlefield: <b>{bf}</b></li>"
             f"<li>entered with: <b>{html.escape(r.entered_with)}</b>; at the end: "
             f"<b>{html.escape(r.counters)}</b></li>"
-            f"<li>tokens created: <b>{r.tokens}</b></li>"
+            f"<li>{made}: <b>{r.tokens}</b></li>"
             f"<li>result: <b>{link_rules(fate)}</b></li>{chose}</ul><p><i>{link_rules(r.note)}</i></p>")
 
 
@@ -68,11 +86,12 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
 
     def __init__(self, path: str, on_check: object) -> None:
         self.path = path
-        self.counters = W.Text(value="", description="counters on it at the end", placeholder="e.g. 2",
+        it = who(path)
+        self.counters = W.Text(value="", description=f"counters on {it} at the end", placeholder="e.g. 2",
                                style=style(), layout=W.Layout(width="auto", max_width="100%"))
-        self.tokens = W.Text(value="", description="tokens created", placeholder="e.g. 0",
+        self.tokens = W.Text(value="", description=f"tokens {it} creates", placeholder="e.g. 0",
                              style=style(), layout=W.Layout(width="auto", max_width="100%"))
-        self.where = toggles(WHERE, "at the end it is")
+        self.where = toggles(WHERE, f"at the end {it} is")
         self.check_button = button(f"Check: {path}", primary=True)
         self.result = W.HTML(out(PROMPT))
         self.timeline = W.HTML()
@@ -82,7 +101,8 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.check_button.on_click(on_check)
         for box in (self.counters, self.tokens):
             on_enter(box, lambda: self.check_button.click())
-        super().__init__([label(f"<h3>{html.escape(path)}</h3>"), self.counters, self.tokens, self.where,
+        head = f"<h3>{html.escape(path)}</h3><p><small>{html.escape(about(path))}</small></p>"
+        super().__init__([label(head), self.counters, self.tokens, self.where,
                           self.check_button, self.result, self.timeline],
                          layout=W.Layout(flex="1 1 20em", min_width="18em", margin="0 1em 0 0"))
 
@@ -176,6 +196,10 @@ class XValueExplorer(KitWidget):
             return
         check, shown, outcome = x_checked(self.card.value, self.x.value, panel.path, guess)
         panel.check, panel.outcome = check, shown
+        if hides_the_answer(check):
+            panel.result.value, panel.timeline.value = out(verdict_html(check)), ""
+            self.board.value, self._board_for = "", None
+            return
         panel.result.value = out(verdict_html(check) + _details(shown))
         panel.timeline.value = out(events_html(shown.events))
         self.board.value = (out(board_after(outcome.game.board(), f"The board after: {panel.path}"))
@@ -268,6 +292,9 @@ class CombatExplorer(KitWidget):
             self.result.value = out(f"<i>I couldn't read that prediction: {html.escape(str(err))}.</i>")
             return
         self.outcome, self.check = self.walk.outcome(self.choices.path), check
+        if hides_the_answer(check):
+            self.result.value, self.board.value = out(verdict_html(check)), ""
+            return
         self.result.value = out(verdict_html(check) + events_html(self.outcome.events, open=True))
         self.board.value = out(board_after(self.outcome.game.board()))
 

@@ -200,6 +200,11 @@ class QuizAnswer:
     wrong: str
     rule: str
 
+    def starts(self, right: bool) -> str:
+        """How the feedback on the right (or the wrong) option begins: its verdict line, in the
+        voice of a clicked answer (issue 22: "You chose", never "You wrote" for a click)."""
+        return f"✓ You chose {self.right}: right" if right else f"✗ You chose {self.wrong}: "
+
 
 QUIZZES: dict[str, tuple[QuizAnswer, ...]] = {
     "00-start-here": (

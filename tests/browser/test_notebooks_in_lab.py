@@ -113,10 +113,27 @@ def answer_exercise(nb: Notebook, ex: E.ExerciseAnswers) -> None:
             nb.change(feedback, name, "answer (hides the feedback)", do)
         shown = click_check(nb, check, feedback, name)
         assert shown.splitlines()[0] == f"{sum(right)}/{len(ex.keys)} correct", (nb.stem, ex, shown)
-        marks = [f"{'✓' if ok else '✗'} {key}:" for ok, key in zip(right, ex.keys, strict=True)]
+        voice = "You chose" if ex.choice else "You wrote"
+        marks = [f"{'✓' if ok else '✗'} {key}: {voice} " for ok, key in zip(right, ex.keys, strict=True)]
         got = lines_marked(shown)
         assert len(got) == len(marks) and all(g.startswith(m) for g, m in zip(got, marks, strict=True)), \
             (nb.stem, ex.cell, marks, got)
+        assert "Why:" in shown, (nb.stem, ex.cell, shown)  # each verdict's reason, with its rule
+        events_folded(nb, feedback, name)
+
+
+def events_folded(nb: Notebook, feedback: Locator, name: str) -> None:
+    """Issue 22, item 6: the engine's events are folded away under the reason (an HTML
+    <details>): not shown until the learner opens them, then there."""
+    details = feedback.locator("details")
+    if details.count() == 0:
+        return
+    assert not re.search(r"event \d+:", feedback_of(feedback)), feedback_of(feedback)
+    first = details.first
+    summary = feedback_of(first.locator("summary"))
+    assert summary in ("What the engine did", "How the engine worked it out"), summary
+    first.locator("summary").click()
+    expect(first).to_contain_text(re.compile(r"event \d+:|it would make"))
 
 
 # ----------------------------------------------------------------------------- quick questions
@@ -130,12 +147,14 @@ def answer_quiz(nb: Notebook, row: E.QuizAnswer) -> None:
     check = w.locator(":scope > .widget-button", has_text=exactly("Check"))
     assert feedback_of(feedback) == "Make a prediction, then press Check."
     answer_radio(options, row.wrong)
-    assert click_check(nb, check, feedback, name).startswith("✗ Not this time."), (nb.stem, row)
+    shown = click_check(nb, check, feedback, name)
+    assert shown.startswith(row.starts(False)) and "Why:" in shown, (nb.stem, row, shown)
+    events_folded(nb, feedback, name)
     nb.change(feedback, name, "answer (hides the feedback)", lambda: answer_radio(options, row.right))
     assert feedback_of(feedback) == "Make a prediction, then press Check."
     shown = click_check(nb, check, feedback, name)
-    assert shown.startswith("✓ Right."), (nb.stem, row, shown)
-    assert row.rule in shown, (nb.stem, row, shown)
+    assert shown.startswith(row.starts(True)), (nb.stem, row, shown)
+    assert row.rule in shown, (nb.stem, row, shown)  # in the reason itself, not in the folded events
 
 
 # ----------------------------------------------------------------------------- explorers
@@ -144,9 +163,7 @@ def add_card(nb: Notebook, w: Locator, who: int, card: str, name: str) -> None:
     box = w.locator(".jupyter-widget-tagsinput").nth(who)
     box.click()  # its text box shows when the box has the focus
     box.locator("input.jupyter-widget-taginput").fill(card)
-    # Leaving the box adds the tag too; Enter, in headless Chromium, stays in the list of
-    # suggestions (the box's <datalist>) and adds nothing.
-    box.locator("input.jupyter-widget-taginput").press("Tab")
+    box.locator("input.jupyter-widget-taginput").press("Enter")  # issue 22: Enter adds the card
     expect(box.locator(".jupyter-widget-tag", has_text=exactly(card))).to_have_count(1)
 
 
@@ -223,9 +240,10 @@ def predict(nb: Notebook, e: E.Explore, w: Locator, prediction: tuple[str, ...])
                 boxes.nth(i).set_checked(not on)
     elif e.kind == "x":
         counters, tokens, where = prediction
-        type_text(w.get_by_label("counters on it at the end"), counters)
-        type_text(w.get_by_label("tokens created"), tokens)
-        toggle(w, "at the end it is", where)
+        it = "the copy" if e.setup["path"] == "copied by Clone" else "it"  # a column says what it asks about
+        type_text(w.get_by_label(f"counters on {it} at the end"), counters)
+        type_text(w.get_by_label(f"tokens {it} creates"), tokens)
+        toggle(w, f"at the end {it} is", where)
     else:
         monarch, life = prediction
         toggle(w, "the monarch after combat", monarch)
@@ -251,6 +269,49 @@ def explore(nb: Notebook, e: E.Explore) -> None:
     # the reason: in the verdict, or for could-produce below the table of every permanent
     reason = check.locator(f"xpath=following-sibling::div[{3 if e.kind == 'could' else 1}]")
     expect(reason).to_contain_text(e.rule)
+    if e.kind == "x" and e.setup["path"] == "copied by Clone":  # which Goose Mother Alice keeps (704.5j)
+        expect(result).to_contain_text(re.compile(r"keeps the (original|copy) \(The Goose Mother #\d+\)"))
+    if e.kind == "activation":
+        board_says_what_it_shows(nb, w, e)
+
+
+def board_says_what_it_shows(nb: Notebook, w: Locator, e: E.Explore) -> None:
+    """Issue 22, item 8: after *Check*, the {T}/{Q} explorer shows the permanent the question is
+    about (and, for an ability, where Alice's mana came from); the whole board is folded away
+    with the words that say why the three tapped Plains, the Grizzly Bears and the libraries are
+    there."""
+    board = w.locator(":scope > .widget-html").last
+    card = e.setup.get("permanent", "Llanowar Elves")
+    expect(board).to_contain_text(f"{card} afterwards")
+    shown = feedback_of(board)
+    assert "Plains" not in shown and "library" not in shown, shown  # the rest waits in the fold
+    if e.setup.get("can Alice", "activate its ability") == "activate its ability":
+        assert "Alice's mana pool: " in shown and "{W}{W}{W} was there before the question" in shown, shown
+    whole = board.locator("details")
+    expect(whole.locator("summary")).to_have_text("The board afterwards, all of it")
+    whole.locator("summary").click()
+    expect(whole).to_contain_text("starts")
+    expect(whole).to_contain_text("library 5")
+
+
+def card_box_says_did_you_mean(nb: Notebook) -> None:
+    """Issue 22, item 8: a card box of the mana explorers reads a name in any case, and answers a
+    near miss with "did you mean ...?" (it used to drop both without a word)."""
+    cell = E.cell_index(nb.stem, "TapExplorer(")
+    w = nb.widget(cell)
+    name = f"TapExplorer (cell {cell})"
+    box = w.locator(".jupyter-widget-tagsinput").nth(1)  # Bob's battlefield
+    said = w.locator(":scope > .widget-html").nth(2)  # under the boxes
+    typing = box.locator("input.jupyter-widget-taginput")
+    box.click()
+    typing.fill("forrest")
+    nb.timed(said, name, "add a card", lambda: typing.press("Enter"))
+    expect(said).to_contain_text("No card called “forrest” here: did you mean Forest?")
+    expect(box.locator(".jupyter-widget-tag", has_text="forrest")).to_have_count(0)
+    box.click()
+    typing.fill("underground sea")
+    typing.press("Enter")
+    expect(box.locator(".jupyter-widget-tag", has_text=exactly("Underground Sea"))).not_to_have_count(0)
 
 
 # ----------------------------------------------------------------------------- stepper, practice
@@ -385,6 +446,8 @@ def interact(nb: Notebook) -> None:
         step_through(nb)
     for e in E.EXPLORERS[nb.stem]:
         explore(nb, e)
+    if nb.stem == "02-undefined-mana":
+        card_box_says_did_you_mean(nb)
     for row in E.QUIZZES[nb.stem]:
         answer_quiz(nb, row)
     for ex in E.exercises(nb.stem):

@@ -2,7 +2,9 @@
 student opens a released graded assignment; before any exercise it says that only the Python answer cells are
 graded and widget answers are not saved or graded, and right above each graded cell a note says
 so again. On the same page, axe's findings are sorted as the main tier relies on: a fault planted
-in the notebook's content is the kit's, one planted in the file browser JupyterLab's.
+in the notebook's content is the kit's, one planted in the file browser JupyterLab's. Then the
+student runs it: it is in assessment mode, so a wrong *Check* in an exercise widget names the
+misconception and the rule, and never shows the answer (item 3); a right one still says why.
 
 (The main tier, test_notebooks_in_lab.py, checks the widgets' text before a notebook runs, the
 plots at 1280x720, axe-core over every notebook, and 00's explorer and exercise and 08's
@@ -22,9 +24,19 @@ from playwright.sync_api import Page, expect
 
 from mtgkit.assignments import CODE_STUB, assignment_notebook
 
+from . import expected as E
 from .access import axe_violations
 from .conftest import SHOTS
-from .driver import Notebook, close, open_notebook, shut_down
+from .driver import (
+    Notebook,
+    answer_radio,
+    close,
+    exactly,
+    feedback_of,
+    open_notebook,
+    run_all_cells,
+    shut_down,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -100,6 +112,33 @@ def test_a_released_assignment_says_only_the_python_cells_are_graded(lab_page: P
     page.evaluate("() => document.querySelectorAll('.mtgkit-planted').forEach(e => e.remove())")
     assert [(v["id"], len(v["nodes"])) for v in kit] == [("image-alt", 1)], kit
     assert any(v["id"] == "image-alt" for v in jupyterlab), jupyterlab
+    # Item 3: run it; a wrong Check in exercise 1's widget shows no answer.
+    assert "assessment()" in "".join(cells[2]["source"])
+    run_all_cells(nb)
+    expect(nb.panel.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']")).to_have_count(1,
+                                                                                               timeout=60_000)
+    ex = E.exercises(stem)[0]  # the course's exercise 1: its questions, right and wrong answers
+    widget = nb.cell(graded[0] - 2).locator(".jp-OutputArea-output > .jupyter-widgets").first
+    boxes = widget.locator(":scope > .widget-radio")
+    expect(boxes).to_have_count(len(ex.keys))
+    feedback = widget.locator(":scope > .widget-html").last
+    check = widget.locator(":scope > .widget-button", has_text=exactly("Check"))
+    for i, answer in enumerate(ex.wrong):
+        answer_radio(boxes.nth(i), answer)
+    check.click()
+    expect(feedback).to_contain_text(f"0/{len(ex.keys)} correct")
+    shown = feedback_of(feedback)
+    assert "the answer is" not in shown and "Why:" not in shown and "<details" not in widget.inner_html()
+    assert shown.count("not right.") == len(ex.keys) and "Look again at CR" in shown, shown
+    assert "misconception" in shown, shown  # a Protector's damage is no damage to the monarch (725.2)
+    for right in ex.right:
+        assert f"the answer is {right}" not in shown
+    for i, answer in enumerate(ex.right):
+        answer_radio(boxes.nth(i), answer)
+    check.click()
+    expect(feedback).to_contain_text(f"{len(ex.keys)}/{len(ex.keys)} correct")
+    assert "Why:" in feedback_of(feedback)  # a right answer still gets its reason
+    page.screenshot(path=str(SHOTS / "assignment-assessment-mode.png"))
     close(nb)
     base, token = lab
     shut_down(base, token, name)

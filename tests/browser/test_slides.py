@@ -236,7 +236,7 @@ def test_a_notebook_as_slides_with_a_working_quiz(lab: tuple[str, str], browser,
         shown_wrong = _feedback_after(page, area, wrong, before)
         assert shown_wrong == wrong_text and shown_wrong.startswith("✗"), shown_wrong
         shown_right = _feedback_after(page, area, right, shown_wrong)
-        assert shown_right == right_text and shown_right.startswith("✓Right."), shown_right
+        assert shown_right == right_text and shown_right.startswith(f"✓Youchose{right}:right"), shown_right
         assert _onscreen_heading(page) == QUIZ_SLIDE  # still on the same slide
 
         body = page.locator("body").inner_text()

@@ -214,8 +214,11 @@ Quiz("Alice's Order of Whiteclay has been hers since her last turn, and it is un
 # %% [markdown]
 # ## Exercises
 # Each exercise has a widget: answer every question (a text box or a choice) and press *Check*.
-# The checker says what is right and, for each mistake, why. Try this one: what mana does Alice
-# get? Write mana as symbols, such as `{G}`, or `nothing`.
+# The checker says whether each answer is right and, for a mistake, the rule behind it, in one
+# sentence; the engine's events are folded away under it. Try this one: what mana does Alice
+# get? Write mana as symbols, with or without braces, in any case and order: `{G}{G}`, `GG` and
+# `g g` are the same answer; `nothing` (or `none`) for no mana. A number such as `2G` is refused:
+# a pool holds mana of a type, never generic mana.
 
 # %%
 from mtgkit.lessons import TapCase, check_tap_answers

@@ -142,7 +142,7 @@ Quiz("Alice controls Meteor Crater, Llanowar Elves and Raging Goblin. She taps t
 # %% [markdown]
 # ## Exercise 1
 # What mana does Alice get when she taps the **first** permanent listed for her? Write mana as
-# symbols, e.g. `{G}`, or `nothing`, and press *Check*.
+# symbols, e.g. `{G}` (or `G`), or `nothing`, and press *Check*.
 
 # %%
 from mtgkit.lessons import check_tap_answers

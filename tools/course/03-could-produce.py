@@ -153,8 +153,8 @@ Quiz("Alice controls Gaea's Cradle and no creatures. What could the Cradle produ
 
 # %% [markdown]
 # ## Exercise 1: reflections
-# What could the named permanent produce? Write types as symbols (`{G}{C}`) or `nothing`, and
-# press *Check*.
+# What could the named permanent produce? Write types as symbols (`{G}{C}`, or `GC`) or `nothing`,
+# and press *Check*.
 
 # %%
 from mtgkit.lessons import check_could_answers

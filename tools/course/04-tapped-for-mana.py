@@ -129,7 +129,8 @@ Quiz("The same board: Alice's Mana Reflection, Bob's Contamination and Heartbeat
 # %% [markdown]
 # ## Exercise 1: orders
 # Alice controls a Forest and two Mana Reflections; Bob controls Contamination. Each question
-# says the order Alice chooses. What does she get? Write mana as symbols and press *Check*.
+# says the order Alice chooses. What does she get? Write mana as symbols (`{B}{B}` or `BB`) and press
+# *Check*.
 
 # %%
 from mtgkit.lessons import check_tap_answers
