@@ -253,10 +253,36 @@ class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
+#: How long an effect of a resolved spell or ability lasts (CR 611.2a): "until end of turn" ends
+#: in that turn's cleanup step (514.2).
+Duration = Literal["end_of_turn"]
+
+
+class GainControl(Value):
+    """Effect: the controller of this spell or ability gains control of the target permanent for
+    ``duration`` (Act of Treason: a control-changing effect, layer 2, CR 613.1b, 611.2a). The
+    permanent it affects is fixed as the effect begins (611.2c)."""
+
+    duration: Duration = "end_of_turn"
+
+
+class UntapTarget(_Marker):
+    """Effect: untap the target permanent (CR 701.26b): "untap that creature"."""
+
+
+class GainKeyword(Value):
+    """Effect: the target permanent gains ``keyword`` for ``duration`` ("it gains haste until end
+    of turn", CR 611.2a)."""
+
+    keyword: str
+    duration: Duration = "end_of_turn"
+
+
 Effect = (
     AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
+    | GainControl | UntapTarget | GainKeyword
 )
 
 
@@ -282,6 +308,7 @@ ANY_TARGET = TargetSpec("any target", players="any", card_type="Creature")
 TARGET_PLAYER = TargetSpec("target player", players="any")
 OPPONENT_CREATURE = TargetSpec("target creature an opponent controls", card_type="Creature",
                                whose="opponents")
+TARGET_CREATURE = TargetSpec("target creature", card_type="Creature")
 
 
 # --------------------------------------------------------------------------- replacement
@@ -410,6 +437,13 @@ class RedirectDamageToSelf(_Marker):
     is dealt to this permanent instead (Protector of the Crown)."""
 
 
+class ControlEnchanted(_Marker):
+    """A static ability of an Aura: its controller controls the permanent it enchants (Mind
+    Control: a control-changing effect, layer 2, CR 613.1b). It applies while the Aura is on the
+    battlefield attached to that permanent; among several control effects the latest wins
+    (timestamp order, 613.7)."""
+
+
 class GrantKeyword(Value):
     """A static ability: ``card_type`` permanents controlled by ``whose`` (relative to this
     permanent's controller) have ``keyword`` (Mass Hysteria: all creatures have haste)."""
@@ -449,6 +483,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
     | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
+    | ControlEnchanted
 )
 
 

@@ -57,6 +57,7 @@ KINDS: dict[str, str] = {
     "block": "a creature is declared as a blocker",
     "monarch": "a player becomes the monarch",
     "effect": "a continuous effect starts or ends",
+    "control": "a permanent's controller changes (a control-changing effect starts or ends, CR 613.1b)",
     "sba": "a state-based action happens",
     "cleanup": "damage marked on permanents wears off in the cleanup step",
     "leave": "a player leaves the game (loses or concedes)",
@@ -370,9 +371,32 @@ class EffectStarted(Event):
     effect: str
 
 
+class AbilityGained(EffectStarted):
+    """Until end of turn, the permanent ``obj_id`` has ``keyword`` (Act of Treason's haste, CR
+    611.2a); the :class:`EffectEnded` whose ``cause`` is this event ends it."""
+
+    keyword: str
+
+
 class EffectEnded(Event):
     kind: ClassVar[str] = "effect"
     effect: str
+
+
+class ControlChanged(Event):
+    """Permanent ``obj_id``'s controller is now ``controller`` (it was ``previous``): a
+    control-changing effect (layer 2, CR 613.1b) began or ended. ``effect`` names the effect that
+    decides it now ("" when none does: it is back with the player it entered under, 110.2).
+    Its new controller's "continuous control" starts now (302.6) unless ``since_now`` is False (a
+    teaching set-up of control from before this turn); ``removed_from_combat``: it was attacking or
+    blocking (506.4)."""
+
+    kind: ClassVar[str] = "control"
+    controller: str
+    previous: str
+    effect: str = ""
+    since_now: bool = True
+    removed_from_combat: bool = False
 
 
 class NoTokens(Event):
@@ -389,8 +413,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DrawFailed,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
     ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
-    LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,
-    NoTokens,
+    LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, AbilityGained, EffectEnded,
+    ControlChanged, NoTokens,
 )
 
 

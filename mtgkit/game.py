@@ -37,6 +37,7 @@ from .abilities import (
     BecomeMonarch,
     CardDef,
     ChooseColorAsEnters,
+    ControlEnchanted,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -47,6 +48,8 @@ from .abilities import (
     EntersTapped,
     EntersWithCounters,
     ExileUntilOpponentMonarch,
+    GainControl,
+    GainKeyword,
     GainLife,
     GrantKeyword,
     ManaTrigger,
@@ -60,6 +63,7 @@ from .abilities import (
     StaticReplacement,
     TargetSpec,
     Triggered,
+    UntapTarget,
     granted_keywords,
 )
 from .board import Board, PermView, PlayerView
@@ -80,10 +84,12 @@ from .errors import (
 )
 from .events import (
     AbilityActivated,
+    AbilityGained,
     AbilityTriggered,
     AttackDeclared,
     BlockDeclared,
     ChoiceMade,
+    ControlChanged,
     Countered,
     CountersChanged,
     DamageDealt,
@@ -126,7 +132,18 @@ from .journal import JDict, Journal
 from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
-from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
+from .state import (
+    ContinuousEffect,
+    ControlEffect,
+    GameState,
+    KeywordEffect,
+    LastKnown,
+    Obj,
+    Pending,
+    PlayerState,
+    ResolvedEffect,
+    StackItem,
+)
 from .targets import Target, legal_targets, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
@@ -468,7 +485,11 @@ class Game:
         """Its keywords: printed ones, and those static abilities on the battlefield give it
         (Mass Hysteria gives every creature haste)."""
         o = o if isinstance(o, Obj) else self.obj(o)
-        return o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
+        found = o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
+        for e in self._s.effects:  # "it gains haste until end of turn" (CR 611.2a)
+            if isinstance(e, KeywordEffect) and e.obj_id == o.id and e.incarnation == o.incarnation:
+                found |= {e.keyword}
+        return found
 
     def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
         """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
@@ -595,7 +616,7 @@ class Game:
     def mana_effects(self) -> list[ManaEffect]:
         """Every mana replacement effect in the game, in the order they began to apply."""
         found: list[ManaEffect] = list(static_effects(self._indexed(_MANA_EFFECTS)))
-        found += list(self._s.effects)
+        found += [e for e in self._s.effects if isinstance(e, ContinuousEffect)]
         return found
 
     def mana_replacements(self, o: Obj, ability: Activated) -> list[AppliedReplacement]:
@@ -682,7 +703,11 @@ class Game:
                                 arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
-        o.toughness_seq = e.seq
+        o.toughness_seq = o.timestamp = e.seq
+        o.entered_under = controller
+        enchanted = self._controls_host(o)
+        if enchanted is not None:  # an Aura such as Mind Control set up on it: control as of then
+            self._update_control(enchanted, setup=True, since_now=arrived == "this turn")
         return o.id
 
     @_atomic
@@ -1033,10 +1058,28 @@ class Game:
             self._emit(DamageWoreOff(text="Damage wears off: " + ", ".join(o.name for o in damaged),
                                      rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
-            s.effects.remove(eff)
-            self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({eff.replacement.describe()})",
-                                   rules=("514.2", "611.2a"), player=eff.controller, cause=eff.seq,
-                                   effect=eff.label))
+            self._end_effect(eff, ("514.2", "611.2a"))
+
+    def _end_effect(self, eff: ResolvedEffect, rules: tuple[str, ...]) -> None:
+        """A continuous effect of a resolved spell or ability ends (CR 514.2, 611.2a; 800.4a when
+        the player it gave control leaves the game). A permanent whose control it decided goes to
+        the controller the remaining effects say (613.1b)."""
+        self._s.effects.remove(eff)
+        e = self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({self._describe_effect(eff)})",
+                                   rules=rules, player=eff.controller, cause=eff.seq, effect=eff.label))
+        if isinstance(eff, ControlEffect):
+            o = self._s.objects[eff.obj_id]
+            if o.incarnation == eff.incarnation:
+                with self._caused_by(e.seq):
+                    self._update_control(o)
+
+    def _describe_effect(self, eff: ResolvedEffect) -> str:
+        if isinstance(eff, ContinuousEffect):
+            return eff.replacement.describe()
+        name = self._s.objects[eff.obj_id].name
+        if isinstance(eff, ControlEffect):
+            return f"{eff.controller} controls {name}"
+        return f"{name} has {eff.keyword}"
 
     def _discard_to_hand_size(self) -> None:
         """CR 514.1, 402.2: the active player discards down to seven cards, choosing which."""
@@ -1688,6 +1731,42 @@ class Game:
         self._enter(o, item.controller, f"{o.name} returns from the graveyard to the battlefield",
                     ("608.2",))
 
+    def _target_object(self, item: StackItem) -> Obj:
+        """The object ``item`` targets, as it was targeted (checked legal as it began to resolve,
+        CR 608.2b)."""
+        assert isinstance(item.target, int)
+        return self._s.objects[item.target]
+
+    def _until(self, duration: str) -> int | None:
+        """The turn in whose cleanup step an effect with this duration ends (CR 514.2)."""
+        return self._s.turn if duration == "end_of_turn" else None
+
+    @_handles(GainControl)
+    def _gain_control(self, eff: GainControl, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
+        e = self._emit(EffectStarted(text=f"Until end of turn, {who} controls {o.name} ({item.name})",
+                                     rules=("611.2a", "611.2c", "613.1b"), player=who, effect=item.name))
+        self._s.effects.append(ControlEffect(item.name, who, o.id, o.incarnation, e.seq,
+                                             until_turn=self._until(eff.duration)))
+        with self._caused_by(e.seq):
+            self._update_control(o)
+
+    @_handles(UntapTarget)
+    def _untap_target(self, eff: UntapTarget, item: StackItem) -> None:
+        o = self._target_object(item)
+        if o.tapped:
+            o.tapped = False
+            self._emit(Untapped(text=f"{o.name} untaps ({item.name})", rules=("701.26b",)), obj=o)
+
+    @_handles(GainKeyword)
+    def _gain_keyword(self, eff: GainKeyword, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
+        e = self._emit(AbilityGained(text=f"Until end of turn, {o.name} has {eff.keyword} ({item.name})",
+                                     rules=("611.2a", "611.2c"), player=who, effect=item.name,
+                                     keyword=eff.keyword), obj=o)
+        self._s.effects.append(KeywordEffect(item.name, who, o.id, o.incarnation, eff.keyword, e.seq,
+                                             until_turn=self._until(eff.duration)))
+
     @_handles(DealDamage)
     def _deal_damage_effect(self, eff: DealDamage, item: StackItem) -> None:
         source = self._s.objects.get(item.source_id) if item.source_id is not None else None
@@ -1721,7 +1800,7 @@ class Game:
     @_handles(CreateEffect)
     def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:
         who, label = item.controller, item.name.replace("'s ability", "")
-        until = self._s.turn if eff.duration == "end_of_turn" else None
+        until = self._until(eff.duration)
         e = self._emit(EffectStarted(text=f"Until end of turn: {eff.replacement.describe()} ({label})",
                                      rules=("611.2a", "614.1a"), player=who, effect=label))
         self._s.effects.append(ContinuousEffect(label, who, eff.replacement, e.seq, until_turn=until))
@@ -2170,6 +2249,8 @@ class Game:
                 for o in [o for o in s.objects.values() if o.owner == name
                           and o.zone not in ("out", "gone")]:
                     self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
+                for eff in [e for e in s.effects if isinstance(e, ControlEffect) and e.controller == name]:
+                    self._end_effect(eff, ("800.4a",))  # effects that give them control end
                 for item in [i for i in s.stack if i.controller == name]:
                     s.stack.remove(item)
                     if item.kind == "ability":
@@ -2455,6 +2536,7 @@ class Game:
     def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...],
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
+        host = self._controls_host(o)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
@@ -2470,8 +2552,20 @@ class Game:
             o.etb_x, o.deathtouch_damage, o.chosen_color = 0, False, None
         self._change_zone(o, to)
         o.controller = o.owner if to != "out" else ""
-        return self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to),
-                                frm=frm), obj=o)
+        e = self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to), frm=frm),
+                       obj=o)
+        if host is not None:  # its control effect stops applying (CR 613.1b)
+            with self._caused_by(e.seq):
+                self._update_control(host)
+        return e
+
+    def _controls_host(self, o: Obj) -> Obj | None:
+        """The permanent Aura ``o`` gives its controller control of (Mind Control), if any."""
+        if o.zone != "battlefield" or o.attached_to is None or not any(
+                isinstance(a, ControlEnchanted) for a in o.card.abilities):
+            return None
+        host: Obj | None = self._s.objects.get(o.attached_to)
+        return host
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
@@ -2505,7 +2599,12 @@ class Game:
             e = self._emit(Entered(text=full, rules=rules + extra, player=controller, frm=frm, x=x,
                                    copy_of=copy_of.name if copy_of else None, setup=setup, **where),
                            obj=o)
-        o.since = o.toughness_seq = e.seq
+        o.since = o.toughness_seq = o.timestamp = e.seq
+        o.entered_under = controller
+        host = self._controls_host(o)
+        if host is not None:  # "you control enchanted creature" applies as it enters (CR 613.1b)
+            with self._caused_by(e.seq):
+                self._update_control(host)
         return e
 
     def _choose_color(self, o: Obj, controller: str, color: str | None) -> str:
@@ -2711,6 +2810,49 @@ class Game:
                                       rules=rules, player=player, monarch=player, changed=True,
                                       previous=old))
         self._s.monarch_seq = e.seq
+
+    # ------------------------------------------------------------------ control (CR 613.1b)
+    def _control_effects(self, o: Obj) -> list[tuple[int, str, str]]:
+        """The control-changing effects that apply to permanent ``o``, oldest first, as
+        (timestamp, the player they give control, their name): Auras attached to it that say "you
+        control enchanted creature" (their timestamp is the Aura's, CR 613.7a) and effects of
+        resolved spells (613.7b)."""
+        found = [(a.timestamp, a.controller, a.name) for a in self._indexed(_attached(o.id))
+                 if any(isinstance(ab, ControlEnchanted) for ab in a.card.abilities)]
+        found += [(e.seq, e.controller, e.label) for e in self._s.effects
+                  if isinstance(e, ControlEffect) and e.obj_id == o.id and e.incarnation == o.incarnation]
+        return sorted(found)
+
+    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True) -> None:
+        """Give permanent ``o`` the controller its control effects say now (the latest applies,
+        CR 613.1b, 613.7), or the player it entered under if none does (110.2). A change is a
+        ``ControlChanged`` event: the new controller's continuous control starts (302.6) and the
+        permanent is removed from combat (506.4)."""
+        s = self._s
+        if o.zone != "battlefield":
+            return
+        effects = self._control_effects(o)
+        new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
+        if new == o.controller or not self._player(new).in_game:
+            return
+        old = o.controller
+        fighting = o.id in s.attackers or o.id in s.blockers
+        s.attackers.pop(o.id, None)
+        s.blockers.pop(o.id, None)
+        if o.id in s.blocked:
+            s.blocked.remove(o.id)
+        o.controller = new
+        how = f"{by}: {new} controls {o.name}" if by else f"{o.name} returns to {new}'s control"
+        creature = o.is_a("Creature") and since_now
+        e = self._emit(ControlChanged(
+            text=("Setup: " if setup else "") + how + f" (it was {old}'s)"
+            + (f"; {o.name} hasn't been under {new}'s control since {new}'s turn began" if creature
+               else "") + ("; it is removed from combat" if fighting else ""),
+            rules=("613.1b", "110.2") + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()),
+            player=new, controller=new, previous=old, effect=by, since_now=since_now,
+            removed_from_combat=fighting, setup=setup), obj=o)
+        if since_now:
+            o.since = e.seq
 
     # ------------------------------------------------------------------ emitting
     @staticmethod

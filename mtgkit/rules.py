@@ -177,6 +177,13 @@ TITLES: dict[str, str] = {
     "614.12a": "a choice an 'as it enters' replacement asks for is made before it enters",
     "704.5b": "a player who drew from an empty library loses",
     "704.5d": "a token that leaves the battlefield ceases to exist",
+    "110.2": "a permanent's controller is the player it entered under, unless an effect changes it",
+    "506.4": "a permanent whose controller changes, or that leaves the battlefield, is removed "
+    "from combat",
+    "611.2c": "the permanents an effect of a resolved spell changes are fixed when it begins",
+    "613.1b": "control-changing effects (layer 2)",
+    "613.7": "effects in the same layer apply in timestamp order: the latest one wins",
+    "701.26b": "to untap a permanent is to turn it upright",
 }
 
 

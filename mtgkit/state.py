@@ -46,6 +46,8 @@ class Obj(Journaled):
     toughness_seq: int | None = None  # the event that last changed its toughness (entering, counters)
     damage_seq: int | None = None  # the event that last marked damage on it
     arrival: int = 0  # when it last entered the battlefield: the battlefield's order
+    entered_under: str = ""  # the player it entered the battlefield under (CR 110.2)
+    timestamp: int = 0  # the event by which it last entered a zone (CR 613.7d)
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
@@ -153,6 +155,37 @@ class ContinuousEffect(Mutable):
     source_id: int | None = None
 
 
+class ControlEffect(Mutable):
+    """A control-changing effect created by a resolving spell or ability (Act of Treason, CR
+    613.1b): ``controller`` controls object ``obj_id`` (as the object ``incarnation``, 611.2c)
+    while it lasts. ``seq`` is the event that began it: its timestamp (613.7b)."""
+
+    label: str
+    controller: str
+    obj_id: int
+    incarnation: int
+    seq: int
+    until_turn: int | None = None
+
+
+class KeywordEffect(Mutable):
+    """A keyword a resolving spell or ability gave a permanent for a while ("it gains haste until
+    end of turn", CR 611.2a)."""
+
+    label: str
+    controller: str
+    obj_id: int
+    incarnation: int
+    keyword: str
+    seq: int
+    until_turn: int | None = None
+
+
+#: A continuous effect created by a resolving spell or ability (CR 611.2): each kind ends as its
+#: duration says, "until end of turn" in the cleanup step (514.2).
+ResolvedEffect = ContinuousEffect | ControlEffect | KeywordEffect
+
+
 class GameState(Journaled):
     """Everything that changes as the game goes on (the event log aside)."""
 
@@ -160,7 +193,7 @@ class GameState(Journaled):
     objects: JDict[int, Obj]
     battlefield: JList[int]
     stack: JList[StackItem]
-    effects: JList[ContinuousEffect]
+    effects: JList[ResolvedEffect]
     pending: JList[Pending]
     jailed: JList[tuple[int, int, str]]  # (exiled card, its object in exile, Jailer's controller)
     turn_began: JDict[str, int]

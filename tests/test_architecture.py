@@ -273,6 +273,16 @@ def _workload() -> None:
         g.put_onto_battlefield(name, "Bob")
     g.could_produce_all()
 
+    g = Game(["Alice", "Bob"])  # control changes (CR 613.1b)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob", tapped=True)
+    elves = g.put_onto_battlefield("Llanowar Elves", "Bob")
+    for _ in range(8):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.put_onto_battlefield("Mind Control", "Alice", attached_to=elves)
+    g.cast(g.put_in_hand("Act of Treason", "Alice"), target=bears)
+    g.resolve_stack()
+    g.next_turn()
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

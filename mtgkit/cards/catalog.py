@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..abilities import (
     ANY_TARGET,
     OPPONENT_CREATURE,
+    TARGET_CREATURE,
     TARGET_PLAYER,
     Ability,
     Activated,
@@ -17,6 +18,7 @@ from ..abilities import (
     CardDef,
     ChooseColorAsEnters,
     ColorOfPermanent,
+    ControlEnchanted,
     Cost,
     CounterTriggeringSpell,
     CreateEffect,
@@ -30,6 +32,8 @@ from ..abilities import (
     ExileUntilOpponentMonarch,
     ExtraMana,
     Fixed,
+    GainControl,
+    GainKeyword,
     GainLife,
     GrantKeyword,
     ManaReplacement,
@@ -50,6 +54,7 @@ from ..abilities import (
     StaticReplacement,
     TargetSpec,
     Triggered,
+    UntapTarget,
 )
 from ..mana import Mana, ManaCost
 from ..records import Value
@@ -114,7 +119,8 @@ def make(
         text=" ".join(part.text for part in parts),
         enchant=enchant,
         spell=spell,
-        spell_targets=targets if enchant is None else TargetSpec(f"target {enchant}", card_type=enchant),
+        spell_targets=targets if enchant is None else TargetSpec(
+            f"target {enchant.lower() if enchant in _TYPES else enchant}", card_type=enchant),
         extra_colors=frozenset(colors),
         token=token,
     )
@@ -309,6 +315,17 @@ CARDS: list[CardDef] = [
     # ----------------------------------------------------------------- spells
     make("Lightning Bolt", "Instant", "{R}", said("Lightning Bolt deals 3 damage to any target."),
          spell=(DealDamage(3),), targets=ANY_TARGET),
+    # ----------------------------------------------------------------- control (613.1b, 302.6)
+    # Oracle text from memory (not in the reference cards.md): Mind Control and Act of Treason.
+    make("Mind Control", "Enchantment — Aura", "{3}{U}{U}",
+         said("Enchant creature."),
+         said("You control enchanted creature.", ControlEnchanted()),
+         enchant="Creature"),
+    make("Act of Treason", "Sorcery", "{2}{R}",
+         said("Gain control of target creature until end of turn. Untap that creature. It gains "
+              "haste until end of turn."),
+         spell=(GainControl("end_of_turn"), UntapTarget(), GainKeyword("haste", "end_of_turn")),
+         targets=TARGET_CREATURE),
     # ----------------------------------------------------------------- placeholders
     make("Library Card", "", None, said("(A face-down card whose identity doesn't matter in the lesson.)")),
     # ----------------------------------------------------------------- tokens
