@@ -196,6 +196,15 @@ class PutCounters(Value):
     amount: int = 1
 
 
+class PutCountersOnEach(Value):
+    """Effect: put ``amount`` counters of ``kind`` on each ``card_type`` permanent you control
+    (Leyline of Abundance)."""
+
+    kind: str
+    card_type: str = "Creature"
+    amount: int = 1
+
+
 class CreateEffect(Value):
     """Effect: start a continuous replacement effect (Pale Moon, Deep Water) for a duration
     (``"end_of_turn"``: it ends in this turn's cleanup step, CR 514.2)."""
@@ -282,7 +291,7 @@ Effect = (
     AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
-    | GainControl | UntapTarget | GainKeyword
+    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach
 )
 
 

@@ -168,6 +168,15 @@ class Untapped(Event):
     kind: ClassVar[str] = "untap"
 
 
+class Convoked(Tapped):
+    """A creature becomes tapped to pay for one mana of spell ``spell``'s total cost by convoke
+    (CR 702.51a; it has "convoked" the spell, 702.51c): ``pays`` is the symbol it paid. Tapping it
+    this way is no mana ability, so it is not "tapped for mana" (106.12)."""
+
+    spell: int
+    pays: str
+
+
 class CountersChanged(Event):
     kind: ClassVar[str] = "counters"
     counter: str
@@ -409,8 +418,8 @@ class NoTokens(Event):
 #: Every event class, for documentation and tests.
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, GameEnded, PriorityPassed, Tapped, Untapped,
-    CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove,
-    DrawFailed,
+    Convoked, CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast,
+    StateBasedMove, DrawFailed,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
     ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, AbilityGained, EffectEnded,

@@ -55,6 +55,7 @@ from .abilities import (
     ManaTrigger,
     MaySacrificeToDraw,
     PutCounters,
+    PutCountersOnEach,
     RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
@@ -90,6 +91,7 @@ from .events import (
     BlockDeclared,
     ChoiceMade,
     ControlChanged,
+    Convoked,
     Countered,
     CountersChanged,
     DamageDealt,
@@ -1439,7 +1441,8 @@ class Game:
 
     @_atomic
     def cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
-             color: str | None = None, pay: str | Mana | None = None) -> tuple[Event, ...]:
+             color: str | None = None, pay: str | Mana | None = None,
+             convoke: Sequence[int | str] | Mapping[int | str, str] | None = None) -> tuple[Event, ...]:
         """Cast a spell from hand, paying its cost from the mana pool (CR 601.2).
 
         ``target`` is a player's name or an object's id (an Aura targets what it will enchant,
@@ -1449,6 +1452,15 @@ class Game:
         601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
         decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
         choice is recorded.
+
+        ``convoke`` (a spell with convoke, CR 702.51a) lists untapped creatures the caster
+        controls to tap as part of paying the total cost: each pays for one generic mana or one
+        mana of one of its colors. A dict ``{creature: "{G}"}`` says which symbol each pays; with
+        a list, each pays a colored symbol of its color if one is left, else a hybrid one, else
+        one generic mana (paying colored symbols first never leaves less that the pool can pay).
+        Tapping a creature this way is not activating its ability, so summoning sickness doesn't
+        matter (302.6), and it is not "tapping it for mana" (106.12): mana triggers and mana
+        replacement effects don't see it.
 
         >>> g = Game(["Alice", "Bob"])
         >>> for land in ("Forest", "Forest", "Mountain"):
@@ -1484,7 +1496,12 @@ class Game:
                               f"got x={x}).", "107.3a")
         if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
-        self._check_payment(who, cost or ManaCost(), x, paying, o.name, "601.2h")
+        # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
+        due, due_x = cost or ManaCost(), x
+        convoked = self._convoke_plan(o, who, due, x, convoke)
+        if convoked:
+            due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
+        self._check_payment(who, due, due_x, paying, o.name, "601.2h")
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1501,7 +1518,12 @@ class Game:
                                  lane="stack", **self._where(o, "stack"), frm="hand", x=x,
                                  mana_value=mv, target=target), obj=o)
         with self._caused_by(e.seq):
-            self._pay_mana(who, cost or ManaCost(), x, paying, o.name)
+            for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
+                creature.tapped = True
+                self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
+                                    f"{symbol}", rules=("702.51a", "702.51c"), spell=o.id,
+                                    pays=symbol), obj=creature)
+            self._pay_mana(who, due, due_x, paying, o.name)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
                                                   x=x, targets=spec, color=color,
@@ -1521,6 +1543,78 @@ class Game:
         except ValueError:
             raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
                              f"not {text!r}") from None
+
+    def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
+                      convoke: object) -> list[tuple[Obj, str]]:
+        """The creatures that convoke spell ``o`` and the symbol of its total cost each pays (CR
+        702.51a), checked: the spell has convoke; each is an untapped creature ``who`` controls,
+        named once; each pays a symbol of the cost that is left (a colored one only with a creature
+        of that color)."""
+        if convoke is None:
+            return []
+        if isinstance(convoke, Mapping):
+            wanted = [(check.ref("convoke key", k), check.text(f"convoke[{k!r}]", v, max_len=10))
+                      for k, v in convoke.items()]
+        else:
+            wanted = [(r, "") for r in check.ref_list("convoke", convoke)]
+        if not wanted:
+            return []
+        if "convoke" not in o.card.keywords:
+            raise ChoiceError(f"{o.name} doesn't have convoke, so no creature can help pay for it.",
+                              "702.51a")
+        left = {"generic": cost.generic + cost.x_count * x, "colored": list(cost.colored),
+                "hybrid": list(cost.hybrid)}
+        plan: list[tuple[Obj, str]] = []
+        for r, symbol in wanted:
+            c = self.obj(r)
+            if any(c is p for p, _ in plan):
+                raise ChoiceError(f"{c.name} is listed twice: each creature convokes once.", "702.51a")
+            if c.zone != "battlefield" or not c.is_a("Creature") or c.controller != who:
+                raise ChoiceError(f"{c.name} is not a creature {who} controls, so it can't convoke "
+                                  f"{o.name}.", "702.51a")
+            if c.tapped:
+                raise ChoiceError(f"{c.name} is tapped: only an untapped creature can be tapped to "
+                                  f"convoke.", "702.51a")
+            plan.append((c, self._convoke_symbol(c, o, symbol, left)))
+        return plan
+
+    @staticmethod
+    def _convoke_symbol(c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
+        """The symbol creature ``c`` pays (``wanted``, or by default a colored one of its color,
+        then a hybrid one, then {1}), taken from what is ``left`` of the total cost."""
+        colors = [t for t in COLORS if t in c.card.colors]
+        options = ([f"{{{t}}}" for t in colors if t in left["colored"]]
+                   + [f"{{{a}/{b}}}" for a, b in left["hybrid"] if a in colors or b in colors]
+                   + (["{1}"] if left["generic"] else []))
+        if wanted and wanted not in options:
+            raise ChoiceError(f"{c.name} can't pay {wanted} of {spell.name}'s cost: it can pay "
+                              f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
+                              f"one mana of its color).", "702.51a")
+        if not options:
+            raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
+                              f"each creature that convokes pays one mana.", "702.51a")
+        symbol = wanted or options[0]
+        if symbol == "{1}":
+            left["generic"] -= 1
+        elif "/" in symbol:
+            left["hybrid"].remove(tuple(symbol[1:-1].split("/")))
+        else:
+            left["colored"].remove(symbol[1:-1])
+        return symbol
+
+    @staticmethod
+    def _rest_after_convoke(cost: ManaCost, x: int, paid: list[str]) -> ManaCost:
+        """What is left of the total cost (X included) once the convoking creatures paid ``paid``."""
+        generic, colored, hybrid = cost.generic + cost.x_count * x, cost.colored, list(cost.hybrid)
+        for symbol in paid:
+            if symbol == "{1}":
+                generic -= 1
+            elif "/" in symbol:
+                a, b = symbol[1:-1].split("/")
+                hybrid.remove((a, b))
+            else:
+                colored = colored - Mana.parse(symbol)
+        return ManaCost.of(generic, colored, tuple(hybrid))
 
     def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
                        rule: str) -> None:
@@ -1796,6 +1890,19 @@ class Game:
                                        rules=("122.1",), counter=eff.kind, delta=eff.amount),
                        obj=source)
         source.toughness_seq = e.seq
+
+    @_handles(PutCountersOnEach)
+    def _put_counters_on_each(self, eff: PutCountersOnEach, item: StackItem) -> None:
+        for o in self.permanents(item.controller):
+            if not o.is_a(eff.card_type):
+                continue
+            if o.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
+                raise LimitError(f"{o.name} would have {o.counters.get(eff.kind, 0) + eff.amount:,} "
+                                 f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
+            o.add_counters(eff.kind, eff.amount)
+            e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {o.name}",
+                                           rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=o)
+            o.toughness_seq = e.seq
 
     @_handles(CreateEffect)
     def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:

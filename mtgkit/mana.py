@@ -202,6 +202,20 @@ class ManaCost(Value):
                 raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
         return cls(generic, colored, tuple(hybrid), x_count, text)
 
+    @classmethod
+    def of(cls, generic: int = 0, colored: Mana | None = None,
+           hybrid: tuple[tuple[str, str], ...] = ()) -> ManaCost:
+        """A cost from its parts, written the usual way (generic, hybrid, then colored symbols).
+
+        >>> str(ManaCost.of(2, Mana.parse("{R}{R}")))
+        '{2}{R}{R}'
+        >>> str(ManaCost.of())
+        '{0}'
+        """
+        colored = colored or Mana()
+        text = (f"{{{generic}}}" if generic else "") + "".join(f"{{{a}/{b}}}" for a, b in hybrid)
+        return cls(generic, colored, hybrid, 0, text + "".join(f"{{{t}}}" for t in colored))
+
     def mana_value(self, x: int = 0) -> int:
         """Mana value (CR 202.3); ``x`` counts only for a spell on the stack (202.3e)."""
         return self.generic + self.colored.amount + len(self.hybrid) + self.x_count * x

@@ -323,7 +323,8 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "target": _label,
         "pay": _mana,
     },
-    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana},
+    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana,
+             "convoke": _LABELS},
     "play_land": {"card": _label},
     "resolve": {"copy": _label},
     "resolve_stack": {},
@@ -589,7 +590,10 @@ class _Builder:
                     pay=args.get("pay"))
             elif kind == "cast":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"))
+                convoke = ([self._ref(c, f"{place}.convoke[{i}]") for i, c in enumerate(args["convoke"])]
+                           if "convoke" in args else None)
+                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"),
+                                                convoke=convoke)
             elif kind == "play_land":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.play_land(ref)

@@ -211,10 +211,10 @@ class AtBeginning(Value):
 
 
 class TappedForMana(Value):
-    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, or
-    ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
+    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``,
+    ``"creature"``, or ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
 
-    scope: Literal["land", "enchanted"] = "land"
+    scope: Literal["land", "creature", "enchanted"] = "land"
     whose: Whose = "any"
     waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
     about_source: ClassVar[bool] = False
@@ -222,7 +222,7 @@ class TappedForMana(Value):
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:
             return None
-        if self.scope == "land" and not view.is_a(event.obj_id, "Land"):
+        if self.scope in ("land", "creature") and not view.is_a(event.obj_id, self.scope.capitalize()):
             return None
         if self.scope == "enchanted" and source.attached_to != event.obj_id:
             return None

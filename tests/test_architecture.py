@@ -283,6 +283,19 @@ def _workload() -> None:
     g.resolve_stack()
     g.next_turn()
 
+    g = Game(["Alice", "Bob"])  # convoke (CR 702.51), a creature tapped for mana
+    leyline = g.put_onto_battlefield("Leyline of Abundance", "Alice")
+    elves = g.put_onto_battlefield("Llanowar Elves", "Alice")
+    for _ in range(7):
+        g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    g.activate(elves)  # {G}{G}: the Leyline adds {G}
+    g.activate(leyline, 0)  # {6}{G}{G}: a +1/+1 counter on each creature
+    g.resolve_stack()
+    for _ in range(2):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.cast(g.put_in_hand("Stoke the Flames", "Alice"), target="Bob",
+           convoke=[g.put_onto_battlefield("Grizzly Bears", "Alice") for _ in range(2)])
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

@@ -44,6 +44,7 @@ from ..abilities import (
     OneOf,
     PerPermanent,
     PutCounters,
+    PutCountersOnEach,
     RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
@@ -321,6 +322,22 @@ CARDS: list[CardDef] = [
          said("Enchant creature."),
          said("You control enchanted creature.", ControlEnchanted()),
          enchant="Creature"),
+    # ----------------------------------------------------------------- convoke (702.51)
+    # Oracle text from memory (not in the reference cards.md): Stoke the Flames, Leyline of
+    # Abundance. The kit has no opening hands (a game begins with its set-up), so the Leyline's
+    # first sentence is words only.
+    make("Stoke the Flames", "Instant", "{2}{R}{R}",
+         said("Convoke (Your creatures can help cast this spell. Each creature you tap while casting "
+              "this spell pays for {1} or one mana of that creature's color.)"),
+         said("Stoke the Flames deals 4 damage to any target."),
+         keywords=("convoke",), spell=(DealDamage(4),), targets=ANY_TARGET),
+    make("Leyline of Abundance", "Enchantment", "{2}{G}{G}",
+         said("If Leyline of Abundance is in your opening hand, you may begin the game with it on the "
+              "battlefield."),
+         ManaTrigger(TappedForMana("creature", "you"), ExtraMana(m("{G}")),
+                     "Whenever you tap a creature for mana, add an additional {G}."),
+         act("{6}{G}{G}", PutCountersOnEach("+1/+1", "Creature"),
+             "{6}{G}{G}: Put a +1/+1 counter on each creature you control.")),
     make("Act of Treason", "Sorcery", "{2}{R}",
          said("Gain control of target creature until end of turn. Untap that creature. It gains "
               "haste until end of turn."),
