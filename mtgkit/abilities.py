@@ -262,6 +262,12 @@ class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
+class Cascade(_Marker):
+    """Effect of cascade (CR 702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than the spell's; you may cast it without paying its
+    mana cost (X is 0, 107.3b); the rest go to the bottom of your library in a random order."""
+
+
 #: How long an effect of a resolved spell or ability lasts (CR 611.2a): "until end of turn" ends
 #: in that turn's cleanup step (514.2).
 Duration = Literal["end_of_turn"]
@@ -291,7 +297,7 @@ Effect = (
     AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
-    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach
+    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade
 )
 
 

@@ -227,10 +227,15 @@ class LandPlayed(ZoneChange):
 
 
 class SpellCast(ZoneChange):
+    """A player casts a spell: it moves to the stack from ``frm`` (CR 601.2), with X = ``x`` and
+    that mana value on the stack (202.3e). ``free``: cast without paying its mana cost (cascade,
+    702.85a), during the resolution of what allowed it (608.2g)."""
+
     kind: ClassVar[str] = "cast"
     x: int = 0
     mana_value: int = 0
     target: int | str | None = None
+    free: bool = False
 
 
 class StateBasedMove(ZoneChange):
@@ -253,8 +258,9 @@ class AbilityActivated(Event):
 
 
 #: What a recorded choice was about: the kind of question the engine asked a player.
-ChoiceKind = Literal["color", "copy", "damage assignment", "discard", "legend rule", "mana", "may sacrifice",
-                     "order", "payment", "protector", "sacrifice", "target", "trigger order"]
+ChoiceKind = Literal["cast", "color", "copy", "damage assignment", "discard", "legend rule", "mana",
+                     "may sacrifice", "order", "payment", "protector", "sacrifice", "target",
+                     "trigger order"]
 
 
 class ChoiceMade(Event):

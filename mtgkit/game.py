@@ -22,6 +22,7 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
@@ -36,6 +37,7 @@ from .abilities import (
     AddMana,
     BecomeMonarch,
     CardDef,
+    Cascade,
     ChooseColorAsEnters,
     ControlEnchanted,
     CounterTriggeringSpell,
@@ -284,6 +286,8 @@ class _Plans(Mutable):
     damage: dict[int, dict[int, int]] | None = None
     discard: list[int] | None = None
     copy: int | None = None
+    free_cast: bool | None = None  # cast the card cascade found without paying its mana cost?
+    x: int | None = None  # the X the caster wants for a spell cast without paying its mana cost
     since: int = 0  # the events before the call: what happened during it follows
 
 
@@ -473,7 +477,8 @@ class Game:
         check.one_of("zone", zone, ZONES)
         if zone == "battlefield":
             return self.permanents(player)
-        return [o for o in self._s.objects.values() if o.owner == player and o.zone == zone]
+        found = [o for o in self._s.objects.values() if o.owner == player and o.zone == zone]
+        return sorted(found, key=lambda o: o.position) if zone == "library" else found
 
     def stack(self) -> list[StackItem]:
         """The stack, bottom first."""
@@ -1506,17 +1511,33 @@ class Game:
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        in_response = bool(self._s.stack)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked)
+        self._grant(who)  # CR 117.3c
+        return tuple(self._events[start:])
+
+    def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
+                    due: ManaCost, due_x: int, paying: Mana | None,
+                    convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False) -> None:
+        """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
+        is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
+        first. ``free``: cast without paying its mana cost, during the resolution of what allows
+        it (608.2g, with X 0, 107.3b): nobody gets priority afterwards."""
+        cost = o.card.cost
+        frm = o.zone
+        in_response = bool(self._s.stack) and not free
         self._change_zone(o, "stack")
+        o.controller = who  # the caster controls the spell (CR 601.2a, 112.2)
         x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
         mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
-        e = self._emit(SpellCast(text=f"{who} casts {o.name}{x_text}"
+        e = self._emit(SpellCast(text=f"{who} casts {o.name}"
+                                 + (" without paying its mana cost" if free else "") + x_text
                                  + (f" targeting {self._target_name(target)}" if target is not None
                                     else "") + (" in response" if in_response else ""),
-                                 rules=("601.2",) + (("107.3a",) if x_text else ())
+                                 rules=("601.2",) + (("608.2g",) if free else ())
+                                 + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
                                  + (("117.7",) if in_response else ()), player=who,
-                                 lane="stack", **self._where(o, "stack"), frm="hand", x=x,
-                                 mana_value=mv, target=target), obj=o)
+                                 lane="stack", **self._where(o, "stack"), frm=frm, x=x,
+                                 mana_value=mv, target=target, free=free), obj=o)
         with self._caused_by(e.seq):
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
@@ -1526,11 +1547,9 @@ class Game:
             self._pay_mana(who, due, due_x, paying, o.name)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
-                                                  x=x, targets=spec, color=color,
+                                                  x=x, targets=o.card.spell_targets, color=color,
                                                   source_incarnation=o.incarnation,
                                                   target_incarnation=self._incarnation(target)))
-        self._grant(who)  # CR 117.3c
-        return tuple(self._events[start:])
 
     @staticmethod
     def _pay_argument(pay: object) -> Mana | None:
@@ -1703,15 +1722,41 @@ class Game:
 
     # ------------------------------------------------------------------ resolving
     @_atomic
-    def resolve(self, *, copy: int | None = None) -> tuple[Event, ...]:
+    def resolve(self, *, copy: int | None = None, free_cast: bool | None = None,
+                x: int | None = None) -> tuple[Event, ...]:
         """All players pass in succession: the top of the stack resolves (CR 117.4, 608.2).
 
         A shortcut for :meth:`pass_priority`: every pass is recorded. ``copy`` answers "enter
         as a copy of which creature?" for a Clone-like spell (by default the chooser picks,
-        and "no copy" is an option).
+        and "no copy" is an option). ``free_cast`` answers cascade's "you may cast it without
+        paying its mana cost" (CR 702.85a; by default the chooser decides, casting first), and
+        ``x`` is the X the caster wants for that spell: the only legal X is 0 (107.3b), so any
+        other value is refused. Cascade's exiled cards go to the bottom of the library in a
+        random order that the kit makes reproducible (seeded by the cascade's event number).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> for land in ("Mountain", "Forest", "Forest", "Island"):
+        ...     _ = g.activate(g.put_onto_battlefield(land, "Alice"))
+        >>> goose = g.put_in_library("The Goose Mother", "Alice")[0]
+        >>> _ = g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
+        >>> try:
+        ...     g.resolve(x=1)
+        ... except RulesError as err:
+        ...     print(err.rule, err.reason)  # doctest: +NORMALIZE_WHITESPACE
+        107.3b The Goose Mother is cast without paying its mana cost, so the only legal choice
+        for X is 0 (x=1).
+        >>> for e in g.resolve()[3:]: print(e)  # doctest: +NORMALIZE_WHITESPACE
+        #34 Alice exiles The Goose Mother from the top of their library (cascade) [CR 702.85a]
+        #35 Alice chooses to cast The Goose Mother without paying its mana cost (cascade) [CR 702.85a]
+        #36 Alice casts The Goose Mother without paying its mana cost with X = 0
+            [CR 601.2, 608.2g, 107.3b]
         """
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
+        if free_cast is not None:
+            check.flag("free_cast", free_cast)
+        if x is not None:
+            check.whole_number("x", x, 0, limits.MAX_X)
         self._check_not_over()
         if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
@@ -1720,10 +1765,15 @@ class Game:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         start = len(self._events)
         self._plans.copy = copy
+        self._plans.free_cast, self._plans.x = free_cast, x
         depth = len(self._s.stack)
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
+        if self._plans.free_cast is not None or self._plans.x is not None:
+            raise ChoiceError("free_cast= and x= answer cascade's 'you may cast it without paying its "
+                              "mana cost' (CR 702.85a), and nothing that resolved offered that.",
+                              "702.85a")
         return tuple(self._events[start:])
 
     @_atomic
@@ -1997,6 +2047,72 @@ class Game:
         self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
                    ("610.3",))
         self._s.jailed.append((o.id, o.incarnation, who))
+
+    @_handles(Cascade)
+    def _cascade(self, eff: Cascade, item: StackItem) -> None:
+        """CR 702.85a: exile from the top of the library until a nonland card with a lesser mana
+        value (X is 0 off the stack, 202.3e); its controller may cast it without paying its mana
+        cost; the rest go to the bottom of the library in a random order (reproducible: seeded by
+        this ability's event number)."""
+        who, mv = item.controller, item.data.mana_value
+        library = self.zone(who, "library")
+        exiled: list[Obj] = []
+        hit: Obj | None = None
+        while library and hit is None:
+            card = library.pop()
+            self._move(card, "exile", f"{who} exiles {card.name} from the top of their library "
+                       f"(cascade)", ("702.85a",))
+            exiled.append(card)
+            if not card.is_a("Land") and card.card.mana_value < mv:
+                hit = card
+        if hit is not None and self._cascade_cast(hit, who, mv):
+            exiled.remove(hit)
+        random.Random(item.seq).shuffle(exiled)
+        bottom = min((o.position for o in self.zone(who, "library")), default=0)
+        for card in exiled:
+            bottom -= 1
+            card.position = bottom
+            self._move(card, "library", f"{card.name} goes to the bottom of {who}'s library (cascade: "
+                       f"in a random order)", ("702.85a",))
+
+    def _cascade_cast(self, card: Obj, who: str, mv: int) -> bool:
+        """Cascade's "you may cast it without paying its mana cost" (CR 702.85a, 608.2g): the
+        player's choice (``resolve(free_cast=...)`` or the chooser), with X 0 (107.3b) and its
+        targets chosen by the chooser (601.2c). Whether it was cast."""
+        wanted, x, self._plans.free_cast, self._plans.x = self._plans.free_cast, self._plans.x, None, None
+        cost = card.card.cost
+        if x and (cost is None or not cost.x_count):
+            raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({card.name} "
+                              f"got x={x}).", "107.3a")
+        if x:
+            raise ChoiceError(f"{card.name} is cast without paying its mana cost, so the only legal "
+                              f"choice for X is 0 (x={x}).", "107.3b")
+        spec = card.card.spell_targets
+        targets = legal_targets(spec, who, self) if spec is not None else []
+        if not card.card.types - {"Land"} or (cost.mana_value() if cost else 0) >= mv or (
+                spec is not None and not targets):
+            if wanted:  # a card with no card type (a placeholder), or a spell with no legal target
+                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, or no legal "
+                                  f"target: CR 601.2c).", "702.85a")
+            return False
+        labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
+        label = labels[0 if wanted else 1] if wanted is not None else self.chooser.choose(
+            who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
+        self._emit(ChoiceMade(text=f"{who} chooses {'' if label == labels[0] else 'not '}to cast "
+                              f"{card.name} without paying its mana cost (cascade)", rules=("702.85a",),
+                              player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
+        if label != labels[0]:
+            return False
+        target: Target | None = None
+        if targets:
+            names = [self._choice_label(t) for t in targets]
+            chosen = self.chooser.choose(who, f"target for {card.name}", names)
+            target = targets[names.index(chosen)]
+            self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
+                                  f"{', '.join(names)})", rules=("601.2c",), player=who,
+                                  question="target", answer=chosen, options=tuple(names)), obj=card)
+        self._cast_spell(card, who, target, 0, None, ManaCost(), 0, None, free=True)
+        return True
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -2582,6 +2698,7 @@ class Game:
 
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
         o = Obj(self._take_id(), defn, owner, zone, {})
+        o.position = o.id  # a new card in a library goes on top
         o.attach(self._j)
         o.watch(self._s.touched)
         self._s.objects[o.id] = o
@@ -2743,9 +2860,16 @@ class Game:
             known = self._s.lki.get(event.obj_id)
             if known is not None:
                 sources.append(known)
+        if isinstance(event, SpellCast) and event.obj_id is not None:
+            spell = self._s.objects[event.obj_id]  # its own "when you cast this" (CR 702.85a)
+            if spell.zone == "stack":
+                sources.append(spell)
         found: list[_Reaction] = []
         for src in sources:
+            on_stack = isinstance(src, Obj) and src.zone == "stack"
             for ab in src.card.triggers:
+                if ab.trigger.on_stack != on_stack:
+                    continue  # it functions only on the stack, or only on the battlefield
                 data = ab.trigger.matches(event, src, self)
                 if data is not None:
                     found.append(_Reaction(event.seq, ab, src, src.controller, data,

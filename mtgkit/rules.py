@@ -184,6 +184,14 @@ TITLES: dict[str, str] = {
     "613.1b": "control-changing effects (layer 2)",
     "613.7": "effects in the same layer apply in timestamp order: the latest one wins",
     "701.26b": "to untap a permanent is to turn it upright",
+    "107.3b": "a spell with {X} cast without paying its mana cost has X = 0",
+    "608.2g": "a spell cast during another's resolution goes on the stack on top; nobody gets "
+    "priority until that resolution ends",
+    "702.51a": "convoke: tap your creatures to pay for a spell, each one generic mana or one mana "
+    "of its color",
+    "702.51c": "a creature tapped this way has convoked the spell",
+    "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
+    "you may cast without paying its mana cost",
 }
 
 

@@ -326,7 +326,7 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
     "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana,
              "convoke": _LABELS},
     "play_land": {"card": _label},
-    "resolve": {"copy": _label},
+    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X)},
     "resolve_stack": {},
     "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
     "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
@@ -599,7 +599,8 @@ class _Builder:
                 steps[kind] = lambda: game.play_land(ref)
             elif kind == "resolve":
                 copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
-                steps[kind] = lambda: game.resolve(copy=copy)
+                steps[kind] = lambda: game.resolve(copy=copy, free_cast=args.get("free_cast"),
+                                                   x=args.get("x"))
             elif kind == "resolve_stack":
                 steps[kind] = game.resolve_stack
             elif kind in ("advance", "next_turn"):

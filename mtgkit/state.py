@@ -47,6 +47,7 @@ class Obj(Journaled):
     damage_seq: int | None = None  # the event that last marked damage on it
     arrival: int = 0  # when it last entered the battlefield: the battlefield's order
     entered_under: str = ""  # the player it entered the battlefield under (CR 110.2)
+    position: int = 0  # its place in a library: the highest is the top
     timestamp: int = 0  # the event by which it last entered a zone (CR 613.7d)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -98,6 +98,7 @@ class _Marker:
     __slots__ = ()
     waits_for: ClassVar[tuple[type[Event], ...]] = ()
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False  # it functions while its object is a spell on the stack
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -118,6 +119,20 @@ class Enters(_Marker):
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if isinstance(event, Entered | LandPlayed) and event.obj_id == source.id:
             return TriggerData(x=event.x if isinstance(event, Entered) else 0)
+        return None
+
+
+class CastThis(_Marker):
+    """When you cast this spell (cascade, CR 702.85a): an ability that functions only while its
+    object is a spell on the stack."""
+
+    waits_for = (SpellCast,)
+    about_source = True
+    on_stack = True
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if isinstance(event, SpellCast) and event.obj_id == source.id:
+            return TriggerData(spell=event.obj_id, mana_value=event.mana_value)
         return None
 
 
@@ -182,6 +197,7 @@ class CastSpell(Value):
     mv_equals_counters: str | None = None
     waits_for: ClassVar[tuple[type[Event], ...]] = (SpellCast,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, SpellCast) or event.obj_id is None:
@@ -202,6 +218,7 @@ class AtBeginning(Value):
     whose: Literal["you", "any"] = "you"
     waits_for: ClassVar[tuple[type[Event], ...]] = (StepBegan,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if type(event) is StepBegan and event.step == self.step and (
@@ -218,6 +235,7 @@ class TappedForMana(Value):
     whose: Whose = "any"
     waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:
@@ -231,4 +249,5 @@ class TappedForMana(Value):
         return TriggerData(produced=event.mana, player=event.player)
 
 
-Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
+Trigger = (Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
+           | CastThis)

@@ -296,6 +296,13 @@ def _workload() -> None:
     g.cast(g.put_in_hand("Stoke the Flames", "Alice"), target="Bob",
            convoke=[g.put_onto_battlefield("Grizzly Bears", "Alice") for _ in range(2)])
 
+    g = Game(["Alice", "Bob"])  # cascade (CR 702.85a)
+    for name in ("Mountain", "Forest", "Forest", "Island"):
+        g.activate(g.put_onto_battlefield(name, "Alice"))
+    g.put_in_library("Walking Ballista", "Alice")
+    g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
+    g.resolve_stack()
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

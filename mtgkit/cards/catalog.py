@@ -16,6 +16,7 @@ from ..abilities import (
     AnyColor,
     BecomeMonarch,
     CardDef,
+    Cascade,
     ChooseColorAsEnters,
     ColorOfPermanent,
     ControlEnchanted,
@@ -59,7 +60,16 @@ from ..abilities import (
 )
 from ..mana import Mana, ManaCost
 from ..records import Value
-from ..triggers import AtBeginning, Attacks, BecomesMonarch, CastSpell, Dies, Enters, TappedForMana
+from ..triggers import (
+    AtBeginning,
+    Attacks,
+    BecomesMonarch,
+    CastSpell,
+    CastThis,
+    Dies,
+    Enters,
+    TappedForMana,
+)
 
 _TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"}
 _SUPERTYPES = {"Basic", "Legendary"}
@@ -338,6 +348,15 @@ CARDS: list[CardDef] = [
                      "Whenever you tap a creature for mana, add an additional {G}."),
          act("{6}{G}{G}", PutCountersOnEach("+1/+1", "Creature"),
              "{6}{G}{G}: Put a +1/+1 counter on each creature you control.")),
+    # ----------------------------------------------------------------- cascade (702.85, 107.3b)
+    # Oracle text from memory (not in the reference cards.md).
+    make("Bloodbraid Elf", "Creature — Elf Berserker", "{2}{R}{G}",
+         said("Haste."),
+         Triggered(CastThis(), (Cascade(),),
+                   "Cascade (When you cast this spell, exile cards from the top of your library until "
+                   "you exile a nonland card that costs less. You may cast it without paying its mana "
+                   "cost. Put the exiled cards on the bottom of your library in a random order.)"),
+         pt=(3, 2), keywords=("haste",)),
     make("Act of Treason", "Sorcery", "{2}{R}",
          said("Gain control of target creature until end of turn. Untap that creature. It gains "
               "haste until end of turn."),
