@@ -262,6 +262,13 @@ class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
+class CopyTarget(_Marker):
+    """Effect: copy the target spell or ability on the stack (CR 707.10): the copy keeps every
+    choice made for it, X included; its controller may choose new targets for it (707.10c). A
+    copy of a permanent spell becomes a token as it resolves (608.3f); a copy of a spell isn't
+    cast, so "whenever a player casts" doesn't see it."""
+
+
 class Cascade(_Marker):
     """Effect of cascade (CR 702.85a): exile cards from the top of your library until you exile a
     nonland card whose mana value is less than the spell's; you may cast it without paying its
@@ -297,15 +304,20 @@ Effect = (
     AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
-    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade
+    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade | CopyTarget
 )
 
 
 # --------------------------------------------------------------------------- targets
+#: What a target on the stack may be (CR 115.1): a kind of spell, or an ability.
+StackTarget = Literal["instant or sorcery spell", "permanent spell", "activated or triggered ability"]
+
+
 class TargetSpec(Value):
     """What a spell or ability may target (CR 115.1): ``players`` (none, any, or opponents of
     its controller) and/or objects of ``card_type`` in ``zone`` (on the battlefield, controlled
-    by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``.
+    by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``; or,
+    with ``zone="stack"``, a ``stack`` object (a spell or an ability) controlled by ``whose``.
     ``text`` names it the way the card does. The same spec checks a target when the spell or
     ability is cast or activated, lists the choices for a triggered ability, and checks the
     target again on resolution (CR 608.2b)."""
@@ -313,9 +325,10 @@ class TargetSpec(Value):
     text: str
     players: Literal["none", "any", "opponents"] = "none"
     card_type: str | None = None
-    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    zone: Literal["battlefield", "graveyard", "stack"] = "battlefield"
     whose: Whose = "any"
     max_mv: int | None = None
+    stack: StackTarget | None = None
 
 
 #: The target specifications the catalog uses.

@@ -45,6 +45,7 @@ KINDS: dict[str, str] = {
     "empty": "a mana pool empties at the end of a step",
     "trigger": "a triggered ability triggers",
     "stack": "a triggered ability is put on the stack",
+    "copy": "a copy of a spell or ability is put on the stack (CR 707.10)",
     "resolve": "a spell or ability resolves",
     "fizzle": "a spell or ability does nothing (illegal targets, false intervening 'if')",
     "counter": "a spell is countered",
@@ -238,6 +239,16 @@ class SpellCast(ZoneChange):
     free: bool = False
 
 
+class SpellCopied(ZoneChange):
+    """A copy of the spell ``original`` is put on the stack (CR 707.10): it is a new object
+    (``obj_id``) with the original's choices, ``x`` included; it isn't cast."""
+
+    kind: ClassVar[str] = "copy"
+    original: int
+    x: int = 0
+    target: int | str | None = None
+
+
 class StateBasedMove(ZoneChange):
     """A state-based action moves an object (a creature dies, a token ceases to exist)."""
 
@@ -279,6 +290,14 @@ class PutOnStack(Event):
     id: int
     name: str
     target: int | str | None = None
+
+
+class AbilityCopied(PutOnStack):
+    """A copy of the ability ``original`` is put on the stack (CR 707.10), with the same source
+    (707.10b) and the original's choices; it isn't activated."""
+
+    kind: ClassVar[str] = "copy"
+    original: int
 
 
 class Resolved(Event):
@@ -425,7 +444,7 @@ class NoTokens(Event):
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, GameEnded, PriorityPassed, Tapped, Untapped,
     Convoked, CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast,
-    StateBasedMove, DrawFailed,
+    SpellCopied, StateBasedMove, DrawFailed, AbilityCopied,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
     ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, AbilityGained, EffectEnded,

@@ -40,6 +40,7 @@ from .abilities import (
     Cascade,
     ChooseColorAsEnters,
     ControlEnchanted,
+    CopyTarget,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -87,6 +88,7 @@ from .errors import (
 )
 from .events import (
     AbilityActivated,
+    AbilityCopied,
     AbilityGained,
     AbilityTriggered,
     AttackDeclared,
@@ -124,6 +126,7 @@ from .events import (
     Resolved,
     SetupPut,
     SpellCast,
+    SpellCopied,
     StateBasedMove,
     StepBegan,
     Tapped,
@@ -1288,8 +1291,10 @@ class Game:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
 
     def _incarnation(self, target: Target | None) -> int:
-        """Which object a target is right now (each zone change makes a new one, CR 400.7)."""
-        return self._s.objects[target].incarnation if isinstance(target, int) else 0
+        """Which object a target is right now (each zone change makes a new one, CR 400.7); 0 for a
+        player or an ability on the stack."""
+        o = self._s.objects.get(target) if isinstance(target, int) else None
+        return o.incarnation if o is not None else 0
 
     # ------------------------------------------------------------------ mana
     def _produce_mana(self, o: Obj, ab: Activated, act_seq: int, color: str | None,
@@ -1712,13 +1717,20 @@ class Game:
         """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
         for every choice the engine asks (targets, sacrifices, discards, copies)."""
         if isinstance(target, int):
-            return f"{self._s.objects[target].name} #{target}"
+            return f"{self._name_of(target)} #{target}"
         return str(target)
 
     def _target_name(self, target: Target | None) -> str:
         if isinstance(target, int):
-            return self._s.objects[target].name
+            return self._name_of(target)
         return str(target)
+
+    def _name_of(self, obj_id: int) -> str:
+        """The name of an object, or of an ability on the stack (which is no object)."""
+        o: Obj | None = self._s.objects.get(obj_id)
+        if o is not None:
+            return o.name
+        return next((i.name for i in self._s.stack if i.id == obj_id), f"#{obj_id}")
 
     # ------------------------------------------------------------------ resolving
     @_atomic
@@ -1825,9 +1837,13 @@ class Game:
                     original = self._copy_choice(spell, item.controller, self._plans.copy)
                     self._plans.copy = None
                     aura = isinstance(item.target, int) and spell.card.enchant is not None
+                    copied = spell.spell_copy  # it becomes a token as it enters (CR 608.3f)
+                    spell.spell_copy, spell.token = False, spell.token or copied
                     self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
+                                + (" as a token (it was a copy of a spell)" if copied else "")
                                 + (f" attached to {self._target_name(item.target)}" if aura else ""),
-                                ("608.3", "608.3c") if aura else ("608.3", "608.3a"), x=item.x,
+                                ("608.3", "608.3c") if aura else ("608.3", "608.3a")
+                                + (("608.3f",) if copied else ()), x=item.x,
                                 copy_of=original, color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
@@ -1837,7 +1853,7 @@ class Game:
         the zone it was in and came back is a new object, so it is no longer the target (400.7)."""
         if item.target is None or item.targets is None:
             return None
-        if isinstance(item.target, int):
+        if isinstance(item.target, int) and item.targets.zone != "stack":
             o = self._s.objects[item.target]
             if o.incarnation != item.target_incarnation:
                 return (f"{o.name} left the {'battlefield' if item.targets.zone == 'battlefield' else 'zone'}"
@@ -2047,6 +2063,58 @@ class Game:
         self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
                    ("610.3",))
         self._s.jailed.append((o.id, o.incarnation, who))
+
+    @_handles(CopyTarget)
+    def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
+        """CR 707.10: a copy of the target spell or ability goes on the stack with every choice made
+        for the original (X included); its controller may choose new targets for it (707.10c)."""
+        original = next(i for i in self._s.stack if i.id == item.target)
+        who = item.controller
+        target = self._new_target(original, who)
+        if original.kind == "spell":
+            card = self._s.objects[original.id]
+            copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
+            copy.spell_copy, copy.controller = True, who
+            e: Event = self._emit(SpellCopied(
+                text=f"A copy of {original.name} is put on the stack"
+                + (f" with X = {original.x}" if card.card.cost and card.card.cost.x_count else "")
+                + (f" targeting {self._target_name(target)}" if target is not None else ""),
+                rules=("707.10",), player=who, lane="stack", **self._where(copy, "stack"),
+                original=original.id, x=original.x, target=target), obj=copy)
+            new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
+                                       original.text, e.seq, source_id=copy.id, target=target,
+                                       x=original.x, targets=original.targets, color=original.color,
+                                       source_incarnation=copy.incarnation,
+                                       target_incarnation=self._incarnation(target))
+        else:
+            new = self._new_stack_item(self._take_id(), "ability", original.name, who, original.effects,
+                                       original.text, 0, source_id=original.source_id, target=target,
+                                       x=original.x, ability=original.ability, data=original.data,
+                                       targets=original.targets,
+                                       source_incarnation=original.source_incarnation,
+                                       target_incarnation=self._incarnation(target))
+            e = self._emit(AbilityCopied(text=f"A copy of {original.name} is put on the stack"
+                                         + (f" targeting {self._target_name(target)}"
+                                            if target is not None else ""),
+                                         rules=("707.10", "707.10b"), player=who, lane="stack",
+                                         id=new.id, name=new.name, target=target, original=original.id))
+            new.seq = e.seq
+        self._s.stack.append(new)
+
+    def _new_target(self, original: StackItem, who: str) -> Target | None:
+        """The copy's target (CR 707.10c): the original's, or a new legal one its controller chooses."""
+        if original.target is None or original.targets is None:
+            return original.target
+        options = [original.target] + [t for t in legal_targets(original.targets, who, self)
+                                       if t != original.target]
+        if len(options) == 1:
+            return original.target
+        labels = [self._choice_label(t) for t in options]
+        label = self.chooser.choose(who, f"target for the copy of {original.name}", labels)
+        self._emit(ChoiceMade(text=f"{who} chooses {label} as the target of the copy of {original.name} "
+                              f"(options: {', '.join(labels)})", rules=("707.10c",), player=who,
+                              question="target", answer=label, options=tuple(labels)))
+        return options[labels.index(label)]
 
     @_handles(Cascade)
     def _cascade(self, eff: Cascade, item: StackItem) -> None:
@@ -2547,8 +2615,7 @@ class Game:
                                   f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
             auras = self._illegal_auras(touched, on_battlefield)
             legends = self._legend_groups(on_battlefield)
-            tokens = sorted((o for o in touched if o.token
-                             and o.zone not in ("battlefield", "gone", "token")), key=lambda o: o.id)
+            tokens = sorted((o for o in touched if self._ceases_to_exist(o)), key=lambda o: o.id)
             if not (losers or dying or auras or legends or tokens):
                 break
             performed = True
@@ -2574,16 +2641,24 @@ class Game:
             for (who, name), objs in legends:
                 self._legend_rule(who, name, [o for o in objs if o.zone == "battlefield"])
             for o in tokens:
-                if o.token and o.zone not in ("battlefield", "gone", "token"):
+                if self._ceases_to_exist(o):
                     with self._caused_by(self._last_move_of(o)):
                         self._change_zone(o, "gone")
-                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist",
-                                                  rules=("704.5d",), player=o.owner,
-                                                  **self._where(o, "gone")), obj=o)
+                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist" if o.token
+                                                  else f"The copy of {o.name} ceases to exist",
+                                                  rules=("704.5d",) if o.token else ("704.5e", "707.10a"),
+                                                  player=o.owner, **self._where(o, "gone")), obj=o)
             self._flush()
         else:  # pragma: no cover
             raise AssertionError("state-based actions did not settle")
         return performed
+
+    @staticmethod
+    def _ceases_to_exist(o: Obj) -> bool:
+        """CR 704.5d, 704.5e: a token off the battlefield, or a copy of a spell off the stack."""
+        if o.spell_copy:
+            return o.zone not in ("stack", "gone")
+        return o.token and o.zone not in ("battlefield", "gone", "token")
 
     def _touched(self) -> list[Obj]:
         """The objects changed since the last check of state-based actions (the set empties)."""

@@ -190,6 +190,11 @@ TITLES: dict[str, str] = {
     "702.51a": "convoke: tap your creatures to pay for a spell, each one generic mana or one mana "
     "of its color",
     "702.51c": "a creature tapped this way has convoked the spell",
+    "608.3f": "a copy of a permanent spell becomes a token as it enters (not 'created')",
+    "704.5e": "a copy of a spell that isn't on the stack ceases to exist",
+    "707.10a": "a copy of a spell in a zone other than the stack ceases to exist",
+    "707.10b": "a copy of an ability has the same source as the original",
+    "707.10c": "a copy's controller may choose new targets for it",
     "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
     "you may cast without paying its mana cost",
 }

@@ -48,6 +48,7 @@ class Obj(Journaled):
     arrival: int = 0  # when it last entered the battlefield: the battlefield's order
     entered_under: str = ""  # the player it entered the battlefield under (CR 110.2)
     position: int = 0  # its place in a library: the highest is the top
+    spell_copy: bool = False  # a copy of a spell on the stack (CR 707.10), not a card
     timestamp: int = 0  # the event by which it last entered a zone (CR 613.7d)
 
     def __setattr__(self, name: str, value: object) -> None:

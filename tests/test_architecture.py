@@ -303,6 +303,15 @@ def _workload() -> None:
     g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
     g.resolve_stack()
 
+    g = Game(["Alice", "Bob"])  # copying a spell on the stack (CR 707.10)
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    for _ in range(6):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    ballista = g.put_in_hand("Walking Ballista", "Alice")
+    g.cast(ballista, x=1)
+    g.activate(engine, 2, target=ballista)
+    g.resolve_stack()
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

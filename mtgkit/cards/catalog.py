@@ -20,6 +20,7 @@ from ..abilities import (
     ChooseColorAsEnters,
     ColorOfPermanent,
     ControlEnchanted,
+    CopyTarget,
     Cost,
     CounterTriggeringSpell,
     CreateEffect,
@@ -357,6 +358,23 @@ CARDS: list[CardDef] = [
                    "you exile a nonland card that costs less. You may cast it without paying its mana "
                    "cost. Put the exiled cards on the bottom of your library in a random order.)"),
          pt=(3, 2), keywords=("haste",)),
+    # ----------------------------------------------------------------- copying spells (707.10)
+    # Oracle text from memory (not in the reference cards.md).
+    make("Lithoform Engine", "Legendary Artifact", "{4}",
+         act("{2}, {T}", CopyTarget(),
+             "{2}, {T}: Copy target activated or triggered ability you control. You may choose new "
+             "targets for the copy.",
+             targets=TargetSpec("target activated or triggered ability you control", zone="stack",
+                                whose="you", stack="activated or triggered ability")),
+         act("{3}, {T}", CopyTarget(),
+             "{3}, {T}: Copy target instant or sorcery spell you control. You may choose new targets "
+             "for the copy.",
+             targets=TargetSpec("target instant or sorcery spell you control", zone="stack",
+                                whose="you", stack="instant or sorcery spell")),
+         act("{4}, {T}", CopyTarget(),
+             "{4}, {T}: Copy target permanent spell you control. (The copy becomes a token.)",
+             targets=TargetSpec("target permanent spell you control", zone="stack", whose="you",
+                                stack="permanent spell"))),
     make("Act of Treason", "Sorcery", "{2}{R}",
          said("Gain control of target creature until end of turn. Untap that creature. It gains "
               "haste until end of turn."),
