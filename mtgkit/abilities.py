@@ -169,9 +169,20 @@ ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
 
 # --------------------------------------------------------------------------- effects
 class AddMana(Value):
-    """Effect: add mana as described by ``spec``."""
+    """Effect: add mana as described by ``spec``. ``spend_only`` restricts how that mana may be
+    spent: only to cast a spell of that card type (Ancient Ziggurat: "Spend this mana only to cast
+    a creature spell", CR 106.6); the restriction covers all the mana the ability produces, a
+    replacement effect's extra mana included (106.6a)."""
 
     spec: ManaSpec
+    spend_only: str | None = None
+
+
+class DamageYou(Value):
+    """Effect: this source deals ``amount`` damage to its controller (Tarnished Citadel's rider,
+    part of its mana ability, CR 605.1a)."""
+
+    amount: int
 
 
 class ReturnFromGraveyard(_Marker):
@@ -301,7 +312,7 @@ class GainKeyword(Value):
 
 
 Effect = (
-    AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
+    AddMana | DamageYou | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
     | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade | CopyTarget
@@ -423,10 +434,13 @@ class Activated(Value):
 
     @property
     def mana_spec(self) -> ManaSpec | None:
-        for e in self.effects:
-            if isinstance(e, AddMana):
-                return e.spec
-        return None
+        add = self.adds_mana
+        return add.spec if add is not None else None
+
+    @property
+    def adds_mana(self) -> AddMana | None:
+        """The effect that adds mana, if this ability has one."""
+        return next((e for e in self.effects if isinstance(e, AddMana)), None)
 
 
 class ManaTrigger(Value):

@@ -325,6 +325,7 @@ class ManaAdded(Event):
     kind: ClassVar[str] = "mana"
     mana: Mana
     tapped_for_mana: bool = False  # a mana ability with {T} in its cost made it (CR 106.12)
+    spend_only: str | None = None  # it may be spent only to cast a spell of this card type (106.6)
 
 
 class NoMana(Event):

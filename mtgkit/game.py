@@ -45,6 +45,7 @@ from .abilities import (
     CreateEffect,
     CreateTokens,
     CreatureControllerBecomesMonarch,
+    DamageYou,
     DealDamage,
     Draw,
     EntersAsCopy,
@@ -187,6 +188,11 @@ _EFFECTS: dict[type, EffectHandler] = {}
 #: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
 _MANA_EFFECTS = "mana replacement effects"
 _GRANTS = "keywords given"
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "a creature", "an instant"."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _legends(name: str) -> tuple[str, str]:
@@ -1050,7 +1056,7 @@ class Game:
                 self._emit(PoolEmptied(text=f"{p.name}'s mana pool empties ({p.pool} lost)",
                                        rules=("106.4",), player=p.name, cause=s.step_seq,
                                        mana=p.pool))
-                p.pool = Mana()
+                p.pool, p.restricted = Mana(), ()
         if s.step == "end_of_combat":  # CR 511.3: creatures are removed from combat
             s.attackers.clear()
             s.blockers.clear()
@@ -1316,11 +1322,26 @@ class Game:
             reps = self.mana_replacements(o, ab)
             if reps:
                 mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
+            add = ab.adds_mana
+            spend_only = add.spend_only if add is not None else None
             self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
                            else f"from {o.name}'s mana ability",
                            ("106.4", "605.3b") + (("106.12b",) if reps else ())
-                           + (("616.1",) if len(reps) > 1 else ()),
-                           obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana))
+                           + (("616.1",) if len(reps) > 1 else ()) + (("106.6",) if spend_only else ()),
+                           obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana),
+                           spend_only=spend_only)
+            self._mana_riders(o, ab, act_seq)
+
+    def _mana_riders(self, o: Obj, ab: Activated, act_seq: int) -> None:
+        """The rest of a mana ability's effect, done as it resolves, after its mana (Tarnished
+        Citadel deals 3 damage to you; it is still a mana ability, CR 605.1a, 605.3b)."""
+        rest = [e for e in ab.effects if not isinstance(e, AddMana)]
+        if not rest:
+            return
+        item = StackItem(0, "ability", f"{o.name}'s ability", o.controller, ab.effects, ab.text,
+                         act_seq, source_id=o.id, source_incarnation=o.incarnation)
+        for eff in rest:
+            _EFFECTS[type(eff)](self, eff, item)
 
     def _pick_mana(self, who: str, o: Obj, options: Sequence[Mana], color: str | None,
                    choice: str | None, links: list[int], *, reflects: bool = False) -> Mana:
@@ -1398,14 +1419,21 @@ class Game:
 
     def _add_mana(self, who: str, mana: Mana, why: str, rules: tuple[str, ...],
                   obj: Obj | None = None, links: tuple[int, ...] = (),
-                  tapped_for_mana: bool = False) -> ManaAdded:
+                  tapped_for_mana: bool = False, spend_only: str | None = None) -> ManaAdded:
         p = self._player(who)
         if p.pool.amount + mana.amount > limits.MAX_MANA:
             raise LimitError(f"{who}'s mana pool would hold {p.pool.amount + mana.amount:,} mana",
                              "MAX_MANA", limits.MAX_MANA)
         p.pool = p.pool + mana
-        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why})", rules=rules, player=who,
-                                    links=links, mana=mana, tapped_for_mana=tapped_for_mana), obj=obj)
+        if spend_only is not None and mana:
+            held = dict(p.restricted)
+            held[spend_only] = held.get(spend_only, Mana()) + mana
+            p.restricted = tuple(held.items())
+        only = (f"; it can be spent only to cast {_a(spend_only.lower())} spell"
+                if spend_only is not None else "")
+        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why}{only})", rules=rules, player=who,
+                                    links=links, mana=mana, tapped_for_mana=tapped_for_mana,
+                                    spend_only=spend_only), obj=obj)
 
     def _resolve_mana_trigger(self, r: _Reaction) -> None:
         """A triggered mana ability resolves at once, right after the mana ability that
@@ -1511,7 +1539,7 @@ class Game:
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
-        self._check_payment(who, due, due_x, paying, o.name, "601.2h")
+        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o)
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1549,7 +1577,7 @@ class Game:
                 self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
                                     f"{symbol}", rules=("702.51a", "702.51c"), spell=o.id,
                                     pays=symbol), obj=creature)
-            self._pay_mana(who, due, due_x, paying, o.name)
+            self._pay_mana(who, due, due_x, paying, o.name, spell=o)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
                                                   x=x, targets=o.card.spell_targets, color=color,
@@ -1640,32 +1668,55 @@ class Game:
                 colored = colored - Mana.parse(symbol)
         return ManaCost.of(generic, colored, tuple(hybrid))
 
+    def _spendable(self, who: str, spell: Obj | None) -> tuple[Mana, Mana]:
+        """The mana in ``who``'s pool that can pay for ``spell`` (None: an ability's cost), and the
+        mana held back because it may be spent only on another kind of spell (CR 106.6)."""
+        p = self._player(who)
+        held = Mana()
+        for card_type, mana in p.restricted:
+            if spell is None or not spell.is_a(card_type):
+                held = held + mana
+        return p.pool - held, held
+
     def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                       rule: str) -> None:
-        """Can ``who`` pay ``cost`` for ``what`` from their pool (with ``paying``, if given)?"""
-        pool = self._player(who).pool
+                       rule: str, spell: Obj | None = None) -> None:
+        """Can ``who`` pay ``cost`` for ``what`` (the spell ``spell``, or an ability) from their
+        pool (with ``paying``, if given)?"""
+        pool, held = self._spendable(who, spell)
         with_x = f" with X={x}" if cost.x_count else ""
         if paying is None:
             try:
                 pay(pool, cost, x)
             except ValueError:
+                if held:
+                    raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
+                                    f"spent only on {self._restrictions(who)}, and {pool or 'nothing'} "
+                                    f"can't pay {cost}{with_x} for {what}.", "106.6") from None
                 raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}{with_x}."
                                 + (" Add mana first (activate mana abilities)." if rule != "601.2h"
                                    else ""), rule) from None
             return
         problem = payment_problem(pool, cost, paying, x)
         if problem is not None:
+            if held and payment_problem(pool + held, cost, paying, x) is None:
+                raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {held} of "
+                                f"that pool can be spent only on {self._restrictions(who)}.", "106.6")
             raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {problem}.", rule)
 
+    def _restrictions(self, who: str) -> str:
+        return " or ".join(f"{_a(t.lower())} spell" for t, _ in self._player(who).restricted)
+
     def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                  ability: bool = False) -> None:
+                  ability: bool = False, spell: Obj | None = None) -> None:
         """``who`` pays the mana part of a cost (checked already): with ``paying``, or as the
         chooser decides when the pool could pay it in more than one way (CR 601.2h, 107.4b);
-        the choice is recorded. Nothing happens for a cost of no mana."""
+        the choice is recorded. Nothing happens for a cost of no mana. Mana that may be spent
+        only on this kind of spell is spent before the same type of unrestricted mana (CR 106.6:
+        keeping the mana that can be spent on anything)."""
         if not cost.total(x):
             return
         p = self._player(who)
-        options, more = payments(p.pool, cost, x, limits.MAX_PAYMENTS)
+        options, more = payments(self._spendable(who, spell)[0], cost, x, limits.MAX_PAYMENTS)
         links: tuple[int, ...] = ()
         if len(options) > 1:
             labels = [str(m) for m in options]
@@ -1686,6 +1737,14 @@ class Game:
         else:
             spent = paying if paying is not None else options[0]
         p.pool = p.pool - spent
+        if p.restricted and spell is not None:
+            left, held = spent, []
+            for card_type, mana in p.restricted:
+                used = left.common(mana) if spell.is_a(card_type) else Mana()
+                left = left - used
+                if mana - used:
+                    held.append((card_type, mana - used))
+            p.restricted = tuple(held)
         if ability:
             self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
                                  rules=("601.2h", "602.2b"), player=who, mana=spent, links=links))
@@ -1931,6 +1990,11 @@ class Game:
     def _deal_damage_effect(self, eff: DealDamage, item: StackItem) -> None:
         source = self._s.objects.get(item.source_id) if item.source_id is not None else None
         self._deal_damage(item.source_id, source.name if source else item.name, item.target,
+                          eff.amount, combat=False)
+
+    @_handles(DamageYou)
+    def _damage_you(self, eff: DamageYou, item: StackItem) -> None:
+        self._deal_damage(item.source_id, item.name.removesuffix("'s ability"), item.controller,
                           eff.amount, combat=False)
 
     @_handles(GainLife)

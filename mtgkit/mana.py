@@ -132,6 +132,14 @@ class Mana:
             raise ValueError(f"cannot take {other} from {self}")
         return Mana(result)
 
+    def common(self, other: Mana) -> Mana:
+        """The mana both amounts hold: of each type, the smaller count.
+
+        >>> Mana.parse("{G}{G}{R}").common(Mana.parse("{G}{B}"))
+        Mana('{G}')
+        """
+        return Mana(_counts(min(a, b) for a, b in zip(self.counts, other.counts, strict=True)))
+
     def __mul__(self, factor: int) -> Mana:
         return Mana(_counts(a * factor for a in self.counts))
 

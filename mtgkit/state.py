@@ -106,6 +106,8 @@ class PlayerState(Journaled):
     name: str
     life: int = 20
     pool: Mana = Mana()
+    # the part of the pool that may be spent only on a kind of spell: (card type, mana) (CR 106.6)
+    restricted: tuple[tuple[str, Mana], ...] = ()
     in_game: bool = True
     lands_played: int = 0
     drew_from_empty: bool = False

@@ -312,6 +312,11 @@ def _workload() -> None:
     g.activate(engine, 2, target=ballista)
     g.resolve_stack()
 
+    g = Game(["Alice", "Bob"])  # mana with a restriction (CR 106.6) and with a rider
+    g.activate(g.put_onto_battlefield("Ancient Ziggurat", "Alice"), color="G")
+    g.activate(g.put_onto_battlefield("Tarnished Citadel", "Alice"), 1, color="G")
+    g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

@@ -25,6 +25,7 @@ from ..abilities import (
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
+    DamageYou,
     DealDamage,
     Draw,
     Effect,
@@ -191,6 +192,15 @@ CARDS: list[CardDef] = [
     make("Meteor Crater", "Land", None,
          mana("{T}", ColorOfPermanent(),
               "{T}: Choose a color of a permanent you control. Add one mana of that color.")),
+    # Oracle text from memory (not in the reference cards.md): mana with a restriction (106.6)
+    # and mana with a rider; what they "could produce" ignores both (106.7).
+    make("Ancient Ziggurat", "Land", None,
+         Activated(Cost.parse("{T}"), (AddMana(AnyColor(), spend_only="Creature"),),
+                   "{T}: Add one mana of any color. Spend this mana only to cast a creature spell.")),
+    make("Tarnished Citadel", "Land", None,
+         mana("{T}", Fixed(m("{C}")), "{T}: Add {C}."),
+         Activated(Cost.parse("{T}"), (AddMana(AnyColor()), DamageYou(3)),
+                   "{T}: Add one mana of any color. Tarnished Citadel deals 3 damage to you.")),
     # ----------------------------------------------------------------- artifacts
     make("Fellwar Stone", "Artifact", "{2}",
          mana("{T}", Reflect("opponents", "Land", "colors"),
