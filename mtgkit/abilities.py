@@ -382,15 +382,33 @@ class Multiply(Value):
 class ManaReplacement(Value):
     """A replacement effect on a mana production event while a permanent is *tapped for
     mana* (CR 106.12b). ``scope`` is ``"land"``, ``"nonbasic land"`` or ``"permanent"``;
-    ``whose`` says whose permanents it watches, relative to the effect's controller."""
+    ``whose`` says whose permanents it watches, relative to the effect's controller;
+    ``min_amount`` (Damping Sphere: "tapped for two or more mana") the amount of mana the event
+    must be producing for it to apply, checked again after each other replacement applies
+    (616.1f)."""
 
     scope: Literal["land", "nonbasic land", "permanent"]
     op: SetType | Multiply
     whose: Whose = "any"
+    min_amount: int = 0
+
+    def applies_to(self, mana: Mana) -> bool:
+        """Does it apply to an event producing ``mana`` (CR 106.12b: "a specific amount")?
+
+        >>> sphere = ManaReplacement("land", SetType("C", 1), min_amount=2)
+        >>> sphere.applies_to(Mana.parse("{G}")), sphere.applies_to(Mana.parse("{G}{G}"))
+        (False, True)
+        """
+        return mana.amount >= self.min_amount
 
     def describe(self) -> str:
         who = {"any": "a player taps", "you": "you tap", "opponents": "an opponent taps"}[self.whose]
-        return f"if {who} a {self.scope} for mana, {self.op.describe()}"
+        amount = f"{_NUMBERS.get(self.min_amount, str(self.min_amount))} or more mana" \
+            if self.min_amount > 1 else "mana"
+        return f"if {who} a {self.scope} for {amount}, {self.op.describe()}"
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- triggered mana
@@ -479,6 +497,23 @@ class RedirectDamageToSelf(_Marker):
     is dealt to this permanent instead (Protector of the Crown)."""
 
 
+class Anthem(Value):
+    """A static ability: each ``card_type`` permanent of the color chosen as this permanent
+    entered gets +``power``/+``toughness`` (Gauntlet of Power: "Creatures of the chosen color get
+    +1/+1", layer 7c, CR 613.4c)."""
+
+    power: int
+    toughness: int
+    card_type: str = "Creature"
+
+
+class CostIncrease(Value):
+    """A static ability: each spell a player casts costs {``amount``} more for each other spell
+    that player has cast this turn (Damping Sphere; an increase to the total cost, CR 601.2f)."""
+
+    amount: int = 1
+
+
 class ControlEnchanted(_Marker):
     """A static ability of an Aura: its controller controls the permanent it enchants (Mind
     Control: a control-changing effect, layer 2, CR 613.1b). It applies while the Aura is on the
@@ -525,7 +560,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
     | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
-    | ControlEnchanted
+    | ControlEnchanted | Anthem | CostIncrease
 )
 
 

@@ -237,6 +237,7 @@ class SpellCast(ZoneChange):
     mana_value: int = 0
     target: int | str | None = None
     free: bool = False
+    cost_increase: int = 0  # generic mana added to its total cost (Damping Sphere, CR 601.2f)
 
 
 class SpellCopied(ZoneChange):

@@ -35,12 +35,14 @@ from .abilities import (
     MONARCH_DRAW,
     Activated,
     AddMana,
+    Anthem,
     BecomeMonarch,
     CardDef,
     Cascade,
     ChooseColorAsEnters,
     ControlEnchanted,
     CopyTarget,
+    CostIncrease,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -188,6 +190,8 @@ _EFFECTS: dict[type, EffectHandler] = {}
 #: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
 _MANA_EFFECTS = "mana replacement effects"
 _GRANTS = "keywords given"
+_ANTHEMS = "power and toughness given"
+_COST_INCREASES = "spells cost more"
 
 
 def _a(noun: str) -> str:
@@ -215,6 +219,10 @@ def _index_keys(o: Obj) -> list[object]:
         keys.append(_MANA_EFFECTS)
     if any(isinstance(a, GrantKeyword) for a in o.card.abilities):
         keys.append(_GRANTS)
+    if any(isinstance(a, Anthem) for a in o.card.abilities):
+        keys.append(_ANTHEMS)
+    if any(isinstance(a, CostIncrease) for a in o.card.abilities):
+        keys.append(_COST_INCREASES)
     if o.is_a("Legendary"):
         keys.append(_legends(o.name))
     if o.card.enchant and o.attached_to is not None:
@@ -241,6 +249,7 @@ class _MonarchSource(Value):
     counters: Mapping[str, int]
     id: None = None
     attached_to: None = None
+    chosen_color: None = None
 
     def is_a(self, card_type: str) -> bool:
         return False
@@ -724,6 +733,10 @@ class Game:
         enchanted = self._controls_host(o)
         if enchanted is not None:  # an Aura such as Mind Control set up on it: control as of then
             self._update_control(enchanted, setup=True, since_now=arrived == "this turn")
+        if any(isinstance(a, Anthem) for a in defn.abilities):
+            self._refresh_boosts(self.permanents(), e.seq)
+        elif self._s.index.get(_ANTHEMS):
+            self._refresh_boosts([o], e.seq)
         return o.id
 
     @_atomic
@@ -1009,7 +1022,7 @@ class Game:
         s.combat_seq.clear()
         s.attacked = False
         for p in s.players:
-            p.lands_played = 0
+            p.lands_played = p.spells_cast = 0
         e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
                                  rules=("500.1",), player=player, lane="game", active=player))
         s.turn_began[player] = s.turn_seq = e.seq
@@ -1317,17 +1330,20 @@ class Game:
                                   reason=why, undefined=undefined), obj=o)
                 return
             links: list[int] = []
-            mana = self._pick_mana(who, o, options, color, choice, links,
-                                   reflects=isinstance(spec, Reflect))
+            mana = before = self._pick_mana(who, o, options, color, choice, links,
+                                            reflects=isinstance(spec, Reflect))
             reps = self.mana_replacements(o, ab)
+            applied: list[str] = []
             if reps:
-                mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
+                mana = self._apply_mana_replacements(who, o, mana, reps, order, links, applied)
+            rechecked = any(not r.replacement.applies_to(before) for r in reps if r.label in applied)
             add = ab.adds_mana
             spend_only = add.spend_only if add is not None else None
             self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
                            else f"from {o.name}'s mana ability",
-                           ("106.4", "605.3b") + (("106.12b",) if reps else ())
-                           + (("616.1",) if len(reps) > 1 else ()) + (("106.6",) if spend_only else ()),
+                           ("106.4", "605.3b") + (("106.12b",) if applied else ())
+                           + (("616.1",) if len(applied) > 1 else ()) + (("616.1f",) if rechecked else ())
+                           + (("106.6",) if spend_only else ()),
                            obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana),
                            spend_only=spend_only)
             self._mana_riders(o, ab, act_seq)
@@ -1376,30 +1392,46 @@ class Game:
 
     def _apply_mana_replacements(self, who: str, o: Obj, mana: Mana,
                                  reps: list[AppliedReplacement], order: Sequence[str] | None,
-                                 links: list[int]) -> Mana:
+                                 links: list[int], applied: list[str]) -> Mana:
+        """Apply the replacement effects ``reps`` to the mana ``o`` produces, one at a time: of
+        those that apply now, the player picks one (CR 616.1), then the rest that apply to the
+        modified event are looked at again (616.1f; an effect that applies only to two or more
+        mana may apply only after another), each applying once (614.5). The player's order
+        (``order``, else the chooser, asked when two or more apply at once) ranks them; the
+        choice is recorded the first time it is made among those effects. ``applied`` gets the
+        labels applied, in order."""
         labels = [r.label for r in reps]
-        if order is not None:
-            chosen = self._match_order(labels, list(order))
-        else:
-            chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", labels)
-        if len(reps) > 1:
-            e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
-                                      + " then ".join(chosen), rules=("616.1",), player=who,
-                                      question="order", answer=tuple(chosen), options=tuple(labels)),
-                           obj=o)
-            links.append(e.seq)
         by_label = {r.label: r for r in reps}
-        for label in chosen:
+        first = mana
+        ranked = self._match_order(labels, list(order)) if order is not None else None
+        shown: set[str] = set()  # the effects a recorded choice has ordered already
+        while True:
+            now = [lab for lab in labels if lab not in applied and by_label[lab].replacement.applies_to(mana)]
+            if not now:
+                return mana
+            if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
+                chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", now)
+                ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
+            if len(now) > 1 and not set(now) <= shown:
+                picked = [lab for lab in ranked if lab in now]
+                e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
+                                          + " then ".join(picked), rules=("616.1",), player=who,
+                                          question="order", answer=tuple(picked), options=tuple(now)),
+                               obj=o)
+                links.append(e.seq)
+                shown |= set(now)
+            label = next((lab for lab in ranked if lab in now), now[0])
             r = by_label[label]
+            late = not r.replacement.applies_to(first)  # applicable only once another applied
             before, mana = mana, r.replacement.op.apply(mana)
             if mana.amount > limits.MAX_MANA:
                 raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
                                  "MAX_MANA", limits.MAX_MANA)
             replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
-                                        rules=("106.12b", "614.1a"), player=who, effect=label,
-                                        before=before, after=mana), obj=o)
+                                        rules=("106.12b", "614.1a") + (("616.1f",) if late else ()),
+                                        player=who, effect=label, before=before, after=mana), obj=o)
             links.append(replaced.seq)
-        return mana
+            applied.append(label)
 
     @staticmethod
     def _match_order(labels: list[str], order: list[str]) -> list[str]:
@@ -1535,7 +1567,8 @@ class Game:
         if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
-        due, due_x = cost or ManaCost(), x
+        tax = self._cost_increase(who)
+        due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
@@ -1544,13 +1577,14 @@ class Game:
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax)
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
                     due: ManaCost, due_x: int, paying: Mana | None,
-                    convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False) -> None:
+                    convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
+                    tax: int = 0) -> None:
         """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
         is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
         first. ``free``: cast without paying its mana cost, during the resolution of what allows
@@ -1565,12 +1599,18 @@ class Game:
         e = self._emit(SpellCast(text=f"{who} casts {o.name}"
                                  + (" without paying its mana cost" if free else "") + x_text
                                  + (f" targeting {self._target_name(target)}" if target is not None
-                                    else "") + (" in response" if in_response else ""),
+                                    else "") + (" in response" if in_response else "")
+                                 + (f" (its total cost is {{{tax}}} more: {who} has cast "
+                                    f"{self._player(who).spells_cast} other spell"
+                                    f"{'s' if self._player(who).spells_cast > 1 else ''} this turn)"
+                                    if tax else ""),
                                  rules=("601.2",) + (("608.2g",) if free else ())
                                  + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
+                                 + (("601.2f",) if tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
-                                 mana_value=mv, target=target, free=free), obj=o)
+                                 mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
+        self._player(who).spells_cast += 1
         with self._caused_by(e.seq):
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
@@ -1595,6 +1635,13 @@ class Game:
         except ValueError:
             raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
                              f"not {text!r}") from None
+
+    def _cost_increase(self, who: str) -> int:
+        """The generic mana each spell ``who`` casts costs more: {1} per Damping Sphere for each
+        other spell they have cast this turn (CR 601.2f)."""
+        per_spell = sum(ab.amount for o in self._indexed(_COST_INCREASES) for ab in o.card.abilities
+                        if isinstance(ab, CostIncrease))
+        return per_spell * self._player(who).spells_cast
 
     def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
                       convoke: object) -> list[tuple[Obj, str]]:
@@ -2221,11 +2268,14 @@ class Game:
                               f"choice for X is 0 (x={x}).", "107.3b")
         spec = card.card.spell_targets
         targets = legal_targets(spec, who, self) if spec is not None else []
+        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f)
         if not card.card.types - {"Land"} or (cost.mana_value() if cost else 0) >= mv or (
-                spec is not None and not targets):
+                spec is not None and not targets) or (tax and not payments(
+                    self._spendable(who, card)[0], ManaCost.of(tax))[0]):
             if wanted:  # a card with no card type (a placeholder), or a spell with no legal target
-                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, or no legal "
-                                  f"target: CR 601.2c).", "702.85a")
+                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, no legal "
+                                  f"target, CR 601.2c, or a cost increase {who} can't pay, 601.2f).",
+                                  "702.85a")
             return False
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
         label = labels[0 if wanted else 1] if wanted is not None else self.chooser.choose(
@@ -2243,7 +2293,8 @@ class Game:
             self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
                                   f"{', '.join(names)})", rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
-        self._cast_spell(card, who, target, 0, None, ManaCost(), 0, None, free=True)
+        tax = self._cost_increase(who)
+        self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
         return True
 
     @_handles(CounterTriggeringSpell)
@@ -2900,10 +2951,11 @@ class Game:
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
         host = self._controls_host(o)
+        anthem = frm == "battlefield" and any(isinstance(a, Anthem) for a in o.card.abilities)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
-                                          o.incarnation)
+                                          o.incarnation, o.chosen_color)
             self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
@@ -2912,7 +2964,7 @@ class Game:
                 self._s.blocked.remove(o.id)
             if o.printed is not None:  # a copy stops being a copy as it leaves (CR 400.7)
                 o.card, o.printed = o.printed, None
-            o.etb_x, o.deathtouch_damage, o.chosen_color = 0, False, None
+            o.etb_x, o.deathtouch_damage, o.chosen_color, o.boost = 0, False, None, (0, 0)
         self._change_zone(o, to)
         o.controller = o.owner if to != "out" else ""
         e = self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to), frm=frm),
@@ -2920,7 +2972,35 @@ class Game:
         if host is not None:  # its control effect stops applying (CR 613.1b)
             with self._caused_by(e.seq):
                 self._update_control(host)
+        if anthem:  # the +1/+1 it gave ends
+            self._refresh_boosts(self.permanents(), e.seq)
         return e
+
+    def _refresh_boosts(self, objs: Iterable[Obj], cause: int) -> None:
+        """Give each of ``objs`` the power and toughness the anthems on the battlefield give it
+        (Gauntlet of Power, layer 7c, CR 613.4c); a change is noted as ``cause`` changing its
+        toughness (a state-based action it leads to names it)."""
+        anthems = [(a, ab) for a in self._indexed(_ANTHEMS) for ab in a.card.abilities
+                   if isinstance(ab, Anthem)]
+        for o in objs:
+            power = toughness = 0
+            for source, ab in anthems:
+                if o.is_a(ab.card_type) and source.chosen_color in o.card.colors:
+                    power, toughness = power + ab.power, toughness + ab.toughness
+            if (power, toughness) != o.boost:
+                o.boost, o.toughness_seq = (power, toughness), cause
+
+    def _arrived(self, o: Obj, seq: int) -> None:
+        """What a permanent's arrival (event ``seq``) changes besides itself: the control its Aura
+        gives (CR 613.1b) and the power and toughness anthems give (613.4c)."""
+        host = self._controls_host(o)
+        if host is not None:  # "you control enchanted creature" applies as it enters
+            with self._caused_by(seq):
+                self._update_control(host)
+        if any(isinstance(a, Anthem) for a in o.card.abilities):
+            self._refresh_boosts(self.permanents(), seq)
+        elif self._s.index.get(_ANTHEMS):
+            self._refresh_boosts([o], seq)
 
     def _controls_host(self, o: Obj) -> Obj | None:
         """The permanent Aura ``o`` gives its controller control of (Mind Control), if any."""
@@ -2964,10 +3044,7 @@ class Game:
                            obj=o)
         o.since = o.toughness_seq = o.timestamp = e.seq
         o.entered_under = controller
-        host = self._controls_host(o)
-        if host is not None:  # "you control enchanted creature" applies as it enters (CR 613.1b)
-            with self._caused_by(e.seq):
-                self._update_control(host)
+        self._arrived(o, e.seq)
         return e
 
     def _choose_color(self, o: Obj, controller: str, color: str | None) -> str:

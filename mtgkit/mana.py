@@ -224,6 +224,17 @@ class ManaCost(Value):
         text = (f"{{{generic}}}" if generic else "") + "".join(f"{{{a}/{b}}}" for a, b in hybrid)
         return cls(generic, colored, hybrid, 0, text + "".join(f"{{{t}}}" for t in colored))
 
+    def plus(self, generic: int) -> ManaCost:
+        """This cost with ``generic`` more generic mana (a cost increase, CR 601.2f).
+
+        >>> str(ManaCost.parse("{X}{G}{U}").plus(1))
+        '{X}{1}{G}{U}'
+        """
+        n = self.generic + generic
+        rest = [sym for sym in _symbols(self.text) if sym != "X" and not sym.isdigit()]
+        text = "{X}" * self.x_count + (f"{{{n}}}" if n else "") + "".join(f"{{{sym}}}" for sym in rest)
+        return ManaCost(n, self.colored, self.hybrid, self.x_count, text)
+
     def mana_value(self, x: int = 0) -> int:
         """Mana value (CR 202.3); ``x`` counts only for a spell on the stack (202.3e)."""
         return self.generic + self.colored.amount + len(self.hybrid) + self.x_count * x

@@ -44,6 +44,7 @@ class Obj(Journaled):
     printed: CardDef | None = None  # the card itself, when ``card`` is a copy (CR 707.2)
     incarnation: int = 0  # zone changes so far: each makes a new object (CR 400.7)
     toughness_seq: int | None = None  # the event that last changed its toughness (entering, counters)
+    boost: tuple[int, int] = (0, 0)  # +power/+toughness static abilities give it (Gauntlet of Power)
     damage_seq: int | None = None  # the event that last marked damage on it
     arrival: int = 0  # when it last entered the battlefield: the battlefield's order
     entered_under: str = ""  # the player it entered the battlefield under (CR 110.2)
@@ -72,11 +73,11 @@ class Obj(Journaled):
 
     @property
     def power(self) -> int:
-        return (self.card.power or 0) + self.counters.get("+1/+1", 0)
+        return (self.card.power or 0) + self.counters.get("+1/+1", 0) + self.boost[0]
 
     @property
     def toughness(self) -> int:
-        return (self.card.toughness or 0) + self.counters.get("+1/+1", 0)
+        return (self.card.toughness or 0) + self.counters.get("+1/+1", 0) + self.boost[1]
 
     def is_a(self, card_type: str) -> bool:
         return self.card.is_a(card_type)
@@ -97,6 +98,7 @@ class LastKnown(Value):
     counters: Mapping[str, int]
     attached_to: int | None = None
     incarnation: int = 0
+    chosen_color: str | None = None
 
     def is_a(self, card_type: str) -> bool:
         return self.card.is_a(card_type)
@@ -110,6 +112,7 @@ class PlayerState(Journaled):
     restricted: tuple[tuple[str, Mana], ...] = ()
     in_game: bool = True
     lands_played: int = 0
+    spells_cast: int = 0  # spells cast this turn (Damping Sphere's cost increase, CR 601.2f)
     drew_from_empty: bool = False
     life_seq: int | None = None  # the event that last changed the life total
     draw_seq: int | None = None  # the failed draw from an empty library

@@ -14,7 +14,7 @@ shown only to the abilities that could trigger on it, however many other permane
 
 >>> from mtgkit.events import AttackDeclared
 >>> class Source:
-...     id, controller, attached_to, counters = 7, "Alice", None, {}
+...     id, controller, attached_to, counters, chosen_color = 7, "Alice", None, {}, None
 ...     def is_a(self, card_type: str) -> bool: return card_type == "Creature"
 >>> attack = AttackDeclared(text="The Goose Mother attacks Bob", obj_id=7, defender="Bob")
 >>> Attacks().matches(attack, Source(), None)  # doctest: +ELLIPSIS
@@ -57,6 +57,8 @@ class TriggerSource(Protocol):
     def attached_to(self) -> int | None: ...
     @property
     def counters(self) -> Mapping[str, int]: ...
+    @property
+    def chosen_color(self) -> str | None: ...
     def is_a(self, card_type: str) -> bool: ...
 
 
@@ -228,11 +230,15 @@ class AtBeginning(Value):
 
 
 class TappedForMana(Value):
-    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``,
-    ``"creature"``, or ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
+    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, ``"basic
+    land"``, ``"creature"``, or ``"enchanted"`` (the permanent this Aura enchants), tapped by
+    ``whose``; with ``mana_of="chosen color"``, only for mana of the color chosen as this permanent
+    entered ("tapped for mana of a specified type": the mana the ability really produced, after
+    replacement effects)."""
 
-    scope: Literal["land", "creature", "enchanted"] = "land"
+    scope: Literal["land", "basic land", "creature", "enchanted"] = "land"
     whose: Whose = "any"
+    mana_of: Literal["chosen color"] | None = None
     waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
     about_source: ClassVar[bool] = False
     on_stack: ClassVar[bool] = False
@@ -241,6 +247,12 @@ class TappedForMana(Value):
         if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:
             return None
         if self.scope in ("land", "creature") and not view.is_a(event.obj_id, self.scope.capitalize()):
+            return None
+        if self.scope == "basic land" and not (view.is_a(event.obj_id, "Land")
+                                               and view.is_a(event.obj_id, "Basic")):
+            return None
+        if self.mana_of == "chosen color" and (source.chosen_color is None
+                                               or source.chosen_color not in event.mana.types):
             return None
         if self.scope == "enchanted" and source.attached_to != event.obj_id:
             return None

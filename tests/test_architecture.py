@@ -317,6 +317,21 @@ def _workload() -> None:
     g.activate(g.put_onto_battlefield("Tarnished Citadel", "Alice"), 1, color="G")
     g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
 
+    g = Game(["Alice", "Bob"])  # mana of a specified type and amount (CR 106.12a/b), 616.1f
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    g.put_onto_battlefield("Gauntlet of Power", "Alice", color="G")
+    g.put_onto_battlefield("Llanowar Elves", "Alice")
+    g.put_onto_battlefield("Mana Reflection", "Alice")
+    g.put_onto_battlefield("Damping Sphere", "Bob")
+    g.activate(forest)
+    g.could_produce_all()
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Damping Sphere", "Bob")
+    for _ in range(3):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    for _ in range(2):
+        g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")  # the second costs {1} more
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to

@@ -13,6 +13,7 @@ from ..abilities import (
     Ability,
     Activated,
     AddMana,
+    Anthem,
     AnyColor,
     BecomeMonarch,
     CardDef,
@@ -22,6 +23,7 @@ from ..abilities import (
     ControlEnchanted,
     CopyTarget,
     Cost,
+    CostIncrease,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -255,6 +257,20 @@ CARDS: list[CardDef] = [
                      "produced."),
          Triggered(CastSpell("you", "Creature"), (Draw(1),),
                    "Whenever you cast a creature spell, draw a card.")),
+    # Oracle text from memory (not in the reference cards.md): "tapped for mana of a specified type"
+    # (106.12a) and "tapped for two or more mana" (106.12b), looked at again after each replacement
+    # effect (616.1f).
+    make("Gauntlet of Power", "Artifact", "{5}",
+         said("As Gauntlet of Power enters, choose a color.", ChooseColorAsEnters()),
+         said("Creatures of the chosen color get +1/+1.", Anthem(1, 1, "Creature")),
+         ManaTrigger(TappedForMana("basic land", "any", "chosen color"), ExtraMana(None),
+                     "Whenever a basic land is tapped for mana of the chosen color, its controller adds "
+                     "an additional one mana of that color.")),
+    make("Damping Sphere", "Artifact", "{2}",
+         said("If a land is tapped for two or more mana, it produces {C} instead of any other type and "
+              "amount.", StaticReplacement(ManaReplacement("land", SetType("C", 1), "any", min_amount=2))),
+         said("Each spell a player casts costs {1} more to cast for each other spell that player has "
+              "cast this turn.", CostIncrease(1))),
     make("Utopia Sprawl", "Enchantment — Aura", "{G}",
          said("Enchant Forest."),
          said("As Utopia Sprawl enters, choose a color.", ChooseColorAsEnters()),
