@@ -273,6 +273,19 @@ class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
+class PreventDamage(Value):
+    """Effect: prevent all damage (``combat_only``: all combat damage) that would be dealt for
+    ``duration`` (Holy Day, CR 615.1); damage that is prevented is never dealt (615.6)."""
+
+    combat_only: bool = True
+    duration: Duration = "end_of_turn"
+
+
+class DrawForEachColor(_Marker):
+    """Effect: the controller draws a card for each color among permanents they control
+    (Chromatic Orrery)."""
+
+
 class CopyTarget(_Marker):
     """Effect: copy the target spell or ability on the stack (CR 707.10): the copy keeps every
     choice made for it, X included; its controller may choose new targets for it (707.10c). A
@@ -316,6 +329,7 @@ Effect = (
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
     | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
     | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade | CopyTarget
+    | PreventDamage | DrawForEachColor
 )
 
 
@@ -514,6 +528,12 @@ class CostIncrease(Value):
     amount: int = 1
 
 
+class SpendAsAnyColor(_Marker):
+    """A static ability: its controller may spend mana as though it were mana of any color
+    (Chromatic Orrery). It changes only how a cost may be paid, never the mana's type or the cost
+    (CR 609.4b): a colored symbol may be paid with mana of any type, {C} included."""
+
+
 class ControlEnchanted(_Marker):
     """A static ability of an Aura: its controller controls the permanent it enchants (Mind
     Control: a control-changing effect, layer 2, CR 613.1b). It applies while the Aura is on the
@@ -560,7 +580,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
     | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
-    | ControlEnchanted | Anthem | CostIncrease
+    | ControlEnchanted | Anthem | CostIncrease | SpendAsAnyColor
 )
 
 

@@ -54,6 +54,7 @@ KINDS: dict[str, str] = {
     "counters": "counters are put on or removed from a permanent",
     "life": "a player's life total changes",
     "damage": "damage is dealt",
+    "prevent": "damage that would be dealt is prevented: it never happens (CR 615)",
     "attack": "a creature is declared as an attacker",
     "block": "a creature is declared as a blocker",
     "monarch": "a player becomes the monarch",
@@ -270,7 +271,8 @@ class AbilityActivated(Event):
 
 
 #: What a recorded choice was about: the kind of question the engine asked a player.
-ChoiceKind = Literal["cast", "color", "copy", "damage assignment", "discard", "legend rule", "mana",
+ChoiceKind = Literal["cast", "color", "copy", "damage assignment", "damage effect", "discard",
+                     "legend rule", "mana",
                      "may sacrifice", "order", "payment", "protector", "sacrifice", "target",
                      "trigger order"]
 
@@ -363,6 +365,21 @@ class DamageDealt(Event):
     to_id: int | None = None
 
 
+class DamagePrevented(Event):
+    """The ``amount`` damage ``source`` would deal to ``to_player`` or object ``to_id`` is
+    prevented by ``effect`` (CR 615.1, 615.6): it is never dealt. ``combat``: it was combat damage
+    (a redirected combat damage event stays combat damage, 614.9)."""
+
+    kind: ClassVar[str] = "prevent"
+    effect: str
+    source: str
+    amount: int
+    combat: bool
+    source_id: int | None = None
+    to_player: str | None = None
+    to_id: int | None = None
+
+
 class DamageRedirected(Event):
     """A redirection effect (CR 614.9): damage to ``before`` (a player) goes to ``after``."""
 
@@ -448,7 +465,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Convoked, CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast,
     SpellCopied, StateBasedMove, DrawFailed, AbilityCopied,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
-    ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
+    ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamagePrevented,
+    DamageRedirected,
     LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, AbilityGained, EffectEnded,
     ControlChanged, NoTokens,
 )

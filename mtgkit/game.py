@@ -50,6 +50,7 @@ from .abilities import (
     DamageYou,
     DealDamage,
     Draw,
+    DrawForEachColor,
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
@@ -60,6 +61,7 @@ from .abilities import (
     GrantKeyword,
     ManaTrigger,
     MaySacrificeToDraw,
+    PreventDamage,
     PutCounters,
     PutCountersOnEach,
     RedirectDamageToSelf,
@@ -67,6 +69,7 @@ from .abilities import (
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
+    SpendAsAnyColor,
     StaticReplacement,
     TargetSpec,
     Triggered,
@@ -102,6 +105,7 @@ from .events import (
     Countered,
     CountersChanged,
     DamageDealt,
+    DamagePrevented,
     DamageRedirected,
     DamageWoreOff,
     DrawFailed,
@@ -151,6 +155,7 @@ from .state import (
     Obj,
     Pending,
     PlayerState,
+    PreventionEffect,
     ResolvedEffect,
     StackItem,
 )
@@ -192,6 +197,7 @@ _MANA_EFFECTS = "mana replacement effects"
 _GRANTS = "keywords given"
 _ANTHEMS = "power and toughness given"
 _COST_INCREASES = "spells cost more"
+_ANY_COLOR = "mana spent as though of any color"
 
 
 def _a(noun: str) -> str:
@@ -223,6 +229,8 @@ def _index_keys(o: Obj) -> list[object]:
         keys.append(_ANTHEMS)
     if any(isinstance(a, CostIncrease) for a in o.card.abilities):
         keys.append(_COST_INCREASES)
+    if any(isinstance(a, SpendAsAnyColor) for a in o.card.abilities):
+        keys.append(_ANY_COLOR)
     if o.is_a("Legendary"):
         keys.append(_legends(o.name))
     if o.card.enchant and o.attached_to is not None:
@@ -1105,6 +1113,8 @@ class Game:
     def _describe_effect(self, eff: ResolvedEffect) -> str:
         if isinstance(eff, ContinuousEffect):
             return eff.replacement.describe()
+        if isinstance(eff, PreventionEffect):
+            return f"all {'combat ' if eff.combat_only else ''}damage is prevented"
         name = self._s.objects[eff.obj_id].name
         if isinstance(eff, ControlEffect):
             return f"{eff.controller} controls {name}"
@@ -1731,6 +1741,7 @@ class Game:
         pool (with ``paying``, if given)?"""
         pool, held = self._spendable(who, spell)
         with_x = f" with X={x}" if cost.x_count else ""
+        shown, cost = cost, self._as_paid(who, cost)
         if paying is None:
             try:
                 pay(pool, cost, x)
@@ -1738,17 +1749,24 @@ class Game:
                 if held:
                     raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
                                     f"spent only on {self._restrictions(who)}, and {pool or 'nothing'} "
-                                    f"can't pay {cost}{with_x} for {what}.", "106.6") from None
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}{with_x}."
+                                    f"can't pay {shown}{with_x} for {what}.", "106.6") from None
+                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {shown}{with_x}."
                                 + (" Add mana first (activate mana abilities)." if rule != "601.2h"
                                    else ""), rule) from None
             return
         problem = payment_problem(pool, cost, paying, x)
         if problem is not None:
             if held and payment_problem(pool + held, cost, paying, x) is None:
-                raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {held} of "
+                raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {held} of "
                                 f"that pool can be spent only on {self._restrictions(who)}.", "106.6")
-            raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {problem}.", rule)
+            raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {problem}.", rule)
+
+    def _as_paid(self, who: str, cost: ManaCost) -> ManaCost:
+        """``cost`` as ``who`` may pay it: with a Chromatic Orrery, spending mana as though it were
+        mana of any color (CR 609.4b), its colored symbols take any type of mana."""
+        if any(o.controller == who for o in self._indexed(_ANY_COLOR)):
+            return cost.any_color()
+        return cost
 
     def _restrictions(self, who: str) -> str:
         return " or ".join(f"{_a(t.lower())} spell" for t, _ in self._player(who).restricted)
@@ -1763,7 +1781,8 @@ class Game:
         if not cost.total(x):
             return
         p = self._player(who)
-        options, more = payments(self._spendable(who, spell)[0], cost, x, limits.MAX_PAYMENTS)
+        options, more = payments(self._spendable(who, spell)[0], self._as_paid(who, cost), x,
+                                 limits.MAX_PAYMENTS)
         links: tuple[int, ...] = ()
         if len(options) > 1:
             labels = [str(m) for m in options]
@@ -1792,11 +1811,14 @@ class Game:
                 if mana - used:
                     held.append((card_type, mana - used))
             p.restricted = tuple(held)
+        # spent as though it were mana of any color (Chromatic Orrery): the cost is unchanged
+        any_color = ("609.4b",) if payment_problem(spent, cost, spent, x) is not None else ()
         if ability:
             self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
-                                 rules=("601.2h", "602.2b"), player=who, mana=spent, links=links))
+                                 rules=("601.2h", "602.2b") + any_color, player=who, mana=spent,
+                                 links=links))
         else:
-            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
+            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",) + any_color,
                                  player=who, mana=spent, links=links))
 
     def mana_value(self, ref: int | str) -> int:
@@ -2032,6 +2054,23 @@ class Game:
                                      keyword=eff.keyword), obj=o)
         self._s.effects.append(KeywordEffect(item.name, who, o.id, o.incarnation, eff.keyword, e.seq,
                                              until_turn=self._until(eff.duration)))
+
+    @_handles(PreventDamage)
+    def _prevent_damage(self, eff: PreventDamage, item: StackItem) -> None:
+        what = "combat damage" if eff.combat_only else "damage"
+        e = self._emit(EffectStarted(text=f"Until end of turn, all {what} that would be dealt is "
+                                     f"prevented ({item.name})", rules=("611.2a", "615.1"),
+                                     player=item.controller, effect=item.name))
+        self._s.effects.append(PreventionEffect(item.name, item.controller, eff.combat_only, e.seq,
+                                                until_turn=self._until(eff.duration)))
+
+    @_handles(DrawForEachColor)
+    def _draw_for_each_color(self, eff: DrawForEachColor, item: StackItem) -> None:
+        colors: set[str] = set()
+        for o in self.permanents(item.controller):
+            colors |= o.card.colors
+        for _ in colors:
+            self._draw(item.controller, ("121.1",))
 
     @_handles(DealDamage)
     def _deal_damage_effect(self, eff: DealDamage, item: StackItem) -> None:
@@ -2350,8 +2389,12 @@ class Game:
                      amount: int, *, combat: bool) -> None:
         rules = ("510.2",) if combat else ("120.3",)
         kind = "combat damage" if combat else "damage"
+        prevention = self._prevention(combat)
         if isinstance(target, str):
-            protector = self._redirect_to(target, source)
+            protector = self._redirect_to(target, source, prevention)
+            if isinstance(protector, PreventionEffect):
+                self._prevent(protector, source_id, source, amount, combat, target)
+                return
             if protector is not None:
                 redirect = self._emit(DamageRedirected(
                     text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
@@ -2373,6 +2416,9 @@ class Game:
         else:
             assert target is not None
             o = self._s.objects[target]
+            if prevention is not None:
+                self._prevent(prevention, source_id, source, amount, combat, o.id)
+                return
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
             if src is not None and "deathtouch" in self.keywords(src):
@@ -2382,13 +2428,44 @@ class Game:
                                        combat=combat, source=source, source_id=source_id), obj=o)
             o.damage_seq = e.seq
 
-    def _redirect_to(self, player: str, source: str) -> Obj | None:
+    def _prevention(self, combat: bool) -> PreventionEffect | None:
+        """The prevention effect that would prevent this damage (CR 615.1), if any."""
+        return next((e for e in self._s.effects if isinstance(e, PreventionEffect)
+                     and (combat or not e.combat_only)), None)
+
+    def _prevent(self, eff: PreventionEffect, source_id: int | None, source: str, amount: int,
+                 combat: bool, target: Target) -> None:
+        """The damage is prevented: it is never dealt (CR 615.6)."""
+        kind = "combat damage" if combat else "damage"
+        to = self._target_name(target)
+        self._emit(DamagePrevented(text=f"{eff.label}: the {amount} {kind} {source} would deal to {to} "
+                                   f"is prevented", rules=("615.1", "615.6"), player=eff.controller,
+                                   lane=to if isinstance(target, str) else "", effect=eff.label,
+                                   source=source, amount=amount, combat=combat, source_id=source_id,
+                                   to_player=target if isinstance(target, str) else None,
+                                   to_id=target if isinstance(target, int) else None),
+                   obj=self._s.objects[target] if isinstance(target, int) else None)
+
+    def _redirect_to(self, player: str, source: str, prevention: PreventionEffect | None = None
+                     ) -> Obj | PreventionEffect | None:
         """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
-        With several, their controller chooses one (all of one source's damage goes to it)."""
+        With several, their controller chooses one (all of one source's damage goes to it). With a
+        prevention effect too, the player chooses which applies first (616.1), the effects listed
+        oldest first; the prevention effect, if chosen, is returned (it prevents the damage)."""
         options = [o for o in self.permanents(player) if o.is_a("Creature")
                    and any(isinstance(a, RedirectDamageToSelf) for a in o.card.abilities)]
+        if options and prevention is not None:
+            effects: list[tuple[int, str, Obj | PreventionEffect]] = sorted(
+                [(o.timestamp, self._choice_label(o.id), o) for o in options]
+                + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
+            labels = [label for _, label, _ in effects]
+            label = self.chooser.choose(player, f"which effect applies first to {source}'s damage", labels)
+            self._emit(ChoiceMade(text=f"{player} applies {label} first to {source}'s damage (options: "
+                                  f"{', '.join(labels)})", rules=("616.1",), player=player,
+                                  question="damage effect", answer=label, options=tuple(labels)))
+            return effects[labels.index(label)][2]
         if not options:
-            return None
+            return prevention
         if len(options) == 1:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]

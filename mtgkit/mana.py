@@ -235,6 +235,20 @@ class ManaCost(Value):
         text = "{X}" * self.x_count + (f"{{{n}}}" if n else "") + "".join(f"{{{sym}}}" for sym in rest)
         return ManaCost(n, self.colored, self.hybrid, self.x_count, text)
 
+    def any_color(self) -> ManaCost:
+        """This cost as mana spent "as though it were mana of any color" pays it (CR 609.4b): each
+        colored symbol, and each hybrid symbol with a colored half, can be paid with mana of any
+        type, like generic mana; {C} still takes colorless mana. Its text stays the cost's own.
+
+        >>> cost = ManaCost.parse("{1}{R}{W/U}").any_color()
+        >>> cost.generic, str(cost)
+        (3, '{1}{R}{W/U}')
+        """
+        colored = sum(self.colored[t] for t in COLORS)
+        hybrid = tuple(h for h in self.hybrid if h[0] not in COLORS and h[1] not in COLORS)
+        return ManaCost(self.generic + colored + len(self.hybrid) - len(hybrid),
+                        Mana.of("C", self.colored["C"]), hybrid, self.x_count, self.text)
+
     def mana_value(self, x: int = 0) -> int:
         """Mana value (CR 202.3); ``x`` counts only for a spell on the stack (202.3e)."""
         return self.generic + self.colored.amount + len(self.hybrid) + self.x_count * x

@@ -197,6 +197,10 @@ TITLES: dict[str, str] = {
     "707.10c": "a copy's controller may choose new targets for it",
     "106.6": "some mana may be spent only in certain ways; that doesn't change its type",
     "106.6a": "a replacement effect that makes more mana keeps the ability's restriction on all of it",
+    "609.4b": "spending mana as though it were any color changes how a cost may be paid, not the "
+    "cost or the mana",
+    "615.1": "prevention effects: damage that would be dealt is prevented",
+    "615.6": "damage that is prevented is never dealt",
     "613.4c": "effects that raise or lower power and toughness (such as +1/+1)",
     "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
     "you may cast without paying its mana cost",

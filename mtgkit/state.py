@@ -188,9 +188,21 @@ class KeywordEffect(Mutable):
     until_turn: int | None = None
 
 
+class PreventionEffect(Mutable):
+    """A prevention effect created by a resolving spell (Holy Day: "prevent all combat damage that
+    would be dealt this turn", CR 615.1): it prevents all damage, or only combat damage, while it
+    lasts. ``seq`` is the event that began it (its timestamp)."""
+
+    label: str
+    controller: str
+    combat_only: bool
+    seq: int
+    until_turn: int | None = None
+
+
 #: A continuous effect created by a resolving spell or ability (CR 611.2): each kind ends as its
 #: duration says, "until end of turn" in the cleanup step (514.2).
-ResolvedEffect = ContinuousEffect | ControlEffect | KeywordEffect
+ResolvedEffect = ContinuousEffect | ControlEffect | KeywordEffect | PreventionEffect
 
 
 class GameState(Journaled):

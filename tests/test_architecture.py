@@ -332,6 +332,20 @@ def _workload() -> None:
     for _ in range(2):
         g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")  # the second costs {1} more
 
+    g = Game(["Alice", "Bob"])  # prevention (CR 615), spending mana as though any color (609.4b)
+    orrery = g.put_onto_battlefield("Chromatic Orrery", "Alice")
+    g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.cast(g.put_in_hand("Holy Day", "Alice"))  # {W} paid with {C}
+    g.resolve()
+    for _ in range(5):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.activate(orrery, 1)
+    g.resolve()
+    g.advance(to="beginning_of_combat")
+    g.attack([g.find("Grizzly Bears")])
+    g.advance(to="end_of_combat")
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to
