@@ -3099,7 +3099,7 @@ class Game:
         if attach is not None:
             o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target
         if any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
-            o.chosen_color = self._choose_color(o, controller, color)
+            o.chosen_color = self._choose_color(o, controller, color, setup)
         o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
         o.counters = o.card.enters_counters(x)
         extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
@@ -3124,14 +3124,15 @@ class Game:
         self._arrived(o, e.seq)
         return e
 
-    def _choose_color(self, o: Obj, controller: str, color: str | None) -> str:
-        """CR 614.12a: "as this enters, choose a color" is chosen before it enters."""
+    def _choose_color(self, o: Obj, controller: str, color: str | None, setup: bool = False) -> str:
+        """CR 614.12a: "as this enters, choose a color" is chosen before it enters (as part of a
+        teaching set-up step when ``setup``)."""
         label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
                                              list(COLORS))
         check.one_of("color", label, COLORS)
         self._emit(ChoiceMade(text=f"{controller} chooses {label} for {o.name} as it enters",
                               rules=("614.12a",), player=controller, question="color", answer=label,
-                              options=COLORS), obj=o)
+                              options=COLORS, setup=setup), obj=o)
         return label
 
     # ------------------------------------------------------------------ triggered abilities

@@ -30,6 +30,9 @@ ORIGINS = {"players", "turn", "step", "setup", "activate", "cast", "land", "atta
 CARDS = sorted(name for name in CATALOG if name != "Library Card")
 #: The teaching set-up calls: they record setup events and check no state-based action.
 SETUP_CALLS = {"put_onto_battlefield", "put_in_zone", "make_monarch", "set_life"}
+#: The calls that only read the game.
+QUERY_CALLS = {"could_produce", "explain_could_produce", "can_activate", "why_not_activate", "why_not",
+               "why"}
 
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 300), st.floats(allow_nan=True, allow_infinity=True),
@@ -69,11 +72,14 @@ class GameMachine(RuleBasedStateMachine):
     def call(self, fn: Any, *args: Any, **kwargs: Any) -> None:
         before = snapshot(self.game)
         GameMachine.calls += 1
-        # a teaching set-up doesn't check state-based actions (the next action does): a 0/0 put
-        # there by put_onto_battlefield waits until then
-        self.after_setup = fn.__name__ in SETUP_CALLS and not kwargs.get("by_effect")
         try:
             fn(*args, **kwargs)
+            # a teaching set-up doesn't check state-based actions (the next action does): a 0/0 put
+            # there by put_onto_battlefield waits until then; a refused call or a query changes that
+            if fn.__name__ in SETUP_CALLS and not kwargs.get("by_effect"):
+                self.after_setup = True
+            elif fn.__name__ not in QUERY_CALLS:
+                self.after_setup = False
         except DOCUMENTED as err:
             GameMachine.refusals += 1
             assert snapshot(self.game) == before, f"{fn.__name__} raised {err!r} but changed the game"
