@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .records import Value
@@ -29,6 +29,8 @@ from .triggers import (
     _Marker,
     whose_matches,
 )
+
+A = TypeVar("A")
 
 
 # --------------------------------------------------------------------------- costs
@@ -616,19 +618,32 @@ class CardDef(Value):
         """Mana value off the stack: X counts as 0 (CR 107.3g, 202.3e)."""
         return self.cost.mana_value() if self.cost else 0
 
+    def abilities_of(self, kind: type[A]) -> tuple[A, ...]:
+        """Its abilities of one kind (a static ability, a replacement, an activated ability...):
+        the one way the engine asks what a card has.
+
+        >>> [a.keyword for a in CardDef("X", frozenset(), abilities=(GrantKeyword("haste"),)).abilities_of(
+        ...     GrantKeyword)]
+        ['haste']
+        """
+        return tuple(a for a in self.abilities if isinstance(a, kind))
+
+    def has(self, kind: type) -> bool:
+        """Whether it has an ability of this kind (``card.has(EntersTapped)``)."""
+        return any(isinstance(a, kind) for a in self.abilities)
+
     def enters_counters(self, x: int = 0) -> dict[str, int]:
         """The counters its "enters with" replacements give it, X being ``x`` (CR 107.3m)."""
         counters: dict[str, int] = {}
-        for a in self.abilities:
-            if isinstance(a, EntersWithCounters):
-                n = x if a.amount == "X" else a.amount
-                if n:
-                    counters[a.kind] = counters.get(a.kind, 0) + n
+        for a in self.abilities_of(EntersWithCounters):
+            n = x if a.amount == "X" else a.amount
+            if n:
+                counters[a.kind] = counters.get(a.kind, 0) + n
         return counters
 
     @property
     def triggered(self) -> tuple[Triggered, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, Triggered))
+        return self.abilities_of(Triggered)
 
     @property
     def triggers(self) -> tuple[Triggered | ManaTrigger, ...]:
@@ -637,7 +652,7 @@ class CardDef(Value):
 
     @property
     def activated(self) -> tuple[Activated, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, Activated))
+        return self.abilities_of(Activated)
 
     @property
     def type_line(self) -> str:
@@ -660,8 +675,7 @@ def granted_keywords(o: _Permanent, battlefield: Iterable[_Permanent]) -> frozen
     """The keywords static abilities of permanents on ``battlefield`` give ``o``."""
     found: set[str] = set()
     for source in battlefield:
-        for a in source.card.abilities:
-            if isinstance(a, GrantKeyword) and o.is_a(a.card_type) and whose_matches(
-                    a.whose, source.controller, o.controller):
+        for a in source.card.abilities_of(GrantKeyword):
+            if o.is_a(a.card_type) and whose_matches(a.whose, source.controller, o.controller):
                 found.add(a.keyword)
     return frozenset(found)

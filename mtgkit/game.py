@@ -186,18 +186,17 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "comma
 P = ParamSpec("P")
 R = TypeVar("R")
 E = TypeVar("E", bound=Event)
+_A = TypeVar("_A")
 EffectHandler = Callable[["Game", Any, StackItem], None]
 _EFFECTS: dict[type, EffectHandler] = {}
 
 
 #: Keys of the battlefield's index (``GameState.index``) besides a trigger's ``(kind of event,
-#: None or the object the event must be about)``: static abilities that make mana replacement
-#: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
-_MANA_EFFECTS = "mana replacement effects"
-_GRANTS = "keywords given"
-_ANTHEMS = "power and toughness given"
-_COST_INCREASES = "spells cost more"
-_ANY_COLOR = "mana spent as though of any color"
+#: None or the object the event must be about)``: the kinds of static ability in ``_STATICS``,
+#: legendary permanents by name, and Auras by what they enchant.
+#: The static abilities that work from the battlefield on other objects or the rules: the index
+#: files a permanent under each kind it has (``Game._statics(kind)`` reads them).
+_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, SpendAsAnyColor)
 
 
 def _a(noun: str) -> str:
@@ -221,16 +220,7 @@ def _index_keys(o: Obj) -> list[object]:
     for ab in o.card.triggers:
         t = ab.trigger
         keys += [(kind, o.id if t.about_source else None) for kind in t.waits_for]
-    if any(isinstance(a, StaticReplacement) for a in o.card.abilities):
-        keys.append(_MANA_EFFECTS)
-    if any(isinstance(a, GrantKeyword) for a in o.card.abilities):
-        keys.append(_GRANTS)
-    if any(isinstance(a, Anthem) for a in o.card.abilities):
-        keys.append(_ANTHEMS)
-    if any(isinstance(a, CostIncrease) for a in o.card.abilities):
-        keys.append(_COST_INCREASES)
-    if any(isinstance(a, SpendAsAnyColor) for a in o.card.abilities):
-        keys.append(_ANY_COLOR)
+    keys += [kind for kind in _STATICS if o.card.has(kind)]
     if o.is_a("Legendary"):
         keys.append(_legends(o.name))
     if o.card.enchant and o.attached_to is not None:
@@ -518,7 +508,7 @@ class Game:
         """Its keywords: printed ones, and those static abilities on the battlefield give it
         (Mass Hysteria gives every creature haste)."""
         o = o if isinstance(o, Obj) else self.obj(o)
-        found = o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
+        found = o.card.keywords | granted_keywords(o, self._indexed(GrantKeyword))
         for e in self._s.effects:  # "it gains haste until end of turn" (CR 611.2a)
             if isinstance(e, KeywordEffect) and e.obj_id == o.id and e.incarnation == o.incarnation:
                 found |= {e.keyword}
@@ -648,7 +638,7 @@ class Game:
 
     def mana_effects(self) -> list[ManaEffect]:
         """Every mana replacement effect in the game, in the order they began to apply."""
-        found: list[ManaEffect] = list(static_effects(self._indexed(_MANA_EFFECTS)))
+        found: list[ManaEffect] = list(static_effects(self._indexed(StaticReplacement)))
         found += [e for e in self._s.effects if isinstance(e, ContinuousEffect)]
         return found
 
@@ -726,7 +716,7 @@ class Game:
         o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
-        if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
+        if defn.has(ChooseColorAsEnters):
             o.chosen_color = color or "G"
         self._arrive(o)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
@@ -741,10 +731,7 @@ class Game:
         enchanted = self._controls_host(o)
         if enchanted is not None:  # an Aura such as Mind Control set up on it: control as of then
             self._update_control(enchanted, setup=True, since_now=arrived == "this turn")
-        if any(isinstance(a, Anthem) for a in defn.abilities):
-            self._refresh_boosts(self.permanents(), e.seq)
-        elif self._s.index.get(_ANTHEMS):
-            self._refresh_boosts([o], e.seq)
+        self._refresh_boosts(self.permanents() if defn.has(Anthem) else [o], e.seq)
         return o.id
 
     @_atomic
@@ -1574,7 +1561,7 @@ class Game:
         if x and (cost is None or not cost.x_count):
             raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({o.name} "
                               f"got x={x}).", "107.3a")
-        if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
+        if color is not None and not o.card.has(ChooseColorAsEnters):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
         tax = self._cost_increase(who)
@@ -1649,8 +1636,7 @@ class Game:
     def _cost_increase(self, who: str) -> int:
         """The generic mana each spell ``who`` casts costs more: {1} per Damping Sphere for each
         other spell they have cast this turn (CR 601.2f)."""
-        per_spell = sum(ab.amount for o in self._indexed(_COST_INCREASES) for ab in o.card.abilities
-                        if isinstance(ab, CostIncrease))
+        per_spell = sum(ab.amount for _, ab in self._statics(CostIncrease))
         return per_spell * self._player(who).spells_cast
 
     def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
@@ -1764,7 +1750,7 @@ class Game:
     def _as_paid(self, who: str, cost: ManaCost) -> ManaCost:
         """``cost`` as ``who`` may pay it: with a Chromatic Orrery, spending mana as though it were
         mana of any color (CR 609.4b), its colored symbols take any type of mana."""
-        if any(o.controller == who for o in self._indexed(_ANY_COLOR)):
+        if any(o.controller == who for o, _ in self._statics(SpendAsAnyColor)):
             return cost.any_color()
         return cost
 
@@ -1991,7 +1977,7 @@ class Game:
         return target_problem(item.targets, item.controller, item.target, self)
 
     def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
-        if not any(isinstance(a, EntersAsCopy) for a in o.card.abilities):
+        if not o.card.has(EntersAsCopy):
             if copy is not None:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
             return None
@@ -2452,8 +2438,8 @@ class Game:
         With several, their controller chooses one (all of one source's damage goes to it). With a
         prevention effect too, the player chooses which applies first (616.1), the effects listed
         oldest first; the prevention effect, if chosen, is returned (it prevents the damage)."""
-        options = [o for o in self.permanents(player) if o.is_a("Creature")
-                   and any(isinstance(a, RedirectDamageToSelf) for a in o.card.abilities)]
+        options = [o for o in self.permanents(player)
+                   if o.is_a("Creature") and o.card.has(RedirectDamageToSelf)]
         if options and prevention is not None:
             effects: list[tuple[int, str, Obj | PreventionEffect]] = sorted(
                 [(o.timestamp, self._choice_label(o.id), o) for o in options]
@@ -2994,6 +2980,12 @@ class Game:
             if not ids:
                 del s.index[key]
 
+    def _statics(self, kind: type[_A]) -> list[tuple[Obj, _A]]:
+        """The static abilities of ``kind`` on the battlefield, with the permanents they are on, in
+        the battlefield's order: the one query for what static abilities apply (read from the
+        index, so it costs what they are, not the board)."""
+        return [(o, ab) for o in self._indexed(kind) for ab in o.card.abilities_of(kind)]
+
     def _indexed(self, key: object) -> list[Obj]:
         """The permanents filed under ``key``, in the battlefield's order."""
         ids = self._s.index.get(key)
@@ -3028,7 +3020,7 @@ class Game:
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
         host = self._controls_host(o)
-        anthem = frm == "battlefield" and any(isinstance(a, Anthem) for a in o.card.abilities)
+        anthem = frm == "battlefield" and o.card.has(Anthem)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
@@ -3057,8 +3049,7 @@ class Game:
         """Give each of ``objs`` the power and toughness the anthems on the battlefield give it
         (Gauntlet of Power, layer 7c, CR 613.4c); a change is noted as ``cause`` changing its
         toughness (a state-based action it leads to names it)."""
-        anthems = [(a, ab) for a in self._indexed(_ANTHEMS) for ab in a.card.abilities
-                   if isinstance(ab, Anthem)]
+        anthems = self._statics(Anthem)
         for o in objs:
             power = toughness = 0
             for source, ab in anthems:
@@ -3074,15 +3065,11 @@ class Game:
         if host is not None:  # "you control enchanted creature" applies as it enters
             with self._caused_by(seq):
                 self._update_control(host)
-        if any(isinstance(a, Anthem) for a in o.card.abilities):
-            self._refresh_boosts(self.permanents(), seq)
-        elif self._s.index.get(_ANTHEMS):
-            self._refresh_boosts([o], seq)
+        self._refresh_boosts(self.permanents() if o.card.has(Anthem) else [o], seq)
 
     def _controls_host(self, o: Obj) -> Obj | None:
         """The permanent Aura ``o`` gives its controller control of (Mind Control), if any."""
-        if o.zone != "battlefield" or o.attached_to is None or not any(
-                isinstance(a, ControlEnchanted) for a in o.card.abilities):
+        if o.zone != "battlefield" or o.attached_to is None or not o.card.has(ControlEnchanted):
             return None
         host: Obj | None = self._s.objects.get(o.attached_to)
         return host
@@ -3098,14 +3085,14 @@ class Game:
         o.etb_x = x
         if attach is not None:
             o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target
-        if any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
+        if o.card.has(ChooseColorAsEnters):
             o.chosen_color = self._choose_color(o, controller, color, setup)
-        o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
+        o.tapped = o.card.has(EntersTapped)
         o.counters = o.card.enters_counters(x)
         extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
         if copy_of is not None:  # it becomes the copy as it enters, so copied "enters with" apply
             extra += ("707.2", "707.5")
-        if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
+        if any(a.amount == "X" for a in o.card.abilities_of(EntersWithCounters)):
             extra += ("107.3m",)
         self._arrive(o)
         copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
@@ -3343,7 +3330,7 @@ class Game:
         control enchanted creature" (their timestamp is the Aura's, CR 613.7a) and effects of
         resolved spells (613.7b)."""
         found = [(a.timestamp, a.controller, a.name) for a in self._indexed(_attached(o.id))
-                 if any(isinstance(ab, ControlEnchanted) for ab in a.card.abilities)]
+                 if a.card.has(ControlEnchanted)]
         found += [(e.seq, e.controller, e.label) for e in self._s.effects
                   if isinstance(e, ControlEffect) and e.obj_id == o.id and e.incarnation == o.incarnation]
         return sorted(found)

@@ -377,3 +377,15 @@ def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch
     declared |= {(abilities.CardDef, f) for f in abilities.CardDef._fields}
     unread = sorted(f"{cls.__name__}.{name}" for cls, name in declared - reads)
     assert not unread, f"fields no code reads: {unread}"
+
+
+def test_static_abilities_are_asked_about_through_one_query() -> None:
+    """What a card has is asked with ``CardDef.has`` / ``abilities_of``, and which static abilities
+    apply on the battlefield with ``Game._statics`` (read from the index): no module of the engine
+    walks a card's abilities itself."""
+    for module in ("mtgkit.game", "mtgkit.replacement", "mtgkit.board", "mtgkit.could_produce",
+                   "mtgkit.whynot", "mtgkit.targets"):
+        text = MODULES[module].read_text()
+        assert ".card.abilities" not in text and "defn.abilities" not in text, module
+    source = MODULES["mtgkit.game"].read_text()
+    assert "isinstance(a, " not in source
