@@ -23,8 +23,10 @@ from .records import Value
 from .triggers import (
     AtBeginning,
     CombatDamageToMonarch,
+    Condition,
     TappedForMana,
     Trigger,
+    Until,
     Whose,
     _Marker,
     whose_matches,
@@ -241,13 +243,32 @@ class Draw(Value):
     amount: int = 1
 
 
+class HalfX(_Marker):
+    """A number of tokens: half X, rounded up, X being that of the spell that became this
+    permanent (CR 107.3m)."""
+
+    def count(self, x: int, counters: Iterable[tuple[str, int]]) -> tuple[int, str, tuple[str, ...]]:
+        """How many, why in words, and the rule."""
+        return -(-x // 2), f"half of X={x}, rounded up (CR 107.3m)", ("107.3m",)
+
+
+class CountersOnIt(Value):
+    """A number of tokens: one for each ``kind`` counter this permanent had as it left the
+    battlefield (last known information, CR 603.10a)."""
+
+    kind: str = "+1/+1"
+
+    def count(self, x: int, counters: Iterable[tuple[str, int]]) -> tuple[int, str, tuple[str, ...]]:
+        n = dict(counters).get(self.kind, 0)
+        return n, f"one for each of its {n} {self.kind} counters as it left", ("608.2",)
+
+
 class CreateTokens(Value):
-    """Effect: create tokens named ``token``. ``count`` is a number, ``"half X"`` (rounded up,
-    X of the spell that became this permanent, CR 107.3m) or ``"counters"`` (the +1/+1
-    counters this permanent had when it left, last known information)."""
+    """Effect: create tokens named ``token``: ``count`` is a number, :class:`HalfX` or
+    :class:`CountersOnIt`."""
 
     token: str
-    count: int | Literal["half X", "counters"] = 1
+    count: int | HalfX | CountersOnIt = 1
 
 
 class SacrificeCreature(_Marker):
@@ -266,9 +287,12 @@ class MaySacrificeToDraw(Value):
     card_type: str = "Food"
 
 
-class ExileUntilOpponentMonarch(_Marker):
-    """Effect: exile the target creature until an opponent of this ability's controller
-    becomes the monarch (Palace Jailer)."""
+class ExileUntil(Value):
+    """Effect: exile the target creature until ``until`` happens (Palace Jailer: until an
+    opponent of this ability's controller becomes the monarch, CR 610.3); if it has happened
+    already since the ability triggered, the creature isn't exiled (610.3b)."""
+
+    until: Until
 
 
 class CounterTriggeringSpell(_Marker):
@@ -329,7 +353,7 @@ class GainKeyword(Value):
 Effect = (
     AddMana | DamageYou | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
-    | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
+    | ExileUntil | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
     | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade | CopyTarget
     | PreventDamage | DrawForEachColor
 )
@@ -562,7 +586,7 @@ class Triggered(Value):
     effects: tuple[Effect, ...]
     text: str
     targets: TargetSpec | None = None
-    condition: Literal["opponent is monarch"] | None = None
+    condition: Condition | None = None
 
 
 class ChooseColorAsEnters(_Marker):

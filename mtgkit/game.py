@@ -54,7 +54,7 @@ from .abilities import (
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
-    ExileUntilOpponentMonarch,
+    ExileUntil,
     GainControl,
     GainKeyword,
     GainLife,
@@ -149,6 +149,7 @@ from .replacement import AppliedReplacement, applicable, static_effects
 from .state import (
     ContinuousEffect,
     ControlEffect,
+    Exiled,
     GameState,
     KeywordEffect,
     LastKnown,
@@ -262,7 +263,7 @@ class _Reaction(Mutable):
     source: Obj | LastKnown | None = None
     controller: str = ""
     data: TriggerData = TriggerData()
-    jailed: tuple[int, int, str] | None = None
+    jailed: Exiled | None = None
     links: tuple[int, ...] = ()  # events that created a state the trigger depended on
 
 
@@ -1922,9 +1923,9 @@ class Game:
         permanent = spell is not None and not spell.card.types & {"Instant", "Sorcery"}
         cond = item.ability.condition if item.ability else None
         problem = self._target_problem(item)
-        if cond and not self._condition_holds(cond, item.controller):
+        if cond is not None and not cond.holds(self, item.controller):
             self._emit(Fizzled(text=f"{item.name} is removed from the stack without resolving: its "
-                               f"'if' condition ({cond}) is no longer true", rules=("603.4",),
+                               f"'if' condition ({cond.words}) is no longer true", rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                ability=item.kind == "ability"))
         elif problem is not None:
@@ -2135,16 +2136,13 @@ class Game:
     @_handles(CreateTokens)
     def _create_tokens(self, eff: CreateTokens, item: StackItem) -> None:
         who = item.controller
-        if eff.count == "half X":
-            n, why = -(-item.x // 2), f"half of X={item.x}, rounded up (CR 107.3m)"
-        elif eff.count == "counters":
-            n = dict(item.data.counters).get("+1/+1", 0)
-            why = f"one for each of its {n} +1/+1 counters as it left"
+        rules: tuple[str, ...]
+        if isinstance(eff.count, int):
+            n, why, rules = eff.count, "", ("608.2",)
         else:
-            n, why = int(eff.count), ""
+            n, why, rules = eff.count.count(item.x, item.data.counters)
         if n == 0:
-            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})",
-                                rules=("107.3m",) if eff.count == "half X" else ("608.2",),
+            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})", rules=rules,
                                 player=who, token=eff.token))
             return
         defn = lookup_card(eff.token)
@@ -2184,21 +2182,18 @@ class Game:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
             self._draw(who, ("121.1",))
 
-    @_handles(ExileUntilOpponentMonarch)
-    def _exile_until_opponent_monarch(self, eff: ExileUntilOpponentMonarch, item: StackItem) -> None:
-        assert isinstance(item.target, int)
-        o, who = self._s.objects[item.target], item.controller
+    @_handles(ExileUntil)
+    def _exile_until(self, eff: ExileUntil, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
         since = item.data.triggered_at or item.seq
-        already = next((e for e in self._events[since:] if isinstance(e, MonarchChanged) and e.changed
-                        and e.monarch is not None and e.monarch != who), None)
+        already = next((e for e in self._events[since:] if eff.until.ends(e, who)), None)
         if already is not None:  # CR 610.3b: what it waits for has already happened
-            self._emit(Fizzled(text=f"{o.name} isn't exiled: an opponent of {who} became the monarch "
+            self._emit(Fizzled(text=f"{o.name} isn't exiled: {eff.until.describe(who, happened=True)} "
                                f"(#{already.seq}) after the ability triggered", rules=("610.3b",),
                                player=who, lane="stack"))
             return
-        self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
-                   ("610.3",))
-        self._s.jailed.append((o.id, o.incarnation, who))
+        self._move(o, "exile", f"{o.name} is exiled until {eff.until.describe(who)}", ("610.3",))
+        self._s.jailed.append(Exiled(o.id, o.incarnation, who, eff.until))
 
     @_handles(CopyTarget)
     def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
@@ -3163,11 +3158,9 @@ class Game:
                     # the ability is the monarch's: link how that player became the monarch
                     found.append(_Reaction(event.seq, ab, None, monarch.controller, data,
                                            links=self._monarch_link()))
-        if (isinstance(event, MonarchChanged) and event.changed and not event.setup
-                and event.monarch is not None):
-            for card_id, kept, jailer in self._s.jailed:  # CR 610.3: "until an opponent ..." ends
-                if event.monarch != jailer:
-                    found.append(_Reaction(event.seq, jailed=(card_id, kept, jailer)))
+        for exiled in self._s.jailed:  # CR 610.3: what an "until" waits for happens
+            if exiled.until.ends(event, exiled.controller):
+                found.append(_Reaction(event.seq, jailed=exiled))
         return found
 
     def _monarch_link(self) -> tuple[int, ...]:
@@ -3175,7 +3168,7 @@ class Game:
 
     def _state_links(self, ab: Triggered | ManaTrigger) -> tuple[int, ...]:
         """The events behind a state a trigger depends on (an intervening "if" about the monarch)."""
-        if isinstance(ab, Triggered) and ab.condition == "opponent is monarch":
+        if isinstance(ab, Triggered) and ab.condition is not None and ab.condition.about_monarch:
             return self._monarch_link()
         return ()
 
@@ -3187,21 +3180,21 @@ class Game:
             reactions, self._reactions = self._reactions, []
             for r in reactions:
                 if r.jailed is not None:
-                    self._return_jailed(*r.jailed, cause=r.seq)
+                    self._return_jailed(r.jailed, cause=r.seq)
                 elif isinstance(r.ability, ManaTrigger):
                     self._resolve_mana_trigger(r)
                 elif r.ability is not None:
                     self._trigger(r)
 
-    def _return_jailed(self, card_id: int, kept: int, jailer: str, cause: int) -> None:
-        if (card_id, kept, jailer) not in self._s.jailed:
+    def _return_jailed(self, exiled: Exiled, cause: int) -> None:
+        if exiled not in self._s.jailed:
             return
-        self._s.jailed.remove((card_id, kept, jailer))
-        c = self._s.objects[card_id]
-        if c.zone == "exile" and c.incarnation == kept and self._player(c.owner).in_game:
+        self._s.jailed.remove(exiled)
+        c = self._s.objects[exiled.card]
+        if c.zone == "exile" and c.incarnation == exiled.incarnation and self._player(c.owner).in_game:
             with self._caused_by(cause):
-                self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of {jailer} became "
-                            "the monarch)", ("610.3",))
+                self._enter(c, c.owner, f"{c.name} returns from exile "
+                            f"({exiled.until.describe(exiled.controller, happened=True)})", ("610.3",))
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
@@ -3210,9 +3203,9 @@ class Game:
         source = r.source
         obj = self._s.objects[source.id] if source is not None else None
         name = obj.name if obj is not None else "The monarch"
-        if ab.condition and not self._condition_holds(ab.condition, r.controller):
+        if ab.condition is not None and not ab.condition.holds(self, r.controller):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
-        rules = ("603.2",) + (("603.4",) if ab.condition else ()) + (
+        rules = ("603.2",) + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
@@ -3220,11 +3213,6 @@ class Game:
         self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
                                        r.data.replace(triggered_at=e.seq),
                                        source_incarnation=source.incarnation if source else 0))
-
-    def _condition_holds(self, condition: str, controller: str) -> bool:
-        if condition == "opponent is monarch":
-            return self._s.monarch is not None and self._s.monarch != controller
-        raise AssertionError(condition)  # pragma: no cover
 
     def _settle(self) -> bool:
         """A player would receive priority (CR 117.5, 704.3): state-based actions, then waiting

@@ -14,7 +14,7 @@ from .journal import JDict, JList, Journal, Journaled
 from .mana import Mana
 from .records import Mutable, Value
 from .targets import Target
-from .triggers import TriggerData
+from .triggers import TriggerData, Until
 
 
 class Obj(Journaled):
@@ -139,6 +139,16 @@ class StackItem(Journaled):
     color: str | None = None  # a choice made when cast for "as this enters, choose a color"
 
 
+class Exiled(Value):
+    """A card exiled "until" something happens (CR 610.3): the card, the object it is in exile
+    (it returns only as that object, 400.7), the controller of the effect, and what ends it."""
+
+    card: int
+    incarnation: int
+    controller: str
+    until: Until
+
+
 class Pending(Mutable):
     """A triggered ability waiting to be put on the stack (CR 603.3)."""
 
@@ -214,7 +224,7 @@ class GameState(Journaled):
     stack: JList[StackItem]
     effects: JList[ResolvedEffect]
     pending: JList[Pending]
-    jailed: JList[tuple[int, int, str]]  # (exiled card, its object in exile, Jailer's controller)
+    jailed: JList[Exiled]  # cards exiled until something happens (CR 610.3)
     turn_began: JDict[str, int]
     attackers: JDict[int, str]
     blockers: JDict[int, int]

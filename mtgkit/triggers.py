@@ -67,6 +67,8 @@ class TriggerView(Protocol):
 
     @property
     def active_player(self) -> str: ...
+    @property
+    def monarch(self) -> str | None: ...
     def is_a(self, obj_id: int, card_type: str) -> bool: ...
     def controller_of(self, obj_id: int) -> str: ...
 
@@ -174,6 +176,44 @@ class BecomesMonarch(_Marker):
                 and event.monarch == source.controller):
             return TriggerData()
         return None
+
+
+class OpponentIsMonarch(_Marker):
+    """An intervening "if" (CR 603.4): "if an opponent is the monarch". It is checked as the
+    ability would trigger and again as it would resolve; it reads who the monarch is, so the
+    event that made them the monarch is linked as a state the trigger depended on."""
+
+    #: The words a "removed from the stack" event quotes.
+    words: ClassVar[str] = "opponent is monarch"
+    about_monarch: ClassVar[bool] = True
+
+    def holds(self, view: TriggerView, controller: str) -> bool:
+        """Is it true now for an ability controlled by ``controller``?"""
+        return view.monarch is not None and view.monarch != controller
+
+
+#: An intervening "if" of a triggered ability (CR 603.4).
+Condition = OpponentIsMonarch
+
+
+class OpponentBecomesMonarch(_Marker):
+    """What ends an "until" duration (CR 610.3): an opponent of the effect's controller becomes
+    the monarch (Palace Jailer's exile). Checked against every event by the game's one matcher."""
+
+    waits_for = (MonarchChanged,)
+
+    def ends(self, event: Event, controller: str) -> bool:
+        """Does ``event`` end it, for an effect controlled by ``controller``?"""
+        return (isinstance(event, MonarchChanged) and event.changed and not event.setup
+                and event.monarch is not None and event.monarch != controller)
+
+    def describe(self, controller: str, *, happened: bool = False) -> str:
+        """What it waits for: "an opponent of Alice becomes (became) the monarch"."""
+        return f"an opponent of {controller} {'became' if happened else 'becomes'} the monarch"
+
+
+#: What can end an "until" duration (CR 610.3).
+Until = OpponentBecomesMonarch
 
 
 class CombatDamageToMonarch(_Marker):

@@ -274,6 +274,11 @@ def _workload() -> None:
         g.put_onto_battlefield(name, "Bob")
     g.could_produce_all()
 
+    g = Game(["Alice", "Bob"])  # exiled until an opponent becomes the monarch (CR 610.3)
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+    g.resolve_stack()
+
     g = Game(["Alice", "Bob"])  # control changes (CR 613.1b)
     bears = g.put_onto_battlefield("Grizzly Bears", "Bob", tapped=True)
     elves = g.put_onto_battlefield("Llanowar Elves", "Bob")
@@ -390,3 +395,17 @@ def test_static_abilities_are_asked_about_through_one_query() -> None:
         assert not re.search(r"(card|defn)\.abilities\b", text), module
     source = MODULES["mtgkit.game"].read_text()
     assert "isinstance(a, " not in source
+
+
+def test_conditions_counts_and_durations_are_typed_data_not_strings() -> None:
+    """An intervening "if", a number of tokens and what ends an "until" are primitives with their
+    own behaviour (holds, count, ends), never strings the engine switches on."""
+    hints = {cls: typing.get_type_hints(cls) for cls in (abilities.Triggered, abilities.CreateTokens,
+                                                         abilities.ExileUntil)}
+    for annotation in (hints[abilities.Triggered]["condition"], hints[abilities.CreateTokens]["count"],
+                       hints[abilities.ExileUntil]["until"]):
+        for arg in typing.get_args(annotation) or (annotation,):
+            assert typing.get_origin(arg) is not typing.Literal and arg is not str, annotation
+    source = MODULES["mtgkit.game"].read_text()
+    for old in ('"half X"', '"counters":', '"opponent is monarch"'):
+        assert old not in source, old

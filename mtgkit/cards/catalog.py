@@ -24,6 +24,7 @@ from ..abilities import (
     CopyTarget,
     Cost,
     CostIncrease,
+    CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -35,13 +36,14 @@ from ..abilities import (
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
-    ExileUntilOpponentMonarch,
+    ExileUntil,
     ExtraMana,
     Fixed,
     GainControl,
     GainKeyword,
     GainLife,
     GrantKeyword,
+    HalfX,
     ManaReplacement,
     ManaSpec,
     ManaTrigger,
@@ -75,6 +77,8 @@ from ..triggers import (
     CastThis,
     Dies,
     Enters,
+    OpponentBecomesMonarch,
+    OpponentIsMonarch,
     TappedForMana,
 )
 
@@ -300,7 +304,7 @@ CARDS: list[CardDef] = [
          # The trigger's own words (what its events quote) are short; the card's are in full.
          said("When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token "
               "with flying for each +1/+1 counter on Hangarback Walker.",
-              Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
+              Triggered(Dies(), (CreateTokens("Thopter", CountersOnIt("+1/+1")),),
                         "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 "
                         "counter on it.")),
          act("{1}, {T}", PutCounters("+1/+1"), "{1}, {T}: Put a +1/+1 counter on Hangarback Walker."),
@@ -313,7 +317,7 @@ CARDS: list[CardDef] = [
     make("The Goose Mother", "Legendary Creature — Bird Hydra", "{X}{G}{U}",
          said("Flying."),
          said("The Goose Mother enters with X +1/+1 counters on it.", EntersWithCounters("+1/+1", "X")),
-         Triggered(Enters(), (CreateTokens("Food", "half X"),),
+         Triggered(Enters(), (CreateTokens("Food", HalfX()),),
                    "When The Goose Mother enters, create half X Food tokens, rounded up."),
          Triggered(Attacks(), (MaySacrificeToDraw("Food"),),
                    "Whenever The Goose Mother attacks, you may sacrifice a Food. If you do, draw a "
@@ -337,7 +341,7 @@ CARDS: list[CardDef] = [
          pt=(4, 2)),
     make("Palace Jailer", "Creature — Human Soldier", "{2}{W}{W}",
          Triggered(Enters(), (BecomeMonarch(),), "When Palace Jailer enters, you become the monarch."),
-         Triggered(Enters(), (ExileUntilOpponentMonarch(),),
+         Triggered(Enters(), (ExileUntil(OpponentBecomesMonarch()),),
                    "When Palace Jailer enters, exile target creature an opponent controls until an "
                    "opponent becomes the monarch.", targets=OPPONENT_CREATURE),
          pt=(2, 2)),
@@ -347,7 +351,7 @@ CARDS: list[CardDef] = [
          Triggered(AtBeginning("upkeep", "you"), (CreateTokens("Assassin", 1),),
                    "At the beginning of your upkeep, if an opponent is the monarch, create a 1/1 "
                    "black Assassin creature token with deathtouch and haste.",
-                   condition="opponent is monarch"),
+                   condition=OpponentIsMonarch()),
          pt=(3, 3), keywords=("deathtouch", "haste")),
     make("Serra Angel", "Creature — Angel", "{3}{W}{W}", said("Flying, vigilance."), pt=(4, 4),
          keywords=("flying", "vigilance")),
