@@ -16,19 +16,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .records import Value
 from .triggers import (
     AtBeginning,
     CombatDamageToMonarch,
+    Condition,
     TappedForMana,
     Trigger,
+    Until,
     Whose,
     _Marker,
     whose_matches,
 )
+
+A = TypeVar("A")
 
 
 # --------------------------------------------------------------------------- costs
@@ -169,9 +173,20 @@ ManaSpec = Fixed | OneOf | AnyColor | Reflect | ColorOfPermanent | PerPermanent
 
 # --------------------------------------------------------------------------- effects
 class AddMana(Value):
-    """Effect: add mana as described by ``spec``."""
+    """Effect: add mana as described by ``spec``. ``spend_only`` restricts how that mana may be
+    spent: only to cast a spell of that card type (Ancient Ziggurat: "Spend this mana only to cast
+    a creature spell", CR 106.6); the restriction covers all the mana the ability produces, a
+    replacement effect's extra mana included (106.6a)."""
 
     spec: ManaSpec
+    spend_only: str | None = None
+
+
+class DamageYou(Value):
+    """Effect: this source deals ``amount`` damage to its controller (Tarnished Citadel's rider,
+    part of its mana ability, CR 605.1a)."""
+
+    amount: int
 
 
 class ReturnFromGraveyard(_Marker):
@@ -193,6 +208,15 @@ class PutCounters(Value):
     """Effect: put counters on this permanent."""
 
     kind: str
+    amount: int = 1
+
+
+class PutCountersOnEach(Value):
+    """Effect: put ``amount`` counters of ``kind`` on each ``card_type`` permanent you control
+    (Leyline of Abundance)."""
+
+    kind: str
+    card_type: str = "Creature"
     amount: int = 1
 
 
@@ -219,13 +243,32 @@ class Draw(Value):
     amount: int = 1
 
 
+class HalfX(_Marker):
+    """A number of tokens: half X, rounded up, X being that of the spell that became this
+    permanent (CR 107.3m)."""
+
+    def count(self, x: int, counters: Iterable[tuple[str, int]]) -> tuple[int, str, tuple[str, ...]]:
+        """How many, why in words, and the rule."""
+        return -(-x // 2), f"half of X={x}, rounded up (CR 107.3m)", ("107.3m",)
+
+
+class CountersOnIt(Value):
+    """A number of tokens: one for each ``kind`` counter this permanent had as it left the
+    battlefield (last known information, CR 603.10a)."""
+
+    kind: str = "+1/+1"
+
+    def count(self, x: int, counters: Iterable[tuple[str, int]]) -> tuple[int, str, tuple[str, ...]]:
+        n = dict(counters).get(self.kind, 0)
+        return n, f"one for each of its {n} {self.kind} counters as it left", ("608.2",)
+
+
 class CreateTokens(Value):
-    """Effect: create tokens named ``token``. ``count`` is a number, ``"half X"`` (rounded up,
-    X of the spell that became this permanent, CR 107.3m) or ``"counters"`` (the +1/+1
-    counters this permanent had when it left, last known information)."""
+    """Effect: create tokens named ``token``: ``count`` is a number, :class:`HalfX` or
+    :class:`CountersOnIt`."""
 
     token: str
-    count: int | Literal["half X", "counters"] = 1
+    count: int | HalfX | CountersOnIt = 1
 
 
 class SacrificeCreature(_Marker):
@@ -244,27 +287,88 @@ class MaySacrificeToDraw(Value):
     card_type: str = "Food"
 
 
-class ExileUntilOpponentMonarch(_Marker):
-    """Effect: exile the target creature until an opponent of this ability's controller
-    becomes the monarch (Palace Jailer)."""
+class ExileUntil(Value):
+    """Effect: exile the target creature until ``until`` happens (Palace Jailer: until an
+    opponent of this ability's controller becomes the monarch, CR 610.3); if it has happened
+    already since the ability triggered, the creature isn't exiled (610.3b)."""
+
+    until: Until
 
 
 class CounterTriggeringSpell(_Marker):
     """Effect: counter the spell whose casting triggered this ability (Chalice of the Void)."""
 
 
+class PreventDamage(Value):
+    """Effect: prevent all damage (``combat_only``: all combat damage) that would be dealt for
+    ``duration`` (Holy Day, CR 615.1); damage that is prevented is never dealt (615.6)."""
+
+    combat_only: bool = True
+    duration: Duration = "end_of_turn"
+
+
+class DrawForEachColor(_Marker):
+    """Effect: the controller draws a card for each color among permanents they control
+    (Chromatic Orrery)."""
+
+
+class CopyTarget(_Marker):
+    """Effect: copy the target spell or ability on the stack (CR 707.10): the copy keeps every
+    choice made for it, X included; its controller may choose new targets for it (707.10c). A
+    copy of a permanent spell becomes a token as it resolves (608.3f); a copy of a spell isn't
+    cast, so "whenever a player casts" doesn't see it."""
+
+
+class Cascade(_Marker):
+    """Effect of cascade (CR 702.85a): exile cards from the top of your library until you exile a
+    nonland card whose mana value is less than the spell's; you may cast it without paying its
+    mana cost (X is 0, 107.3b); the rest go to the bottom of your library in a random order."""
+
+
+#: How long an effect of a resolved spell or ability lasts (CR 611.2a): "until end of turn" ends
+#: in that turn's cleanup step (514.2).
+Duration = Literal["end_of_turn"]
+
+
+class GainControl(Value):
+    """Effect: the controller of this spell or ability gains control of the target permanent for
+    ``duration`` (Act of Treason: a control-changing effect, layer 2, CR 613.1b, 611.2a). The
+    permanent it affects is fixed as the effect begins (611.2c)."""
+
+    duration: Duration = "end_of_turn"
+
+
+class UntapTarget(_Marker):
+    """Effect: untap the target permanent (CR 701.26b): "untap that creature"."""
+
+
+class GainKeyword(Value):
+    """Effect: the target permanent gains ``keyword`` for ``duration`` ("it gains haste until end
+    of turn", CR 611.2a)."""
+
+    keyword: str
+    duration: Duration = "end_of_turn"
+
+
 Effect = (
-    AddMana | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
+    AddMana | DamageYou | ReturnFromGraveyard | DealDamage | GainLife | PutCounters | CreateEffect
     | BecomeMonarch | CreatureControllerBecomesMonarch | Draw | CreateTokens | SacrificeCreature
-    | ExileUntilOpponentMonarch | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
+    | ExileUntil | CounterTriggeringSpell | SacrificeUnless | MaySacrificeToDraw
+    | GainControl | UntapTarget | GainKeyword | PutCountersOnEach | Cascade | CopyTarget
+    | PreventDamage | DrawForEachColor
 )
 
 
 # --------------------------------------------------------------------------- targets
+#: What a target on the stack may be (CR 115.1): a kind of spell, or an ability.
+StackTarget = Literal["instant or sorcery spell", "permanent spell", "activated or triggered ability"]
+
+
 class TargetSpec(Value):
     """What a spell or ability may target (CR 115.1): ``players`` (none, any, or opponents of
     its controller) and/or objects of ``card_type`` in ``zone`` (on the battlefield, controlled
-    by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``.
+    by ``whose``; in a graveyard, owned by ``whose``) with mana value at most ``max_mv``; or,
+    with ``zone="stack"``, a ``stack`` object (a spell or an ability) controlled by ``whose``.
     ``text`` names it the way the card does. The same spec checks a target when the spell or
     ability is cast or activated, lists the choices for a triggered ability, and checks the
     target again on resolution (CR 608.2b)."""
@@ -272,9 +376,10 @@ class TargetSpec(Value):
     text: str
     players: Literal["none", "any", "opponents"] = "none"
     card_type: str | None = None
-    zone: Literal["battlefield", "graveyard"] = "battlefield"
+    zone: Literal["battlefield", "graveyard", "stack"] = "battlefield"
     whose: Whose = "any"
     max_mv: int | None = None
+    stack: StackTarget | None = None
 
 
 #: The target specifications the catalog uses.
@@ -282,6 +387,7 @@ ANY_TARGET = TargetSpec("any target", players="any", card_type="Creature")
 TARGET_PLAYER = TargetSpec("target player", players="any")
 OPPONENT_CREATURE = TargetSpec("target creature an opponent controls", card_type="Creature",
                                whose="opponents")
+TARGET_CREATURE = TargetSpec("target creature", card_type="Creature")
 
 
 # --------------------------------------------------------------------------- replacement
@@ -316,15 +422,33 @@ class Multiply(Value):
 class ManaReplacement(Value):
     """A replacement effect on a mana production event while a permanent is *tapped for
     mana* (CR 106.12b). ``scope`` is ``"land"``, ``"nonbasic land"`` or ``"permanent"``;
-    ``whose`` says whose permanents it watches, relative to the effect's controller."""
+    ``whose`` says whose permanents it watches, relative to the effect's controller;
+    ``min_amount`` (Damping Sphere: "tapped for two or more mana") the amount of mana the event
+    must be producing for it to apply, checked again after each other replacement applies
+    (616.1f)."""
 
     scope: Literal["land", "nonbasic land", "permanent"]
     op: SetType | Multiply
     whose: Whose = "any"
+    min_amount: int = 0
+
+    def applies_to(self, mana: Mana) -> bool:
+        """Does it apply to an event producing ``mana`` (CR 106.12b: "a specific amount")?
+
+        >>> sphere = ManaReplacement("land", SetType("C", 1), min_amount=2)
+        >>> sphere.applies_to(Mana.parse("{G}")), sphere.applies_to(Mana.parse("{G}{G}"))
+        (False, True)
+        """
+        return mana.amount >= self.min_amount
 
     def describe(self) -> str:
         who = {"any": "a player taps", "you": "you tap", "opponents": "an opponent taps"}[self.whose]
-        return f"if {who} a {self.scope} for mana, {self.op.describe()}"
+        amount = f"{_NUMBERS.get(self.min_amount, str(self.min_amount))} or more mana" \
+            if self.min_amount > 1 else "mana"
+        return f"if {who} a {self.scope} for {amount}, {self.op.describe()}"
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 # --------------------------------------------------------------------------- triggered mana
@@ -368,10 +492,13 @@ class Activated(Value):
 
     @property
     def mana_spec(self) -> ManaSpec | None:
-        for e in self.effects:
-            if isinstance(e, AddMana):
-                return e.spec
-        return None
+        add = self.adds_mana
+        return add.spec if add is not None else None
+
+    @property
+    def adds_mana(self) -> AddMana | None:
+        """The effect that adds mana, if this ability has one."""
+        return next((e for e in self.effects if isinstance(e, AddMana)), None)
 
 
 class ManaTrigger(Value):
@@ -410,6 +537,36 @@ class RedirectDamageToSelf(_Marker):
     is dealt to this permanent instead (Protector of the Crown)."""
 
 
+class Anthem(Value):
+    """A static ability: each ``card_type`` permanent of the color chosen as this permanent
+    entered gets +``power``/+``toughness`` (Gauntlet of Power: "Creatures of the chosen color get
+    +1/+1", layer 7c, CR 613.4c)."""
+
+    power: int
+    toughness: int
+    card_type: str = "Creature"
+
+
+class CostIncrease(Value):
+    """A static ability: each spell a player casts costs {``amount``} more for each other spell
+    that player has cast this turn (Damping Sphere; an increase to the total cost, CR 601.2f)."""
+
+    amount: int = 1
+
+
+class SpendAsAnyColor(_Marker):
+    """A static ability: its controller may spend mana as though it were mana of any color
+    (Chromatic Orrery). It changes only how a cost may be paid, never the mana's type or the cost
+    (CR 609.4b): a colored symbol may be paid with mana of any type, {C} included."""
+
+
+class ControlEnchanted(_Marker):
+    """A static ability of an Aura: its controller controls the permanent it enchants (Mind
+    Control: a control-changing effect, layer 2, CR 613.1b). It applies while the Aura is on the
+    battlefield attached to that permanent; among several control effects the latest wins
+    (timestamp order, 613.7)."""
+
+
 class GrantKeyword(Value):
     """A static ability: ``card_type`` permanents controlled by ``whose`` (relative to this
     permanent's controller) have ``keyword`` (Mass Hysteria: all creatures have haste)."""
@@ -429,7 +586,7 @@ class Triggered(Value):
     effects: tuple[Effect, ...]
     text: str
     targets: TargetSpec | None = None
-    condition: Literal["opponent is monarch"] | None = None
+    condition: Condition | None = None
 
 
 class ChooseColorAsEnters(_Marker):
@@ -449,6 +606,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
     | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
+    | ControlEnchanted | Anthem | CostIncrease | SpendAsAnyColor
 )
 
 
@@ -484,19 +642,32 @@ class CardDef(Value):
         """Mana value off the stack: X counts as 0 (CR 107.3g, 202.3e)."""
         return self.cost.mana_value() if self.cost else 0
 
+    def abilities_of(self, kind: type[A]) -> tuple[A, ...]:
+        """Its abilities of one kind (a static ability, a replacement, an activated ability...):
+        the one way the engine asks what a card has.
+
+        >>> [a.keyword for a in CardDef("X", frozenset(), abilities=(GrantKeyword("haste"),)).abilities_of(
+        ...     GrantKeyword)]
+        ['haste']
+        """
+        return tuple(a for a in self.abilities if isinstance(a, kind))
+
+    def has(self, kind: type) -> bool:
+        """Whether it has an ability of this kind (``card.has(EntersTapped)``)."""
+        return any(isinstance(a, kind) for a in self.abilities)
+
     def enters_counters(self, x: int = 0) -> dict[str, int]:
         """The counters its "enters with" replacements give it, X being ``x`` (CR 107.3m)."""
         counters: dict[str, int] = {}
-        for a in self.abilities:
-            if isinstance(a, EntersWithCounters):
-                n = x if a.amount == "X" else a.amount
-                if n:
-                    counters[a.kind] = counters.get(a.kind, 0) + n
+        for a in self.abilities_of(EntersWithCounters):
+            n = x if a.amount == "X" else a.amount
+            if n:
+                counters[a.kind] = counters.get(a.kind, 0) + n
         return counters
 
     @property
     def triggered(self) -> tuple[Triggered, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, Triggered))
+        return self.abilities_of(Triggered)
 
     @property
     def triggers(self) -> tuple[Triggered | ManaTrigger, ...]:
@@ -505,7 +676,7 @@ class CardDef(Value):
 
     @property
     def activated(self) -> tuple[Activated, ...]:
-        return tuple(a for a in self.abilities if isinstance(a, Activated))
+        return self.abilities_of(Activated)
 
     @property
     def type_line(self) -> str:
@@ -528,8 +699,7 @@ def granted_keywords(o: _Permanent, battlefield: Iterable[_Permanent]) -> frozen
     """The keywords static abilities of permanents on ``battlefield`` give ``o``."""
     found: set[str] = set()
     for source in battlefield:
-        for a in source.card.abilities:
-            if isinstance(a, GrantKeyword) and o.is_a(a.card_type) and whose_matches(
-                    a.whose, source.controller, o.controller):
+        for a in source.card.abilities_of(GrantKeyword):
+            if o.is_a(a.card_type) and whose_matches(a.whose, source.controller, o.controller):
                 found.add(a.keyword)
     return frozenset(found)

@@ -11,13 +11,16 @@ from collections.abc import Iterable
 
 from .abilities import CardDef, granted_keywords
 from .events import (
+    AbilityGained,
     AttackDeclared,
     BlockDeclared,
+    ControlChanged,
     Countered,
     CountersChanged,
     DamageDealt,
     DamageWoreOff,
     DrawSkipped,
+    EffectEnded,
     Entered,
     Event,
     Fizzled,
@@ -167,6 +170,7 @@ def replay(events: Iterable[Event]) -> Board:
     began: dict[str, int] = {}  # each player's most recent turn began with this event
     attackers: dict[int, str] = {}
     blockers: dict[int, int] = {}
+    gained: dict[int, tuple[int, str]] = {}  # keywords until end of turn: start event -> (id, keyword)
     for e in events:
         if isinstance(e, GameBegan):
             for name in e.names:
@@ -200,6 +204,7 @@ def replay(events: Iterable[Event]) -> Board:
             o.zone, o.name = to, e.obj or o.name
             attackers.pop(oid, None)
             blockers.pop(oid, None)
+            gained = {k: v for k, v in gained.items() if v[0] != oid}  # a new object (CR 400.7)
             if to == "battlefield":
                 o.controller = e.controller
                 o.tapped = e.tapped
@@ -213,6 +218,18 @@ def replay(events: Iterable[Event]) -> Board:
                     order.append(oid)
             elif to == "stack":
                 stack.append((oid, o.name))
+        elif isinstance(e, ControlChanged) and e.obj_id is not None:
+            o = objs[e.obj_id]
+            o.controller = e.controller
+            if e.since_now:
+                o.since = e.seq
+            if e.removed_from_combat:
+                attackers.pop(e.obj_id, None)
+                blockers.pop(e.obj_id, None)
+        elif isinstance(e, AbilityGained) and e.obj_id is not None:
+            gained[e.seq] = (e.obj_id, e.keyword)
+        elif isinstance(e, EffectEnded) and e.cause is not None:
+            gained.pop(e.cause, None)
         elif isinstance(e, PutOnStack):
             stack.append((e.id, e.name))
         elif isinstance(e, Resolved | Fizzled | Countered) and e.ability:
@@ -259,7 +276,7 @@ def replay(events: Iterable[Event]) -> Board:
         PermView(i, o.name, o.controller, o.tapped,
                  tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
                  sick=o.since is not None and _sick(o.card, o.controller, battle)
-                 and o.since >= began.get(o.controller, 0),
+                 and o.since >= began.get(o.controller, 0) and (i, "haste") not in gained.values(),
                  attacking=attackers.get(i), blocking=blockers.get(i), attached_to=o.attached_to,
                  token=o.token)
         for i, o in ((i, objs[i]) for i in order)

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from .abilities import Multiply, Reflect, SetType
+from .abilities import ManaReplacement, Multiply, Reflect, SetType
 from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
@@ -31,28 +31,37 @@ from .triggers import Whose
 from .view import GameView, ManaEffect, ObjectView, players_matching
 
 Op = SetType | Multiply
+#: A replacement step: an op, or a replacement effect whose op applies only to events producing at
+#: least its ``min_amount`` of mana (Damping Sphere).
+Step = Op | ManaReplacement
 
 
-def outcomes(mana: Mana, ops: Iterable[Op]) -> frozenset[Mana]:
-    """Every mana a production of ``mana`` can end as, applying each op once, in any order.
+def outcomes(mana: Mana, ops: Iterable[Step]) -> frozenset[Mana]:
+    """Every mana a production of ``mana`` can end as, applying each op once, in any order; an
+    effect that applies only to an amount of mana is applicable only while the event produces
+    that much, looked at again after each one applied (CR 616.1f), and one that never becomes
+    applicable doesn't apply.
 
     >>> sorted(str(m) for m in outcomes(Mana.parse("{G}"), [SetType("B", 1), Multiply(2)]))
     ['{B}', '{B}{B}']
+    >>> sphere = ManaReplacement("land", SetType("C", 1), min_amount=2)
+    >>> sorted(str(m) for m in outcomes(Mana.parse("{G}"), [sphere, Multiply(2)]))
+    ['{C}']
     """
-    counts = Counter(ops)
+    counts = Counter((s.op, s.min_amount) if isinstance(s, ManaReplacement) else (s, 0) for s in ops)
     key = tuple(sorted(counts.items(), key=repr))
     return _outcomes(mana, key)
 
 
 @lru_cache(maxsize=65536)
-def _outcomes(mana: Mana, remaining: tuple[tuple[Op, int], ...]) -> frozenset[Mana]:
-    if not remaining:
-        return frozenset((mana,))
+def _outcomes(mana: Mana, remaining: tuple[tuple[tuple[Op, int], int], ...]) -> frozenset[Mana]:
     found: set[Mana] = set()
-    for i, (op, n) in enumerate(remaining):
-        rest = remaining[:i] + (((op, n - 1),) if n > 1 else ()) + remaining[i + 1:]
+    for i, ((op, least), n) in enumerate(remaining):
+        if mana.amount < least:
+            continue  # not applicable to this event now (CR 106.12b, 616.1f)
+        rest = remaining[:i] + ((((op, least), n - 1),) if n > 1 else ()) + remaining[i + 1:]
         found |= _outcomes(op.apply(mana), rest)
-    return frozenset(found)
+    return frozenset(found) if found else frozenset((mana,))
 
 
 def apply_in_order(mana: Mana, ops: Iterable[Op]) -> Mana:
@@ -171,7 +180,7 @@ class Solver:
             options = spec.options(self, o.controller)
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
             reps = applicable(self.effects, o, ability)
-            ops = [r.replacement.op for r in reps]
+            ops = [r.replacement for r in reps]
             types: set[str] = set()
             for m in options:
                 if m:

@@ -45,6 +45,7 @@ KINDS: dict[str, str] = {
     "empty": "a mana pool empties at the end of a step",
     "trigger": "a triggered ability triggers",
     "stack": "a triggered ability is put on the stack",
+    "copy": "a copy of a spell or ability is put on the stack (CR 707.10)",
     "resolve": "a spell or ability resolves",
     "fizzle": "a spell or ability does nothing (illegal targets, false intervening 'if')",
     "counter": "a spell is countered",
@@ -53,10 +54,12 @@ KINDS: dict[str, str] = {
     "counters": "counters are put on or removed from a permanent",
     "life": "a player's life total changes",
     "damage": "damage is dealt",
+    "prevent": "damage that would be dealt is prevented: it never happens (CR 615)",
     "attack": "a creature is declared as an attacker",
     "block": "a creature is declared as a blocker",
     "monarch": "a player becomes the monarch",
     "effect": "a continuous effect starts or ends",
+    "control": "a permanent's controller changes (a control-changing effect starts or ends, CR 613.1b)",
     "sba": "a state-based action happens",
     "cleanup": "damage marked on permanents wears off in the cleanup step",
     "leave": "a player leaves the game (loses or concedes)",
@@ -167,6 +170,15 @@ class Untapped(Event):
     kind: ClassVar[str] = "untap"
 
 
+class Convoked(Tapped):
+    """A creature becomes tapped to pay for one mana of spell ``spell``'s total cost by convoke
+    (CR 702.51a; it has "convoked" the spell, 702.51c): ``pays`` is the symbol it paid. Tapping it
+    this way is no mana ability, so it is not "tapped for mana" (106.12)."""
+
+    spell: int
+    pays: str
+
+
 class CountersChanged(Event):
     kind: ClassVar[str] = "counters"
     counter: str
@@ -217,9 +229,25 @@ class LandPlayed(ZoneChange):
 
 
 class SpellCast(ZoneChange):
+    """A player casts a spell: it moves to the stack from ``frm`` (CR 601.2), with X = ``x`` and
+    that mana value on the stack (202.3e). ``free``: cast without paying its mana cost (cascade,
+    702.85a), during the resolution of what allowed it (608.2g)."""
+
     kind: ClassVar[str] = "cast"
     x: int = 0
     mana_value: int = 0
+    target: int | str | None = None
+    free: bool = False
+    cost_increase: int = 0  # generic mana added to its total cost (Damping Sphere, CR 601.2f)
+
+
+class SpellCopied(ZoneChange):
+    """A copy of the spell ``original`` is put on the stack (CR 707.10): it is a new object
+    (``obj_id``) with the original's choices, ``x`` included; it isn't cast."""
+
+    kind: ClassVar[str] = "copy"
+    original: int
+    x: int = 0
     target: int | str | None = None
 
 
@@ -243,8 +271,10 @@ class AbilityActivated(Event):
 
 
 #: What a recorded choice was about: the kind of question the engine asked a player.
-ChoiceKind = Literal["color", "copy", "damage assignment", "discard", "legend rule", "mana", "may sacrifice",
-                     "order", "payment", "protector", "sacrifice", "target", "trigger order"]
+ChoiceKind = Literal["cast", "color", "copy", "damage assignment", "damage effect", "discard",
+                     "legend rule", "mana",
+                     "may sacrifice", "order", "payment", "protector", "sacrifice", "target",
+                     "trigger order"]
 
 
 class ChoiceMade(Event):
@@ -263,6 +293,14 @@ class PutOnStack(Event):
     id: int
     name: str
     target: int | str | None = None
+
+
+class AbilityCopied(PutOnStack):
+    """A copy of the ability ``original`` is put on the stack (CR 707.10), with the same source
+    (707.10b) and the original's choices; it isn't activated."""
+
+    kind: ClassVar[str] = "copy"
+    original: int
 
 
 class Resolved(Event):
@@ -290,6 +328,7 @@ class ManaAdded(Event):
     kind: ClassVar[str] = "mana"
     mana: Mana
     tapped_for_mana: bool = False  # a mana ability with {T} in its cost made it (CR 106.12)
+    spend_only: str | None = None  # it may be spent only to cast a spell of this card type (106.6)
 
 
 class NoMana(Event):
@@ -322,6 +361,21 @@ class DamageDealt(Event):
     source_id: int | None
     amount: int
     combat: bool
+    to_player: str | None = None
+    to_id: int | None = None
+
+
+class DamagePrevented(Event):
+    """The ``amount`` damage ``source`` would deal to ``to_player`` or object ``to_id`` is
+    prevented by ``effect`` (CR 615.1, 615.6): it is never dealt. ``combat``: it was combat damage
+    (a redirected combat damage event stays combat damage, 614.9)."""
+
+    kind: ClassVar[str] = "prevent"
+    effect: str
+    source: str
+    amount: int
+    combat: bool
+    source_id: int | None = None
     to_player: str | None = None
     to_id: int | None = None
 
@@ -370,9 +424,32 @@ class EffectStarted(Event):
     effect: str
 
 
+class AbilityGained(EffectStarted):
+    """Until end of turn, the permanent ``obj_id`` has ``keyword`` (Act of Treason's haste, CR
+    611.2a); the :class:`EffectEnded` whose ``cause`` is this event ends it."""
+
+    keyword: str
+
+
 class EffectEnded(Event):
     kind: ClassVar[str] = "effect"
     effect: str
+
+
+class ControlChanged(Event):
+    """Permanent ``obj_id``'s controller is now ``controller`` (it was ``previous``): a
+    control-changing effect (layer 2, CR 613.1b) began or ended. ``effect`` names the effect that
+    decides it now ("" when none does: it is back with the player it entered under, 110.2).
+    Its new controller's "continuous control" starts now (302.6) unless ``since_now`` is False (a
+    teaching set-up of control from before this turn); ``removed_from_combat``: it was attacking or
+    blocking (506.4)."""
+
+    kind: ClassVar[str] = "control"
+    controller: str
+    previous: str
+    effect: str = ""
+    since_now: bool = True
+    removed_from_combat: bool = False
 
 
 class NoTokens(Event):
@@ -385,12 +462,13 @@ class NoTokens(Event):
 #: Every event class, for documentation and tests.
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameBegan, TurnBegan, StepBegan, DrawSkipped, PlayerLeft, GameEnded, PriorityPassed, Tapped, Untapped,
-    CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast, StateBasedMove,
-    DrawFailed,
+    Convoked, CountersChanged, DamageWoreOff, Moved, SetupPut, Entered, LandPlayed, SpellCast,
+    SpellCopied, StateBasedMove, DrawFailed, AbilityCopied,
     AbilityActivated, ChoiceMade, AbilityTriggered, PutOnStack, Resolved, Fizzled, Countered,
-    ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamageRedirected,
-    LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, EffectEnded,
-    NoTokens,
+    ManaAdded, NoMana, ManaSpent, PoolEmptied, ManaReplaced, DamageDealt, DamagePrevented,
+    DamageRedirected,
+    LifeChanged, AttackDeclared, BlockDeclared, MonarchChanged, EffectStarted, AbilityGained, EffectEnded,
+    ControlChanged, NoTokens,
 )
 
 

@@ -22,6 +22,7 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
@@ -34,32 +35,45 @@ from .abilities import (
     MONARCH_DRAW,
     Activated,
     AddMana,
+    Anthem,
     BecomeMonarch,
     CardDef,
+    Cascade,
     ChooseColorAsEnters,
+    ControlEnchanted,
+    CopyTarget,
+    CostIncrease,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
     CreatureControllerBecomesMonarch,
+    DamageYou,
     DealDamage,
     Draw,
+    DrawForEachColor,
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
-    ExileUntilOpponentMonarch,
+    ExileUntil,
+    GainControl,
+    GainKeyword,
     GainLife,
     GrantKeyword,
     ManaTrigger,
     MaySacrificeToDraw,
+    PreventDamage,
     PutCounters,
+    PutCountersOnEach,
     RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
     SacrificeCreature,
     SacrificeUnless,
+    SpendAsAnyColor,
     StaticReplacement,
     TargetSpec,
     Triggered,
+    UntapTarget,
     granted_keywords,
 )
 from .board import Board, PermView, PlayerView
@@ -80,13 +94,18 @@ from .errors import (
 )
 from .events import (
     AbilityActivated,
+    AbilityCopied,
+    AbilityGained,
     AbilityTriggered,
     AttackDeclared,
     BlockDeclared,
     ChoiceMade,
+    ControlChanged,
+    Convoked,
     Countered,
     CountersChanged,
     DamageDealt,
+    DamagePrevented,
     DamageRedirected,
     DamageWoreOff,
     DrawFailed,
@@ -114,6 +133,7 @@ from .events import (
     Resolved,
     SetupPut,
     SpellCast,
+    SpellCopied,
     StateBasedMove,
     StepBegan,
     Tapped,
@@ -126,7 +146,20 @@ from .journal import JDict, Journal
 from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
-from .state import ContinuousEffect, GameState, LastKnown, Obj, Pending, PlayerState, StackItem
+from .state import (
+    ContinuousEffect,
+    ControlEffect,
+    Exiled,
+    GameState,
+    KeywordEffect,
+    LastKnown,
+    Obj,
+    Pending,
+    PlayerState,
+    PreventionEffect,
+    ResolvedEffect,
+    StackItem,
+)
 from .targets import Target, legal_targets, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
@@ -154,15 +187,22 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "comma
 P = ParamSpec("P")
 R = TypeVar("R")
 E = TypeVar("E", bound=Event)
+_A = TypeVar("_A")
 EffectHandler = Callable[["Game", Any, StackItem], None]
 _EFFECTS: dict[type, EffectHandler] = {}
 
 
 #: Keys of the battlefield's index (``GameState.index``) besides a trigger's ``(kind of event,
-#: None or the object the event must be about)``: static abilities that make mana replacement
-#: effects or give keywords, legendary permanents by name, and Auras by what they enchant.
-_MANA_EFFECTS = "mana replacement effects"
-_GRANTS = "keywords given"
+#: None or the object the event must be about)``: the kinds of static ability in ``_STATICS``,
+#: legendary permanents by name, and Auras by what they enchant.
+#: The static abilities that work from the battlefield on other objects or the rules: the index
+#: files a permanent under each kind it has (``Game._statics(kind)`` reads them).
+_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, SpendAsAnyColor)
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "a creature", "an instant"."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _legends(name: str) -> tuple[str, str]:
@@ -181,10 +221,7 @@ def _index_keys(o: Obj) -> list[object]:
     for ab in o.card.triggers:
         t = ab.trigger
         keys += [(kind, o.id if t.about_source else None) for kind in t.waits_for]
-    if any(isinstance(a, StaticReplacement) for a in o.card.abilities):
-        keys.append(_MANA_EFFECTS)
-    if any(isinstance(a, GrantKeyword) for a in o.card.abilities):
-        keys.append(_GRANTS)
+    keys += [kind for kind in _STATICS if o.card.has(kind)]
     if o.is_a("Legendary"):
         keys.append(_legends(o.name))
     if o.card.enchant and o.attached_to is not None:
@@ -211,6 +248,7 @@ class _MonarchSource(Value):
     counters: Mapping[str, int]
     id: None = None
     attached_to: None = None
+    chosen_color: None = None
 
     def is_a(self, card_type: str) -> bool:
         return False
@@ -225,7 +263,7 @@ class _Reaction(Mutable):
     source: Obj | LastKnown | None = None
     controller: str = ""
     data: TriggerData = TriggerData()
-    jailed: tuple[int, int, str] | None = None
+    jailed: Exiled | None = None
     links: tuple[int, ...] = ()  # events that created a state the trigger depended on
 
 
@@ -265,6 +303,8 @@ class _Plans(Mutable):
     damage: dict[int, dict[int, int]] | None = None
     discard: list[int] | None = None
     copy: int | None = None
+    free_cast: bool | None = None  # cast the card cascade found without paying its mana cost?
+    x: int | None = None  # the X the caster wants for a spell cast without paying its mana cost
     since: int = 0  # the events before the call: what happened during it follows
 
 
@@ -454,7 +494,8 @@ class Game:
         check.one_of("zone", zone, ZONES)
         if zone == "battlefield":
             return self.permanents(player)
-        return [o for o in self._s.objects.values() if o.owner == player and o.zone == zone]
+        found = [o for o in self._s.objects.values() if o.owner == player and o.zone == zone]
+        return sorted(found, key=lambda o: o.position) if zone == "library" else found
 
     def stack(self) -> list[StackItem]:
         """The stack, bottom first."""
@@ -468,7 +509,11 @@ class Game:
         """Its keywords: printed ones, and those static abilities on the battlefield give it
         (Mass Hysteria gives every creature haste)."""
         o = o if isinstance(o, Obj) else self.obj(o)
-        return o.card.keywords | granted_keywords(o, self._indexed(_GRANTS))
+        found = o.card.keywords | granted_keywords(o, self._indexed(GrantKeyword))
+        for e in self._s.effects:  # "it gains haste until end of turn" (CR 611.2a)
+            if isinstance(e, KeywordEffect) and e.obj_id == o.id and e.incarnation == o.incarnation:
+                found |= {e.keyword}
+        return found
 
     def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
         """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
@@ -594,8 +639,8 @@ class Game:
 
     def mana_effects(self) -> list[ManaEffect]:
         """Every mana replacement effect in the game, in the order they began to apply."""
-        found: list[ManaEffect] = list(static_effects(self._indexed(_MANA_EFFECTS)))
-        found += list(self._s.effects)
+        found: list[ManaEffect] = list(static_effects(self._indexed(StaticReplacement)))
+        found += [e for e in self._s.effects if isinstance(e, ContinuousEffect)]
         return found
 
     def mana_replacements(self, o: Obj, ability: Activated) -> list[AppliedReplacement]:
@@ -675,7 +720,7 @@ class Game:
         o.token = defn.token
         o.controller, o.tapped, o.counters = controller, tapped, dict(counters)
         o.attached_to = attached_to
-        if any(isinstance(a, ChooseColorAsEnters) for a in defn.abilities):
+        if defn.has(ChooseColorAsEnters):
             o.chosen_color = color or "G"
         self._arrive(o)
         when = "since before this turn" if arrived == "last turn" else "arriving this turn"
@@ -685,7 +730,12 @@ class Game:
                                 arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
-        o.toughness_seq = e.seq
+        o.toughness_seq = o.timestamp = e.seq
+        o.entered_under = controller
+        enchanted = self._controls_host(o)
+        if enchanted is not None:  # an Aura such as Mind Control set up on it: control as of then
+            self._update_control(enchanted, setup=True, since_now=arrived == "this turn")
+        self._refresh_boosts(self.permanents() if defn.has(Anthem) else [o], e.seq)
         return o.id
 
     @_atomic
@@ -971,7 +1021,7 @@ class Game:
         s.combat_seq.clear()
         s.attacked = False
         for p in s.players:
-            p.lands_played = 0
+            p.lands_played = p.spells_cast = 0
         e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
                                  rules=("500.1",), player=player, lane="game", active=player))
         s.turn_began[player] = s.turn_seq = e.seq
@@ -1018,7 +1068,7 @@ class Game:
                 self._emit(PoolEmptied(text=f"{p.name}'s mana pool empties ({p.pool} lost)",
                                        rules=("106.4",), player=p.name, cause=s.step_seq,
                                        mana=p.pool))
-                p.pool = Mana()
+                p.pool, p.restricted = Mana(), ()
         if s.step == "end_of_combat":  # CR 511.3: creatures are removed from combat
             s.attackers.clear()
             s.blockers.clear()
@@ -1036,10 +1086,30 @@ class Game:
             self._emit(DamageWoreOff(text="Damage wears off: " + ", ".join(o.name for o in damaged),
                                      rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
-            s.effects.remove(eff)
-            self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({eff.replacement.describe()})",
-                                   rules=("514.2", "611.2a"), player=eff.controller, cause=eff.seq,
-                                   effect=eff.label))
+            self._end_effect(eff, ("514.2", "611.2a"))
+
+    def _end_effect(self, eff: ResolvedEffect, rules: tuple[str, ...]) -> None:
+        """A continuous effect of a resolved spell or ability ends (CR 514.2, 611.2a; 800.4a when
+        the player it gave control leaves the game). A permanent whose control it decided goes to
+        the controller the remaining effects say (613.1b)."""
+        self._s.effects.remove(eff)
+        e = self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({self._describe_effect(eff)})",
+                                   rules=rules, player=eff.controller, cause=eff.seq, effect=eff.label))
+        if isinstance(eff, ControlEffect):
+            o = self._s.objects[eff.obj_id]
+            if o.incarnation == eff.incarnation:
+                with self._caused_by(e.seq):
+                    self._update_control(o)
+
+    def _describe_effect(self, eff: ResolvedEffect) -> str:
+        if isinstance(eff, ContinuousEffect):
+            return eff.replacement.describe()
+        if isinstance(eff, PreventionEffect):
+            return f"all {'combat ' if eff.combat_only else ''}damage is prevented"
+        name = self._s.objects[eff.obj_id].name
+        if isinstance(eff, ControlEffect):
+            return f"{eff.controller} controls {name}"
+        return f"{name} has {eff.keyword}"
 
     def _discard_to_hand_size(self) -> None:
         """CR 514.1, 402.2: the active player discards down to seven cards, choosing which."""
@@ -1241,8 +1311,10 @@ class Game:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
 
     def _incarnation(self, target: Target | None) -> int:
-        """Which object a target is right now (each zone change makes a new one, CR 400.7)."""
-        return self._s.objects[target].incarnation if isinstance(target, int) else 0
+        """Which object a target is right now (each zone change makes a new one, CR 400.7); 0 for a
+        player or an ability on the stack."""
+        o = self._s.objects.get(target) if isinstance(target, int) else None
+        return o.incarnation if o is not None else 0
 
     # ------------------------------------------------------------------ mana
     def _produce_mana(self, o: Obj, ab: Activated, act_seq: int, color: str | None,
@@ -1259,16 +1331,34 @@ class Game:
                                   reason=why, undefined=undefined), obj=o)
                 return
             links: list[int] = []
-            mana = self._pick_mana(who, o, options, color, choice, links,
-                                   reflects=isinstance(spec, Reflect))
+            mana = before = self._pick_mana(who, o, options, color, choice, links,
+                                            reflects=isinstance(spec, Reflect))
             reps = self.mana_replacements(o, ab)
+            applied: list[str] = []
             if reps:
-                mana = self._apply_mana_replacements(who, o, mana, reps, order, links)
+                mana = self._apply_mana_replacements(who, o, mana, reps, order, links, applied)
+            rechecked = any(not r.replacement.applies_to(before) for r in reps if r.label in applied)
+            add = ab.adds_mana
+            spend_only = add.spend_only if add is not None else None
             self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
                            else f"from {o.name}'s mana ability",
-                           ("106.4", "605.3b") + (("106.12b",) if reps else ())
-                           + (("616.1",) if len(reps) > 1 else ()),
-                           obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana))
+                           ("106.4", "605.3b") + (("106.12b",) if applied else ())
+                           + (("616.1",) if len(applied) > 1 else ()) + (("616.1f",) if rechecked else ())
+                           + (("106.6",) if spend_only else ()),
+                           obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana),
+                           spend_only=spend_only)
+            self._mana_riders(o, ab, act_seq)
+
+    def _mana_riders(self, o: Obj, ab: Activated, act_seq: int) -> None:
+        """The rest of a mana ability's effect, done as it resolves, after its mana (Tarnished
+        Citadel deals 3 damage to you; it is still a mana ability, CR 605.1a, 605.3b)."""
+        rest = [e for e in ab.effects if not isinstance(e, AddMana)]
+        if not rest:
+            return
+        item = StackItem(0, "ability", f"{o.name}'s ability", o.controller, ab.effects, ab.text,
+                         act_seq, source_id=o.id, source_incarnation=o.incarnation)
+        for eff in rest:
+            _EFFECTS[type(eff)](self, eff, item)
 
     def _pick_mana(self, who: str, o: Obj, options: Sequence[Mana], color: str | None,
                    choice: str | None, links: list[int], *, reflects: bool = False) -> Mana:
@@ -1303,30 +1393,46 @@ class Game:
 
     def _apply_mana_replacements(self, who: str, o: Obj, mana: Mana,
                                  reps: list[AppliedReplacement], order: Sequence[str] | None,
-                                 links: list[int]) -> Mana:
+                                 links: list[int], applied: list[str]) -> Mana:
+        """Apply the replacement effects ``reps`` to the mana ``o`` produces, one at a time: of
+        those that apply now, the player picks one (CR 616.1), then the rest that apply to the
+        modified event are looked at again (616.1f; an effect that applies only to two or more
+        mana may apply only after another), each applying once (614.5). The player's order
+        (``order``, else the chooser, asked when two or more apply at once) ranks them; the
+        choice is recorded the first time it is made among those effects. ``applied`` gets the
+        labels applied, in order."""
         labels = [r.label for r in reps]
-        if order is not None:
-            chosen = self._match_order(labels, list(order))
-        else:
-            chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", labels)
-        if len(reps) > 1:
-            e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
-                                      + " then ".join(chosen), rules=("616.1",), player=who,
-                                      question="order", answer=tuple(chosen), options=tuple(labels)),
-                           obj=o)
-            links.append(e.seq)
         by_label = {r.label: r for r in reps}
-        for label in chosen:
+        first = mana
+        ranked = self._match_order(labels, list(order)) if order is not None else None
+        shown: set[str] = set()  # the effects a recorded choice has ordered already
+        while True:
+            now = [lab for lab in labels if lab not in applied and by_label[lab].replacement.applies_to(mana)]
+            if not now:
+                return mana
+            if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
+                chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", now)
+                ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
+            if len(now) > 1 and not set(now) <= shown:
+                picked = [lab for lab in ranked if lab in now]
+                e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
+                                          + " then ".join(picked), rules=("616.1",), player=who,
+                                          question="order", answer=tuple(picked), options=tuple(now)),
+                               obj=o)
+                links.append(e.seq)
+                shown |= set(now)
+            label = next((lab for lab in ranked if lab in now), now[0])
             r = by_label[label]
+            late = not r.replacement.applies_to(first)  # applicable only once another applied
             before, mana = mana, r.replacement.op.apply(mana)
             if mana.amount > limits.MAX_MANA:
                 raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
                                  "MAX_MANA", limits.MAX_MANA)
             replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
-                                        rules=("106.12b", "614.1a"), player=who, effect=label,
-                                        before=before, after=mana), obj=o)
+                                        rules=("106.12b", "614.1a") + (("616.1f",) if late else ()),
+                                        player=who, effect=label, before=before, after=mana), obj=o)
             links.append(replaced.seq)
-        return mana
+            applied.append(label)
 
     @staticmethod
     def _match_order(labels: list[str], order: list[str]) -> list[str]:
@@ -1346,14 +1452,21 @@ class Game:
 
     def _add_mana(self, who: str, mana: Mana, why: str, rules: tuple[str, ...],
                   obj: Obj | None = None, links: tuple[int, ...] = (),
-                  tapped_for_mana: bool = False) -> ManaAdded:
+                  tapped_for_mana: bool = False, spend_only: str | None = None) -> ManaAdded:
         p = self._player(who)
         if p.pool.amount + mana.amount > limits.MAX_MANA:
             raise LimitError(f"{who}'s mana pool would hold {p.pool.amount + mana.amount:,} mana",
                              "MAX_MANA", limits.MAX_MANA)
         p.pool = p.pool + mana
-        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why})", rules=rules, player=who,
-                                    links=links, mana=mana, tapped_for_mana=tapped_for_mana), obj=obj)
+        if spend_only is not None and mana:
+            held = dict(p.restricted)
+            held[spend_only] = held.get(spend_only, Mana()) + mana
+            p.restricted = tuple(held.items())
+        only = (f"; it can be spent only to cast {_a(spend_only.lower())} spell"
+                if spend_only is not None else "")
+        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why}{only})", rules=rules, player=who,
+                                    links=links, mana=mana, tapped_for_mana=tapped_for_mana,
+                                    spend_only=spend_only), obj=obj)
 
     def _resolve_mana_trigger(self, r: _Reaction) -> None:
         """A triggered mana ability resolves at once, right after the mana ability that
@@ -1399,7 +1512,8 @@ class Game:
 
     @_atomic
     def cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
-             color: str | None = None, pay: str | Mana | None = None) -> tuple[Event, ...]:
+             color: str | None = None, pay: str | Mana | None = None,
+             convoke: Sequence[int | str] | Mapping[int | str, str] | None = None) -> tuple[Event, ...]:
         """Cast a spell from hand, paying its cost from the mana pool (CR 601.2).
 
         ``target`` is a player's name or an object's id (an Aura targets what it will enchant,
@@ -1409,6 +1523,15 @@ class Game:
         601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
         decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
         choice is recorded.
+
+        ``convoke`` (a spell with convoke, CR 702.51a) lists untapped creatures the caster
+        controls to tap as part of paying the total cost: each pays for one generic mana or one
+        mana of one of its colors. A dict ``{creature: "{G}"}`` says which symbol each pays; with
+        a list, each pays a colored symbol of its color if one is left, else a hybrid one, else
+        one generic mana (paying colored symbols first never leaves less that the pool can pay).
+        Tapping a creature this way is not activating its ability, so summoning sickness doesn't
+        matter (302.6), and it is not "tapping it for mana" (106.12): mana triggers and mana
+        replacement effects don't see it.
 
         >>> g = Game(["Alice", "Bob"])
         >>> for land in ("Forest", "Forest", "Mountain"):
@@ -1442,33 +1565,65 @@ class Game:
         if x and (cost is None or not cost.x_count):
             raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({o.name} "
                               f"got x={x}).", "107.3a")
-        if color is not None and not any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
+        if color is not None and not o.card.has(ChooseColorAsEnters):
             raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
-        self._check_payment(who, cost or ManaCost(), x, paying, o.name, "601.2h")
+        # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
+        tax = self._cost_increase(who)
+        due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
+        convoked = self._convoke_plan(o, who, due, x, convoke)
+        if convoked:
+            due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
+        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o)
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        in_response = bool(self._s.stack)
-        self._change_zone(o, "stack")
-        x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
-        mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
-        e = self._emit(SpellCast(text=f"{who} casts {o.name}{x_text}"
-                                 + (f" targeting {self._target_name(target)}" if target is not None
-                                    else "") + (" in response" if in_response else ""),
-                                 rules=("601.2",) + (("107.3a",) if x_text else ())
-                                 + (("117.7",) if in_response else ()), player=who,
-                                 lane="stack", **self._where(o, "stack"), frm="hand", x=x,
-                                 mana_value=mv, target=target), obj=o)
-        with self._caused_by(e.seq):
-            self._pay_mana(who, cost or ManaCost(), x, paying, o.name)
-        self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
-                                                  o.card.text, e.seq, source_id=o.id, target=target,
-                                                  x=x, targets=spec, color=color,
-                                                  source_incarnation=o.incarnation,
-                                                  target_incarnation=self._incarnation(target)))
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax)
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
+
+    def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
+                    due: ManaCost, due_x: int, paying: Mana | None,
+                    convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
+                    tax: int = 0) -> None:
+        """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
+        is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
+        first. ``free``: cast without paying its mana cost, during the resolution of what allows
+        it (608.2g, with X 0, 107.3b): nobody gets priority afterwards."""
+        cost = o.card.cost
+        frm = o.zone
+        in_response = bool(self._s.stack) and not free
+        self._change_zone(o, "stack")
+        o.controller = who  # the caster controls the spell (CR 601.2a, 112.2)
+        x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
+        mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
+        e = self._emit(SpellCast(text=f"{who} casts {o.name}"
+                                 + (" without paying its mana cost" if free else "") + x_text
+                                 + (f" targeting {self._target_name(target)}" if target is not None
+                                    else "") + (" in response" if in_response else "")
+                                 + (f" (its total cost is {{{tax}}} more: {who} has cast "
+                                    f"{self._player(who).spells_cast} other spell"
+                                    f"{'s' if self._player(who).spells_cast > 1 else ''} this turn)"
+                                    if tax else ""),
+                                 rules=("601.2",) + (("608.2g",) if free else ())
+                                 + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
+                                 + (("601.2f",) if tax else ())
+                                 + (("117.7",) if in_response else ()), player=who,
+                                 lane="stack", **self._where(o, "stack"), frm=frm, x=x,
+                                 mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
+        self._player(who).spells_cast += 1
+        with self._caused_by(e.seq):
+            for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
+                creature.tapped = True
+                self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
+                                    f"{symbol}", rules=("702.51a", "702.51c"), spell=o.id,
+                                    pays=symbol), obj=creature)
+            self._pay_mana(who, due, due_x, paying, o.name, spell=o)
+        self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
+                                                  o.card.text, e.seq, source_id=o.id, target=target,
+                                                  x=x, targets=o.card.spell_targets, color=color,
+                                                  source_incarnation=o.incarnation,
+                                                  target_incarnation=self._incarnation(target)))
 
     @staticmethod
     def _pay_argument(pay: object) -> Mana | None:
@@ -1482,32 +1637,142 @@ class Game:
             raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
                              f"not {text!r}") from None
 
+    def _cost_increase(self, who: str) -> int:
+        """The generic mana each spell ``who`` casts costs more: {1} per Damping Sphere for each
+        other spell they have cast this turn (CR 601.2f)."""
+        per_spell = sum(ab.amount for _, ab in self._statics(CostIncrease))
+        return per_spell * self._player(who).spells_cast
+
+    def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
+                      convoke: object) -> list[tuple[Obj, str]]:
+        """The creatures that convoke spell ``o`` and the symbol of its total cost each pays (CR
+        702.51a), checked: the spell has convoke; each is an untapped creature ``who`` controls,
+        named once; each pays a symbol of the cost that is left (a colored one only with a creature
+        of that color)."""
+        if convoke is None:
+            return []
+        if isinstance(convoke, Mapping):
+            wanted = [(check.ref("convoke key", k), check.text(f"convoke[{k!r}]", v, max_len=10))
+                      for k, v in convoke.items()]
+        else:
+            wanted = [(r, "") for r in check.ref_list("convoke", convoke)]
+        if not wanted:
+            return []
+        if "convoke" not in o.card.keywords:
+            raise ChoiceError(f"{o.name} doesn't have convoke, so no creature can help pay for it.",
+                              "702.51a")
+        left = {"generic": cost.generic + cost.x_count * x, "colored": list(cost.colored),
+                "hybrid": list(cost.hybrid)}
+        plan: list[tuple[Obj, str]] = []
+        for r, symbol in wanted:
+            c = self.obj(r)
+            if any(c is p for p, _ in plan):
+                raise ChoiceError(f"{c.name} is listed twice: each creature convokes once.", "702.51a")
+            if c.zone != "battlefield" or not c.is_a("Creature") or c.controller != who:
+                raise ChoiceError(f"{c.name} is not a creature {who} controls, so it can't convoke "
+                                  f"{o.name}.", "702.51a")
+            if c.tapped:
+                raise ChoiceError(f"{c.name} is tapped: only an untapped creature can be tapped to "
+                                  f"convoke.", "702.51a")
+            plan.append((c, self._convoke_symbol(c, o, symbol, left)))
+        return plan
+
+    @staticmethod
+    def _convoke_symbol(c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
+        """The symbol creature ``c`` pays (``wanted``, or by default a colored one of its color,
+        then a hybrid one, then {1}), taken from what is ``left`` of the total cost."""
+        colors = [t for t in COLORS if t in c.card.colors]
+        options = ([f"{{{t}}}" for t in colors if t in left["colored"]]
+                   + [f"{{{a}/{b}}}" for a, b in left["hybrid"] if a in colors or b in colors]
+                   + (["{1}"] if left["generic"] else []))
+        if wanted and wanted not in options:
+            raise ChoiceError(f"{c.name} can't pay {wanted} of {spell.name}'s cost: it can pay "
+                              f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
+                              f"one mana of its color).", "702.51a")
+        if not options:
+            raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
+                              f"each creature that convokes pays one mana.", "702.51a")
+        symbol = wanted or options[0]
+        if symbol == "{1}":
+            left["generic"] -= 1
+        elif "/" in symbol:
+            left["hybrid"].remove(tuple(symbol[1:-1].split("/")))
+        else:
+            left["colored"].remove(symbol[1:-1])
+        return symbol
+
+    @staticmethod
+    def _rest_after_convoke(cost: ManaCost, x: int, paid: list[str]) -> ManaCost:
+        """What is left of the total cost (X included) once the convoking creatures paid ``paid``."""
+        generic, colored, hybrid = cost.generic + cost.x_count * x, cost.colored, list(cost.hybrid)
+        for symbol in paid:
+            if symbol == "{1}":
+                generic -= 1
+            elif "/" in symbol:
+                a, b = symbol[1:-1].split("/")
+                hybrid.remove((a, b))
+            else:
+                colored = colored - Mana.parse(symbol)
+        return ManaCost.of(generic, colored, tuple(hybrid))
+
+    def _spendable(self, who: str, spell: Obj | None) -> tuple[Mana, Mana]:
+        """The mana in ``who``'s pool that can pay for ``spell`` (None: an ability's cost), and the
+        mana held back because it may be spent only on another kind of spell (CR 106.6)."""
+        p = self._player(who)
+        held = Mana()
+        for card_type, mana in p.restricted:
+            if spell is None or not spell.is_a(card_type):
+                held = held + mana
+        return p.pool - held, held
+
     def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                       rule: str) -> None:
-        """Can ``who`` pay ``cost`` for ``what`` from their pool (with ``paying``, if given)?"""
-        pool = self._player(who).pool
+                       rule: str, spell: Obj | None = None) -> None:
+        """Can ``who`` pay ``cost`` for ``what`` (the spell ``spell``, or an ability) from their
+        pool (with ``paying``, if given)?"""
+        pool, held = self._spendable(who, spell)
         with_x = f" with X={x}" if cost.x_count else ""
+        shown, cost = cost, self._as_paid(who, cost)
         if paying is None:
             try:
                 pay(pool, cost, x)
             except ValueError:
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {cost}{with_x}."
+                if held:
+                    raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
+                                    f"spent only on {self._restrictions(who)}, and {pool or 'nothing'} "
+                                    f"can't pay {shown}{with_x} for {what}.", "106.6") from None
+                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {shown}{with_x}."
                                 + (" Add mana first (activate mana abilities)." if rule != "601.2h"
                                    else ""), rule) from None
             return
         problem = payment_problem(pool, cost, paying, x)
         if problem is not None:
-            raise CostError(f"{who} can't pay {cost}{with_x} for {what} with {paying}: {problem}.", rule)
+            if held and payment_problem(pool + held, cost, paying, x) is None:
+                raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {held} of "
+                                f"that pool can be spent only on {self._restrictions(who)}.", "106.6")
+            raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {problem}.", rule)
+
+    def _as_paid(self, who: str, cost: ManaCost) -> ManaCost:
+        """``cost`` as ``who`` may pay it: with a Chromatic Orrery, spending mana as though it were
+        mana of any color (CR 609.4b), its colored symbols take any type of mana."""
+        if any(o.controller == who for o, _ in self._statics(SpendAsAnyColor)):
+            return cost.any_color()
+        return cost
+
+    def _restrictions(self, who: str) -> str:
+        return " or ".join(f"{_a(t.lower())} spell" for t, _ in self._player(who).restricted)
 
     def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                  ability: bool = False) -> None:
+                  ability: bool = False, spell: Obj | None = None) -> None:
         """``who`` pays the mana part of a cost (checked already): with ``paying``, or as the
         chooser decides when the pool could pay it in more than one way (CR 601.2h, 107.4b);
-        the choice is recorded. Nothing happens for a cost of no mana."""
+        the choice is recorded. Nothing happens for a cost of no mana. Mana that may be spent
+        only on this kind of spell is spent before the same type of unrestricted mana (CR 106.6:
+        keeping the mana that can be spent on anything)."""
         if not cost.total(x):
             return
         p = self._player(who)
-        options, more = payments(p.pool, cost, x, limits.MAX_PAYMENTS)
+        options, more = payments(self._spendable(who, spell)[0], self._as_paid(who, cost), x,
+                                 limits.MAX_PAYMENTS)
         links: tuple[int, ...] = ()
         if len(options) > 1:
             labels = [str(m) for m in options]
@@ -1528,11 +1793,22 @@ class Game:
         else:
             spent = paying if paying is not None else options[0]
         p.pool = p.pool - spent
+        if p.restricted and spell is not None:
+            left, held = spent, []
+            for card_type, mana in p.restricted:
+                used = left.common(mana) if spell.is_a(card_type) else Mana()
+                left = left - used
+                if mana - used:
+                    held.append((card_type, mana - used))
+            p.restricted = tuple(held)
+        # spent as though it were mana of any color (Chromatic Orrery): the cost is unchanged
+        any_color = ("609.4b",) if payment_problem(spent, cost, spent, x) is not None else ()
         if ability:
             self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
-                                 rules=("601.2h", "602.2b"), player=who, mana=spent, links=links))
+                                 rules=("601.2h", "602.2b") + any_color, player=who, mana=spent,
+                                 links=links))
         else:
-            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",),
+            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",) + any_color,
                                  player=who, mana=spent, links=links))
 
     def mana_value(self, ref: int | str) -> int:
@@ -1559,25 +1835,58 @@ class Game:
         """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
         for every choice the engine asks (targets, sacrifices, discards, copies)."""
         if isinstance(target, int):
-            return f"{self._s.objects[target].name} #{target}"
+            return f"{self._name_of(target)} #{target}"
         return str(target)
 
     def _target_name(self, target: Target | None) -> str:
         if isinstance(target, int):
-            return self._s.objects[target].name
+            return self._name_of(target)
         return str(target)
+
+    def _name_of(self, obj_id: int) -> str:
+        """The name of an object, or of an ability on the stack (which is no object)."""
+        o: Obj | None = self._s.objects.get(obj_id)
+        if o is not None:
+            return o.name
+        return next((i.name for i in self._s.stack if i.id == obj_id), f"#{obj_id}")
 
     # ------------------------------------------------------------------ resolving
     @_atomic
-    def resolve(self, *, copy: int | None = None) -> tuple[Event, ...]:
+    def resolve(self, *, copy: int | None = None, free_cast: bool | None = None,
+                x: int | None = None) -> tuple[Event, ...]:
         """All players pass in succession: the top of the stack resolves (CR 117.4, 608.2).
 
         A shortcut for :meth:`pass_priority`: every pass is recorded. ``copy`` answers "enter
         as a copy of which creature?" for a Clone-like spell (by default the chooser picks,
-        and "no copy" is an option).
+        and "no copy" is an option). ``free_cast`` answers cascade's "you may cast it without
+        paying its mana cost" (CR 702.85a; by default the chooser decides, casting first), and
+        ``x`` is the X the caster wants for that spell: the only legal X is 0 (107.3b), so any
+        other value is refused. Cascade's exiled cards go to the bottom of the library in a
+        random order that the kit makes reproducible (seeded by the cascade's event number).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> for land in ("Mountain", "Forest", "Forest", "Island"):
+        ...     _ = g.activate(g.put_onto_battlefield(land, "Alice"))
+        >>> goose = g.put_in_library("The Goose Mother", "Alice")[0]
+        >>> _ = g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
+        >>> try:
+        ...     g.resolve(x=1)
+        ... except RulesError as err:
+        ...     print(err.rule, err.reason)  # doctest: +NORMALIZE_WHITESPACE
+        107.3b The Goose Mother is cast without paying its mana cost, so the only legal choice
+        for X is 0 (x=1).
+        >>> for e in g.resolve()[3:]: print(e)  # doctest: +NORMALIZE_WHITESPACE
+        #34 Alice exiles The Goose Mother from the top of their library (cascade) [CR 702.85a]
+        #35 Alice chooses to cast The Goose Mother without paying its mana cost (cascade) [CR 702.85a]
+        #36 Alice casts The Goose Mother without paying its mana cost with X = 0
+            [CR 601.2, 608.2g, 107.3b]
         """
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
+        if free_cast is not None:
+            check.flag("free_cast", free_cast)
+        if x is not None:
+            check.whole_number("x", x, 0, limits.MAX_X)
         self._check_not_over()
         if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
@@ -1586,10 +1895,15 @@ class Game:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         start = len(self._events)
         self._plans.copy = copy
+        self._plans.free_cast, self._plans.x = free_cast, x
         depth = len(self._s.stack)
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
+        if self._plans.free_cast is not None or self._plans.x is not None:
+            raise ChoiceError("free_cast= and x= answer cascade's 'you may cast it without paying its "
+                              "mana cost' (CR 702.85a), and nothing that resolved offered that.",
+                              "702.85a")
         return tuple(self._events[start:])
 
     @_atomic
@@ -1612,9 +1926,9 @@ class Game:
         permanent = spell is not None and not spell.card.types & {"Instant", "Sorcery"}
         cond = item.ability.condition if item.ability else None
         problem = self._target_problem(item)
-        if cond and not self._condition_holds(cond, item.controller):
+        if cond is not None and not cond.holds(self, item.controller):
             self._emit(Fizzled(text=f"{item.name} is removed from the stack without resolving: its "
-                               f"'if' condition ({cond}) is no longer true", rules=("603.4",),
+                               f"'if' condition ({cond.words}) is no longer true", rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                ability=item.kind == "ability"))
         elif problem is not None:
@@ -1641,9 +1955,13 @@ class Game:
                     original = self._copy_choice(spell, item.controller, self._plans.copy)
                     self._plans.copy = None
                     aura = isinstance(item.target, int) and spell.card.enchant is not None
+                    copied = spell.spell_copy  # it becomes a token as it enters (CR 608.3f)
+                    spell.spell_copy, spell.token = False, spell.token or copied
                     self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
+                                + (" as a token (it was a copy of a spell)" if copied else "")
                                 + (f" attached to {self._target_name(item.target)}" if aura else ""),
-                                ("608.3", "608.3c") if aura else ("608.3", "608.3a"), x=item.x,
+                                ("608.3", "608.3c") if aura else ("608.3", "608.3a")
+                                + (("608.3f",) if copied else ()), x=item.x,
                                 copy_of=original, color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
@@ -1653,7 +1971,7 @@ class Game:
         the zone it was in and came back is a new object, so it is no longer the target (400.7)."""
         if item.target is None or item.targets is None:
             return None
-        if isinstance(item.target, int):
+        if isinstance(item.target, int) and item.targets.zone != "stack":
             o = self._s.objects[item.target]
             if o.incarnation != item.target_incarnation:
                 return (f"{o.name} left the {'battlefield' if item.targets.zone == 'battlefield' else 'zone'}"
@@ -1663,7 +1981,7 @@ class Game:
         return target_problem(item.targets, item.controller, item.target, self)
 
     def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
-        if not any(isinstance(a, EntersAsCopy) for a in o.card.abilities):
+        if not o.card.has(EntersAsCopy):
             if copy is not None:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
             return None
@@ -1691,10 +2009,68 @@ class Game:
         self._enter(o, item.controller, f"{o.name} returns from the graveyard to the battlefield",
                     ("608.2",))
 
+    def _target_object(self, item: StackItem) -> Obj:
+        """The object ``item`` targets, as it was targeted (checked legal as it began to resolve,
+        CR 608.2b)."""
+        assert isinstance(item.target, int)
+        return self._s.objects[item.target]
+
+    def _until(self, duration: str) -> int | None:
+        """The turn in whose cleanup step an effect with this duration ends (CR 514.2)."""
+        return self._s.turn if duration == "end_of_turn" else None
+
+    @_handles(GainControl)
+    def _gain_control(self, eff: GainControl, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
+        e = self._emit(EffectStarted(text=f"Until end of turn, {who} controls {o.name} ({item.name})",
+                                     rules=("611.2a", "611.2c", "613.1b"), player=who, effect=item.name))
+        self._s.effects.append(ControlEffect(item.name, who, o.id, o.incarnation, e.seq,
+                                             until_turn=self._until(eff.duration)))
+        with self._caused_by(e.seq):
+            self._update_control(o)
+
+    @_handles(UntapTarget)
+    def _untap_target(self, eff: UntapTarget, item: StackItem) -> None:
+        o = self._target_object(item)
+        if o.tapped:
+            o.tapped = False
+            self._emit(Untapped(text=f"{o.name} untaps ({item.name})", rules=("701.26b",)), obj=o)
+
+    @_handles(GainKeyword)
+    def _gain_keyword(self, eff: GainKeyword, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
+        e = self._emit(AbilityGained(text=f"Until end of turn, {o.name} has {eff.keyword} ({item.name})",
+                                     rules=("611.2a", "611.2c"), player=who, effect=item.name,
+                                     keyword=eff.keyword), obj=o)
+        self._s.effects.append(KeywordEffect(item.name, who, o.id, o.incarnation, eff.keyword, e.seq,
+                                             until_turn=self._until(eff.duration)))
+
+    @_handles(PreventDamage)
+    def _prevent_damage(self, eff: PreventDamage, item: StackItem) -> None:
+        what = "combat damage" if eff.combat_only else "damage"
+        e = self._emit(EffectStarted(text=f"Until end of turn, all {what} that would be dealt is "
+                                     f"prevented ({item.name})", rules=("611.2a", "615.1"),
+                                     player=item.controller, effect=item.name))
+        self._s.effects.append(PreventionEffect(item.name, item.controller, eff.combat_only, e.seq,
+                                                until_turn=self._until(eff.duration)))
+
+    @_handles(DrawForEachColor)
+    def _draw_for_each_color(self, eff: DrawForEachColor, item: StackItem) -> None:
+        colors: set[str] = set()
+        for o in self.permanents(item.controller):
+            colors |= o.card.colors
+        for _ in colors:
+            self._draw(item.controller, ("121.1",))
+
     @_handles(DealDamage)
     def _deal_damage_effect(self, eff: DealDamage, item: StackItem) -> None:
         source = self._s.objects.get(item.source_id) if item.source_id is not None else None
         self._deal_damage(item.source_id, source.name if source else item.name, item.target,
+                          eff.amount, combat=False)
+
+    @_handles(DamageYou)
+    def _damage_you(self, eff: DamageYou, item: StackItem) -> None:
+        self._deal_damage(item.source_id, item.name.removesuffix("'s ability"), item.controller,
                           eff.amount, combat=False)
 
     @_handles(GainLife)
@@ -1721,10 +2097,23 @@ class Game:
                        obj=source)
         source.toughness_seq = e.seq
 
+    @_handles(PutCountersOnEach)
+    def _put_counters_on_each(self, eff: PutCountersOnEach, item: StackItem) -> None:
+        for o in self.permanents(item.controller):
+            if not o.is_a(eff.card_type):
+                continue
+            if o.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
+                raise LimitError(f"{o.name} would have {o.counters.get(eff.kind, 0) + eff.amount:,} "
+                                 f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
+            o.add_counters(eff.kind, eff.amount)
+            e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {o.name}",
+                                           rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=o)
+            o.toughness_seq = e.seq
+
     @_handles(CreateEffect)
     def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:
         who, label = item.controller, item.name.replace("'s ability", "")
-        until = self._s.turn if eff.duration == "end_of_turn" else None
+        until = self._until(eff.duration)
         e = self._emit(EffectStarted(text=f"Until end of turn: {eff.replacement.describe()} ({label})",
                                      rules=("611.2a", "614.1a"), player=who, effect=label))
         self._s.effects.append(ContinuousEffect(label, who, eff.replacement, e.seq, until_turn=until))
@@ -1750,16 +2139,13 @@ class Game:
     @_handles(CreateTokens)
     def _create_tokens(self, eff: CreateTokens, item: StackItem) -> None:
         who = item.controller
-        if eff.count == "half X":
-            n, why = -(-item.x // 2), f"half of X={item.x}, rounded up (CR 107.3m)"
-        elif eff.count == "counters":
-            n = dict(item.data.counters).get("+1/+1", 0)
-            why = f"one for each of its {n} +1/+1 counters as it left"
+        rules: tuple[str, ...]
+        if isinstance(eff.count, int):
+            n, why, rules = eff.count, "", ("608.2",)
         else:
-            n, why = int(eff.count), ""
+            n, why, rules = eff.count.count(item.x, item.data.counters)
         if n == 0:
-            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})",
-                                rules=("107.3m",) if eff.count == "half X" else ("608.2",),
+            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})", rules=rules,
                                 player=who, token=eff.token))
             return
         defn = lookup_card(eff.token)
@@ -1799,21 +2185,140 @@ class Game:
             self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
             self._draw(who, ("121.1",))
 
-    @_handles(ExileUntilOpponentMonarch)
-    def _exile_until_opponent_monarch(self, eff: ExileUntilOpponentMonarch, item: StackItem) -> None:
-        assert isinstance(item.target, int)
-        o, who = self._s.objects[item.target], item.controller
+    @_handles(ExileUntil)
+    def _exile_until(self, eff: ExileUntil, item: StackItem) -> None:
+        o, who = self._target_object(item), item.controller
         since = item.data.triggered_at or item.seq
-        already = next((e for e in self._events[since:] if isinstance(e, MonarchChanged) and e.changed
-                        and e.monarch is not None and e.monarch != who), None)
+        already = next((e for e in self._events[since:] if eff.until.ends(e, who)), None)
         if already is not None:  # CR 610.3b: what it waits for has already happened
-            self._emit(Fizzled(text=f"{o.name} isn't exiled: an opponent of {who} became the monarch "
+            self._emit(Fizzled(text=f"{o.name} isn't exiled: {eff.until.describe(who, happened=True)} "
                                f"(#{already.seq}) after the ability triggered", rules=("610.3b",),
                                player=who, lane="stack"))
             return
-        self._move(o, "exile", f"{o.name} is exiled until an opponent of {who} becomes the monarch",
-                   ("610.3",))
-        self._s.jailed.append((o.id, o.incarnation, who))
+        self._move(o, "exile", f"{o.name} is exiled until {eff.until.describe(who)}", ("610.3",))
+        self._s.jailed.append(Exiled(o.id, o.incarnation, who, eff.until))
+
+    @_handles(CopyTarget)
+    def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
+        """CR 707.10: a copy of the target spell or ability goes on the stack with every choice made
+        for the original (X included); its controller may choose new targets for it (707.10c)."""
+        original = next(i for i in self._s.stack if i.id == item.target)
+        who = item.controller
+        target = self._new_target(original, who)
+        if original.kind == "spell":
+            card = self._s.objects[original.id]
+            copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
+            copy.spell_copy, copy.controller = True, who
+            e: Event = self._emit(SpellCopied(
+                text=f"A copy of {original.name} is put on the stack"
+                + (f" with X = {original.x}" if card.card.cost and card.card.cost.x_count else "")
+                + (f" targeting {self._target_name(target)}" if target is not None else ""),
+                rules=("707.10",), player=who, lane="stack", **self._where(copy, "stack"),
+                original=original.id, x=original.x, target=target), obj=copy)
+            new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
+                                       original.text, e.seq, source_id=copy.id, target=target,
+                                       x=original.x, targets=original.targets, color=original.color,
+                                       source_incarnation=copy.incarnation,
+                                       target_incarnation=self._incarnation(target))
+        else:
+            new = self._new_stack_item(self._take_id(), "ability", original.name, who, original.effects,
+                                       original.text, 0, source_id=original.source_id, target=target,
+                                       x=original.x, ability=original.ability, data=original.data,
+                                       targets=original.targets,
+                                       source_incarnation=original.source_incarnation,
+                                       target_incarnation=self._incarnation(target))
+            e = self._emit(AbilityCopied(text=f"A copy of {original.name} is put on the stack"
+                                         + (f" targeting {self._target_name(target)}"
+                                            if target is not None else ""),
+                                         rules=("707.10", "707.10b"), player=who, lane="stack",
+                                         id=new.id, name=new.name, target=target, original=original.id))
+            new.seq = e.seq
+        self._s.stack.append(new)
+
+    def _new_target(self, original: StackItem, who: str) -> Target | None:
+        """The copy's target (CR 707.10c): the original's, or a new legal one its controller chooses."""
+        if original.target is None or original.targets is None:
+            return original.target
+        options = [original.target] + [t for t in legal_targets(original.targets, who, self)
+                                       if t != original.target]
+        if len(options) == 1:
+            return original.target
+        labels = [self._choice_label(t) for t in options]
+        label = self.chooser.choose(who, f"target for the copy of {original.name}", labels)
+        self._emit(ChoiceMade(text=f"{who} chooses {label} as the target of the copy of {original.name} "
+                              f"(options: {', '.join(labels)})", rules=("707.10c",), player=who,
+                              question="target", answer=label, options=tuple(labels)))
+        return options[labels.index(label)]
+
+    @_handles(Cascade)
+    def _cascade(self, eff: Cascade, item: StackItem) -> None:
+        """CR 702.85a: exile from the top of the library until a nonland card with a lesser mana
+        value (X is 0 off the stack, 202.3e); its controller may cast it without paying its mana
+        cost; the rest go to the bottom of the library in a random order (reproducible: seeded by
+        this ability's event number)."""
+        who, mv = item.controller, item.data.mana_value
+        library = self.zone(who, "library")
+        exiled: list[Obj] = []
+        hit: Obj | None = None
+        while library and hit is None:
+            card = library.pop()
+            self._move(card, "exile", f"{who} exiles {card.name} from the top of their library "
+                       f"(cascade)", ("702.85a",))
+            exiled.append(card)
+            if not card.is_a("Land") and card.card.mana_value < mv:
+                hit = card
+        if hit is not None and self._cascade_cast(hit, who, mv):
+            exiled.remove(hit)
+        random.Random(item.seq).shuffle(exiled)
+        bottom = min((o.position for o in self.zone(who, "library")), default=0)
+        for card in exiled:
+            bottom -= 1
+            card.position = bottom
+            self._move(card, "library", f"{card.name} goes to the bottom of {who}'s library (cascade: "
+                       f"in a random order)", ("702.85a",))
+
+    def _cascade_cast(self, card: Obj, who: str, mv: int) -> bool:
+        """Cascade's "you may cast it without paying its mana cost" (CR 702.85a, 608.2g): the
+        player's choice (``resolve(free_cast=...)`` or the chooser), with X 0 (107.3b) and its
+        targets chosen by the chooser (601.2c). Whether it was cast."""
+        wanted, x, self._plans.free_cast, self._plans.x = self._plans.free_cast, self._plans.x, None, None
+        cost = card.card.cost
+        if x and (cost is None or not cost.x_count):
+            raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({card.name} "
+                              f"got x={x}).", "107.3a")
+        if x:
+            raise ChoiceError(f"{card.name} is cast without paying its mana cost, so the only legal "
+                              f"choice for X is 0 (x={x}).", "107.3b")
+        spec = card.card.spell_targets
+        targets = legal_targets(spec, who, self) if spec is not None else []
+        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f)
+        if not card.card.types - {"Land"} or (cost.mana_value() if cost else 0) >= mv or (
+                spec is not None and not targets) or (tax and not payments(
+                    self._spendable(who, card)[0], ManaCost.of(tax))[0]):
+            if wanted:  # a card with no card type (a placeholder), or a spell with no legal target
+                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, no legal "
+                                  f"target, CR 601.2c, or a cost increase {who} can't pay, 601.2f).",
+                                  "702.85a")
+            return False
+        labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
+        label = labels[0 if wanted else 1] if wanted is not None else self.chooser.choose(
+            who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
+        self._emit(ChoiceMade(text=f"{who} chooses {'' if label == labels[0] else 'not '}to cast "
+                              f"{card.name} without paying its mana cost (cascade)", rules=("702.85a",),
+                              player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
+        if label != labels[0]:
+            return False
+        target: Target | None = None
+        if targets:
+            names = [self._choice_label(t) for t in targets]
+            chosen = self.chooser.choose(who, f"target for {card.name}", names)
+            target = targets[names.index(chosen)]
+            self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
+                                  f"{', '.join(names)})", rules=("601.2c",), player=who,
+                                  question="target", answer=chosen, options=tuple(names)), obj=card)
+        tax = self._cost_increase(who)
+        self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
+        return True
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -1868,8 +2373,12 @@ class Game:
                      amount: int, *, combat: bool) -> None:
         rules = ("510.2",) if combat else ("120.3",)
         kind = "combat damage" if combat else "damage"
+        prevention = self._prevention(combat)
         if isinstance(target, str):
-            protector = self._redirect_to(target, source)
+            protector = self._redirect_to(target, source, prevention)
+            if isinstance(protector, PreventionEffect):
+                self._prevent(protector, source_id, source, amount, combat, target)
+                return
             if protector is not None:
                 redirect = self._emit(DamageRedirected(
                     text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
@@ -1891,6 +2400,9 @@ class Game:
         else:
             assert target is not None
             o = self._s.objects[target]
+            if prevention is not None:
+                self._prevent(prevention, source_id, source, amount, combat, o.id)
+                return
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
             if src is not None and "deathtouch" in self.keywords(src):
@@ -1900,13 +2412,44 @@ class Game:
                                        combat=combat, source=source, source_id=source_id), obj=o)
             o.damage_seq = e.seq
 
-    def _redirect_to(self, player: str, source: str) -> Obj | None:
+    def _prevention(self, combat: bool) -> PreventionEffect | None:
+        """The prevention effect that would prevent this damage (CR 615.1), if any."""
+        return next((e for e in self._s.effects if isinstance(e, PreventionEffect)
+                     and (combat or not e.combat_only)), None)
+
+    def _prevent(self, eff: PreventionEffect, source_id: int | None, source: str, amount: int,
+                 combat: bool, target: Target) -> None:
+        """The damage is prevented: it is never dealt (CR 615.6)."""
+        kind = "combat damage" if combat else "damage"
+        to = self._target_name(target)
+        self._emit(DamagePrevented(text=f"{eff.label}: the {amount} {kind} {source} would deal to {to} "
+                                   f"is prevented", rules=("615.1", "615.6"), player=eff.controller,
+                                   lane=to if isinstance(target, str) else "", effect=eff.label,
+                                   source=source, amount=amount, combat=combat, source_id=source_id,
+                                   to_player=target if isinstance(target, str) else None,
+                                   to_id=target if isinstance(target, int) else None),
+                   obj=self._s.objects[target] if isinstance(target, int) else None)
+
+    def _redirect_to(self, player: str, source: str, prevention: PreventionEffect | None = None
+                     ) -> Obj | PreventionEffect | None:
         """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
-        With several, their controller chooses one (all of one source's damage goes to it)."""
-        options = [o for o in self.permanents(player) if o.is_a("Creature")
-                   and any(isinstance(a, RedirectDamageToSelf) for a in o.card.abilities)]
+        With several, their controller chooses one (all of one source's damage goes to it). With a
+        prevention effect too, the player chooses which applies first (616.1), the effects listed
+        oldest first; the prevention effect, if chosen, is returned (it prevents the damage)."""
+        options = [o for o in self.permanents(player)
+                   if o.is_a("Creature") and o.card.has(RedirectDamageToSelf)]
+        if options and prevention is not None:
+            effects: list[tuple[int, str, Obj | PreventionEffect]] = sorted(
+                [(o.timestamp, self._choice_label(o.id), o) for o in options]
+                + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
+            labels = [label for _, label, _ in effects]
+            label = self.chooser.choose(player, f"which effect applies first to {source}'s damage", labels)
+            self._emit(ChoiceMade(text=f"{player} applies {label} first to {source}'s damage (options: "
+                                  f"{', '.join(labels)})", rules=("616.1",), player=player,
+                                  question="damage effect", answer=label, options=tuple(labels)))
+            return effects[labels.index(label)][2]
         if not options:
-            return None
+            return prevention
         if len(options) == 1:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]
@@ -2173,6 +2716,8 @@ class Game:
                 for o in [o for o in s.objects.values() if o.owner == name
                           and o.zone not in ("out", "gone")]:
                     self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
+                for eff in [e for e in s.effects if isinstance(e, ControlEffect) and e.controller == name]:
+                    self._end_effect(eff, ("800.4a",))  # effects that give them control end
                 for item in [i for i in s.stack if i.controller == name]:
                     s.stack.remove(item)
                     if item.kind == "ability":
@@ -2246,8 +2791,7 @@ class Game:
                                   f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
             auras = self._illegal_auras(touched, on_battlefield)
             legends = self._legend_groups(on_battlefield)
-            tokens = sorted((o for o in touched if o.token
-                             and o.zone not in ("battlefield", "gone", "token")), key=lambda o: o.id)
+            tokens = sorted((o for o in touched if self._ceases_to_exist(o)), key=lambda o: o.id)
             if not (losers or dying or auras or legends or tokens):
                 break
             performed = True
@@ -2273,16 +2817,24 @@ class Game:
             for (who, name), objs in legends:
                 self._legend_rule(who, name, [o for o in objs if o.zone == "battlefield"])
             for o in tokens:
-                if o.token and o.zone not in ("battlefield", "gone", "token"):
+                if self._ceases_to_exist(o):
                     with self._caused_by(self._last_move_of(o)):
                         self._change_zone(o, "gone")
-                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist",
-                                                  rules=("704.5d",), player=o.owner,
-                                                  **self._where(o, "gone")), obj=o)
+                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist" if o.token
+                                                  else f"The copy of {o.name} ceases to exist",
+                                                  rules=("704.5d",) if o.token else ("704.5e", "707.10a"),
+                                                  player=o.owner, **self._where(o, "gone")), obj=o)
             self._flush()
         else:  # pragma: no cover
             raise AssertionError("state-based actions did not settle")
         return performed
+
+    @staticmethod
+    def _ceases_to_exist(o: Obj) -> bool:
+        """CR 704.5d, 704.5e: a token off the battlefield, or a copy of a spell off the stack."""
+        if o.spell_copy:
+            return o.zone not in ("stack", "gone")
+        return o.token and o.zone not in ("battlefield", "gone", "token")
 
     def _touched(self) -> list[Obj]:
         """The objects changed since the last check of state-based actions (the set empties)."""
@@ -2397,6 +2949,7 @@ class Game:
 
     def _new_obj(self, defn: CardDef, owner: str, zone: str) -> Obj:
         o = Obj(self._take_id(), defn, owner, zone, {})
+        o.position = o.id  # a new card in a library goes on top
         o.attach(self._j)
         o.watch(self._s.touched)
         self._s.objects[o.id] = o
@@ -2424,6 +2977,12 @@ class Game:
             del ids[o.id]
             if not ids:
                 del s.index[key]
+
+    def _statics(self, kind: type[_A]) -> list[tuple[Obj, _A]]:
+        """The static abilities of ``kind`` on the battlefield, with the permanents they are on, in
+        the battlefield's order: the one query for what static abilities apply (read from the
+        index, so it costs what they are, not the board)."""
+        return [(o, ab) for o in self._indexed(kind) for ab in o.card.abilities_of(kind)]
 
     def _indexed(self, key: object) -> list[Obj]:
         """The permanents filed under ``key``, in the battlefield's order."""
@@ -2458,10 +3017,12 @@ class Game:
     def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...],
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
+        host = self._controls_host(o)
+        anthem = frm == "battlefield" and o.card.has(Anthem)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
             self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
-                                          o.incarnation)
+                                          o.incarnation, o.chosen_color)
             self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
@@ -2470,11 +3031,46 @@ class Game:
                 self._s.blocked.remove(o.id)
             if o.printed is not None:  # a copy stops being a copy as it leaves (CR 400.7)
                 o.card, o.printed = o.printed, None
-            o.etb_x, o.deathtouch_damage, o.chosen_color = 0, False, None
+            o.etb_x, o.deathtouch_damage, o.chosen_color, o.boost = 0, False, None, (0, 0)
         self._change_zone(o, to)
         o.controller = o.owner if to != "out" else ""
-        return self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to),
-                                frm=frm), obj=o)
+        e = self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to), frm=frm),
+                       obj=o)
+        if host is not None:  # its control effect stops applying (CR 613.1b)
+            with self._caused_by(e.seq):
+                self._update_control(host)
+        if anthem:  # the +1/+1 it gave ends
+            self._refresh_boosts(self.permanents(), e.seq)
+        return e
+
+    def _refresh_boosts(self, objs: Iterable[Obj], cause: int) -> None:
+        """Give each of ``objs`` the power and toughness the anthems on the battlefield give it
+        (Gauntlet of Power, layer 7c, CR 613.4c); a change is noted as ``cause`` changing its
+        toughness (a state-based action it leads to names it)."""
+        anthems = self._statics(Anthem)
+        for o in objs:
+            power = toughness = 0
+            for source, ab in anthems:
+                if o.is_a(ab.card_type) and source.chosen_color in o.card.colors:
+                    power, toughness = power + ab.power, toughness + ab.toughness
+            if (power, toughness) != o.boost:
+                o.boost, o.toughness_seq = (power, toughness), cause
+
+    def _arrived(self, o: Obj, seq: int) -> None:
+        """What a permanent's arrival (event ``seq``) changes besides itself: the control its Aura
+        gives (CR 613.1b) and the power and toughness anthems give (613.4c)."""
+        host = self._controls_host(o)
+        if host is not None:  # "you control enchanted creature" applies as it enters
+            with self._caused_by(seq):
+                self._update_control(host)
+        self._refresh_boosts(self.permanents() if o.card.has(Anthem) else [o], seq)
+
+    def _controls_host(self, o: Obj) -> Obj | None:
+        """The permanent Aura ``o`` gives its controller control of (Mind Control), if any."""
+        if o.zone != "battlefield" or o.attached_to is None or not o.card.has(ControlEnchanted):
+            return None
+        host: Obj | None = self._s.objects.get(o.attached_to)
+        return host
 
     def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
@@ -2487,14 +3083,14 @@ class Game:
         o.etb_x = x
         if attach is not None:
             o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target
-        if any(isinstance(a, ChooseColorAsEnters) for a in o.card.abilities):
-            o.chosen_color = self._choose_color(o, controller, color)
-        o.tapped = any(isinstance(a, EntersTapped) for a in o.card.abilities)
+        if o.card.has(ChooseColorAsEnters):
+            o.chosen_color = self._choose_color(o, controller, color, setup)
+        o.tapped = o.card.has(EntersTapped)
         o.counters = o.card.enters_counters(x)
         extra: tuple[str, ...] = ("614.1c",) if o.tapped or o.counters or copy_of else ()
         if copy_of is not None:  # it becomes the copy as it enters, so copied "enters with" apply
             extra += ("707.2", "707.5")
-        if any(isinstance(a, EntersWithCounters) and a.amount == "X" for a in o.card.abilities):
+        if any(a.amount == "X" for a in o.card.abilities_of(EntersWithCounters)):
             extra += ("107.3m",)
         self._arrive(o)
         copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
@@ -2508,17 +3104,20 @@ class Game:
             e = self._emit(Entered(text=full, rules=rules + extra, player=controller, frm=frm, x=x,
                                    copy_of=copy_of.name if copy_of else None, setup=setup, **where),
                            obj=o)
-        o.since = o.toughness_seq = e.seq
+        o.since = o.toughness_seq = o.timestamp = e.seq
+        o.entered_under = controller
+        self._arrived(o, e.seq)
         return e
 
-    def _choose_color(self, o: Obj, controller: str, color: str | None) -> str:
-        """CR 614.12a: "as this enters, choose a color" is chosen before it enters."""
+    def _choose_color(self, o: Obj, controller: str, color: str | None, setup: bool = False) -> str:
+        """CR 614.12a: "as this enters, choose a color" is chosen before it enters (as part of a
+        teaching set-up step when ``setup``)."""
         label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
                                              list(COLORS))
         check.one_of("color", label, COLORS)
         self._emit(ChoiceMade(text=f"{controller} chooses {label} for {o.name} as it enters",
                               rules=("614.12a",), player=controller, question="color", answer=label,
-                              options=COLORS), obj=o)
+                              options=COLORS, setup=setup), obj=o)
         return label
 
     # ------------------------------------------------------------------ triggered abilities
@@ -2540,9 +3139,16 @@ class Game:
             known = self._s.lki.get(event.obj_id)
             if known is not None:
                 sources.append(known)
+        if isinstance(event, SpellCast) and event.obj_id is not None:
+            spell = self._s.objects[event.obj_id]  # its own "when you cast this" (CR 702.85a)
+            if spell.zone == "stack":
+                sources.append(spell)
         found: list[_Reaction] = []
         for src in sources:
+            on_stack = isinstance(src, Obj) and src.zone == "stack"
             for ab in src.card.triggers:
+                if ab.trigger.on_stack != on_stack:
+                    continue  # it functions only on the stack, or only on the battlefield
                 data = ab.trigger.matches(event, src, self)
                 if data is not None:
                     found.append(_Reaction(event.seq, ab, src, src.controller, data,
@@ -2555,11 +3161,9 @@ class Game:
                     # the ability is the monarch's: link how that player became the monarch
                     found.append(_Reaction(event.seq, ab, None, monarch.controller, data,
                                            links=self._monarch_link()))
-        if (isinstance(event, MonarchChanged) and event.changed and not event.setup
-                and event.monarch is not None):
-            for card_id, kept, jailer in self._s.jailed:  # CR 610.3: "until an opponent ..." ends
-                if event.monarch != jailer:
-                    found.append(_Reaction(event.seq, jailed=(card_id, kept, jailer)))
+        for exiled in self._s.jailed:  # CR 610.3: what an "until" waits for happens
+            if exiled.until.ends(event, exiled.controller):
+                found.append(_Reaction(event.seq, jailed=exiled))
         return found
 
     def _monarch_link(self) -> tuple[int, ...]:
@@ -2567,7 +3171,7 @@ class Game:
 
     def _state_links(self, ab: Triggered | ManaTrigger) -> tuple[int, ...]:
         """The events behind a state a trigger depends on (an intervening "if" about the monarch)."""
-        if isinstance(ab, Triggered) and ab.condition == "opponent is monarch":
+        if isinstance(ab, Triggered) and ab.condition is not None and ab.condition.about_monarch:
             return self._monarch_link()
         return ()
 
@@ -2579,21 +3183,21 @@ class Game:
             reactions, self._reactions = self._reactions, []
             for r in reactions:
                 if r.jailed is not None:
-                    self._return_jailed(*r.jailed, cause=r.seq)
+                    self._return_jailed(r.jailed, cause=r.seq)
                 elif isinstance(r.ability, ManaTrigger):
                     self._resolve_mana_trigger(r)
                 elif r.ability is not None:
                     self._trigger(r)
 
-    def _return_jailed(self, card_id: int, kept: int, jailer: str, cause: int) -> None:
-        if (card_id, kept, jailer) not in self._s.jailed:
+    def _return_jailed(self, exiled: Exiled, cause: int) -> None:
+        if exiled not in self._s.jailed:
             return
-        self._s.jailed.remove((card_id, kept, jailer))
-        c = self._s.objects[card_id]
-        if c.zone == "exile" and c.incarnation == kept and self._player(c.owner).in_game:
+        self._s.jailed.remove(exiled)
+        c = self._s.objects[exiled.card]
+        if c.zone == "exile" and c.incarnation == exiled.incarnation and self._player(c.owner).in_game:
             with self._caused_by(cause):
-                self._enter(c, c.owner, f"{c.name} returns from exile (an opponent of {jailer} became "
-                            "the monarch)", ("610.3",))
+                self._enter(c, c.owner, f"{c.name} returns from exile "
+                            f"({exiled.until.describe(exiled.controller, happened=True)})", ("610.3",))
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
@@ -2602,9 +3206,9 @@ class Game:
         source = r.source
         obj = self._s.objects[source.id] if source is not None else None
         name = obj.name if obj is not None else "The monarch"
-        if ab.condition and not self._condition_holds(ab.condition, r.controller):
+        if ab.condition is not None and not ab.condition.holds(self, r.controller):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
-        rules = ("603.2",) + (("603.4",) if ab.condition else ()) + (
+        rules = ("603.2",) + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
@@ -2612,11 +3216,6 @@ class Game:
         self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
                                        r.data.replace(triggered_at=e.seq),
                                        source_incarnation=source.incarnation if source else 0))
-
-    def _condition_holds(self, condition: str, controller: str) -> bool:
-        if condition == "opponent is monarch":
-            return self._s.monarch is not None and self._s.monarch != controller
-        raise AssertionError(condition)  # pragma: no cover
 
     def _settle(self) -> bool:
         """A player would receive priority (CR 117.5, 704.3): state-based actions, then waiting
@@ -2714,6 +3313,49 @@ class Game:
                                       rules=rules, player=player, monarch=player, changed=True,
                                       previous=old))
         self._s.monarch_seq = e.seq
+
+    # ------------------------------------------------------------------ control (CR 613.1b)
+    def _control_effects(self, o: Obj) -> list[tuple[int, str, str]]:
+        """The control-changing effects that apply to permanent ``o``, oldest first, as
+        (timestamp, the player they give control, their name): Auras attached to it that say "you
+        control enchanted creature" (their timestamp is the Aura's, CR 613.7a) and effects of
+        resolved spells (613.7b)."""
+        found = [(a.timestamp, a.controller, a.name) for a in self._indexed(_attached(o.id))
+                 if a.card.has(ControlEnchanted)]
+        found += [(e.seq, e.controller, e.label) for e in self._s.effects
+                  if isinstance(e, ControlEffect) and e.obj_id == o.id and e.incarnation == o.incarnation]
+        return sorted(found)
+
+    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True) -> None:
+        """Give permanent ``o`` the controller its control effects say now (the latest applies,
+        CR 613.1b, 613.7), or the player it entered under if none does (110.2). A change is a
+        ``ControlChanged`` event: the new controller's continuous control starts (302.6) and the
+        permanent is removed from combat (506.4)."""
+        s = self._s
+        if o.zone != "battlefield":
+            return
+        effects = self._control_effects(o)
+        new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
+        if new == o.controller or not self._player(new).in_game:
+            return
+        old = o.controller
+        fighting = o.id in s.attackers or o.id in s.blockers
+        s.attackers.pop(o.id, None)
+        s.blockers.pop(o.id, None)
+        if o.id in s.blocked:
+            s.blocked.remove(o.id)
+        o.controller = new
+        how = f"{by}: {new} controls {o.name}" if by else f"{o.name} returns to {new}'s control"
+        creature = o.is_a("Creature") and since_now
+        e = self._emit(ControlChanged(
+            text=("Setup: " if setup else "") + how + f" (it was {old}'s)"
+            + (f"; {o.name} hasn't been under {new}'s control since {new}'s turn began" if creature
+               else "") + ("; it is removed from combat" if fighting else ""),
+            rules=("613.1b", "110.2") + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()),
+            player=new, controller=new, previous=old, effect=by, since_now=since_now,
+            removed_from_combat=fighting, setup=setup), obj=o)
+        if since_now:
+            o.since = e.seq
 
     # ------------------------------------------------------------------ emitting
     @staticmethod

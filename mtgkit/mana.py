@@ -132,6 +132,14 @@ class Mana:
             raise ValueError(f"cannot take {other} from {self}")
         return Mana(result)
 
+    def common(self, other: Mana) -> Mana:
+        """The mana both amounts hold: of each type, the smaller count.
+
+        >>> Mana.parse("{G}{G}{R}").common(Mana.parse("{G}{B}"))
+        Mana('{G}')
+        """
+        return Mana(_counts(min(a, b) for a, b in zip(self.counts, other.counts, strict=True)))
+
     def __mul__(self, factor: int) -> Mana:
         return Mana(_counts(a * factor for a in self.counts))
 
@@ -201,6 +209,45 @@ class ManaCost(Value):
             else:
                 raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
         return cls(generic, colored, tuple(hybrid), x_count, text)
+
+    @classmethod
+    def of(cls, generic: int = 0, colored: Mana | None = None,
+           hybrid: tuple[tuple[str, str], ...] = ()) -> ManaCost:
+        """A cost from its parts, written the usual way (generic, hybrid, then colored symbols).
+
+        >>> str(ManaCost.of(2, Mana.parse("{R}{R}")))
+        '{2}{R}{R}'
+        >>> str(ManaCost.of())
+        '{0}'
+        """
+        colored = colored or Mana()
+        text = (f"{{{generic}}}" if generic else "") + "".join(f"{{{a}/{b}}}" for a, b in hybrid)
+        return cls(generic, colored, hybrid, 0, text + "".join(f"{{{t}}}" for t in colored))
+
+    def plus(self, generic: int) -> ManaCost:
+        """This cost with ``generic`` more generic mana (a cost increase, CR 601.2f).
+
+        >>> str(ManaCost.parse("{X}{G}{U}").plus(1))
+        '{X}{1}{G}{U}'
+        """
+        n = self.generic + generic
+        rest = [sym for sym in _symbols(self.text) if sym != "X" and not sym.isdigit()]
+        text = "{X}" * self.x_count + (f"{{{n}}}" if n else "") + "".join(f"{{{sym}}}" for sym in rest)
+        return ManaCost(n, self.colored, self.hybrid, self.x_count, text)
+
+    def any_color(self) -> ManaCost:
+        """This cost as mana spent "as though it were mana of any color" pays it (CR 609.4b): each
+        colored symbol, and each hybrid symbol with a colored half, can be paid with mana of any
+        type, like generic mana; {C} still takes colorless mana. Its text stays the cost's own.
+
+        >>> cost = ManaCost.parse("{1}{R}{W/U}").any_color()
+        >>> cost.generic, str(cost)
+        (3, '{1}{R}{W/U}')
+        """
+        colored = sum(self.colored[t] for t in COLORS)
+        hybrid = tuple(h for h in self.hybrid if h[0] not in COLORS and h[1] not in COLORS)
+        return ManaCost(self.generic + colored + len(self.hybrid) - len(hybrid),
+                        Mana.of("C", self.colored["C"]), hybrid, self.x_count, self.text)
 
     def mana_value(self, x: int = 0) -> int:
         """Mana value (CR 202.3); ``x`` counts only for a spell on the stack (202.3e)."""

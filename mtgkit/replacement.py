@@ -37,7 +37,7 @@ def static_effects(permanents: Iterable[ObjectView]) -> list[StaticManaEffect]:
     """The mana replacement effects of these permanents' static abilities, in their order (the
     battlefield's: the order the effects began to apply)."""
     return [StaticManaEffect(p.name, a.replacement, p.id, p.controller)
-            for p in permanents for a in p.card.abilities if isinstance(a, StaticReplacement)]
+            for p in permanents for a in p.card.abilities_of(StaticReplacement)]
 
 
 def applies(r: ManaReplacement, controller: str, o: ObjectView) -> bool:

@@ -186,6 +186,33 @@ TITLES: dict[str, str] = {
     "614.12a": "a choice an 'as it enters' replacement asks for is made before it enters",
     "704.5b": "a player who drew from an empty library loses",
     "704.5d": "a token that leaves the battlefield ceases to exist",
+    "110.2": "a permanent's controller is the player it entered under, unless an effect changes it",
+    "506.4": "a permanent whose controller changes, or that leaves the battlefield, is removed "
+    "from combat",
+    "611.2c": "the permanents an effect of a resolved spell changes are fixed when it begins",
+    "613.1b": "control-changing effects (layer 2)",
+    "613.7": "effects in the same layer apply in timestamp order: the latest one wins",
+    "701.26b": "to untap a permanent is to turn it upright",
+    "107.3b": "a spell with {X} cast without paying its mana cost has X = 0",
+    "608.2g": "a spell cast during another's resolution goes on the stack on top; nobody gets "
+    "priority until that resolution ends",
+    "702.51a": "convoke: tap your creatures to pay for a spell, each one generic mana or one mana "
+    "of its color",
+    "702.51c": "a creature tapped this way has convoked the spell",
+    "608.3f": "a copy of a permanent spell becomes a token as it enters (not 'created')",
+    "704.5e": "a copy of a spell that isn't on the stack ceases to exist",
+    "707.10a": "a copy of a spell in a zone other than the stack ceases to exist",
+    "707.10b": "a copy of an ability has the same source as the original",
+    "707.10c": "a copy's controller may choose new targets for it",
+    "106.6": "some mana may be spent only in certain ways; that doesn't change its type",
+    "106.6a": "a replacement effect that makes more mana keeps the ability's restriction on all of it",
+    "609.4b": "spending mana as though it were any color changes how a cost may be paid, not the "
+    "cost or the mana",
+    "615.1": "prevention effects: damage that would be dealt is prevented",
+    "615.6": "damage that is prevented is never dealt",
+    "613.4c": "effects that raise or lower power and toughness (such as +1/+1)",
+    "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
+    "you may cast without paying its mana cost",
 }
 
 

@@ -323,9 +323,10 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "target": _label,
         "pay": _mana,
     },
-    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana},
+    "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana,
+             "convoke": _LABELS},
     "play_land": {"card": _label},
-    "resolve": {"copy": _label},
+    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X)},
     "resolve_stack": {},
     "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
     "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
@@ -589,13 +590,17 @@ class _Builder:
                     pay=args.get("pay"))
             elif kind == "cast":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"))
+                convoke = ([self._ref(c, f"{place}.convoke[{i}]") for i, c in enumerate(args["convoke"])]
+                           if "convoke" in args else None)
+                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"),
+                                                convoke=convoke)
             elif kind == "play_land":
                 ref = self._ref(args.get("card", ""), f"{place}.card")
                 steps[kind] = lambda: game.play_land(ref)
             elif kind == "resolve":
                 copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
-                steps[kind] = lambda: game.resolve(copy=copy)
+                steps[kind] = lambda: game.resolve(copy=copy, free_cast=args.get("free_cast"),
+                                                   x=args.get("x"))
             elif kind == "resolve_stack":
                 steps[kind] = game.resolve_stack
             elif kind in ("advance", "next_turn"):

@@ -14,7 +14,7 @@ from .journal import JDict, JList, Journal, Journaled
 from .mana import Mana
 from .records import Mutable, Value
 from .targets import Target
-from .triggers import TriggerData
+from .triggers import TriggerData, Until
 
 
 class Obj(Journaled):
@@ -44,8 +44,13 @@ class Obj(Journaled):
     printed: CardDef | None = None  # the card itself, when ``card`` is a copy (CR 707.2)
     incarnation: int = 0  # zone changes so far: each makes a new object (CR 400.7)
     toughness_seq: int | None = None  # the event that last changed its toughness (entering, counters)
+    boost: tuple[int, int] = (0, 0)  # +power/+toughness static abilities give it (Gauntlet of Power)
     damage_seq: int | None = None  # the event that last marked damage on it
     arrival: int = 0  # when it last entered the battlefield: the battlefield's order
+    entered_under: str = ""  # the player it entered the battlefield under (CR 110.2)
+    position: int = 0  # its place in a library: the highest is the top
+    spell_copy: bool = False  # a copy of a spell on the stack (CR 707.10), not a card
+    timestamp: int = 0  # the event by which it last entered a zone (CR 613.7d)
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
@@ -68,11 +73,11 @@ class Obj(Journaled):
 
     @property
     def power(self) -> int:
-        return (self.card.power or 0) + self.counters.get("+1/+1", 0)
+        return (self.card.power or 0) + self.counters.get("+1/+1", 0) + self.boost[0]
 
     @property
     def toughness(self) -> int:
-        return (self.card.toughness or 0) + self.counters.get("+1/+1", 0)
+        return (self.card.toughness or 0) + self.counters.get("+1/+1", 0) + self.boost[1]
 
     def is_a(self, card_type: str) -> bool:
         return self.card.is_a(card_type)
@@ -93,6 +98,7 @@ class LastKnown(Value):
     counters: Mapping[str, int]
     attached_to: int | None = None
     incarnation: int = 0
+    chosen_color: str | None = None
 
     def is_a(self, card_type: str) -> bool:
         return self.card.is_a(card_type)
@@ -102,8 +108,11 @@ class PlayerState(Journaled):
     name: str
     life: int = 20
     pool: Mana = Mana()
+    # the part of the pool that may be spent only on a kind of spell: (card type, mana) (CR 106.6)
+    restricted: tuple[tuple[str, Mana], ...] = ()
     in_game: bool = True
     lands_played: int = 0
+    spells_cast: int = 0  # spells cast this turn (Damping Sphere's cost increase, CR 601.2f)
     drew_from_empty: bool = False
     life_seq: int | None = None  # the event that last changed the life total
     draw_seq: int | None = None  # the failed draw from an empty library
@@ -130,6 +139,16 @@ class StackItem(Journaled):
     color: str | None = None  # a choice made when cast for "as this enters, choose a color"
 
 
+class Exiled(Value):
+    """A card exiled "until" something happens (CR 610.3): the card, the object it is in exile
+    (it returns only as that object, 400.7), the controller of the effect, and what ends it."""
+
+    card: int
+    incarnation: int
+    controller: str
+    until: Until
+
+
 class Pending(Mutable):
     """A triggered ability waiting to be put on the stack (CR 603.3)."""
 
@@ -153,6 +172,49 @@ class ContinuousEffect(Mutable):
     source_id: int | None = None
 
 
+class ControlEffect(Mutable):
+    """A control-changing effect created by a resolving spell or ability (Act of Treason, CR
+    613.1b): ``controller`` controls object ``obj_id`` (as the object ``incarnation``, 611.2c)
+    while it lasts. ``seq`` is the event that began it: its timestamp (613.7b)."""
+
+    label: str
+    controller: str
+    obj_id: int
+    incarnation: int
+    seq: int
+    until_turn: int | None = None
+
+
+class KeywordEffect(Mutable):
+    """A keyword a resolving spell or ability gave a permanent for a while ("it gains haste until
+    end of turn", CR 611.2a)."""
+
+    label: str
+    controller: str
+    obj_id: int
+    incarnation: int
+    keyword: str
+    seq: int
+    until_turn: int | None = None
+
+
+class PreventionEffect(Mutable):
+    """A prevention effect created by a resolving spell (Holy Day: "prevent all combat damage that
+    would be dealt this turn", CR 615.1): it prevents all damage, or only combat damage, while it
+    lasts. ``seq`` is the event that began it (its timestamp)."""
+
+    label: str
+    controller: str
+    combat_only: bool
+    seq: int
+    until_turn: int | None = None
+
+
+#: A continuous effect created by a resolving spell or ability (CR 611.2): each kind ends as its
+#: duration says, "until end of turn" in the cleanup step (514.2).
+ResolvedEffect = ContinuousEffect | ControlEffect | KeywordEffect | PreventionEffect
+
+
 class GameState(Journaled):
     """Everything that changes as the game goes on (the event log aside)."""
 
@@ -160,9 +222,9 @@ class GameState(Journaled):
     objects: JDict[int, Obj]
     battlefield: JList[int]
     stack: JList[StackItem]
-    effects: JList[ContinuousEffect]
+    effects: JList[ResolvedEffect]
     pending: JList[Pending]
-    jailed: JList[tuple[int, int, str]]  # (exiled card, its object in exile, Jailer's controller)
+    jailed: JList[Exiled]  # cards exiled until something happens (CR 610.3)
     turn_began: JDict[str, int]
     attackers: JDict[int, str]
     blockers: JDict[int, int]

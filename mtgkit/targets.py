@@ -18,8 +18,10 @@ Target = int | str
 def target_problem(spec: TargetSpec, controller: str, target: Target, view: GameView) -> str | None:
     """Why ``target`` is not a legal target for ``spec`` (controlled by ``controller``), or None.
 
-    A player is named by a string, an object by its id.
+    A player is named by a string, an object (or a spell or ability on the stack) by its id.
     """
+    if spec.zone == "stack":
+        return _stack_problem(spec, controller, target, view)
     if isinstance(target, str):
         if target not in view.players:
             return f"there is no player named {target!r}"
@@ -51,6 +53,26 @@ def target_problem(spec: TargetSpec, controller: str, target: Target, view: Game
 _TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"})
 
 
+def _stack_problem(spec: TargetSpec, controller: str, target: Target, view: GameView) -> str | None:
+    """Why ``target`` is not the spell or ability on the stack ``spec`` asks for, or None."""
+    item = next((i for i in view.stack() if i.id == target), None) if isinstance(target, int) else None
+    if item is None:
+        return f"{target!r} is not a spell or ability on the stack"
+    if spec.stack == "activated or triggered ability":
+        if item.kind != "ability":
+            return f"{item.name} is a spell, not an ability"
+    elif item.kind != "spell":
+        return f"{item.name} is an ability, not a spell"
+    else:
+        instant = view.obj(item.id).is_a("Instant") or view.obj(item.id).is_a("Sorcery")
+        if instant != (spec.stack == "instant or sorcery spell"):
+            return f"{item.name} is {'an instant or sorcery' if instant else 'a permanent'} spell"
+    if not whose_matches(spec.whose, controller, item.controller):
+        wanted = "an opponent of " + controller if spec.whose == "opponents" else controller
+        return f"{item.name} is controlled by {item.controller}, not {wanted}"
+    return None
+
+
 def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Target]:
     """Every legal target, in the documented default order: players (opponents first, in
     turn order from the active player, then the controller), then objects in the order they
@@ -60,6 +82,8 @@ def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Tar
     turn_order = order[start:] + order[:start]
     players: list[Target] = [p for p in turn_order if p != controller]
     players.append(controller)
+    if spec.zone == "stack":  # the spells and abilities on the stack, from the top
+        return [i.id for i in reversed(view.stack()) if _stack_problem(spec, controller, i.id, view) is None]
     found: list[Target] = [p for p in players if target_problem(spec, controller, p, view) is None]
     if spec.card_type is not None:
         candidates = view.permanents() if spec.zone == "battlefield" else [

@@ -14,7 +14,7 @@ shown only to the abilities that could trigger on it, however many other permane
 
 >>> from mtgkit.events import AttackDeclared
 >>> class Source:
-...     id, controller, attached_to, counters = 7, "Alice", None, {}
+...     id, controller, attached_to, counters, chosen_color = 7, "Alice", None, {}, None
 ...     def is_a(self, card_type: str) -> bool: return card_type == "Creature"
 >>> attack = AttackDeclared(text="The Goose Mother attacks Bob", obj_id=7, defender="Bob")
 >>> Attacks().matches(attack, Source(), None)  # doctest: +ELLIPSIS
@@ -57,6 +57,8 @@ class TriggerSource(Protocol):
     def attached_to(self) -> int | None: ...
     @property
     def counters(self) -> Mapping[str, int]: ...
+    @property
+    def chosen_color(self) -> str | None: ...
     def is_a(self, card_type: str) -> bool: ...
 
 
@@ -65,6 +67,8 @@ class TriggerView(Protocol):
 
     @property
     def active_player(self) -> str: ...
+    @property
+    def monarch(self) -> str | None: ...
     def is_a(self, obj_id: int, card_type: str) -> bool: ...
     def controller_of(self, obj_id: int) -> str: ...
 
@@ -98,6 +102,7 @@ class _Marker:
     __slots__ = ()
     waits_for: ClassVar[tuple[type[Event], ...]] = ()
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False  # it functions while its object is a spell on the stack
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self)
@@ -118,6 +123,20 @@ class Enters(_Marker):
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if isinstance(event, Entered | LandPlayed) and event.obj_id == source.id:
             return TriggerData(x=event.x if isinstance(event, Entered) else 0)
+        return None
+
+
+class CastThis(_Marker):
+    """When you cast this spell (cascade, CR 702.85a): an ability that functions only while its
+    object is a spell on the stack."""
+
+    waits_for = (SpellCast,)
+    about_source = True
+    on_stack = True
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if isinstance(event, SpellCast) and event.obj_id == source.id:
+            return TriggerData(spell=event.obj_id, mana_value=event.mana_value)
         return None
 
 
@@ -159,6 +178,44 @@ class BecomesMonarch(_Marker):
         return None
 
 
+class OpponentIsMonarch(_Marker):
+    """An intervening "if" (CR 603.4): "if an opponent is the monarch". It is checked as the
+    ability would trigger and again as it would resolve; it reads who the monarch is, so the
+    event that made them the monarch is linked as a state the trigger depended on."""
+
+    #: The words a "removed from the stack" event quotes.
+    words: ClassVar[str] = "opponent is monarch"
+    about_monarch: ClassVar[bool] = True
+
+    def holds(self, view: TriggerView, controller: str) -> bool:
+        """Is it true now for an ability controlled by ``controller``?"""
+        return view.monarch is not None and view.monarch != controller
+
+
+#: An intervening "if" of a triggered ability (CR 603.4).
+Condition = OpponentIsMonarch
+
+
+class OpponentBecomesMonarch(_Marker):
+    """What ends an "until" duration (CR 610.3): an opponent of the effect's controller becomes
+    the monarch (Palace Jailer's exile). Checked against every event by the game's one matcher."""
+
+    waits_for = (MonarchChanged,)
+
+    def ends(self, event: Event, controller: str) -> bool:
+        """Does ``event`` end it, for an effect controlled by ``controller``?"""
+        return (isinstance(event, MonarchChanged) and event.changed and not event.setup
+                and event.monarch is not None and event.monarch != controller)
+
+    def describe(self, controller: str, *, happened: bool = False) -> str:
+        """What it waits for: "an opponent of Alice becomes (became) the monarch"."""
+        return f"an opponent of {controller} {'became' if happened else 'becomes'} the monarch"
+
+
+#: What can end an "until" duration (CR 610.3).
+Until = OpponentBecomesMonarch
+
+
 class CombatDamageToMonarch(_Marker):
     """Whenever a creature deals combat damage to the monarch (CR 725.2). Only the monarch's
     inherent ability uses it, so its source's controller is the monarch."""
@@ -182,6 +239,7 @@ class CastSpell(Value):
     mv_equals_counters: str | None = None
     waits_for: ClassVar[tuple[type[Event], ...]] = (SpellCast,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, SpellCast) or event.obj_id is None:
@@ -202,6 +260,7 @@ class AtBeginning(Value):
     whose: Literal["you", "any"] = "you"
     waits_for: ClassVar[tuple[type[Event], ...]] = (StepBegan,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if type(event) is StepBegan and event.step == self.step and (
@@ -211,18 +270,29 @@ class AtBeginning(Value):
 
 
 class TappedForMana(Value):
-    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, or
-    ``"enchanted"`` (the permanent this Aura enchants), tapped by ``whose``."""
+    """Whenever a ``scope`` permanent is tapped for mana (CR 106.12a): ``"land"``, ``"basic
+    land"``, ``"creature"``, or ``"enchanted"`` (the permanent this Aura enchants), tapped by
+    ``whose``; with ``mana_of="chosen color"``, only for mana of the color chosen as this permanent
+    entered ("tapped for mana of a specified type": the mana the ability really produced, after
+    replacement effects)."""
 
-    scope: Literal["land", "enchanted"] = "land"
+    scope: Literal["land", "basic land", "creature", "enchanted"] = "land"
     whose: Whose = "any"
+    mana_of: Literal["chosen color"] | None = None
     waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
     about_source: ClassVar[bool] = False
+    on_stack: ClassVar[bool] = False
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
         if not isinstance(event, ManaAdded) or not event.tapped_for_mana or event.obj_id is None:
             return None
-        if self.scope == "land" and not view.is_a(event.obj_id, "Land"):
+        if self.scope in ("land", "creature") and not view.is_a(event.obj_id, self.scope.capitalize()):
+            return None
+        if self.scope == "basic land" and not (view.is_a(event.obj_id, "Land")
+                                               and view.is_a(event.obj_id, "Basic")):
+            return None
+        if self.mana_of == "chosen color" and (source.chosen_color is None
+                                               or source.chosen_color not in event.mana.types):
             return None
         if self.scope == "enchanted" and source.attached_to != event.obj_id:
             return None
@@ -231,4 +301,5 @@ class TappedForMana(Value):
         return TriggerData(produced=event.mana, player=event.player)
 
 
-Trigger = Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
+Trigger = (Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
+           | CastThis)

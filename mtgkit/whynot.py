@@ -18,6 +18,7 @@ from .events import (
     BlockDeclared,
     ChoiceMade,
     DamageDealt,
+    DamagePrevented,
     DamageRedirected,
     Event,
     Fizzled,
@@ -114,6 +115,8 @@ def no_steal(game: GameView, player: str) -> str:
                       and e.source_id == oid]
         hits = [e for e in later if isinstance(e, DamageDealt) and e.combat and e.source_id == oid
                 and e.to_player is not None]
+        prevented = [e for e in later if isinstance(e, DamagePrevented) and e.combat
+                     and e.source_id == oid and e.to_player is not None]
         if a.defender != monarch:
             reasons.append(f"{name} attacked {a.defender}, who wasn't the monarch"
                            + (f" ({monarch} was)" if monarch else " (there was no monarch)"))
@@ -135,6 +138,9 @@ def no_steal(game: GameView, player: str) -> str:
             reasons.append(f"{redirected[-1].text} (CR 614.9): damage dealt to a Protector is not "
                            f"damage dealt to the monarch, so the monarch's combat-damage trigger "
                            f"(CR 725.2) didn't trigger for {name}")
+        elif prevented and not hits:
+            reasons.append(f"{prevented[-1].text} (CR 615.6): prevented damage is never dealt, so the "
+                           f"monarch's combat-damage trigger (CR 725.2) didn't trigger for {name}")
         elif not hits:
             reasons.append(f"{name} dealt no combat damage (a creature with 0 power assigns none, "
                            f"CR 510.1a)")

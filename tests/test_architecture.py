@@ -5,6 +5,7 @@ a card primitive declares honoured by the engine."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import typing
 from collections.abc import Iterator
@@ -273,6 +274,84 @@ def _workload() -> None:
         g.put_onto_battlefield(name, "Bob")
     g.could_produce_all()
 
+    g = Game(["Alice", "Bob"])  # exiled until an opponent becomes the monarch (CR 610.3)
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+    g.resolve_stack()
+
+    g = Game(["Alice", "Bob"])  # control changes (CR 613.1b)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob", tapped=True)
+    elves = g.put_onto_battlefield("Llanowar Elves", "Bob")
+    for _ in range(8):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.put_onto_battlefield("Mind Control", "Alice", attached_to=elves)
+    g.cast(g.put_in_hand("Act of Treason", "Alice"), target=bears)
+    g.resolve_stack()
+    g.next_turn()
+
+    g = Game(["Alice", "Bob"])  # convoke (CR 702.51), a creature tapped for mana
+    leyline = g.put_onto_battlefield("Leyline of Abundance", "Alice")
+    elves = g.put_onto_battlefield("Llanowar Elves", "Alice")
+    for _ in range(7):
+        g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    g.activate(elves)  # {G}{G}: the Leyline adds {G}
+    g.activate(leyline, 0)  # {6}{G}{G}: a +1/+1 counter on each creature
+    g.resolve_stack()
+    for _ in range(2):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.cast(g.put_in_hand("Stoke the Flames", "Alice"), target="Bob",
+           convoke=[g.put_onto_battlefield("Grizzly Bears", "Alice") for _ in range(2)])
+
+    g = Game(["Alice", "Bob"])  # cascade (CR 702.85a)
+    for name in ("Mountain", "Forest", "Forest", "Island"):
+        g.activate(g.put_onto_battlefield(name, "Alice"))
+    g.put_in_library("Walking Ballista", "Alice")
+    g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
+    g.resolve_stack()
+
+    g = Game(["Alice", "Bob"])  # copying a spell on the stack (CR 707.10)
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    for _ in range(6):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    ballista = g.put_in_hand("Walking Ballista", "Alice")
+    g.cast(ballista, x=1)
+    g.activate(engine, 2, target=ballista)
+    g.resolve_stack()
+
+    g = Game(["Alice", "Bob"])  # mana with a restriction (CR 106.6) and with a rider
+    g.activate(g.put_onto_battlefield("Ancient Ziggurat", "Alice"), color="G")
+    g.activate(g.put_onto_battlefield("Tarnished Citadel", "Alice"), 1, color="G")
+    g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
+
+    g = Game(["Alice", "Bob"])  # mana of a specified type and amount (CR 106.12a/b), 616.1f
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    g.put_onto_battlefield("Gauntlet of Power", "Alice", color="G")
+    g.put_onto_battlefield("Llanowar Elves", "Alice")
+    g.put_onto_battlefield("Mana Reflection", "Alice")
+    g.put_onto_battlefield("Damping Sphere", "Bob")
+    g.activate(forest)
+    g.could_produce_all()
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Damping Sphere", "Bob")
+    for _ in range(3):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    for _ in range(2):
+        g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")  # the second costs {1} more
+
+    g = Game(["Alice", "Bob"])  # prevention (CR 615), spending mana as though any color (609.4b)
+    orrery = g.put_onto_battlefield("Chromatic Orrery", "Alice")
+    g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.cast(g.put_in_hand("Holy Day", "Alice"))  # {W} paid with {C}
+    g.resolve()
+    for _ in range(5):
+        g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.activate(orrery, 1)
+    g.resolve()
+    g.advance(to="beginning_of_combat")
+    g.attack([g.find("Grizzly Bears")])
+    g.advance(to="end_of_combat")
+
 
 def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run real games while watching every read of a primitive's fields. Reads made only to
@@ -304,3 +383,29 @@ def test_every_field_a_card_primitive_declares_is_read_by_the_engine(monkeypatch
     declared |= {(abilities.CardDef, f) for f in abilities.CardDef._fields}
     unread = sorted(f"{cls.__name__}.{name}" for cls, name in declared - reads)
     assert not unread, f"fields no code reads: {unread}"
+
+
+def test_static_abilities_are_asked_about_through_one_query() -> None:
+    """What a card has is asked with ``CardDef.has`` / ``abilities_of``, and which static abilities
+    apply on the battlefield with ``Game._statics`` (read from the index): no module of the engine
+    walks a card's abilities itself."""
+    for module in ("mtgkit.game", "mtgkit.replacement", "mtgkit.board", "mtgkit.could_produce",
+                   "mtgkit.whynot", "mtgkit.targets"):
+        text = MODULES[module].read_text()
+        assert not re.search(r"(card|defn)\.abilities\b", text), module
+    source = MODULES["mtgkit.game"].read_text()
+    assert "isinstance(a, " not in source
+
+
+def test_conditions_counts_and_durations_are_typed_data_not_strings() -> None:
+    """An intervening "if", a number of tokens and what ends an "until" are primitives with their
+    own behaviour (holds, count, ends), never strings the engine switches on."""
+    hints = {cls: typing.get_type_hints(cls) for cls in (abilities.Triggered, abilities.CreateTokens,
+                                                         abilities.ExileUntil)}
+    for annotation in (hints[abilities.Triggered]["condition"], hints[abilities.CreateTokens]["count"],
+                       hints[abilities.ExileUntil]["until"]):
+        for arg in typing.get_args(annotation) or (annotation,):
+            assert typing.get_origin(arg) is not typing.Literal and arg is not str, annotation
+    source = MODULES["mtgkit.game"].read_text()
+    for old in ('"half X"', '"counters":', '"opponent is monarch"'):
+        assert old not in source, old

@@ -28,6 +28,11 @@ DOCUMENTED = (RulesError, ValueError, TypeError)
 ORIGINS = {"players", "turn", "step", "setup", "activate", "cast", "land", "attack", "block", "pass",
            "leave"}
 CARDS = sorted(name for name in CATALOG if name != "Library Card")
+#: The teaching set-up calls: they record setup events and check no state-based action.
+SETUP_CALLS = {"put_onto_battlefield", "put_in_zone", "make_monarch", "set_life"}
+#: The calls that only read the game.
+QUERY_CALLS = {"could_produce", "explain_could_produce", "can_activate", "why_not_activate", "why_not",
+               "why"}
 
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-3, 300), st.floats(allow_nan=True, allow_infinity=True),
@@ -42,6 +47,7 @@ class GameMachine(RuleBasedStateMachine):
     steps, cards) mixed with junk."""
 
     game: Game
+    after_setup = False
     calls = 0
     refusals = 0
 
@@ -68,6 +74,12 @@ class GameMachine(RuleBasedStateMachine):
         GameMachine.calls += 1
         try:
             fn(*args, **kwargs)
+            # a teaching set-up doesn't check state-based actions (the next action does): a 0/0 put
+            # there by put_onto_battlefield waits until then; a refused call or a query changes that
+            if fn.__name__ in SETUP_CALLS and not kwargs.get("by_effect"):
+                self.after_setup = True
+            elif fn.__name__ not in QUERY_CALLS:
+                self.after_setup = False
         except DOCUMENTED as err:
             GameMachine.refusals += 1
             assert snapshot(self.game) == before, f"{fn.__name__} raised {err!r} but changed the game"
@@ -236,7 +248,7 @@ class GameMachine(RuleBasedStateMachine):
         performed. Checked here against the whole game, not only the objects that changed.
         A teacher's set-up step is not a game action: what it makes (a 0/0 Walking Ballista) is
         dealt with the next time a player would receive priority, so right after one it waits."""
-        if not hasattr(self, "game") or self.game.priority_player is None:
+        if not hasattr(self, "game") or self.game.priority_player is None or self.after_setup:
             return
         if self.game.events and self.game.events[-1].kind == "setup":
             return

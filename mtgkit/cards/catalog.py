@@ -8,30 +8,42 @@ from __future__ import annotations
 from ..abilities import (
     ANY_TARGET,
     OPPONENT_CREATURE,
+    TARGET_CREATURE,
     TARGET_PLAYER,
     Ability,
     Activated,
     AddMana,
+    Anthem,
     AnyColor,
     BecomeMonarch,
     CardDef,
+    Cascade,
     ChooseColorAsEnters,
     ColorOfPermanent,
+    ControlEnchanted,
+    CopyTarget,
     Cost,
+    CostIncrease,
+    CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
+    DamageYou,
     DealDamage,
     Draw,
+    DrawForEachColor,
     Effect,
     EntersAsCopy,
     EntersTapped,
     EntersWithCounters,
-    ExileUntilOpponentMonarch,
+    ExileUntil,
     ExtraMana,
     Fixed,
+    GainControl,
+    GainKeyword,
     GainLife,
     GrantKeyword,
+    HalfX,
     ManaReplacement,
     ManaSpec,
     ManaTrigger,
@@ -39,7 +51,9 @@ from ..abilities import (
     Multiply,
     OneOf,
     PerPermanent,
+    PreventDamage,
     PutCounters,
+    PutCountersOnEach,
     RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
@@ -47,13 +61,26 @@ from ..abilities import (
     SacrificeUnless,
     SameTypeProduced,
     SetType,
+    SpendAsAnyColor,
     StaticReplacement,
     TargetSpec,
     Triggered,
+    UntapTarget,
 )
 from ..mana import Mana, ManaCost
 from ..records import Value
-from ..triggers import AtBeginning, Attacks, BecomesMonarch, CastSpell, Dies, Enters, TappedForMana
+from ..triggers import (
+    AtBeginning,
+    Attacks,
+    BecomesMonarch,
+    CastSpell,
+    CastThis,
+    Dies,
+    Enters,
+    OpponentBecomesMonarch,
+    OpponentIsMonarch,
+    TappedForMana,
+)
 
 _TYPES = {"Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery"}
 _SUPERTYPES = {"Basic", "Legendary"}
@@ -114,7 +141,8 @@ def make(
         text=" ".join(part.text for part in parts),
         enchant=enchant,
         spell=spell,
-        spell_targets=targets if enchant is None else TargetSpec(f"target {enchant}", card_type=enchant),
+        spell_targets=targets if enchant is None else TargetSpec(
+            f"target {enchant.lower() if enchant in _TYPES else enchant}", card_type=enchant),
         extra_colors=frozenset(colors),
         token=token,
     )
@@ -173,6 +201,15 @@ CARDS: list[CardDef] = [
     make("Meteor Crater", "Land", None,
          mana("{T}", ColorOfPermanent(),
               "{T}: Choose a color of a permanent you control. Add one mana of that color.")),
+    # Oracle text from memory (not in the reference cards.md): mana with a restriction (106.6)
+    # and mana with a rider; what they "could produce" ignores both (106.7).
+    make("Ancient Ziggurat", "Land", None,
+         Activated(Cost.parse("{T}"), (AddMana(AnyColor(), spend_only="Creature"),),
+                   "{T}: Add one mana of any color. Spend this mana only to cast a creature spell.")),
+    make("Tarnished Citadel", "Land", None,
+         mana("{T}", Fixed(m("{C}")), "{T}: Add {C}."),
+         Activated(Cost.parse("{T}"), (AddMana(AnyColor()), DamageYou(3)),
+                   "{T}: Add one mana of any color. Tarnished Citadel deals 3 damage to you.")),
     # ----------------------------------------------------------------- artifacts
     make("Fellwar Stone", "Artifact", "{2}",
          mana("{T}", Reflect("opponents", "Land", "colors"),
@@ -228,6 +265,20 @@ CARDS: list[CardDef] = [
                      "produced."),
          Triggered(CastSpell("you", "Creature"), (Draw(1),),
                    "Whenever you cast a creature spell, draw a card.")),
+    # Oracle text from memory (not in the reference cards.md): "tapped for mana of a specified type"
+    # (106.12a) and "tapped for two or more mana" (106.12b), looked at again after each replacement
+    # effect (616.1f).
+    make("Gauntlet of Power", "Artifact", "{5}",
+         said("As Gauntlet of Power enters, choose a color.", ChooseColorAsEnters()),
+         said("Creatures of the chosen color get +1/+1.", Anthem(1, 1, "Creature")),
+         ManaTrigger(TappedForMana("basic land", "any", "chosen color"), ExtraMana(None),
+                     "Whenever a basic land is tapped for mana of the chosen color, its controller adds "
+                     "an additional one mana of that color.")),
+    make("Damping Sphere", "Artifact", "{2}",
+         said("If a land is tapped for two or more mana, it produces {C} instead of any other type and "
+              "amount.", StaticReplacement(ManaReplacement("land", SetType("C", 1), "any", min_amount=2))),
+         said("Each spell a player casts costs {1} more to cast for each other spell that player has "
+              "cast this turn.", CostIncrease(1))),
     make("Utopia Sprawl", "Enchantment — Aura", "{G}",
          said("Enchant Forest."),
          said("As Utopia Sprawl enters, choose a color.", ChooseColorAsEnters()),
@@ -254,7 +305,7 @@ CARDS: list[CardDef] = [
          # The trigger's own words (what its events quote) are short; the card's are in full.
          said("When Hangarback Walker dies, create a 1/1 colorless Thopter artifact creature token "
               "with flying for each +1/+1 counter on Hangarback Walker.",
-              Triggered(Dies(), (CreateTokens("Thopter", "counters"),),
+              Triggered(Dies(), (CreateTokens("Thopter", CountersOnIt("+1/+1")),),
                         "When Hangarback Walker dies, create a 1/1 Thopter token for each +1/+1 "
                         "counter on it.")),
          act("{1}, {T}", PutCounters("+1/+1"), "{1}, {T}: Put a +1/+1 counter on Hangarback Walker."),
@@ -267,7 +318,7 @@ CARDS: list[CardDef] = [
     make("The Goose Mother", "Legendary Creature — Bird Hydra", "{X}{G}{U}",
          said("Flying."),
          said("The Goose Mother enters with X +1/+1 counters on it.", EntersWithCounters("+1/+1", "X")),
-         Triggered(Enters(), (CreateTokens("Food", "half X"),),
+         Triggered(Enters(), (CreateTokens("Food", HalfX()),),
                    "When The Goose Mother enters, create half X Food tokens, rounded up."),
          Triggered(Attacks(), (MaySacrificeToDraw("Food"),),
                    "Whenever The Goose Mother attacks, you may sacrifice a Food. If you do, draw a "
@@ -291,7 +342,7 @@ CARDS: list[CardDef] = [
          pt=(4, 2)),
     make("Palace Jailer", "Creature — Human Soldier", "{2}{W}{W}",
          Triggered(Enters(), (BecomeMonarch(),), "When Palace Jailer enters, you become the monarch."),
-         Triggered(Enters(), (ExileUntilOpponentMonarch(),),
+         Triggered(Enters(), (ExileUntil(OpponentBecomesMonarch()),),
                    "When Palace Jailer enters, exile target creature an opponent controls until an "
                    "opponent becomes the monarch.", targets=OPPONENT_CREATURE),
          pt=(2, 2)),
@@ -301,7 +352,7 @@ CARDS: list[CardDef] = [
          Triggered(AtBeginning("upkeep", "you"), (CreateTokens("Assassin", 1),),
                    "At the beginning of your upkeep, if an opponent is the monarch, create a 1/1 "
                    "black Assassin creature token with deathtouch and haste.",
-                   condition="opponent is monarch"),
+                   condition=OpponentIsMonarch()),
          pt=(3, 3), keywords=("deathtouch", "haste")),
     make("Serra Angel", "Creature — Angel", "{3}{W}{W}", said("Flying, vigilance."), pt=(4, 4),
          keywords=("flying", "vigilance")),
@@ -310,6 +361,68 @@ CARDS: list[CardDef] = [
     # ----------------------------------------------------------------- spells
     make("Lightning Bolt", "Instant", "{R}", said("Lightning Bolt deals 3 damage to any target."),
          spell=(DealDamage(3),), targets=ANY_TARGET),
+    # ----------------------------------------------------------------- control (613.1b, 302.6)
+    # Oracle text from memory (not in the reference cards.md): Mind Control and Act of Treason.
+    make("Mind Control", "Enchantment — Aura", "{3}{U}{U}",
+         said("Enchant creature."),
+         said("You control enchanted creature.", ControlEnchanted()),
+         enchant="Creature"),
+    # ----------------------------------------------------------------- convoke (702.51)
+    # Oracle text from memory (not in the reference cards.md): Stoke the Flames, Leyline of
+    # Abundance. The kit has no opening hands (a game begins with its set-up), so the Leyline's
+    # first sentence is words only.
+    make("Stoke the Flames", "Instant", "{2}{R}{R}",
+         said("Convoke (Your creatures can help cast this spell. Each creature you tap while casting "
+              "this spell pays for {1} or one mana of that creature's color.)"),
+         said("Stoke the Flames deals 4 damage to any target."),
+         keywords=("convoke",), spell=(DealDamage(4),), targets=ANY_TARGET),
+    make("Leyline of Abundance", "Enchantment", "{2}{G}{G}",
+         said("If Leyline of Abundance is in your opening hand, you may begin the game with it on the "
+              "battlefield."),
+         ManaTrigger(TappedForMana("creature", "you"), ExtraMana(m("{G}")),
+                     "Whenever you tap a creature for mana, add an additional {G}."),
+         act("{6}{G}{G}", PutCountersOnEach("+1/+1", "Creature"),
+             "{6}{G}{G}: Put a +1/+1 counter on each creature you control.")),
+    # ----------------------------------------------------------------- cascade (702.85, 107.3b)
+    # Oracle text from memory (not in the reference cards.md).
+    make("Bloodbraid Elf", "Creature — Elf Berserker", "{2}{R}{G}",
+         said("Haste."),
+         Triggered(CastThis(), (Cascade(),),
+                   "Cascade (When you cast this spell, exile cards from the top of your library until "
+                   "you exile a nonland card that costs less. You may cast it without paying its mana "
+                   "cost. Put the exiled cards on the bottom of your library in a random order.)"),
+         pt=(3, 2), keywords=("haste",)),
+    # ----------------------------------------------------------------- copying spells (707.10)
+    # Oracle text from memory (not in the reference cards.md).
+    make("Lithoform Engine", "Legendary Artifact", "{4}",
+         act("{2}, {T}", CopyTarget(),
+             "{2}, {T}: Copy target activated or triggered ability you control. You may choose new "
+             "targets for the copy.",
+             targets=TargetSpec("target activated or triggered ability you control", zone="stack",
+                                whose="you", stack="activated or triggered ability")),
+         act("{3}, {T}", CopyTarget(),
+             "{3}, {T}: Copy target instant or sorcery spell you control. You may choose new targets "
+             "for the copy.",
+             targets=TargetSpec("target instant or sorcery spell you control", zone="stack",
+                                whose="you", stack="instant or sorcery spell")),
+         act("{4}, {T}", CopyTarget(),
+             "{4}, {T}: Copy target permanent spell you control. (The copy becomes a token.)",
+             targets=TargetSpec("target permanent spell you control", zone="stack", whose="you",
+                                stack="permanent spell"))),
+    # ----------------------------------------------------------------- prevention, "as though"
+    # Oracle text from memory (not in the reference cards.md): Holy Day, Chromatic Orrery.
+    make("Holy Day", "Instant", "{W}", said("Prevent all combat damage that would be dealt this turn."),
+         spell=(PreventDamage(combat_only=True, duration="end_of_turn"),)),
+    make("Chromatic Orrery", "Legendary Artifact", "{7}",
+         said("You may spend mana as though it were mana of any color.", SpendAsAnyColor()),
+         mana("{T}", Fixed(m("{C}{C}{C}{C}{C}")), "{T}: Add {C}{C}{C}{C}{C}."),
+         act("{5}, {T}", DrawForEachColor(),
+             "{5}, {T}: Draw a card for each color among permanents you control.")),
+    make("Act of Treason", "Sorcery", "{2}{R}",
+         said("Gain control of target creature until end of turn. Untap that creature. It gains "
+              "haste until end of turn."),
+         spell=(GainControl("end_of_turn"), UntapTarget(), GainKeyword("haste", "end_of_turn")),
+         targets=TARGET_CREATURE),
     # ----------------------------------------------------------------- placeholders
     make("Library Card", "", None, said("(A face-down card whose identity doesn't matter in the lesson.)")),
     # ----------------------------------------------------------------- tokens
