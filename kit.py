@@ -22,7 +22,8 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 
 TEST = ["-m", "pytest", "mtgkit", "tests", "notebooks", "--nbval", "--nbval-current-env",
-        "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
+        "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "-n", "auto", "--maxprocesses", "4",
+        "--dist", "loadfile"]
 
 
 def setup() -> None:
