@@ -131,6 +131,15 @@ def test_hub_link_cuts_an_address_from_the_browser_back_to_the_hub(pasted: str, 
                           f"note: --hub: using {hub}, the hub's address in {pasted}\n")
 
 
+def test_running_a_class_says_what_hub_link_does_with_a_pasted_address() -> None:
+    """docs/running-a-class.md's examples of an address cut back to the hub's are what it does."""
+    text = (ROOT / "docs" / "running-a-class.md").read_text()
+    assert "`https://hub.example.edu/user/jane/lab/tree/x.ipynb?token=abc`" in text
+    assert hub_address("https://hub.example.edu/user/jane/lab/tree/x.ipynb?token=abc") == "https://hub.example.edu"
+    assert "`https://uni.edu/jupyter/hub/`" in text
+    assert hub_address("https://uni.edu/jupyter/hub/") == "https://uni.edu/jupyter"
+
+
 @pytest.mark.parametrize("args,words", [
     (["--hub", "https://hub.example.org/lab"], "this is a JupyterLab page without /hub/ or /user/"),
     (["--hub", "https://jane:secret@hub.example.org"], "without a user name or password"),
