@@ -5,7 +5,8 @@
 # 1. say when a permanent can pay {T} (tap) or {Q} (untap) in a cost;
 # 2. decide whether a creature's {T} or {Q} ability can be activated, or the creature attack, by
 #    asking how long its controller has controlled it: since the start of *their* most recent
-#    turn, in their turn or an opponent's, for *any* permanent that is a creature;
+#    turn, in their turn or an opponent's, for *any* permanent that is a creature, also one that
+#    has just changed controller;
 # 3. explain what haste changes, for abilities and for attacking, whether the haste is printed
 #    on the card (Raging Goblin) or given by another card (Mass Hysteria).
 #
@@ -24,7 +25,7 @@
 #   because Alice's most recent turn began before they arrived; Elves that came under Bob's
 #   control in Alice's turn are ready as soon as Bob's turn begins. And it is about control, not
 #   the battlefield: a creature that changes controller starts again under its new controller
-#   (the kit's cards don't change control yet).
+#   (Mind Control, Act of Treason: worked example 5).
 # - **Only those two things.** Summoning sickness doesn't stop a creature from blocking, or from
 #   using an ability without {T} or {Q} in its cost (Walking Ballista's "Remove a +1/+1 counter").
 # - **What counts is being a creature.** An artifact creature (Pili-Pala, Hangarback Walker) is
@@ -184,6 +185,39 @@ print(in_bobs_turn().explain())
 # never stopped by summoning sickness: a blocker only has to be untapped (CR 509.1a).
 
 # %% [markdown]
+# ## Worked example 5: a creature changes controller
+# Bob's Llanowar Elves have been his for many turns. In her main phase Alice casts **Mind
+# Control** ("Enchant creature. You control enchanted creature.") on them. The Elves didn't move,
+# but what counts is how long *Alice* has controlled them:
+
+# %%
+game5 = Game(["Alice", "Bob"])
+elves5 = game5.put_onto_battlefield("Llanowar Elves", "Bob")       # Bob's since long before
+for _ in range(5):
+    game5.activate(game5.put_onto_battlefield("Island", "Alice"))  # {U}{U}{U}{U}{U}
+game5.cast(game5.put_in_hand("Mind Control", "Alice"), target=elves5)
+game5.resolve()
+control = next(e for e in game5.events if e.kind == "control")
+display(Cited(f"#{control.seq} {control.text} ({', '.join(control.rules)})"))
+display(Cited(game5.why_not("activate", elves5)))
+
+# %% [markdown]
+# In Bob's turn they are still sick for Alice: her most recent turn is the one in which she took
+# them. From the start of her next turn she may tap them.
+
+# %%
+game5.next_turn()                   # Bob's turn, his precombat main phase
+display(Cited(game5.why_not("activate", elves5)))
+game5.next_turn(to="upkeep")        # Alice's next turn
+Cited(game5.why_not("activate", elves5))
+
+# %% [markdown]
+# **Act of Treason** ("Gain control of target creature until end of turn. Untap that creature.
+# It gains haste until end of turn.") is the same rule with haste added: the stolen creature is
+# as new to its controller as the Elves were, and only the haste lets it attack or tap this
+# turn (CR 702.10b, 702.10c).
+
+# %% [markdown]
 # ### Step through it
 # Step through example 2 with the buttons, the slider or the list. The board shows the game
 # *after* each event, and the reason follows the causes back to a player's action. Look for the
@@ -304,7 +338,8 @@ print(check_activation_answers(answers2, cases2))
 #   turn began (CR 302.6), whoever's turn it is now: in an opponent's turn, a creature that
 #   arrived during your last turn is still sick. That goes for *every* permanent that is a
 #   creature: artifact creatures, and lands that are creatures, too. The same goes for
-#   attacking; blocking and abilities without {T} or {Q} are never stopped.
+#   attacking; blocking and abilities without {T} or {Q} are never stopped. A creature that
+#   changes controller is new to its new controller (Mind Control), whoever owns it.
 # - Haste switches that off, for abilities (CR 702.10c) and for attacking (CR 702.10b), wherever
 #   it comes from: printed (Raging Goblin) or given (Mass Hysteria).
 # - A permanent that isn't a creature, such as Fellwar Stone, can use {T} the turn it arrives.
