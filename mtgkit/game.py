@@ -1960,7 +1960,7 @@ class Game:
                     self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
                                 + (" as a token (it was a copy of a spell)" if copied else "")
                                 + (f" attached to {self._target_name(item.target)}" if aura else ""),
-                                ("608.3", "608.3c") if aura else ("608.3", "608.3a")
+                                (("608.3", "608.3c") if aura else ("608.3", "608.3a"))
                                 + (("608.3f",) if copied else ()), x=item.x,
                                 copy_of=original, color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
@@ -2201,10 +2201,12 @@ class Game:
     @_handles(CopyTarget)
     def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
         """CR 707.10: a copy of the target spell or ability goes on the stack with every choice made
-        for the original (X included); its controller may choose new targets for it (707.10c)."""
+        for the original (its target and X included); its controller may choose new targets for it
+        only when the effect says so (707.10c)."""
         original = next(i for i in self._s.stack if i.id == item.target)
         who = item.controller
-        target = self._new_target(original, who)
+        target = self._new_target(original, who) if eff.new_targets else original.target
+        changed = ("707.10c",) if target != original.target else ()
         if original.kind == "spell":
             card = self._s.objects[original.id]
             copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
@@ -2213,7 +2215,7 @@ class Game:
                 text=f"A copy of {original.name} is put on the stack"
                 + (f" with X = {original.x}" if card.card.cost and card.card.cost.x_count else "")
                 + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                rules=("707.10",), player=who, lane="stack", **self._where(copy, "stack"),
+                rules=("707.10",) + changed, player=who, lane="stack", **self._where(copy, "stack"),
                 original=original.id, x=original.x, target=target), obj=copy)
             new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
                                        original.text, e.seq, source_id=copy.id, target=target,
@@ -2230,7 +2232,7 @@ class Game:
             e = self._emit(AbilityCopied(text=f"A copy of {original.name} is put on the stack"
                                          + (f" targeting {self._target_name(target)}"
                                             if target is not None else ""),
-                                         rules=("707.10", "707.10b"), player=who, lane="stack",
+                                         rules=("707.10", "707.10b") + changed, player=who, lane="stack",
                                          id=new.id, name=new.name, target=target, original=original.id))
             new.seq = e.seq
         self._s.stack.append(new)

@@ -83,6 +83,30 @@ def test_707_10c_the_copy_may_get_a_new_target() -> None:
     assert g.obj(bears).zone == "graveyard" and g.life("Bob") == 17
     choice = next(e for e in g.events if isinstance(e, ChoiceMade) and "707.10c" in e.rules)
     assert choice.options[0] == "Bob"  # the original's target first: keeping it is the default
+    copied = next(e for e in g.events if isinstance(e, SpellCopied))
+    assert copied.target == bears and copied.rules == ("707.10", "707.10c")  # the target changed
+
+
+def test_707_10c_608_3f_the_permanent_spell_copy_keeps_its_target() -> None:
+    """Lithoform Engine's {4} ability doesn't say "you may choose new targets": the copy of Mind
+    Control enchants the same creature (707.10), and Alice gains control of one creature, not two.
+    The token Aura entered because it was a copy of a permanent spell (608.3f)."""
+    g = Game(["Alice", "Bob"], chooser=Scripted(["Hill Giant"]))
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    lands(g, "Island", 9)
+    control = g.put_in_hand("Mind Control", "Alice")
+    g.cast(control, target=bears)
+    g.activate(engine, 2, target=control)
+    g.resolve_stack()
+    assert (g.controller_of(bears), g.controller_of(giant)) == ("Alice", "Bob")
+    assert not any(isinstance(e, ChoiceMade) and e.question == "target" for e in g.events)
+    copied = next(e for e in g.events if isinstance(e, SpellCopied))
+    assert copied.target == bears and copied.rules == ("707.10",)
+    token = next(e for e in g.events if isinstance(e, Entered) and e.obj_id == copied.obj_id)
+    assert token.token and token.rules == ("608.3", "608.3c", "608.3f")
+    assert replay(g.events) == g.board()
 
 
 def test_707_10b_a_copy_of_an_ability_has_the_same_source() -> None:

@@ -395,17 +395,17 @@ CARDS: list[CardDef] = [
     # ----------------------------------------------------------------- copying spells (707.10)
     # Oracle text from memory (not in the reference cards.md).
     make("Lithoform Engine", "Legendary Artifact", "{4}",
-         act("{2}, {T}", CopyTarget(),
+         act("{2}, {T}", CopyTarget(new_targets=True),
              "{2}, {T}: Copy target activated or triggered ability you control. You may choose new "
              "targets for the copy.",
              targets=TargetSpec("target activated or triggered ability you control", zone="stack",
                                 whose="you", stack="activated or triggered ability")),
-         act("{3}, {T}", CopyTarget(),
+         act("{3}, {T}", CopyTarget(new_targets=True),
              "{3}, {T}: Copy target instant or sorcery spell you control. You may choose new targets "
              "for the copy.",
              targets=TargetSpec("target instant or sorcery spell you control", zone="stack",
                                 whose="you", stack="instant or sorcery spell")),
-         act("{4}, {T}", CopyTarget(),
+         act("{4}, {T}", CopyTarget(new_targets=False),
              "{4}, {T}: Copy target permanent spell you control. (The copy becomes a token.)",
              targets=TargetSpec("target permanent spell you control", zone="stack", whose="you",
                                 stack="permanent spell"))),
