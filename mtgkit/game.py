@@ -160,7 +160,7 @@ from .state import (
     ResolvedEffect,
     StackItem,
 )
-from .targets import Target, legal_targets, target_problem
+from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 
@@ -1171,7 +1171,11 @@ class Game:
         return ""
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
-                        timing: bool = True, paying: Mana | None = None) -> tuple[Obj, Activated]:
+                        timing: bool = True, paying: Mana | None = None,
+                        target: Target | None = None) -> tuple[Obj, Activated]:
+        """Why ability ``index`` of ``ref`` can't be activated (raised), else it and its object.
+        A targeted ability needs a legal target (CR 602.2b, 601.2c): ``target`` when one is given
+        (:meth:`activate` checks it, 115.1), else any."""
         check.whole_number("ability", index, 0, 99)
         if player is not None:
             self._player(player, "player")
@@ -1218,6 +1222,8 @@ class Game:
             if o.counters.get(kind, 0) < n:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
+        if ab.targets is not None and target is None:  # CR 602.2b, 601.2c
+            self._check_some_target(ab.targets, who, f"{o.name}'s ability")
         if timing:
             # last: the timing, once the ability itself could be activated
             self._check_can_act(who, mana_ability=ab.is_mana_ability)
@@ -1253,7 +1259,7 @@ class Game:
             order = [check.text(f"order[{i}]", x) for i, x in enumerate(check.ref_list("order", order))]
         if target is not None:
             check.ref("target", target)
-        o, ab = self._check_activate(ref, ability, player, paying=paying)
+        o, ab = self._check_activate(ref, ability, player, paying=paying, target=target)
         start = len(self._events)
         who = o.controller
         in_response = bool(self._s.stack)
@@ -1824,12 +1830,21 @@ class Game:
         if spec is None:
             raise TargetError("This has no target.")
         if target is None:
+            self._check_some_target(spec, who, "This")
             raise TargetError(f"This needs a target ({spec.text}): pass target=...", "601.2c")
         problem = target_problem(spec, who, target, self)
         if problem is not None:
             raise TargetError(f"{problem[0].upper()}{problem[1:]}, so it can't be chosen for "
                               f"\"{spec.text}\".", "115.1")
         return target
+
+    def _check_some_target(self, spec: TargetSpec, who: str, what: str) -> None:
+        """CR 601.2c (602.2b for an ability): what needs a target can't be cast or activated when
+        nothing is a legal target for it."""
+        missing = no_target_reason(spec, who, self)
+        if missing is not None:
+            raise TargetError(f"{what} needs a target ({spec.text}), and there is none: {missing}.",
+                              "601.2c")
 
     def _choice_label(self, target: Target) -> str:
         """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
