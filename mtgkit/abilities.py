@@ -583,13 +583,15 @@ class GrantKeyword(Value):
 class Triggered(Value):
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
     on the stack; ``condition`` is an intervening "if" checked on trigger and on resolution
-    (CR 603.4)."""
+    (CR 603.4); ``rules`` the rules that define it, cited when it triggers (a keyword's: cascade,
+    702.85a)."""
 
     trigger: Trigger
     effects: tuple[Effect, ...]
     text: str
     targets: TargetSpec | None = None
     condition: Condition | None = None
+    rules: tuple[str, ...] = ()
 
 
 class ChooseColorAsEnters(_Marker):

@@ -305,6 +305,7 @@ class _Plans(Mutable):
     copy: int | None = None
     free_cast: bool | None = None  # cast the card cascade found without paying its mana cost?
     x: int | None = None  # the X the caster wants for a spell cast without paying its mana cost
+    mana_from: list[int] | None = None  # permanents whose mana abilities pay for that spell (601.2g)
     since: int = 0  # the events before the call: what happened during it follows
 
 
@@ -1611,9 +1612,9 @@ class Game:
                                     f"{self._player(who).spells_cast} other spell"
                                     f"{'s' if self._player(who).spells_cast > 1 else ''} this turn)"
                                     if tax else ""),
-                                 rules=("601.2",) + (("608.2g",) if free else ())
+                                 rules=("601.2",) + (("608.2g", "118.9") if free else ())
                                  + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
-                                 + (("601.2f",) if tax else ())
+                                 + (("601.2f",) + (("118.9d",) if free else ()) if tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
@@ -1622,7 +1623,8 @@ class Game:
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
                 self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
-                                    f"{symbol}", rules=("702.51a", "702.51c"), spell=o.id,
+                                    f"{symbol}", rules=("702.51a", "702.51c")
+                                    + (("702.51b",) if tax else ()), spell=o.id,
                                     pays=symbol), obj=creature)
             self._pay_mana(who, due, due_x, paying, o.name, spell=o)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
@@ -1868,7 +1870,7 @@ class Game:
     # ------------------------------------------------------------------ resolving
     @_atomic
     def resolve(self, *, copy: int | None = None, free_cast: bool | None = None,
-                x: int | None = None) -> tuple[Event, ...]:
+                x: int | None = None, mana_from: Sequence[int | str] | None = None) -> tuple[Event, ...]:
         """All players pass in succession: the top of the stack resolves (CR 117.4, 608.2).
 
         A shortcut for :meth:`pass_priority`: every pass is recorded. ``copy`` answers "enter
@@ -1878,6 +1880,10 @@ class Game:
         ``x`` is the X the caster wants for that spell: the only legal X is 0 (107.3b), so any
         other value is refused. Cascade's exiled cards go to the bottom of the library in a
         random order that the kit makes reproducible (seeded by the cascade's event number).
+        A cost increase still applies to that spell (Damping Sphere's {1}: CR 601.2f, 118.9d);
+        ``mana_from`` lists the permanents whose (first) mana ability the caster activates
+        while casting it, to pay that increase (601.2g, 608.2g). Without it, a spell whose
+        increase the mana pool can't pay isn't cast, and the timeline records the decline.
 
         >>> g = Game(["Alice", "Bob"])
         >>> for land in ("Mountain", "Forest", "Forest", "Island"):
@@ -1894,7 +1900,7 @@ class Game:
         #34 Alice exiles The Goose Mother from the top of their library (cascade) [CR 702.85a]
         #35 Alice chooses to cast The Goose Mother without paying its mana cost (cascade) [CR 702.85a]
         #36 Alice casts The Goose Mother without paying its mana cost with X = 0
-            [CR 601.2, 608.2g, 107.3b]
+            [CR 601.2, 608.2g, 118.9, 107.3b]
         """
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
@@ -1902,6 +1908,8 @@ class Game:
             check.flag("free_cast", free_cast)
         if x is not None:
             check.whole_number("x", x, 0, limits.MAX_X)
+        sources = None if mana_from is None else [
+            self.obj(r).id for r in check.ref_list("mana_from", mana_from)]
         self._check_not_over()
         if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
@@ -1910,14 +1918,14 @@ class Game:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         start = len(self._events)
         self._plans.copy = copy
-        self._plans.free_cast, self._plans.x = free_cast, x
+        self._plans.free_cast, self._plans.x, self._plans.mana_from = free_cast, x, sources
         depth = len(self._s.stack)
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
-        if self._plans.free_cast is not None or self._plans.x is not None:
-            raise ChoiceError("free_cast= and x= answer cascade's 'you may cast it without paying its "
-                              "mana cost' (CR 702.85a), and nothing that resolved offered that.",
+        if self._plans.free_cast is not None or self._plans.x is not None or self._plans.mana_from:
+            raise ChoiceError("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
+                              "paying its mana cost' (CR 702.85a), and nothing that resolved offered that.",
                               "702.85a")
         return tuple(self._events[start:])
 
@@ -2299,6 +2307,7 @@ class Game:
         player's choice (``resolve(free_cast=...)`` or the chooser), with X 0 (107.3b) and its
         targets chosen by the chooser (601.2c). Whether it was cast."""
         wanted, x, self._plans.free_cast, self._plans.x = self._plans.free_cast, self._plans.x, None, None
+        sources, self._plans.mana_from = self._plans.mana_from, None
         cost = card.card.cost
         if x and (cost is None or not cost.x_count):
             raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({card.name} "
@@ -2306,22 +2315,30 @@ class Game:
         if x:
             raise ChoiceError(f"{card.name} is cast without paying its mana cost, so the only legal "
                               f"choice for X is 0 (x={x}).", "107.3b")
+        if sources and not wanted:
+            raise ChoiceError("mana_from= names mana abilities to activate while casting the spell "
+                              "cascade found (CR 601.2g), so it goes with free_cast=True.", "601.2g")
         spec = card.card.spell_targets
         targets = legal_targets(spec, who, self) if spec is not None else []
-        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f)
-        if not card.card.types - {"Land"} or (cost.mana_value() if cost else 0) >= mv or (
-                spec is not None and not targets) or (tax and not payments(
-                    self._spendable(who, card)[0], ManaCost.of(tax))[0]):
-            if wanted:  # a card with no card type (a placeholder), or a spell with no legal target
-                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, no legal "
-                                  f"target, CR 601.2c, or a cost increase {who} can't pay, 601.2f).",
-                                  "702.85a")
+        problem = self._cannot_cast_free(card, who, mv, spec)
+        if problem is not None:
+            if wanted:
+                raise ChoiceError(*problem)
             return False
+        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f, 118.9d)
+        unpaid = bool(tax) and not sources and not payments(self._spendable(who, card)[0],
+                                                            ManaCost.of(tax))[0]
+        if unpaid and wanted:
+            raise ChoiceError(f"{self._cost_increase_words(who, card.name)}, even without paying its "
+                              f"mana cost (CR 601.2f, 118.9d), and {who}'s mana pool can't pay that. "
+                              f"Name what {who} taps for mana while casting it: mana_from=[...] "
+                              f"(601.2g).", "601.2h")
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
-        label = labels[0 if wanted else 1] if wanted is not None else self.chooser.choose(
+        label = labels[0 if wanted else 1] if wanted is not None or unpaid else self.chooser.choose(
             who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
         self._emit(ChoiceMade(text=f"{who} chooses {'' if label == labels[0] else 'not '}to cast "
-                              f"{card.name} without paying its mana cost (cascade)", rules=("702.85a",),
+                              f"{card.name} without paying its mana cost (cascade)",
+                              rules=("702.85a",) + (("601.2f", "601.2h") if unpaid else ()),
                               player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
         if label != labels[0]:
             return False
@@ -2333,9 +2350,52 @@ class Game:
             self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
                                   f"{', '.join(names)})", rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
+        for source in sources or ():  # CR 601.2g: mana abilities before the cost is paid
+            self._activate_mana_while_casting(source, who, card.name)
         tax = self._cost_increase(who)
+        self._check_payment(who, ManaCost.of(tax), 0, None, card.name, "601.2h", spell=card)
         self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
         return True
+
+    def _cannot_cast_free(self, card: Obj, who: str, mv: int,
+                          spec: TargetSpec | None) -> tuple[str, str] | None:
+        """Why cascade can't cast ``card`` at all (the reason and its rule), or None."""
+        cost = card.card.cost
+        if not card.card.types - {"Land"}:
+            return (f"{card.name} has no card type (a placeholder card), so it can't be cast.", "702.85a")
+        if (cost.mana_value() if cost else 0) >= mv:
+            return (f"{card.name}'s mana value isn't less than {mv}, so cascade doesn't let {who} "
+                    f"cast it.", "702.85a")
+        if spec is not None:
+            missing = no_target_reason(spec, who, self)
+            if missing is not None:
+                return (f"{card.name} needs a target ({spec.text}), and there is none: {missing}.",
+                        "601.2c")
+        return None
+
+    def _cost_increase_words(self, who: str, spell: str) -> str:
+        """Where a spell's cost increase comes from (CR 601.2f): ``Damping Sphere makes Lightning
+        Bolt cost {1} more (Alice has cast 1 other spell this turn)``."""
+        n = self._player(who).spells_cast
+        names = " and ".join(o.name for o, _ in self._statics(CostIncrease))
+        return (f"{names} make{'s' if ' and ' not in names else ''} {spell} cost "
+                f"{{{self._cost_increase(who)}}} more ({who} has cast {n} other "
+                f"spell{'s' if n != 1 else ''} this turn)")
+
+    def _activate_mana_while_casting(self, ref: int, who: str, spell: str) -> None:
+        """``who`` activates the first mana ability of ``ref`` while casting ``spell`` during a
+        resolution (CR 601.2g, 608.2g): checked as :meth:`activate` checks it, except for priority."""
+        o = self.obj(ref)
+        index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
+        if index is None:
+            raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
+        o, ab = self._check_activate(o.id, index, who, timing=False)
+        act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}",
+                                          rules=("602.2", "601.2g"), player=who, ability=index,
+                                          mana_ability=True), obj=o)
+        with self._caused_by(act.seq):
+            self._pay_cost(o, ab)
+        self._produce_mana(o, ab, act.seq, None, None, None)
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -3225,7 +3285,7 @@ class Game:
         name = obj.name if obj is not None else "The monarch"
         if ab.condition is not None and not ab.condition.holds(self, r.controller):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
-        rules = ("603.2",) + (("603.4",) if ab.condition is not None else ()) + (
+        rules = ("603.2",) + ab.rules + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,

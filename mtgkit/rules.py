@@ -213,6 +213,11 @@ TITLES: dict[str, str] = {
     "613.4c": "effects that raise or lower power and toughness (such as +1/+1)",
     "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
     "you may cast without paying its mana cost",
+    "118.9": "an alternative cost is paid instead of the mana cost ('without paying its mana cost' "
+    "is one)",
+    "118.9d": "cost increases still apply to a spell cast for an alternative cost",
+    "601.2g": "before paying, the caster may activate mana abilities",
+    "702.51b": "convoke is applied after the total cost (increases included) is worked out",
 }
 
 

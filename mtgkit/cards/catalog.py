@@ -390,7 +390,8 @@ CARDS: list[CardDef] = [
          Triggered(CastThis(), (Cascade(),),
                    "Cascade (When you cast this spell, exile cards from the top of your library until "
                    "you exile a nonland card that costs less. You may cast it without paying its mana "
-                   "cost. Put the exiled cards on the bottom of your library in a random order.)"),
+                   "cost. Put the exiled cards on the bottom of your library in a random order.)",
+                   rules=("702.85a",)),
          pt=(3, 2), keywords=("haste",)),
     # ----------------------------------------------------------------- copying spells (707.10)
     # Oracle text from memory (not in the reference cards.md).
