@@ -143,7 +143,7 @@ from .events import (
     explain,
 )
 from .journal import JDict, Journal
-from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
+from .mana import COLOR_NAMES, COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import (
@@ -1351,7 +1351,8 @@ class Game:
                            else f"from {o.name}'s mana ability",
                            ("106.4", "605.3b") + (("106.12b",) if applied else ())
                            + (("616.1",) if len(applied) > 1 else ()) + (("616.1f",) if rechecked else ())
-                           + (("106.6",) if spend_only else ()),
+                           + (("106.6",) if spend_only else ())
+                           + (("106.6a",) if spend_only and mana.amount > before.amount else ()),
                            obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana),
                            spend_only=spend_only)
             self._mana_riders(o, ab, act_seq)
@@ -1580,7 +1581,8 @@ class Game:
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
-        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o)
+        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o,
+                            why=self._total_cost_words(o, who, tax, convoked))
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1685,8 +1687,7 @@ class Game:
             plan.append((c, self._convoke_symbol(c, o, symbol, left)))
         return plan
 
-    @staticmethod
-    def _convoke_symbol(c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
+    def _convoke_symbol(self, c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
         """The symbol creature ``c`` pays (``wanted``, or by default a colored one of its color,
         then a hybrid one, then {1}), taken from what is ``left`` of the total cost."""
         colors = [t for t in COLORS if t in c.card.colors]
@@ -1698,8 +1699,18 @@ class Game:
                               f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
                               f"one mana of its color).", "702.51a")
         if not options:
-            raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
-                              f"each creature that convokes pays one mana.", "702.51a")
+            rest = ManaCost.of(left["generic"], sum((Mana.of(t) for t in left["colored"]), Mana()),
+                               tuple(left["hybrid"]))
+            if not rest.total(0):
+                raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
+                                  f"each creature that convokes pays one mana.", "702.51a")
+            color = " and ".join(COLOR_NAMES[t] for t in colors) or "colorless"
+            orrery = [o.name for o, _ in self._statics(SpendAsAnyColor) if o.controller == c.controller]
+            raise ChoiceError(f"What is left of {spell.name}'s total cost is {rest}, and {c.name} is "
+                              f"{color}: a creature that convokes pays one generic mana or one mana of "
+                              f"its own color" + (f" (convoke taps creatures and spends no mana, so "
+                                                  f"{orrery[0]} doesn't help)" if orrery else "") + ".",
+                              "702.51a")
         symbol = wanted or options[0]
         if symbol == "{1}":
             left["generic"] -= 1
@@ -1734,20 +1745,22 @@ class Game:
         return p.pool - held, held
 
     def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                       rule: str, spell: Obj | None = None) -> None:
+                       rule: str, spell: Obj | None = None, why: str = "") -> None:
         """Can ``who`` pay ``cost`` for ``what`` (the spell ``spell``, or an ability) from their
-        pool (with ``paying``, if given)?"""
+        pool (with ``paying``, if given)? ``why`` says where the cost came from, when it isn't
+        the mana cost (`` (...)``)."""
         pool, held = self._spendable(who, spell)
-        with_x = f" with X={x}" if cost.x_count else ""
+        with_x = (f" with X={x}" if cost.x_count else "") + why
         shown, cost = cost, self._as_paid(who, cost)
         if paying is None:
             try:
                 pay(pool, cost, x)
             except ValueError:
                 if held:
+                    rest = f"the rest, {pool}, can't pay" if pool else "no other mana is left to pay"
                     raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
-                                    f"spent only on {self._restrictions(who)}, and {pool or 'nothing'} "
-                                    f"can't pay {shown}{with_x} for {what}.", "106.6") from None
+                                    f"spent only on {self._restrictions(who)}, and {rest} "
+                                    f"{shown}{with_x} for {what}.", "106.6") from None
                 raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {shown}{with_x}."
                                 + (" Add mana first (activate mana abilities)." if rule != "601.2h"
                                    else ""), rule) from None
@@ -2093,8 +2106,11 @@ class Game:
 
     @_handles(DamageYou)
     def _damage_you(self, eff: DamageYou, item: StackItem) -> None:
+        """Damage to the ability's controller; as part of a mana ability (Tarnished Citadel), it is
+        dealt as the ability resolves at once (CR 605.1a, 605.3b)."""
+        mana = ("605.1a", "605.3b") if any(isinstance(e, AddMana) for e in item.effects) else ()
         self._deal_damage(item.source_id, item.name.removesuffix("'s ability"), item.controller,
-                          eff.amount, combat=False)
+                          eff.amount, combat=False, also=mana)
 
     @_handles(GainLife)
     def _gain_life(self, eff: GainLife, item: StackItem) -> None:
@@ -2329,8 +2345,8 @@ class Game:
         unpaid = bool(tax) and not sources and not payments(self._spendable(who, card)[0],
                                                             ManaCost.of(tax))[0]
         if unpaid and wanted:
-            raise ChoiceError(f"{self._cost_increase_words(who, card.name)}, even without paying its "
-                              f"mana cost (CR 601.2f, 118.9d), and {who}'s mana pool can't pay that. "
+            raise ChoiceError(f"{self._cost_increase_words(who, card.name)}, even cast without paying "
+                              f"its mana cost (CR 601.2f, 118.9d), and {who}'s mana pool can't pay that. "
                               f"Name what {who} taps for mana while casting it: mana_from=[...] "
                               f"(601.2g).", "601.2h")
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
@@ -2373,14 +2389,24 @@ class Game:
                         "601.2c")
         return None
 
+    def _total_cost_words(self, o: Obj, who: str, tax: int, convoked: Sequence[tuple[Obj, str]]) -> str:
+        """Where the mana to pay for spell ``o`` came from, when it isn't just its mana cost: a cost
+        increase (CR 601.2f) and what convoke left of the total cost (702.51b)."""
+        parts = [f"{o.card.cost or ManaCost()} plus {{{tax}}}: {self._cost_increase_words(who, o.name)}, "
+                 f"CR 601.2f"] if tax else []
+        if convoked:
+            paid = "".join(symbol for _, symbol in convoked)
+            parts.append(f"what is left once the convoking creatures paid {paid}, 702.51b")
+        return f" ({'; '.join(parts)})" if parts else ""
+
     def _cost_increase_words(self, who: str, spell: str) -> str:
         """Where a spell's cost increase comes from (CR 601.2f): ``Damping Sphere makes Lightning
-        Bolt cost {1} more (Alice has cast 1 other spell this turn)``."""
+        Bolt cost {1} more, as Alice has cast 1 other spell this turn``."""
         n = self._player(who).spells_cast
         names = " and ".join(o.name for o, _ in self._statics(CostIncrease))
         return (f"{names} make{'s' if ' and ' not in names else ''} {spell} cost "
-                f"{{{self._cost_increase(who)}}} more ({who} has cast {n} other "
-                f"spell{'s' if n != 1 else ''} this turn)")
+                f"{{{self._cost_increase(who)}}} more, as {who} has cast {n} other "
+                f"spell{'s' if n != 1 else ''} this turn")
 
     def _activate_mana_while_casting(self, ref: int, who: str, spell: str) -> None:
         """``who`` activates the first mana ability of ``ref`` while casting ``spell`` during a
@@ -2447,8 +2473,11 @@ class Game:
 
     # ------------------------------------------------------------------ damage
     def _deal_damage(self, source_id: int | None, source: str, target: Target | None,
-                     amount: int, *, combat: bool) -> None:
-        rules = ("510.2",) if combat else ("120.3",)
+                     amount: int, *, combat: bool, also: tuple[str, ...] = (),
+                     redirected: bool = False) -> None:
+        """``amount`` damage is dealt, redirected (CR 614.9) or prevented (615.6). ``also``: the
+        rules of what deals it (a mana ability's, 605.1a); ``redirected``: a Protector took it."""
+        rules = (("510.2",) if combat else ("120.3",)) + also
         kind = "combat damage" if combat else "damage"
         prevention = self._prevention(combat)
         if isinstance(target, str):
@@ -2463,7 +2492,8 @@ class Game:
                     effect=protector.name, before=target, after=protector.name, source=source,
                     amount=amount, combat=combat, source_id=source_id), obj=protector)
                 with self._caused_by(redirect.seq):
-                    self._deal_damage(source_id, source, protector.id, amount, combat=combat)
+                    self._deal_damage(source_id, source, protector.id, amount, combat=combat,
+                                      also=also, redirected=True)
                 return
             e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {target}",
                                        rules=rules + ("120.3a",), player=target, lane=target,
@@ -2477,8 +2507,9 @@ class Game:
         else:
             assert target is not None
             o = self._s.objects[target]
-            if prevention is not None:
-                self._prevent(prevention, source_id, source, amount, combat, o.id)
+            if prevention is not None:  # after a redirection, what applies is looked at again
+                self._prevent(prevention, source_id, source, amount, combat, o.id,
+                              ("616.1f", "614.9") if redirected else ())
                 return
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
@@ -2495,12 +2526,12 @@ class Game:
                      and (combat or not e.combat_only)), None)
 
     def _prevent(self, eff: PreventionEffect, source_id: int | None, source: str, amount: int,
-                 combat: bool, target: Target) -> None:
+                 combat: bool, target: Target, also: tuple[str, ...] = ()) -> None:
         """The damage is prevented: it is never dealt (CR 615.6)."""
         kind = "combat damage" if combat else "damage"
         to = self._target_name(target)
         self._emit(DamagePrevented(text=f"{eff.label}: the {amount} {kind} {source} would deal to {to} "
-                                   f"is prevented", rules=("615.1", "615.6"), player=eff.controller,
+                                   f"is prevented", rules=("615.1", "615.6") + also, player=eff.controller,
                                    lane=to if isinstance(target, str) else "", effect=eff.label,
                                    source=source, amount=amount, combat=combat, source_id=source_id,
                                    to_player=target if isinstance(target, str) else None,

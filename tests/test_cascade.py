@@ -141,8 +141,8 @@ def test_601_2g_608_2g_mana_abilities_pay_damping_spheres_increase_on_a_cascaded
         g.resolve(free_cast=True)
     with pytest.raises(ChoiceError) as err:
         g.resolve(free_cast=True)
-    assert err.value.reason.startswith("Damping Sphere makes Lightning Bolt cost {1} more (Alice has "
-                                       "cast 1 other spell this turn)")
+    assert err.value.reason.startswith("Damping Sphere makes Lightning Bolt cost {1} more, as Alice has "
+                                       "cast 1 other spell this turn")
     assert "card type" not in err.value.reason and "mana_from=" in err.value.reason
     events = g.resolve(free_cast=True, mana_from=[mountain])
     cast = next(e for e in events if isinstance(e, SpellCast))

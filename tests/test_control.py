@@ -149,6 +149,23 @@ def test_725_2_608_2h_capstone_K11_act_of_treason_on_a_custodi_lich() -> None:
     assert replay(g.events) == g.board()
 
 
+def test_506_4_why_no_crown_when_a_control_change_removed_the_attacker_from_combat() -> None:
+    """Dave, the owner of Alice's Mind Control, leaves: the attacking Bears go back to Carol and are
+    removed from combat (800.4a, 506.4). The answer says so, not "0 power"."""
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Carol")
+    g.put_onto_battlefield("Mind Control", "Alice", owner="Dave", attached_to=bears)
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Bob"})
+    g.concede("Dave")
+    changed = next(e for e in reversed(g.events) if isinstance(e, ControlChanged))
+    g.advance(to="end_of_combat")
+    assert g.why_not("monarch", "Alice") == (
+        f"Alice isn't the monarch: Grizzly Bears's controller changed to Carol (#{changed.seq}) before "
+        f"combat damage, so it was removed from combat and dealt no combat damage (CR 506.4).")
+
+
 def test_800_4a_effects_that_give_a_leaving_player_control_end_before_their_permanents_are_exiled() -> None:
     g = Game(["Alice", "Bob", "Carol"])
     bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
