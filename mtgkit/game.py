@@ -2826,6 +2826,8 @@ class Game:
                     self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
                 for eff in [e for e in s.effects if isinstance(e, ControlEffect) and e.controller == name]:
                     self._end_effect(eff, ("800.4a",))  # effects that give them control end
+                for o in [o for o in self.permanents() if o.controller == name]:
+                    self._update_control(o, also=("800.4a",))  # an Aura's too, before the exile
                 for item in [i for i in s.stack if i.controller == name]:
                     s.stack.remove(item)
                     if item.kind == "ability":
@@ -3434,7 +3436,8 @@ class Game:
                   if isinstance(e, ControlEffect) and e.obj_id == o.id and e.incarnation == o.incarnation]
         return sorted(found)
 
-    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True) -> None:
+    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True,
+                        also: tuple[str, ...] = ()) -> None:
         """Give permanent ``o`` the controller its control effects say now (the latest applies,
         CR 613.1b, 613.7), or the player it entered under if none does (110.2). A change is a
         ``ControlChanged`` event: the new controller's continuous control starts (302.6) and the
@@ -3442,7 +3445,8 @@ class Game:
         s = self._s
         if o.zone != "battlefield":
             return
-        effects = self._control_effects(o)
+        # an effect that gives control to a player who has left the game has ended (CR 800.4a)
+        effects = [e for e in self._control_effects(o) if self._player(e[1]).in_game]
         new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
         if new == o.controller or not self._player(new).in_game:
             return
@@ -3459,7 +3463,8 @@ class Game:
             text=("Setup: " if setup else "") + how + f" (it was {old}'s)"
             + (f"; {o.name} hasn't been under {new}'s control since {new}'s turn began" if creature
                else "") + ("; it is removed from combat" if fighting else ""),
-            rules=("613.1b", "110.2") + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()),
+            rules=("613.1b", "110.2") + (("613.7",) if len(effects) > 1 else ())
+            + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()) + also,
             player=new, controller=new, previous=old, effect=by, since_now=since_now,
             removed_from_combat=fighting, setup=setup), obj=o)
         if since_now:

@@ -179,6 +179,36 @@ def test_800_4a_effects_that_give_a_leaving_player_control_end_before_their_perm
     assert replay(g.events) == g.board()
 
 
+def test_613_7_the_later_control_effect_wins() -> None:
+    """Bob's Act of Treason on his creature that Alice's Mind Control took: two control effects
+    apply, and the later one decides (613.7); at cleanup only Mind Control is left (no 613.7)."""
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.put_onto_battlefield("Mind Control", "Alice", attached_to=bears)
+    g.next_turn()
+    lands(g, "Bob", "Mountain", 3)
+    g.cast(g.put_in_hand("Act of Treason", "Bob"), target=bears)
+    changed = [e for e in g.resolve() if isinstance(e, ControlChanged)]
+    assert [(e.controller, e.rules[:3]) for e in changed] == [("Bob", ("613.1b", "110.2", "613.7"))]
+    g.next_turn()
+    back = [e for e in g.events if isinstance(e, ControlChanged)][-1]
+    assert back.controller == "Alice" and "613.7" not in back.rules
+
+
+def test_800_4a_an_aura_that_gives_a_leaving_player_control_ends_before_the_exile() -> None:
+    """Alice controls Mind Control (Bob owns it) on Carol's Bears and leaves: the effect giving her
+    control ends first, so the Bears go back to Carol and stay; only Mind Control is exiled."""
+    g = Game(["Alice", "Bob", "Carol"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Carol")
+    aura = g.put_onto_battlefield("Mind Control", "Alice", owner="Bob", attached_to=bears)
+    events = g.concede("Alice")
+    back = next(e for e in events if isinstance(e, ControlChanged))
+    assert back.controller == "Carol" and "800.4a" in back.rules
+    assert g.obj(bears).zone == "battlefield" and g.controller_of(bears) == "Carol"
+    assert g.obj(aura).zone == "exile"
+    assert replay(g.events) == g.board()
+
+
 def test_110_2_602_2_a_setup_from_before_this_turn_lets_the_aura_controller_tap_it() -> None:
     """owner-is-the-controller: Alice has controlled Bob's Elves through Mind Control since before
     her turn: she may tap them, Bob may not."""
