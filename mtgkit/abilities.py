@@ -312,11 +312,14 @@ class DrawForEachColor(_Marker):
     (Chromatic Orrery)."""
 
 
-class CopyTarget(_Marker):
+class CopyTarget(Value):
     """Effect: copy the target spell or ability on the stack (CR 707.10): the copy keeps every
-    choice made for it, X included; its controller may choose new targets for it (707.10c). A
-    copy of a permanent spell becomes a token as it resolves (608.3f); a copy of a spell isn't
-    cast, so "whenever a player casts" doesn't see it."""
+    choice made for it, its targets and X included. Its controller may choose new targets for it
+    only when the text says so ("You may choose new targets for the copy": ``new_targets``,
+    707.10c). A copy of a permanent spell becomes a token as it resolves (608.3f); a copy of a
+    spell isn't cast, so "whenever a player casts" doesn't see it."""
+
+    new_targets: bool = False
 
 
 class Cascade(_Marker):
@@ -580,13 +583,15 @@ class GrantKeyword(Value):
 class Triggered(Value):
     """A triggered ability that uses the stack (CR 603). ``targets`` is chosen as it is put
     on the stack; ``condition`` is an intervening "if" checked on trigger and on resolution
-    (CR 603.4)."""
+    (CR 603.4); ``rules`` the rules that define it, cited when it triggers (a keyword's: cascade,
+    702.85a)."""
 
     trigger: Trigger
     effects: tuple[Effect, ...]
     text: str
     targets: TargetSpec | None = None
     condition: Condition | None = None
+    rules: tuple[str, ...] = ()
 
 
 class ChooseColorAsEnters(_Marker):

@@ -143,7 +143,7 @@ from .events import (
     explain,
 )
 from .journal import JDict, Journal
-from .mana import COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
+from .mana import COLOR_NAMES, COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
 from .state import (
@@ -160,7 +160,7 @@ from .state import (
     ResolvedEffect,
     StackItem,
 )
-from .targets import Target, legal_targets, target_problem
+from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 
@@ -305,6 +305,7 @@ class _Plans(Mutable):
     copy: int | None = None
     free_cast: bool | None = None  # cast the card cascade found without paying its mana cost?
     x: int | None = None  # the X the caster wants for a spell cast without paying its mana cost
+    mana_from: list[int] | None = None  # permanents whose mana abilities pay for that spell (601.2g)
     since: int = 0  # the events before the call: what happened during it follows
 
 
@@ -1171,7 +1172,11 @@ class Game:
         return ""
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
-                        timing: bool = True, paying: Mana | None = None) -> tuple[Obj, Activated]:
+                        timing: bool = True, paying: Mana | None = None,
+                        target: Target | None = None) -> tuple[Obj, Activated]:
+        """Why ability ``index`` of ``ref`` can't be activated (raised), else it and its object.
+        A targeted ability needs a legal target (CR 602.2b, 601.2c): ``target`` when one is given
+        (:meth:`activate` checks it, 115.1), else any."""
         check.whole_number("ability", index, 0, 99)
         if player is not None:
             self._player(player, "player")
@@ -1218,6 +1223,8 @@ class Game:
             if o.counters.get(kind, 0) < n:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
+        if ab.targets is not None and target is None:  # CR 602.2b, 601.2c
+            self._check_some_target(ab.targets, who, f"{o.name}'s ability")
         if timing:
             # last: the timing, once the ability itself could be activated
             self._check_can_act(who, mana_ability=ab.is_mana_ability)
@@ -1253,7 +1260,7 @@ class Game:
             order = [check.text(f"order[{i}]", x) for i, x in enumerate(check.ref_list("order", order))]
         if target is not None:
             check.ref("target", target)
-        o, ab = self._check_activate(ref, ability, player, paying=paying)
+        o, ab = self._check_activate(ref, ability, player, paying=paying, target=target)
         start = len(self._events)
         who = o.controller
         in_response = bool(self._s.stack)
@@ -1344,7 +1351,8 @@ class Game:
                            else f"from {o.name}'s mana ability",
                            ("106.4", "605.3b") + (("106.12b",) if applied else ())
                            + (("616.1",) if len(applied) > 1 else ()) + (("616.1f",) if rechecked else ())
-                           + (("106.6",) if spend_only else ()),
+                           + (("106.6",) if spend_only else ())
+                           + (("106.6a",) if spend_only and mana.amount > before.amount else ()),
                            obj=o, links=tuple(links), tapped_for_mana=ab.taps_for_mana and bool(mana),
                            spend_only=spend_only)
             self._mana_riders(o, ab, act_seq)
@@ -1573,7 +1581,8 @@ class Game:
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
-        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o)
+        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o,
+                            why=self._total_cost_words(o, who, tax, convoked))
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
@@ -1605,9 +1614,9 @@ class Game:
                                     f"{self._player(who).spells_cast} other spell"
                                     f"{'s' if self._player(who).spells_cast > 1 else ''} this turn)"
                                     if tax else ""),
-                                 rules=("601.2",) + (("608.2g",) if free else ())
+                                 rules=("601.2",) + (("608.2g", "118.9") if free else ())
                                  + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
-                                 + (("601.2f",) if tax else ())
+                                 + (("601.2f",) + (("118.9d",) if free else ()) if tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
@@ -1616,7 +1625,8 @@ class Game:
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
                 self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
-                                    f"{symbol}", rules=("702.51a", "702.51c"), spell=o.id,
+                                    f"{symbol}", rules=("702.51a", "702.51c")
+                                    + (("702.51b",) if tax else ()), spell=o.id,
                                     pays=symbol), obj=creature)
             self._pay_mana(who, due, due_x, paying, o.name, spell=o)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
@@ -1677,8 +1687,7 @@ class Game:
             plan.append((c, self._convoke_symbol(c, o, symbol, left)))
         return plan
 
-    @staticmethod
-    def _convoke_symbol(c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
+    def _convoke_symbol(self, c: Obj, spell: Obj, wanted: str, left: dict[str, Any]) -> str:
         """The symbol creature ``c`` pays (``wanted``, or by default a colored one of its color,
         then a hybrid one, then {1}), taken from what is ``left`` of the total cost."""
         colors = [t for t in COLORS if t in c.card.colors]
@@ -1690,8 +1699,18 @@ class Game:
                               f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
                               f"one mana of its color).", "702.51a")
         if not options:
-            raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
-                              f"each creature that convokes pays one mana.", "702.51a")
+            rest = ManaCost.of(left["generic"], sum((Mana.of(t) for t in left["colored"]), Mana()),
+                               tuple(left["hybrid"]))
+            if not rest.total(0):
+                raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
+                                  f"each creature that convokes pays one mana.", "702.51a")
+            color = " and ".join(COLOR_NAMES[t] for t in colors) or "colorless"
+            orrery = [o.name for o, _ in self._statics(SpendAsAnyColor) if o.controller == c.controller]
+            raise ChoiceError(f"What is left of {spell.name}'s total cost is {rest}, and {c.name} is "
+                              f"{color}: a creature that convokes pays one generic mana or one mana of "
+                              f"its own color" + (f" (convoke taps creatures and spends no mana, so "
+                                                  f"{orrery[0]} doesn't help)" if orrery else "") + ".",
+                              "702.51a")
         symbol = wanted or options[0]
         if symbol == "{1}":
             left["generic"] -= 1
@@ -1726,20 +1745,22 @@ class Game:
         return p.pool - held, held
 
     def _check_payment(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
-                       rule: str, spell: Obj | None = None) -> None:
+                       rule: str, spell: Obj | None = None, why: str = "") -> None:
         """Can ``who`` pay ``cost`` for ``what`` (the spell ``spell``, or an ability) from their
-        pool (with ``paying``, if given)?"""
+        pool (with ``paying``, if given)? ``why`` says where the cost came from, when it isn't
+        the mana cost (`` (...)``)."""
         pool, held = self._spendable(who, spell)
-        with_x = f" with X={x}" if cost.x_count else ""
+        with_x = (f" with X={x}" if cost.x_count else "") + why
         shown, cost = cost, self._as_paid(who, cost)
         if paying is None:
             try:
                 pay(pool, cost, x)
             except ValueError:
                 if held:
+                    rest = f"the rest, {pool}, can't pay" if pool else "no other mana is left to pay"
                     raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
-                                    f"spent only on {self._restrictions(who)}, and {pool or 'nothing'} "
-                                    f"can't pay {shown}{with_x} for {what}.", "106.6") from None
+                                    f"spent only on {self._restrictions(who)}, and {rest} "
+                                    f"{shown}{with_x} for {what}.", "106.6") from None
                 raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {shown}{with_x}."
                                 + (" Add mana first (activate mana abilities)." if rule != "601.2h"
                                    else ""), rule) from None
@@ -1824,12 +1845,21 @@ class Game:
         if spec is None:
             raise TargetError("This has no target.")
         if target is None:
+            self._check_some_target(spec, who, "This")
             raise TargetError(f"This needs a target ({spec.text}): pass target=...", "601.2c")
         problem = target_problem(spec, who, target, self)
         if problem is not None:
             raise TargetError(f"{problem[0].upper()}{problem[1:]}, so it can't be chosen for "
                               f"\"{spec.text}\".", "115.1")
         return target
+
+    def _check_some_target(self, spec: TargetSpec, who: str, what: str) -> None:
+        """CR 601.2c (602.2b for an ability): what needs a target can't be cast or activated when
+        nothing is a legal target for it."""
+        missing = no_target_reason(spec, who, self)
+        if missing is not None:
+            raise TargetError(f"{what} needs a target ({spec.text}), and there is none: {missing}.",
+                              "601.2c")
 
     def _choice_label(self, target: Target) -> str:
         """How a choice names a player (``Bob``) or an object (``Grizzly Bears #12``): the same
@@ -1853,7 +1883,7 @@ class Game:
     # ------------------------------------------------------------------ resolving
     @_atomic
     def resolve(self, *, copy: int | None = None, free_cast: bool | None = None,
-                x: int | None = None) -> tuple[Event, ...]:
+                x: int | None = None, mana_from: Sequence[int | str] | None = None) -> tuple[Event, ...]:
         """All players pass in succession: the top of the stack resolves (CR 117.4, 608.2).
 
         A shortcut for :meth:`pass_priority`: every pass is recorded. ``copy`` answers "enter
@@ -1863,6 +1893,10 @@ class Game:
         ``x`` is the X the caster wants for that spell: the only legal X is 0 (107.3b), so any
         other value is refused. Cascade's exiled cards go to the bottom of the library in a
         random order that the kit makes reproducible (seeded by the cascade's event number).
+        A cost increase still applies to that spell (Damping Sphere's {1}: CR 601.2f, 118.9d);
+        ``mana_from`` lists the permanents whose (first) mana ability the caster activates
+        while casting it, to pay that increase (601.2g, 608.2g). Without it, a spell whose
+        increase the mana pool can't pay isn't cast, and the timeline records the decline.
 
         >>> g = Game(["Alice", "Bob"])
         >>> for land in ("Mountain", "Forest", "Forest", "Island"):
@@ -1879,7 +1913,7 @@ class Game:
         #34 Alice exiles The Goose Mother from the top of their library (cascade) [CR 702.85a]
         #35 Alice chooses to cast The Goose Mother without paying its mana cost (cascade) [CR 702.85a]
         #36 Alice casts The Goose Mother without paying its mana cost with X = 0
-            [CR 601.2, 608.2g, 107.3b]
+            [CR 601.2, 608.2g, 118.9, 107.3b]
         """
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
@@ -1887,6 +1921,8 @@ class Game:
             check.flag("free_cast", free_cast)
         if x is not None:
             check.whole_number("x", x, 0, limits.MAX_X)
+        sources = None if mana_from is None else [
+            self.obj(r).id for r in check.ref_list("mana_from", mana_from)]
         self._check_not_over()
         if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
             raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
@@ -1895,14 +1931,14 @@ class Game:
             raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
         start = len(self._events)
         self._plans.copy = copy
-        self._plans.free_cast, self._plans.x = free_cast, x
+        self._plans.free_cast, self._plans.x, self._plans.mana_from = free_cast, x, sources
         depth = len(self._s.stack)
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
-        if self._plans.free_cast is not None or self._plans.x is not None:
-            raise ChoiceError("free_cast= and x= answer cascade's 'you may cast it without paying its "
-                              "mana cost' (CR 702.85a), and nothing that resolved offered that.",
+        if self._plans.free_cast is not None or self._plans.x is not None or self._plans.mana_from:
+            raise ChoiceError("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
+                              "paying its mana cost' (CR 702.85a), and nothing that resolved offered that.",
                               "702.85a")
         return tuple(self._events[start:])
 
@@ -1960,7 +1996,7 @@ class Game:
                     self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
                                 + (" as a token (it was a copy of a spell)" if copied else "")
                                 + (f" attached to {self._target_name(item.target)}" if aura else ""),
-                                ("608.3", "608.3c") if aura else ("608.3", "608.3a")
+                                (("608.3", "608.3c") if aura else ("608.3", "608.3a"))
                                 + (("608.3f",) if copied else ()), x=item.x,
                                 copy_of=original, color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
@@ -2070,8 +2106,11 @@ class Game:
 
     @_handles(DamageYou)
     def _damage_you(self, eff: DamageYou, item: StackItem) -> None:
+        """Damage to the ability's controller; as part of a mana ability (Tarnished Citadel), it is
+        dealt as the ability resolves at once (CR 605.1a, 605.3b)."""
+        mana = ("605.1a", "605.3b") if any(isinstance(e, AddMana) for e in item.effects) else ()
         self._deal_damage(item.source_id, item.name.removesuffix("'s ability"), item.controller,
-                          eff.amount, combat=False)
+                          eff.amount, combat=False, also=mana)
 
     @_handles(GainLife)
     def _gain_life(self, eff: GainLife, item: StackItem) -> None:
@@ -2201,10 +2240,12 @@ class Game:
     @_handles(CopyTarget)
     def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
         """CR 707.10: a copy of the target spell or ability goes on the stack with every choice made
-        for the original (X included); its controller may choose new targets for it (707.10c)."""
+        for the original (its target and X included); its controller may choose new targets for it
+        only when the effect says so (707.10c)."""
         original = next(i for i in self._s.stack if i.id == item.target)
         who = item.controller
-        target = self._new_target(original, who)
+        target = self._new_target(original, who) if eff.new_targets else original.target
+        changed = ("707.10c",) if target != original.target else ()
         if original.kind == "spell":
             card = self._s.objects[original.id]
             copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
@@ -2213,7 +2254,7 @@ class Game:
                 text=f"A copy of {original.name} is put on the stack"
                 + (f" with X = {original.x}" if card.card.cost and card.card.cost.x_count else "")
                 + (f" targeting {self._target_name(target)}" if target is not None else ""),
-                rules=("707.10",), player=who, lane="stack", **self._where(copy, "stack"),
+                rules=("707.10",) + changed, player=who, lane="stack", **self._where(copy, "stack"),
                 original=original.id, x=original.x, target=target), obj=copy)
             new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
                                        original.text, e.seq, source_id=copy.id, target=target,
@@ -2230,7 +2271,7 @@ class Game:
             e = self._emit(AbilityCopied(text=f"A copy of {original.name} is put on the stack"
                                          + (f" targeting {self._target_name(target)}"
                                             if target is not None else ""),
-                                         rules=("707.10", "707.10b"), player=who, lane="stack",
+                                         rules=("707.10", "707.10b") + changed, player=who, lane="stack",
                                          id=new.id, name=new.name, target=target, original=original.id))
             new.seq = e.seq
         self._s.stack.append(new)
@@ -2282,6 +2323,7 @@ class Game:
         player's choice (``resolve(free_cast=...)`` or the chooser), with X 0 (107.3b) and its
         targets chosen by the chooser (601.2c). Whether it was cast."""
         wanted, x, self._plans.free_cast, self._plans.x = self._plans.free_cast, self._plans.x, None, None
+        sources, self._plans.mana_from = self._plans.mana_from, None
         cost = card.card.cost
         if x and (cost is None or not cost.x_count):
             raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({card.name} "
@@ -2289,22 +2331,30 @@ class Game:
         if x:
             raise ChoiceError(f"{card.name} is cast without paying its mana cost, so the only legal "
                               f"choice for X is 0 (x={x}).", "107.3b")
+        if sources and not wanted:
+            raise ChoiceError("mana_from= names mana abilities to activate while casting the spell "
+                              "cascade found (CR 601.2g), so it goes with free_cast=True.", "601.2g")
         spec = card.card.spell_targets
         targets = legal_targets(spec, who, self) if spec is not None else []
-        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f)
-        if not card.card.types - {"Land"} or (cost.mana_value() if cost else 0) >= mv or (
-                spec is not None and not targets) or (tax and not payments(
-                    self._spendable(who, card)[0], ManaCost.of(tax))[0]):
-            if wanted:  # a card with no card type (a placeholder), or a spell with no legal target
-                raise ChoiceError(f"{card.name} can't be cast now (it has no card type, no legal "
-                                  f"target, CR 601.2c, or a cost increase {who} can't pay, 601.2f).",
-                                  "702.85a")
+        problem = self._cannot_cast_free(card, who, mv, spec)
+        if problem is not None:
+            if wanted:
+                raise ChoiceError(*problem)
             return False
+        tax = self._cost_increase(who)  # a cost increase still applies (CR 601.2f, 118.9d)
+        unpaid = bool(tax) and not sources and not payments(self._spendable(who, card)[0],
+                                                            ManaCost.of(tax))[0]
+        if unpaid and wanted:
+            raise ChoiceError(f"{self._cost_increase_words(who, card.name)}, even cast without paying "
+                              f"its mana cost (CR 601.2f, 118.9d), and {who}'s mana pool can't pay that. "
+                              f"Name what {who} taps for mana while casting it: mana_from=[...] "
+                              f"(601.2g).", "601.2h")
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
-        label = labels[0 if wanted else 1] if wanted is not None else self.chooser.choose(
+        label = labels[0 if wanted else 1] if wanted is not None or unpaid else self.chooser.choose(
             who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
         self._emit(ChoiceMade(text=f"{who} chooses {'' if label == labels[0] else 'not '}to cast "
-                              f"{card.name} without paying its mana cost (cascade)", rules=("702.85a",),
+                              f"{card.name} without paying its mana cost (cascade)",
+                              rules=("702.85a",) + (("601.2f", "601.2h") if unpaid else ()),
                               player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
         if label != labels[0]:
             return False
@@ -2316,9 +2366,62 @@ class Game:
             self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
                                   f"{', '.join(names)})", rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
+        for source in sources or ():  # CR 601.2g: mana abilities before the cost is paid
+            self._activate_mana_while_casting(source, who, card.name)
         tax = self._cost_increase(who)
+        self._check_payment(who, ManaCost.of(tax), 0, None, card.name, "601.2h", spell=card)
         self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
         return True
+
+    def _cannot_cast_free(self, card: Obj, who: str, mv: int,
+                          spec: TargetSpec | None) -> tuple[str, str] | None:
+        """Why cascade can't cast ``card`` at all (the reason and its rule), or None."""
+        cost = card.card.cost
+        if not card.card.types - {"Land"}:
+            return (f"{card.name} has no card type (a placeholder card), so it can't be cast.", "702.85a")
+        if (cost.mana_value() if cost else 0) >= mv:
+            return (f"{card.name}'s mana value isn't less than {mv}, so cascade doesn't let {who} "
+                    f"cast it.", "702.85a")
+        if spec is not None:
+            missing = no_target_reason(spec, who, self)
+            if missing is not None:
+                return (f"{card.name} needs a target ({spec.text}), and there is none: {missing}.",
+                        "601.2c")
+        return None
+
+    def _total_cost_words(self, o: Obj, who: str, tax: int, convoked: Sequence[tuple[Obj, str]]) -> str:
+        """Where the mana to pay for spell ``o`` came from, when it isn't just its mana cost: a cost
+        increase (CR 601.2f) and what convoke left of the total cost (702.51b)."""
+        parts = [f"{o.card.cost or ManaCost()} plus {{{tax}}}: {self._cost_increase_words(who, o.name)}, "
+                 f"CR 601.2f"] if tax else []
+        if convoked:
+            paid = "".join(symbol for _, symbol in convoked)
+            parts.append(f"what is left once the convoking creatures paid {paid}, 702.51b")
+        return f" ({'; '.join(parts)})" if parts else ""
+
+    def _cost_increase_words(self, who: str, spell: str) -> str:
+        """Where a spell's cost increase comes from (CR 601.2f): ``Damping Sphere makes Lightning
+        Bolt cost {1} more, as Alice has cast 1 other spell this turn``."""
+        n = self._player(who).spells_cast
+        names = " and ".join(o.name for o, _ in self._statics(CostIncrease))
+        return (f"{names} make{'s' if ' and ' not in names else ''} {spell} cost "
+                f"{{{self._cost_increase(who)}}} more, as {who} has cast {n} other "
+                f"spell{'s' if n != 1 else ''} this turn")
+
+    def _activate_mana_while_casting(self, ref: int, who: str, spell: str) -> None:
+        """``who`` activates the first mana ability of ``ref`` while casting ``spell`` during a
+        resolution (CR 601.2g, 608.2g): checked as :meth:`activate` checks it, except for priority."""
+        o = self.obj(ref)
+        index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
+        if index is None:
+            raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
+        o, ab = self._check_activate(o.id, index, who, timing=False)
+        act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}",
+                                          rules=("602.2", "601.2g"), player=who, ability=index,
+                                          mana_ability=True), obj=o)
+        with self._caused_by(act.seq):
+            self._pay_cost(o, ab)
+        self._produce_mana(o, ab, act.seq, None, None, None)
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -2370,8 +2473,11 @@ class Game:
 
     # ------------------------------------------------------------------ damage
     def _deal_damage(self, source_id: int | None, source: str, target: Target | None,
-                     amount: int, *, combat: bool) -> None:
-        rules = ("510.2",) if combat else ("120.3",)
+                     amount: int, *, combat: bool, also: tuple[str, ...] = (),
+                     redirected: bool = False) -> None:
+        """``amount`` damage is dealt, redirected (CR 614.9) or prevented (615.6). ``also``: the
+        rules of what deals it (a mana ability's, 605.1a); ``redirected``: a Protector took it."""
+        rules = (("510.2",) if combat else ("120.3",)) + also
         kind = "combat damage" if combat else "damage"
         prevention = self._prevention(combat)
         if isinstance(target, str):
@@ -2386,7 +2492,8 @@ class Game:
                     effect=protector.name, before=target, after=protector.name, source=source,
                     amount=amount, combat=combat, source_id=source_id), obj=protector)
                 with self._caused_by(redirect.seq):
-                    self._deal_damage(source_id, source, protector.id, amount, combat=combat)
+                    self._deal_damage(source_id, source, protector.id, amount, combat=combat,
+                                      also=also, redirected=True)
                 return
             e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {target}",
                                        rules=rules + ("120.3a",), player=target, lane=target,
@@ -2400,8 +2507,9 @@ class Game:
         else:
             assert target is not None
             o = self._s.objects[target]
-            if prevention is not None:
-                self._prevent(prevention, source_id, source, amount, combat, o.id)
+            if prevention is not None:  # after a redirection, what applies is looked at again
+                self._prevent(prevention, source_id, source, amount, combat, o.id,
+                              ("616.1f", "614.9") if redirected else ())
                 return
             o.damage += amount
             src = self._s.objects.get(source_id) if source_id is not None else None
@@ -2418,12 +2526,12 @@ class Game:
                      and (combat or not e.combat_only)), None)
 
     def _prevent(self, eff: PreventionEffect, source_id: int | None, source: str, amount: int,
-                 combat: bool, target: Target) -> None:
+                 combat: bool, target: Target, also: tuple[str, ...] = ()) -> None:
         """The damage is prevented: it is never dealt (CR 615.6)."""
         kind = "combat damage" if combat else "damage"
         to = self._target_name(target)
         self._emit(DamagePrevented(text=f"{eff.label}: the {amount} {kind} {source} would deal to {to} "
-                                   f"is prevented", rules=("615.1", "615.6"), player=eff.controller,
+                                   f"is prevented", rules=("615.1", "615.6") + also, player=eff.controller,
                                    lane=to if isinstance(target, str) else "", effect=eff.label,
                                    source=source, amount=amount, combat=combat, source_id=source_id,
                                    to_player=target if isinstance(target, str) else None,
@@ -2718,6 +2826,8 @@ class Game:
                     self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
                 for eff in [e for e in s.effects if isinstance(e, ControlEffect) and e.controller == name]:
                     self._end_effect(eff, ("800.4a",))  # effects that give them control end
+                for o in [o for o in self.permanents() if o.controller == name]:
+                    self._update_control(o, also=("800.4a",))  # an Aura's too, before the exile
                 for item in [i for i in s.stack if i.controller == name]:
                     s.stack.remove(item)
                     if item.kind == "ability":
@@ -3208,7 +3318,7 @@ class Game:
         name = obj.name if obj is not None else "The monarch"
         if ab.condition is not None and not ab.condition.holds(self, r.controller):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
-        rules = ("603.2",) + (("603.4",) if ab.condition is not None else ()) + (
+        rules = ("603.2",) + ab.rules + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
@@ -3326,7 +3436,8 @@ class Game:
                   if isinstance(e, ControlEffect) and e.obj_id == o.id and e.incarnation == o.incarnation]
         return sorted(found)
 
-    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True) -> None:
+    def _update_control(self, o: Obj, *, setup: bool = False, since_now: bool = True,
+                        also: tuple[str, ...] = ()) -> None:
         """Give permanent ``o`` the controller its control effects say now (the latest applies,
         CR 613.1b, 613.7), or the player it entered under if none does (110.2). A change is a
         ``ControlChanged`` event: the new controller's continuous control starts (302.6) and the
@@ -3334,7 +3445,8 @@ class Game:
         s = self._s
         if o.zone != "battlefield":
             return
-        effects = self._control_effects(o)
+        # an effect that gives control to a player who has left the game has ended (CR 800.4a)
+        effects = [e for e in self._control_effects(o) if self._player(e[1]).in_game]
         new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
         if new == o.controller or not self._player(new).in_game:
             return
@@ -3351,7 +3463,8 @@ class Game:
             text=("Setup: " if setup else "") + how + f" (it was {old}'s)"
             + (f"; {o.name} hasn't been under {new}'s control since {new}'s turn began" if creature
                else "") + ("; it is removed from combat" if fighting else ""),
-            rules=("613.1b", "110.2") + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()),
+            rules=("613.1b", "110.2") + (("613.7",) if len(effects) > 1 else ())
+            + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()) + also,
             player=new, controller=new, previous=old, effect=by, since_now=since_now,
             removed_from_combat=fighting, setup=setup), obj=o)
         if since_now:

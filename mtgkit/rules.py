@@ -203,7 +203,7 @@ TITLES: dict[str, str] = {
     "704.5e": "a copy of a spell that isn't on the stack ceases to exist",
     "707.10a": "a copy of a spell in a zone other than the stack ceases to exist",
     "707.10b": "a copy of an ability has the same source as the original",
-    "707.10c": "a copy's controller may choose new targets for it",
+    "707.10c": "only when the copying effect says so may the copy's controller choose new targets",
     "106.6": "some mana may be spent only in certain ways; that doesn't change its type",
     "106.6a": "a replacement effect that makes more mana keeps the ability's restriction on all of it",
     "609.4b": "spending mana as though it were any color changes how a cost may be paid, not the "
@@ -213,6 +213,11 @@ TITLES: dict[str, str] = {
     "613.4c": "effects that raise or lower power and toughness (such as +1/+1)",
     "702.85a": "cascade: exile from the top of your library until a cheaper nonland card, which "
     "you may cast without paying its mana cost",
+    "118.9": "an alternative cost is paid instead of the mana cost ('without paying its mana cost' "
+    "is one)",
+    "118.9d": "cost increases still apply to a spell cast for an alternative cost",
+    "601.2g": "before paying, the caster may activate mana abilities",
+    "702.51b": "convoke is applied after the total cost (increases included) is worked out",
 }
 
 

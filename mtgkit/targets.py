@@ -9,6 +9,7 @@ the stack (CR 603.3d), and :func:`target_problem` again when it resolves (CR 608
 from __future__ import annotations
 
 from .abilities import TargetSpec
+from .errors import RulesError
 from .triggers import whose_matches
 from .view import GameView
 
@@ -57,7 +58,7 @@ def _stack_problem(spec: TargetSpec, controller: str, target: Target, view: Game
     """Why ``target`` is not the spell or ability on the stack ``spec`` asks for, or None."""
     item = next((i for i in view.stack() if i.id == target), None) if isinstance(target, int) else None
     if item is None:
-        return f"{target!r} is not a spell or ability on the stack"
+        return _not_on_stack(target, view)
     if spec.stack == "activated or triggered ability":
         if item.kind != "ability":
             return f"{item.name} is a spell, not an ability"
@@ -71,6 +72,42 @@ def _stack_problem(spec: TargetSpec, controller: str, target: Target, view: Game
         wanted = "an opponent of " + controller if spec.whose == "opponents" else controller
         return f"{item.name} is controlled by {item.controller}, not {wanted}"
     return None
+
+
+def _not_on_stack(target: Target, view: GameView) -> str:
+    """What ``target`` is, when it isn't a spell or ability on the stack: a player, an object
+    somewhere else (a permanent's mana ability never goes on the stack, CR 605.3b), or nothing."""
+    if isinstance(target, str):
+        if target not in view.players:
+            return f"there is no player named {target!r}"
+        return f"{target} is a player, not a spell or ability on the stack"
+    try:
+        o = view.obj(target)
+    except RulesError:
+        return f"there is no object #{target}"
+    where = "a permanent" if o.zone == "battlefield" else f"a card in a {o.zone}"
+    mana = o.zone == "battlefield" and any(a.is_mana_ability for a in o.card.activated)
+    return f"{o.name} is {where}, not a spell or ability on the stack" + (
+        " (its mana abilities resolve at once and never go on the stack, CR 605.3b)" if mana else "")
+
+
+def no_target_reason(spec: TargetSpec, controller: str, view: GameView) -> str | None:
+    """Why nothing is a legal target for ``spec`` (CR 601.2c: a spell or ability that needs a
+    target can't be cast or activated without one), or None when something is."""
+    if legal_targets(spec, controller, view):
+        return None
+    if spec.zone == "stack":
+        items = list(reversed(view.stack()))
+        if not items:
+            return "the stack is empty"
+        return "; ".join(p for i in items if (p := _stack_problem(spec, controller, i.id, view)))
+    if spec.zone == "graveyard":
+        cards = [o for p in view.players for o in view.zone(p, "graveyard")
+                 if whose_matches(spec.whose, controller, o.owner)]
+        if not cards:
+            return f"{controller}'s graveyard is empty" if spec.whose == "you" else "the graveyards are empty"
+        return "; ".join(p for o in cards if (p := target_problem(spec, controller, o.id, view)))
+    return f"nothing on the battlefield is a {spec.text.removeprefix('target ')}"
 
 
 def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Target]:

@@ -17,6 +17,7 @@ from .events import (
     AttackDeclared,
     BlockDeclared,
     ChoiceMade,
+    ControlChanged,
     DamageDealt,
     DamagePrevented,
     DamageRedirected,
@@ -117,6 +118,10 @@ def no_steal(game: GameView, player: str) -> str:
                 and e.to_player is not None]
         prevented = [e for e in later if isinstance(e, DamagePrevented) and e.combat
                      and e.source_id == oid and e.to_player is not None]
+        stolen = [e for e in later if isinstance(e, ControlChanged) and e.obj_id == oid
+                  and e.removed_from_combat]
+        there = [e for e in later if isinstance(e, DamagePrevented) and e.combat and e.source_id == oid
+                 and redirected and e.to_id is not None and e.seq > redirected[-1].seq]
         if a.defender != monarch:
             reasons.append(f"{name} attacked {a.defender}, who wasn't the monarch"
                            + (f" ({monarch} was)" if monarch else " (there was no monarch)"))
@@ -124,6 +129,10 @@ def no_steal(game: GameView, player: str) -> str:
             reasons.append(f"{name} left the battlefield before combat damage ({gone[0].text}, "
                            f"#{gone[0].seq}), so it was removed from combat and dealt no damage "
                            f"(CR 506.4)")
+        elif stolen:
+            reasons.append(f"{name}'s controller changed to {stolen[0].controller} (#{stolen[0].seq}) "
+                           f"before combat damage, so it was removed from combat and dealt no combat "
+                           f"damage (CR 506.4)")
         elif blocks and any(isinstance(e, ChoiceMade) and e.obj_id == oid and e.answer == "none"
                             and e.question == "damage assignment" for e in later):
             reasons.append(f"{name} was blocked ({'; '.join(b.text for b in blocks)}), and its "
@@ -134,6 +143,14 @@ def no_steal(game: GameView, player: str) -> str:
             reasons.append(f"{name} was blocked ({'; '.join(b.text for b in blocks)}): a blocked "
                            f"creature assigns its combat damage to the creatures blocking it, never "
                            f"to the player it attacks (CR 509.1h, 510.1c)")
+        elif redirected and there:
+            r, p = redirected[-1], there[0]
+            reasons.append(f"the damage {name} would have dealt to {r.before} was redirected to "
+                           f"{r.after} (#{r.seq}, CR 614.9), and {p.effect} prevented it there "
+                           f"(#{p.seq}): after the redirection it is still combat damage, and the "
+                           f"prevention effect applied next (CR 616.1f). Prevented damage is never "
+                           f"dealt (CR 615.6), so no damage was dealt to anyone, and the monarch's "
+                           f"combat-damage trigger (CR 725.2) didn't trigger for {name}")
         elif redirected:
             reasons.append(f"{redirected[-1].text} (CR 614.9): damage dealt to a Protector is not "
                            f"damage dealt to the monarch, so the monarch's combat-damage trigger "

@@ -9,7 +9,7 @@ import pytest
 from helpers import refused
 
 from mtgkit import ChoiceError, Game, SummoningSicknessError, replay
-from mtgkit.events import ChoiceMade, Moved, NoTokens, SpellCast
+from mtgkit.events import AbilityTriggered, ChoiceMade, Moved, NoTokens, SpellCast
 
 
 def lands(g: Game, *names: str) -> None:
@@ -117,3 +117,72 @@ def test_702_85a_free_cast_and_x_need_something_that_offers_a_cast_without_payin
             g.resolve(**kwargs)
     with pytest.raises(TypeError):
         g.resolve(free_cast="yes")  # type: ignore[arg-type]
+
+
+def _sphere_and_cascade_into_bolt() -> tuple[Game, int]:
+    """Alice's second spell this turn is Bloodbraid Elf under Damping Sphere; her library's top
+    card is Lightning Bolt, her pool is empty and a Mountain is untapped."""
+    g = Game(["Alice", "Bob"])
+    lands(g, "Mountain", "Forest", "Forest", "Mountain")
+    g.put_onto_battlefield("Damping Sphere", "Alice")
+    mountain = g.put_onto_battlefield("Mountain", "Alice")
+    g.put_in_library("Lightning Bolt", "Alice")
+    g.cast(g.put_in_hand("Bloodbraid Elf", "Alice"))
+    return g, mountain
+
+
+def test_601_2g_608_2g_mana_abilities_pay_damping_spheres_increase_on_a_cascaded_spell() -> None:
+    """Bolt cast by cascade still costs Damping Sphere's {1} (601.2f, 118.9d); while casting it,
+    Alice may activate mana abilities (601.2g, 608.2g): mana_from= says which."""
+    g, mountain = _sphere_and_cascade_into_bolt()
+    trigger = next(e for e in g.events if isinstance(e, AbilityTriggered))
+    assert trigger.rules[:2] == ("603.2", "702.85a")
+    with refused(g, ChoiceError, "601.2h"):
+        g.resolve(free_cast=True)
+    with pytest.raises(ChoiceError) as err:
+        g.resolve(free_cast=True)
+    assert err.value.reason.startswith("Damping Sphere makes Lightning Bolt cost {1} more, as Alice has "
+                                       "cast 1 other spell this turn")
+    assert "card type" not in err.value.reason and "mana_from=" in err.value.reason
+    events = g.resolve(free_cast=True, mana_from=[mountain])
+    cast = next(e for e in events if isinstance(e, SpellCast))
+    assert cast.free and cast.cost_increase == 1
+    assert cast.rules == ("601.2", "608.2g", "118.9", "601.2f", "118.9d")
+    assert g.obj(mountain).tapped and not g.pool("Alice")
+    g.resolve()
+    assert g.life("Bob") == 17
+
+
+def test_601_2h_a_cascaded_spell_whose_increase_cant_be_paid_is_declined_on_the_timeline() -> None:
+    g, mountain = _sphere_and_cascade_into_bolt()
+    events = g.resolve()
+    choice = next(e for e in events if isinstance(e, ChoiceMade))
+    assert choice.answer == "don't cast it" and choice.rules == ("702.85a", "601.2f", "601.2h")
+    assert not g.obj(mountain).tapped and not any(isinstance(e, SpellCast) for e in events)
+
+
+def test_601_2g_mana_from_goes_with_a_free_cast() -> None:
+    g, mountain = _sphere_and_cascade_into_bolt()
+    for kwargs in ({"mana_from": [mountain]}, {"free_cast": False, "mana_from": [mountain]}):
+        with refused(g, ChoiceError, "601.2g"):
+            g.resolve(**kwargs)
+    h = Game(["Alice", "Bob"])
+    lands(h, "Mountain")
+    h.cast(h.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
+    with refused(h, ChoiceError, "702.85a"):
+        h.resolve(mana_from=["Mountain"])
+
+
+def test_702_85a_601_2c_a_free_cast_refusal_names_the_one_reason() -> None:
+    g = Game(["Alice", "Bob"])
+    bloodbraid(g)
+    with pytest.raises(ChoiceError) as placeholder:
+        g.resolve(free_cast=True)
+    assert placeholder.value.rule == "702.85a" and "target" not in placeholder.value.reason
+    h = Game(["Alice", "Bob"])
+    h.put_in_library("Act of Treason", "Alice")
+    bloodbraid(h)
+    with refused(h, ChoiceError, "601.2c"):
+        h.resolve(free_cast=True)
+    with pytest.raises(ChoiceError, match="there is none: nothing on the battlefield is a creature"):
+        h.resolve(free_cast=True)

@@ -149,6 +149,23 @@ def test_725_2_608_2h_capstone_K11_act_of_treason_on_a_custodi_lich() -> None:
     assert replay(g.events) == g.board()
 
 
+def test_506_4_why_no_crown_when_a_control_change_removed_the_attacker_from_combat() -> None:
+    """Dave, the owner of Alice's Mind Control, leaves: the attacking Bears go back to Carol and are
+    removed from combat (800.4a, 506.4). The answer says so, not "0 power"."""
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Carol")
+    g.put_onto_battlefield("Mind Control", "Alice", owner="Dave", attached_to=bears)
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Bob"})
+    g.concede("Dave")
+    changed = next(e for e in reversed(g.events) if isinstance(e, ControlChanged))
+    g.advance(to="end_of_combat")
+    assert g.why_not("monarch", "Alice") == (
+        f"Alice isn't the monarch: Grizzly Bears's controller changed to Carol (#{changed.seq}) before "
+        f"combat damage, so it was removed from combat and dealt no combat damage (CR 506.4).")
+
+
 def test_800_4a_effects_that_give_a_leaving_player_control_end_before_their_permanents_are_exiled() -> None:
     g = Game(["Alice", "Bob", "Carol"])
     bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
@@ -159,6 +176,36 @@ def test_800_4a_effects_that_give_a_leaving_player_control_end_before_their_perm
     ended = next(e for e in events if isinstance(e, EffectEnded))
     assert ended.rules == ("800.4a",)
     assert g.obj(bears).zone == "battlefield" and g.obj(bears).controller == "Bob"
+    assert replay(g.events) == g.board()
+
+
+def test_613_7_the_later_control_effect_wins() -> None:
+    """Bob's Act of Treason on his creature that Alice's Mind Control took: two control effects
+    apply, and the later one decides (613.7); at cleanup only Mind Control is left (no 613.7)."""
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.put_onto_battlefield("Mind Control", "Alice", attached_to=bears)
+    g.next_turn()
+    lands(g, "Bob", "Mountain", 3)
+    g.cast(g.put_in_hand("Act of Treason", "Bob"), target=bears)
+    changed = [e for e in g.resolve() if isinstance(e, ControlChanged)]
+    assert [(e.controller, e.rules[:3]) for e in changed] == [("Bob", ("613.1b", "110.2", "613.7"))]
+    g.next_turn()
+    back = [e for e in g.events if isinstance(e, ControlChanged)][-1]
+    assert back.controller == "Alice" and "613.7" not in back.rules
+
+
+def test_800_4a_an_aura_that_gives_a_leaving_player_control_ends_before_the_exile() -> None:
+    """Alice controls Mind Control (Bob owns it) on Carol's Bears and leaves: the effect giving her
+    control ends first, so the Bears go back to Carol and stay; only Mind Control is exiled."""
+    g = Game(["Alice", "Bob", "Carol"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Carol")
+    aura = g.put_onto_battlefield("Mind Control", "Alice", owner="Bob", attached_to=bears)
+    events = g.concede("Alice")
+    back = next(e for e in events if isinstance(e, ControlChanged))
+    assert back.controller == "Carol" and "800.4a" in back.rules
+    assert g.obj(bears).zone == "battlefield" and g.controller_of(bears) == "Carol"
+    assert g.obj(aura).zone == "exile"
     assert replay(g.events) == g.board()
 
 

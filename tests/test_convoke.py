@@ -4,9 +4,10 @@ checks (CR 2026-08-07); the capstone M5 of issue 20 is played here."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import refused
 
-from mtgkit import ChoiceError, Game, replay
+from mtgkit import ChoiceError, CostError, Game, replay
 from mtgkit.events import AbilityTriggered, Convoked, ManaAdded, ManaReplaced, ManaSpent
 
 
@@ -81,6 +82,44 @@ def test_702_51a_a_creature_pays_one_generic_mana_or_one_of_its_color() -> None:
     events = g.cast(stoke, target="Bob", convoke={goblin: "{1}", elves: "{1}"})
     assert [e.pays for e in events if isinstance(e, Convoked)] == ["{1}", "{1}"]
     assert not g.pool("Alice")
+
+
+def test_702_51a_what_is_left_is_red_and_the_elf_is_green() -> None:
+    """Four green elves for Stoke the Flames ({2}{R}{R}): two pay {2}, and the third can't pay
+    the {R}{R} that is left. The refusal says what is left and why this creature can't pay it (not
+    "nothing is left"); with Chromatic Orrery, that the Orrery doesn't help convoke."""
+    g = Game(["Alice", "Bob"])
+    elves = [g.put_onto_battlefield("Llanowar Elves", "Alice") for _ in range(4)]
+    stoke = g.put_in_hand("Stoke the Flames", "Alice")
+    with refused(g, ChoiceError, "702.51a"):
+        g.cast(stoke, target="Bob", convoke=elves)
+    with pytest.raises(ChoiceError) as err:
+        g.cast(stoke, target="Bob", convoke=elves)
+    assert err.value.reason == ("What is left of Stoke the Flames's total cost is {R}{R}, and Llanowar "
+                                "Elves is green: a creature that convokes pays one generic mana or one "
+                                "mana of its own color.")
+    g.put_onto_battlefield("Chromatic Orrery", "Alice")
+    with pytest.raises(ChoiceError, match="convoke taps creatures and spends no mana, so Chromatic "
+                                          "Orrery doesn't help"):
+        g.cast(stoke, target="Bob", convoke=elves)
+
+
+def test_702_51b_convoke_pays_the_total_cost_with_damping_spheres_increase() -> None:
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Damping Sphere", "Bob")
+    mountains(g, 3)
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
+    elves = [g.put_onto_battlefield("Llanowar Elves", "Alice") for _ in range(2)]
+    stoke = g.put_in_hand("Stoke the Flames", "Alice")  # {2}{R}{R} plus {1}: {3}{R}{R}
+    with pytest.raises(CostError) as err:
+        g.cast(stoke, target="Bob", convoke=elves)
+    assert err.value.reason == (
+        "Alice's mana pool holds {R}{R}, which can't pay {1}{R}{R} ({2}{R}{R} plus {1}: Damping Sphere "
+        "makes Stoke the Flames cost {1} more, as Alice has cast 1 other spell this turn, CR 601.2f; "
+        "what is left once the convoking creatures paid {1}{1}, 702.51b).")
+    goblin = g.put_onto_battlefield("Raging Goblin", "Alice")
+    events = g.cast(stoke, target="Bob", convoke=[*elves, goblin])
+    assert [e.rules for e in events if isinstance(e, Convoked)] == [("702.51a", "702.51c", "702.51b")] * 3
 
 
 def test_702_51a_what_can_convoke() -> None:

@@ -558,3 +558,30 @@ def test_510_2_simultaneous_combat_damage_is_logged_before_what_it_triggers() ->
     assert kinds == sorted(kinds)  # "damage" < "trigger": every damage event before any trigger
     assert all(t.cause in {d.seq for d in combat if d.kind == "damage"} for t in combat
                if t.kind == "trigger")
+
+
+def test_601_2c_no_legal_target_no_activation_and_no_cast() -> None:
+    """Order of Whiteclay with an empty graveyard (it is tapped, so {Q} could be paid) can't be
+    activated, and Act of Treason with no creature can't be cast: nothing is a legal target
+    (602.2b, 601.2c)."""
+    g = Game(["Alice", "Bob"])
+    order = g.put_onto_battlefield("Order of Whiteclay", "Alice", tapped=True)
+    mana(g, "Alice", "Plains", 3)
+    assert not g.can_activate(order)
+    assert g.why_not("activate", order).startswith(
+        "Order of Whiteclay's ability needs a target (target creature card with mana value 3 or "
+        "less from your graveyard), and there is none: Alice's graveyard is empty.")
+    with refused(g, TargetError, "601.2c"):
+        g.activate(order)
+    g.put_in_graveyard("Hill Giant", "Alice")
+    assert "Hill Giant has mana value 4, more than 3" in g.why_not("activate", order)
+    bears = g.put_in_graveyard("Grizzly Bears", "Alice")
+    assert g.can_activate(order)
+    g.activate(order, target=bears)
+    h = Game(["Alice", "Bob"])
+    mana(h, "Alice", "Mountain", 3)
+    treason = h.put_in_hand("Act of Treason", "Alice")
+    with refused(h, TargetError, "601.2c"):
+        h.cast(treason)
+    with pytest.raises(TargetError, match="there is none: nothing on the battlefield is a creature"):
+        h.cast(treason)

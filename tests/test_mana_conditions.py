@@ -7,6 +7,7 @@ are played here."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import refused
 
 from mtgkit import CostError, Game, replay
@@ -121,6 +122,11 @@ def test_601_2f_damping_sphere_each_spell_costs_1_more_for_each_other_spell_cast
     third = g.put_in_hand("Lightning Bolt", "Alice")
     with refused(g, CostError, "601.2h"):
         g.cast(third, target="Bob")  # {2}{R} now, and the pool is empty
+    with pytest.raises(CostError) as err:
+        g.cast(third, target="Bob")
+    assert err.value.reason == (  # where the {2} came from
+        "Alice's mana pool holds no mana, which can't pay {2}{R} ({R} plus {2}: Damping Sphere makes "
+        "Lightning Bolt cost {2} more, as Alice has cast 2 other spells this turn, CR 601.2f).")
     g.next_turn()
     g.next_turn()
     g.activate(g.put_onto_battlefield("Mountain", "Alice"))

@@ -5,6 +5,7 @@ here."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import refused
 
 from mtgkit import CostError, Game, replay
@@ -37,6 +38,10 @@ def test_106_6_ziggurat_mana_can_be_spent_only_on_a_creature_spell() -> None:
     bolt = g.put_in_hand("Lightning Bolt", "Alice")
     with refused(g, CostError, "106.6"):
         g.cast(bolt, target="Bob")
+    with pytest.raises(CostError) as err:
+        g.cast(bolt, target="Bob")
+    assert err.value.reason == ("Alice's mana pool holds {R}, but {R} of it can be spent only on a "
+                                "creature spell, and no other mana is left to pay {R} for Lightning Bolt.")
     with refused(g, CostError, "106.6"):
         g.cast(bolt, target="Bob", pay="{R}")
     g.cast(g.put_in_hand("Raging Goblin", "Alice"))  # a creature spell: fine
@@ -57,8 +62,10 @@ def test_106_6_restricted_mana_is_spent_first_on_a_creature_and_unrestricted_man
 def test_106_6a_a_replacement_that_increases_the_amount_keeps_the_restriction() -> None:
     g = Game(["Alice", "Bob"])
     g.put_onto_battlefield("Mana Reflection", "Alice")
-    g.activate(g.put_onto_battlefield("Ancient Ziggurat", "Alice"), color="G")
+    events = g.activate(g.put_onto_battlefield("Ancient Ziggurat", "Alice"), color="G")
     assert str(g.pool("Alice")) == "{G}{G}"
+    added = next(e for e in events if isinstance(e, ManaAdded))
+    assert "106.6a" in added.rules  # the restriction covers the extra {G} because of 106.6a
     bolt = g.put_in_hand("Lightning Bolt", "Alice")
     with refused(g, CostError, "106.6"):
         g.cast(bolt, target="Bob")
@@ -82,6 +89,7 @@ def test_605_1a_tarnished_citadel_deals_3_damage_to_you_as_its_mana_ability_reso
     damage = next(e for e in events if isinstance(e, DamageDealt))
     assert (damage.source, damage.to_player, damage.amount, damage.combat) == (
         "Tarnished Citadel", "Alice", 3, False)
+    assert damage.rules == ("120.3", "605.1a", "605.3b", "120.3a")  # part of the mana ability
     assert str(g.pool("Alice")) == "{W}" and g.life("Alice") == 17
     assert g.stack() == []  # a mana ability: no stack (605.3b)
     g2 = Game(["Alice", "Bob"])

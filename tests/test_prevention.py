@@ -39,16 +39,33 @@ def test_614_9_615_1_capstone_redirected_combat_damage_is_still_combat_damage() 
     redirected = next(e for e in g.events if isinstance(e, DamageRedirected))
     prevented = next(e for e in g.events if isinstance(e, DamagePrevented))
     assert redirected.combat and prevented.combat and prevented.to_id == protector
-    assert prevented.rules == ("615.1", "615.6")
+    assert prevented.rules == ("615.1", "615.6", "616.1f", "614.9")  # looked at again, still combat
     assert not any(isinstance(e, DamageDealt) for e in g.events)
     assert g.obj(protector).damage == 0 and g.life("Bob") == 20 and g.monarch == "Bob"
     assert replay(g.events) == g.board()
+
+
+def test_615_6_616_1f_why_no_crown_when_holy_day_prevents_the_damage_at_the_protector() -> None:
+    """No damage was dealt anywhere: the answer says the damage was redirected and then prevented,
+    not that the Protector was dealt it."""
+    g, protector = holy_day_combat()
+    redirected = next(e for e in g.events if isinstance(e, DamageRedirected))
+    prevented = next(e for e in g.events if isinstance(e, DamagePrevented))
+    answer = g.why_not("monarch", "Alice")
+    assert answer == (
+        f"Alice isn't the monarch: the damage Grizzly Bears would have dealt to Bob was redirected to "
+        f"Protector of the Crown (#{redirected.seq}, CR 614.9), and Holy Day prevented it there "
+        f"(#{prevented.seq}): after the redirection it is still combat damage, and the prevention "
+        f"effect applied next (CR 616.1f). Prevented damage is never dealt (CR 615.6), so no damage "
+        f"was dealt to anyone, and the monarch's combat-damage trigger (CR 725.2) didn't trigger for "
+        f"Grizzly Bears.")
 
 
 def test_616_1_the_affected_player_may_apply_the_prevention_first() -> None:
     g, protector = holy_day_combat(Scripted(["Holy Day"]))
     prevented = next(e for e in g.events if isinstance(e, DamagePrevented))
     assert prevented.to_player == "Bob" and not any(isinstance(e, DamageRedirected) for e in g.events)
+    assert prevented.rules == ("615.1", "615.6")
     assert g.life("Bob") == 20 and g.monarch == "Bob"
 
 

@@ -5,6 +5,7 @@ ceases to exist off the stack otherwise (704.5e). Each test is named after the r
 
 from __future__ import annotations
 
+import pytest
 from helpers import refused
 
 from mtgkit import Game, Scripted, TargetError, replay
@@ -83,6 +84,30 @@ def test_707_10c_the_copy_may_get_a_new_target() -> None:
     assert g.obj(bears).zone == "graveyard" and g.life("Bob") == 17
     choice = next(e for e in g.events if isinstance(e, ChoiceMade) and "707.10c" in e.rules)
     assert choice.options[0] == "Bob"  # the original's target first: keeping it is the default
+    copied = next(e for e in g.events if isinstance(e, SpellCopied))
+    assert copied.target == bears and copied.rules == ("707.10", "707.10c")  # the target changed
+
+
+def test_707_10c_608_3f_the_permanent_spell_copy_keeps_its_target() -> None:
+    """Lithoform Engine's {4} ability doesn't say "you may choose new targets": the copy of Mind
+    Control enchants the same creature (707.10), and Alice gains control of one creature, not two.
+    The token Aura entered because it was a copy of a permanent spell (608.3f)."""
+    g = Game(["Alice", "Bob"], chooser=Scripted(["Hill Giant"]))
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    lands(g, "Island", 9)
+    control = g.put_in_hand("Mind Control", "Alice")
+    g.cast(control, target=bears)
+    g.activate(engine, 2, target=control)
+    g.resolve_stack()
+    assert (g.controller_of(bears), g.controller_of(giant)) == ("Alice", "Bob")
+    assert not any(isinstance(e, ChoiceMade) and e.question == "target" for e in g.events)
+    copied = next(e for e in g.events if isinstance(e, SpellCopied))
+    assert copied.target == bears and copied.rules == ("707.10",)
+    token = next(e for e in g.events if isinstance(e, Entered) and e.obj_id == copied.obj_id)
+    assert token.token and token.rules == ("608.3", "608.3c", "608.3f")
+    assert replay(g.events) == g.board()
 
 
 def test_707_10b_a_copy_of_an_ability_has_the_same_source() -> None:
@@ -119,3 +144,42 @@ def test_115_1_what_lithoform_engine_can_target() -> None:
     g.pass_priority()
     with refused(g, TargetError, "115.1"):
         g.activate(engine, 1, target=bobs)  # Bob's spell: "you control"
+
+
+def test_601_2c_602_2b_lithoform_engine_needs_something_on_the_stack_to_copy() -> None:
+    """An ability that needs a target can't be activated without a legal one: can_activate and
+    why_not say so (naming what is missing), and activate refuses the same way."""
+    g = Game(["Alice", "Bob"])
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    lands(g, "Wastes", 4)
+    lands(g, "Forest", 2)
+    assert not g.can_activate(engine, 0)
+    assert g.why_not("activate", engine, ability=0) == (
+        "Lithoform Engine's ability needs a target (target activated or triggered ability you "
+        "control), and there is none: the stack is empty. [CR 601.2c (2026-08-07)]")
+    with refused(g, TargetError, "601.2c"):
+        g.activate(engine, 0)
+    g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
+    assert not g.can_activate(engine, 1)
+    assert "there is none: Grizzly Bears is a permanent spell" in g.why_not("activate", engine, ability=1)
+    with refused(g, TargetError, "601.2c"):
+        g.activate(engine, 1)
+    assert g.can_activate(engine, 2, timing=False)  # the permanent spell is a legal target
+
+
+def test_115_1_605_3b_a_stack_target_refusal_names_the_object() -> None:
+    """Not a raw id: what the object is, and for a land that its mana ability never goes on the
+    stack (605.3b)."""
+    g = Game(["Alice", "Bob"])
+    engine = g.put_onto_battlefield("Lithoform Engine", "Alice")
+    lands(g, "Mountain", 4)
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
+    with pytest.raises(TargetError) as land:
+        g.activate(engine, 1, target=forest)
+    assert land.value.reason.startswith(
+        "Forest is a permanent, not a spell or ability on the stack (its mana abilities resolve at "
+        "once and never go on the stack, CR 605.3b)") and land.value.rule == "115.1"
+    with pytest.raises(TargetError) as player:
+        g.activate(engine, 1, target="Bob")
+    assert player.value.reason.startswith("Bob is a player, not a spell or ability on the stack")

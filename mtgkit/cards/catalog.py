@@ -390,22 +390,23 @@ CARDS: list[CardDef] = [
          Triggered(CastThis(), (Cascade(),),
                    "Cascade (When you cast this spell, exile cards from the top of your library until "
                    "you exile a nonland card that costs less. You may cast it without paying its mana "
-                   "cost. Put the exiled cards on the bottom of your library in a random order.)"),
+                   "cost. Put the exiled cards on the bottom of your library in a random order.)",
+                   rules=("702.85a",)),
          pt=(3, 2), keywords=("haste",)),
     # ----------------------------------------------------------------- copying spells (707.10)
     # Oracle text from memory (not in the reference cards.md).
     make("Lithoform Engine", "Legendary Artifact", "{4}",
-         act("{2}, {T}", CopyTarget(),
+         act("{2}, {T}", CopyTarget(new_targets=True),
              "{2}, {T}: Copy target activated or triggered ability you control. You may choose new "
              "targets for the copy.",
              targets=TargetSpec("target activated or triggered ability you control", zone="stack",
                                 whose="you", stack="activated or triggered ability")),
-         act("{3}, {T}", CopyTarget(),
+         act("{3}, {T}", CopyTarget(new_targets=True),
              "{3}, {T}: Copy target instant or sorcery spell you control. You may choose new targets "
              "for the copy.",
              targets=TargetSpec("target instant or sorcery spell you control", zone="stack",
                                 whose="you", stack="instant or sorcery spell")),
-         act("{4}, {T}", CopyTarget(),
+         act("{4}, {T}", CopyTarget(new_targets=False),
              "{4}, {T}: Copy target permanent spell you control. (The copy becomes a token.)",
              targets=TargetSpec("target permanent spell you control", zone="stack", whose="you",
                                 stack="permanent spell"))),
