@@ -20,7 +20,7 @@ itself), and ``links``: the choices and replacement effects that shaped it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from .mana import Mana
 from .records import Record
@@ -69,13 +69,14 @@ KINDS: dict[str, str] = {
 }
 
 _ALIASES = {"id": "obj_id", "name": "obj"}
+_E = TypeVar("_E", bound="Event")
 
 
 class Event(Record):
     """One state change: what every event has. Subclasses add the kind's own fields.
 
-    ``seq``, ``turn``, ``step``, ``cause`` and ``lane`` are stamped by the game when the
-    event is emitted.
+    ``seq``, ``turn``, ``step``, ``cause`` and ``lane`` are the header the game gives the
+    event as it logs it (:meth:`_stamp` makes the logged record; nothing changes an event).
     """
 
     kind: ClassVar[str] = "event"
@@ -110,11 +111,20 @@ class Event(Record):
         rules = f" [{self.citation}]" if self.rules else ""
         return f"#{self.seq} {self.text}{rules}"
 
-    def _stamp(self, *, seq: int, turn: int, step: str, cause: int | None, lane: str) -> None:
-        """Set the header as the game emits the event (before anyone else can see it)."""
-        for name, value in (("seq", seq), ("turn", turn), ("step", step), ("cause", cause),
-                            ("lane", lane)):
-            object.__setattr__(self, name, value)
+    def _stamp(self: _E, *, seq: int, turn: int, step: str, cause: int | None, lane: str,
+               obj: str | None = None, obj_id: int | None = None, player: str | None = None) -> _E:
+        """The event as the game logs it: a new record with its header (``seq``, ``turn``,
+        ``step``, ``cause``, ``lane``) and, when the game names the object it is about, that
+        object and its player. This is the one place an event is numbered; an event is never
+        changed after it is made (``Game._emit`` logs the record this returns).
+
+        >>> e = Tapped(text="Forest becomes tapped")
+        >>> s = e._stamp(seq=3, turn=1, step="main1", cause=None, lane="Alice", obj="Forest", obj_id=7)
+        >>> (s.seq, s.obj, s.obj_id, s.lane), e.seq
+        ((3, 'Forest', 7, 'Alice'), 0)
+        """
+        about = {} if obj is None else {"obj": obj, "obj_id": obj_id, "player": player}
+        return self.replace(seq=seq, turn=turn, step=step, cause=cause, lane=lane, **about)
 
 
 # ----------------------------------------------------------------------- the game and turns

@@ -3396,14 +3396,12 @@ class Game:
         if self._reactions and not self._at_once and (cause is None or cause < self._reactions[0].seq):
             self._flush()
         player = event.player
+        about: dict[str, Any] = {}
         if obj is not None:
-            object.__setattr__(event, "obj", obj.name)
-            object.__setattr__(event, "obj_id", obj.id)
-            if player is None:
-                player = obj.controller or obj.owner
-                object.__setattr__(event, "player", player)
-        event._stamp(seq=len(self._events) + 1, turn=self._s.turn, step=self._s.step, cause=cause,
-                     lane=event.lane or player or "game")
+            player = player if player is not None else obj.controller or obj.owner
+            about = {"obj": obj.name, "obj_id": obj.id, "player": player}
+        event = event._stamp(seq=len(self._events) + 1, turn=self._s.turn, step=self._s.step,
+                             cause=cause, lane=event.lane or player or "game", **about)
         self._events.append(event)
         found = self._collect(event)
         if found:
