@@ -295,7 +295,11 @@ class ChoiceMade(Event):
 
 
 class AbilityTriggered(Event):
+    """A triggered ability triggers: ``ability`` is its number among its source's triggered
+    abilities (``CardDef.triggers``), None for the monarch's inherent ones (CR 725.2)."""
+
     kind: ClassVar[str] = "trigger"
+    ability: int | None = None
 
 
 class PutOnStack(Event):

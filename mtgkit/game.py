@@ -569,8 +569,11 @@ class Game:
     def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str, *,
                 ability: int | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
-        ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
-        trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
+        ability made none), ``"trigger"`` (why its triggered abilities haven't triggered since it
+        arrived: nothing they wait for happened, it didn't meet the trigger condition, an
+        intervening "if" was false, or it wasn't on the battlefield; a permanent with no triggered
+        ability is refused with a ``ValueError``), ``"monarch"`` (``ref`` is a player whose
+        attack didn't take the crown) or
         ``"activate"`` (why ability number ``ability``, 0 by default, can't be activated now).
 
         >>> g = Game(["Alice", "Bob"])
@@ -1478,7 +1481,7 @@ class Game:
         trig = self._emit(AbilityTriggered(text=f"{src.name}'s ability triggers ({src.controller} "
                                                 f"controls it{gets}): {ab.text}",
                                            rules=("106.12a", "605.1b"), player=src.controller,
-                                           cause=r.seq), obj=src)
+                                           cause=r.seq, ability=src.card.triggers.index(ab)), obj=src)
         with self._caused_by(trig.seq):
             options = ab.adds.options(r.data.produced, src.chosen_color)
             if not options:
@@ -3212,7 +3215,9 @@ class Game:
             ("725.2",) if source is None else ())
         e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
                                         f"it): {ab.text}", rules=rules, player=r.controller,
-                                        cause=r.seq, links=r.links), obj=obj)
+                                        cause=r.seq, links=r.links,
+                                        ability=source.card.triggers.index(ab) if source else None),
+                       obj=obj)
         self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
                                        r.data.replace(triggered_at=e.seq),
                                        source_incarnation=source.incarnation if source else 0))
