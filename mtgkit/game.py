@@ -566,15 +566,16 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str, *,
-                ability: int | None = None) -> str:
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block"],
+                ref: int | str, *, ability: int | None = None, attacker: int | str | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
         ability made none), ``"trigger"`` (why its triggered abilities haven't triggered since it
         arrived: nothing they wait for happened, it didn't meet the trigger condition, an
         intervening "if" was false, or it wasn't on the battlefield; a permanent with no triggered
         ability is refused with a ``ValueError``), ``"monarch"`` (``ref`` is a player whose
-        attack didn't take the crown) or
-        ``"activate"`` (why ability number ``ability``, 0 by default, can't be activated now).
+        attack didn't take the crown), ``"activate"`` (why ability number ``ability``, 0 by
+        default, can't be activated now), ``"attack"`` (why creature ``ref`` can't attack now) or
+        ``"block"`` (why creature ``ref`` can't block ``attacker`` now).
 
         >>> g = Game(["Alice", "Bob"])
         >>> ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
@@ -583,10 +584,21 @@ class Game:
         abilities). [CR 602.2b (2026-08-07)]
         >>> g.why_not("activate", ballista, ability=1)
         'It can be activated now.'
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", arrived="this turn")
+        >>> _ = g.advance(to="beginning_of_combat")
+        >>> g.why_not("attack", ballista)
+        'It can attack now.'
+        >>> print(g.why_not("attack", bears))  # doctest: +NORMALIZE_WHITESPACE
+        Grizzly Bears can't attack: it hasn't been under Alice's control continuously since
+        their most recent turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
         """
-        check.one_of("what", what, ("mana", "trigger", "monarch", "activate"))
+        whats = ("mana", "trigger", "monarch", "activate", "attack", "block")
+        check.one_of("what", what, whats)
         if ability is not None and what != "activate":
             raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
+        if (attacker is None) != (what != "block"):
+            raise ValueError("attacker= is the creature ref would block: why_not('block', ref, "
+                             f"attacker=...), and only for 'block' (what={what!r})")
         if what == "monarch":
             return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
         check.ref("ref", ref)
@@ -596,7 +608,12 @@ class Game:
             return whynot.no_trigger(self, ref)
         if what == "activate":
             return self.why_not_activate(ref, ability or 0) or "It can be activated now."
-        raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
+        if what == "attack":
+            refused = self.attack_refusal(ref)
+            return str(refused) if refused else "It can attack now."
+        assert attacker is not None
+        refused = self.block_refusal(ref, attacker)
+        return str(refused) if refused else "It can block it now."
 
     # ------------------------------------------------------------------ could produce
     def _cached(self, key: str, compute: Callable[[], Any]) -> Any:
@@ -2473,27 +2490,86 @@ class Game:
         begins and the active player declares these attackers as it does (a turn-based action),
         then gets priority.
         """
-        s = self._s
         if defender is not None:
             self._player(defender, "defender")
         if isinstance(attackers, Mapping):
             wanted = [(check.ref("attackers key", a), check.text(f"attackers[{a!r}]", d))
                       for a, d in attackers.items()]
         else:
-            opponents = [p for p in self._apnap() if p != s.active]
-            default = defender or (opponents[0] if opponents else "")
+            default = defender or self._default_defender()
             wanted = [(a, default) for a in check.ref_list("attackers", attackers)]
-        if s.step != "beginning_of_combat":
-            raise TimingError("Attackers are declared as the declare attackers step begins: call "
-                              "attack() in the beginning of combat step (advance(to="
-                              "'beginning_of_combat') first).", "508.1")
-        self._check_not_over()
+        self._check_attack_timing()
         plan = [(self.obj(a).id, d) for a, d in wanted]
         self._check_attack(plan)
         start = self._plans.since = len(self._events)
         self._plans.attack = plan
         self._end_current_step()  # everyone passes; the attackers are declared as the step begins
         return tuple(self._events[start:])
+
+    def can_attack(self, creature: int | str, defender: str | None = None) -> bool:
+        """Could ``creature`` be declared as an attacker of ``defender`` (by default the next
+        opponent) now, by :meth:`attack`? Changes nothing (see :meth:`attack_refusal` for why not).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+        >>> goblin = g.put_onto_battlefield("Grizzly Bears", "Alice", arrived="this turn")
+        >>> _ = g.advance(to="beginning_of_combat")
+        >>> g.can_attack(bears), g.can_attack(goblin)
+        (True, False)
+        """
+        return self.attack_refusal(creature, defender) is None
+
+    def attack_refusal(self, creature: int | str, defender: str | None = None) -> RulesError | None:
+        """The :class:`RulesError` that ``attack([creature], defender)`` would raise now, without
+        raising it or changing anything (None when it could attack): its ``reason`` and ``rule``
+        say why (tapped, summoning sickness, not the step to declare attackers in, ...)."""
+        check.ref("creature", creature)
+        if defender is not None:
+            self._player(defender, "defender")
+        o = self.obj(creature)
+        try:
+            self._check_attack_timing()
+            self._check_attack([(o.id, defender or self._default_defender())])
+        except RulesError as err:
+            return err
+        return None
+
+    def can_block(self, blocker: int | str, attacker: int | str) -> bool:
+        """Could ``blocker`` be declared as a blocker of ``attacker`` now, by :meth:`block`?
+        Changes nothing (see :meth:`block_refusal` for why not)."""
+        return self.block_refusal(blocker, attacker) is None
+
+    def block_refusal(self, blocker: int | str, attacker: int | str) -> RulesError | None:
+        """The :class:`RulesError` that ``block({blocker: attacker})`` would raise now, without
+        raising it or changing anything (None when it could block): tapped, not attacked by that
+        creature, flying (CR 702.9b), not the step to declare blockers in, ..."""
+        check.ref("blocker", blocker)
+        check.ref("attacker", attacker)
+        b, a = self.obj(blocker), self.obj(attacker)
+        try:
+            self._check_block_timing()
+            self._check_block([(b.id, a.id)])
+        except RulesError as err:
+            return err
+        return None
+
+    def _default_defender(self) -> str:
+        opponents = [p for p in self._apnap() if p != self._s.active]
+        return opponents[0] if opponents else ""
+
+    def _check_attack_timing(self) -> None:
+        if self._s.step != "beginning_of_combat":
+            raise TimingError("Attackers are declared as the declare attackers step begins: call "
+                              "attack() in the beginning of combat step (advance(to="
+                              "'beginning_of_combat') first).", "508.1")
+        self._check_not_over()
+
+    def _check_block_timing(self) -> None:
+        if self._s.step != "declare_attackers" or not self._s.attacked:
+            raise TimingError("Blockers are declared as the declare blockers step begins: call "
+                              "block() in the declare attackers step, after attackers were "
+                              "declared.", "509.1")
+        self._check_not_over()
 
     def _check_attack(self, plan: list[tuple[int, str]]) -> None:
         s = self._s
@@ -2543,15 +2619,10 @@ class Game:
         Call it in the declare attackers step: all players pass, the declare blockers step
         begins and the defending players declare these blockers as it does.
         """
-        s = self._s
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
-        if s.step != "declare_attackers" or not s.attacked:
-            raise TimingError("Blockers are declared as the declare blockers step begins: call "
-                              "block() in the declare attackers step, after attackers were "
-                              "declared.", "509.1")
-        self._check_not_over()
+        self._check_block_timing()
         plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
         self._check_block(plan)
         start = self._plans.since = len(self._events)
