@@ -274,6 +274,8 @@ def _atomic(method: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         self = cast(Game, args[0])
         outermost = self._j.depth == 0
+        if outermost:
+            self._check_room()  # a full log refuses an action before it starts
         mark = self._j.begin()
         n_events, cause, reactions = len(self._events), self._cause, list(self._reactions)
         try:
@@ -2149,7 +2151,8 @@ class Game:
         now, or, if it has left the battlefield, its last known controller (CR 608.2h)."""
         creature = item.data.creature
         assert creature is not None and item.data.creature_controller is not None
-        self._set_monarch(self.controller_of(creature), ("725.2", "725.3"))
+        gone = self._s.objects[creature].zone != "battlefield"  # then the crown goes by its LKI
+        self._set_monarch(self.controller_of(creature), ("725.2", "725.3") + (("608.2h",) if gone else ()))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
@@ -2801,6 +2804,12 @@ class Game:
                 for o in [o for o in self.permanents() if o.controller == name]:
                     self._move(o, "exile", f"{o.name} is exiled: its controller left the game",
                                ("800.4a",))
+                for t in [t for t in s.pending if t.controller == name]:
+                    # CR 800.4a: their abilities waiting to be put on the stack cease to exist too
+                    self._emit(Fizzled(text=f"{t.source_name}'s ability (triggered at #{t.seq}) ceases "
+                                       "to exist: its controller left the game before it was put on "
+                                       "the stack", rules=("800.4a",), player=name, obj=t.source_name,
+                                       obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
         if self.over:  # CR 104.1: the game ends at once
@@ -3461,13 +3470,18 @@ class Game:
         finally:
             self._cause = saved
 
+    def _check_room(self) -> None:
+        """One more event must fit in the log (the kit's limit, not a rule: a :class:`LimitError`)."""
+        if len(self._events) >= limits.MAX_EVENTS:
+            raise LimitError(f"this game's log is full: one more event would make it "
+                             f"{len(self._events) + 1:,} events", "MAX_EVENTS", limits.MAX_EVENTS)
+
     def _emit(self, event: E, obj: Obj | None = None, *, root: bool = False) -> E:
         """Number the event, give it its cause and lane, log it, and feed it to the trigger
         matcher. What earlier events set off happens first, unless this event is part of
         one of them (caused by it or by a later event). ``root``: a player's own choice, with no
         cause even inside a step's turn-based actions."""
-        if len(self._events) >= limits.MAX_EVENTS:
-            raise GameOverError(f"this game has {limits.MAX_EVENTS} events, the kit's limit")
+        self._check_room()  # mid-action: the action is refused and undone (see _atomic)
         cause = None if root else event.cause if event.cause is not None else self._cause
         if self._reactions and not self._at_once and (cause is None or cause < self._reactions[0].seq):
             self._flush()
