@@ -65,8 +65,9 @@ nitpick_ignore_regex = [
     (r"py:class", r"mtgkit\.(\w+\.)*_\w+"),
     # The undo log's collections (the game state's fields are typed with them): internal, not API.
     (r"py:class", r"mtgkit\.journal\.\w+"),
-    # Type variables in signatures (grade_answers' case type C) are no documented objects.
-    (r"py:class", r"mtgkit\.grading\.[A-Z]"),
+    # Type variables in signatures (grade_answers' case type C, abilities_of's A) are no documented
+    # objects.
+    (r"py:class", r"mtgkit\.(grading|abilities)\.[A-Z]"),
 ]
 
 # -- HTML ------------------------------------------------------------------------------------------

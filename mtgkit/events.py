@@ -4,6 +4,8 @@ The event log is the single source of truth for timelines, plots, widgets and th
 "why?" explanations. There is one typed record class per kind of event (like pokerkit's
 operation records): code that reads events dispatches on the class and reads named
 fields, never the prose in ``text``. ``kind`` is the stable short name the timeline shows.
+The engine gives an event data, not words: :mod:`mtgkit.wording` says its sentence (``text``)
+from its fields and its ``words`` as the game logs it.
 
 Every event has a ``cause``: the sequence number of the event that led to it (``None``
 only for a player's own action, a setup step, or a turn-based action of the game
@@ -72,6 +74,27 @@ _ALIASES = {"id": "obj_id", "name": "obj"}
 _E = TypeVar("_E", bound="Event")
 
 
+class Words(Record):
+    """Which sentence an event is said in, and the facts that sentence names that are not fields
+    of the event (another object's name, an ability's own words, the options a player had).
+    :mod:`mtgkit.wording` holds the sentences and turns an event into its ``text``."""
+
+    key: str
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        return next((v for k, v in self.facts if k == name), default)
+
+
+def say(key: str, **facts: Any) -> Words:
+    """The sentence ``key`` of :mod:`mtgkit.wording`, with these facts.
+
+    >>> say("untap.effect", item="Act of Treason")
+    Words(key='untap.effect', facts=(('item', 'Act of Treason'),))
+    """
+    return Words(key=key, facts=tuple(facts.items()))
+
+
 class Event(Record):
     """One state change: what every event has. Subclasses add the kind's own fields.
 
@@ -80,7 +103,8 @@ class Event(Record):
     """
 
     kind: ClassVar[str] = "event"
-    text: str
+    text: str = ""  # the sentence (mtgkit.wording says it from ``words`` and the fields as it is logged)
+    words: Words | None = None  # which sentence, and the facts it names (None: the kind's own)
     rules: tuple[str, ...] = ()
     player: str | None = None
     obj: str | None = None
@@ -112,19 +136,22 @@ class Event(Record):
         return f"#{self.seq} {self.text}{rules}"
 
     def _stamp(self: _E, *, seq: int, turn: int, step: str, cause: int | None, lane: str,
-               obj: str | None = None, obj_id: int | None = None, player: str | None = None) -> _E:
+               text: str, obj: str | None = None, obj_id: int | None = None,
+               player: str | None = None) -> _E:
         """The event as the game logs it: a new record with its header (``seq``, ``turn``,
-        ``step``, ``cause``, ``lane``) and, when the game names the object it is about, that
-        object and its player. This is the one place an event is numbered; an event is never
-        changed after it is made (``Game._emit`` logs the record this returns).
+        ``step``, ``cause``, ``lane``), its sentence (``text``, said by :mod:`mtgkit.wording`)
+        and, when the game names the object it is about, that object and its player. This is the
+        one place an event is numbered; an event is never changed after it is made
+        (``Game._emit`` logs the record this returns).
 
         >>> e = Tapped(text="Forest becomes tapped")
-        >>> s = e._stamp(seq=3, turn=1, step="main1", cause=None, lane="Alice", obj="Forest", obj_id=7)
+        >>> s = e._stamp(seq=3, turn=1, step="main1", cause=None, lane="Alice", text=e.text,
+        ...              obj="Forest", obj_id=7)
         >>> (s.seq, s.obj, s.obj_id, s.lane), e.seq
         ((3, 'Forest', 7, 'Alice'), 0)
         """
         about = {} if obj is None else {"obj": obj, "obj_id": obj_id, "player": player}
-        return self.replace(seq=seq, turn=turn, step=step, cause=cause, lane=lane, **about)
+        return self.replace(seq=seq, turn=turn, step=step, cause=cause, lane=lane, text=text, **about)
 
 
 # ----------------------------------------------------------------------- the game and turns
