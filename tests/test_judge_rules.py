@@ -40,6 +40,17 @@ def mana(g: Game, player: str, land: str, n: int = 1) -> None:
         g.activate(g.put_onto_battlefield(land, player))
 
 
+def bears_hit_the_monarch() -> tuple[Game, int]:
+    """Alice's Grizzly Bears deal combat damage to Bob, the monarch: the steal trigger waits."""
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.advance(to="combat_damage")
+    return g, bears
+
+
 def passes(events: tuple[object, ...] | list[object]) -> list[str]:
     return [e.player for e in events if isinstance(e, PriorityPassed)]  # type: ignore[attr-defined]
 
@@ -206,12 +217,7 @@ def test_400_7_and_608_2b_a_card_that_left_and_came_back_is_not_the_target_any_m
 
 
 def test_608_2h_the_steal_trigger_uses_the_creatures_last_known_controller() -> None:
-    g = Game(["Alice", "Bob"])
-    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
-    g.make_monarch("Bob")
-    g.advance(to="beginning_of_combat")
-    g.attack([bears])
-    g.advance(to="combat_damage")  # the steal trigger waits on the stack
+    g, bears = bears_hit_the_monarch()  # the steal trigger waits on the stack
     g.pass_priority()  # Alice passes; Bob kills the Bears in response
     mana(g, "Bob", "Mountain")
     g.cast(g.put_in_hand("Lightning Bolt", "Bob"), target=bears)
@@ -222,12 +228,7 @@ def test_608_2h_the_steal_trigger_uses_the_creatures_last_known_controller() -> 
 
 
 def test_the_steal_trigger_cites_608_2h_only_when_the_creature_has_left() -> None:
-    g = Game(["Alice", "Bob"])
-    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
-    g.make_monarch("Bob")
-    g.advance(to="beginning_of_combat")
-    g.attack([bears])
-    g.advance(to="combat_damage")
+    g, bears = bears_hit_the_monarch()
     g.resolve_stack()
     crowned = next(e for e in reversed(g.events) if isinstance(e, MonarchChanged))
     assert g.monarch == "Alice" and crowned.rules == ("725.2", "725.3")
@@ -542,12 +543,7 @@ def test_514_3a_a_trigger_in_the_cleanup_step_gets_priority_and_another_cleanup_
 
 
 def test_why_not_monarch_while_the_steal_trigger_waits_says_so() -> None:
-    g = Game(["Alice", "Bob"])
-    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
-    g.make_monarch("Bob")
-    g.advance(to="beginning_of_combat")
-    g.attack([bears])
-    g.advance(to="combat_damage")
+    g, bears = bears_hit_the_monarch()
     text = g.why_not("monarch", "Alice")
     assert "still waiting to resolve" in text and "moved again" not in text
 
