@@ -37,7 +37,8 @@ class Values(dict[str, Any]):
             return getattr(self._event, key)
         if key in DERIVED:
             return DERIVED[key](self)
-        raise KeyError(f"the sentence names {key!r}, which {type(self._event).__name__} doesn't have")
+        what = type(self._event).__name__ if self._event is not None else "these words"
+        raise KeyError(f"the sentence names {key!r}, which {what} doesn't have")
 
 
 Sentence = str | Callable[[Values], str]
@@ -77,8 +78,6 @@ STEP_TITLES = {
     "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
     "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
 }
-
-
 
 
 def _said(said: Sentence, v: Values) -> str:
