@@ -676,7 +676,9 @@ class CardDef(Value):
 
     @property
     def triggers(self) -> tuple[Triggered | ManaTrigger, ...]:
-        """Every triggered ability: those that use the stack and triggered mana abilities."""
+        """Every triggered ability: those that use the stack and triggered mana abilities, in the
+        order of its text (an :class:`~mtgkit.events.AbilityTriggered` event's ``ability`` is a
+        position in this tuple)."""
         return tuple(a for a in self.abilities if isinstance(a, Triggered | ManaTrigger))
 
     @property

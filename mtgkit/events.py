@@ -4,6 +4,8 @@ The event log is the single source of truth for timelines, plots, widgets and th
 "why?" explanations. There is one typed record class per kind of event (like pokerkit's
 operation records): code that reads events dispatches on the class and reads named
 fields, never the prose in ``text``. ``kind`` is the stable short name the timeline shows.
+The engine gives an event data, not words: :mod:`mtgkit.wording` says its sentence (``text``)
+from its fields and its ``words`` as the game logs it.
 
 Every event has a ``cause``: the sequence number of the event that led to it (``None``
 only for a player's own action, a setup step, or a turn-based action of the game
@@ -20,7 +22,7 @@ itself), and ``links``: the choices and replacement effects that shaped it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from .mana import Mana
 from .records import Record
@@ -69,17 +71,40 @@ KINDS: dict[str, str] = {
 }
 
 _ALIASES = {"id": "obj_id", "name": "obj"}
+_E = TypeVar("_E", bound="Event")
+
+
+class Words(Record):
+    """Which sentence an event is said in, and the facts that sentence names that are not fields
+    of the event (another object's name, an ability's own words, the options a player had).
+    :mod:`mtgkit.wording` holds the sentences and turns an event into its ``text``."""
+
+    key: str
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        return next((v for k, v in self.facts if k == name), default)
+
+
+def say(key: str, **facts: Any) -> Words:
+    """The sentence ``key`` of :mod:`mtgkit.wording`, with these facts.
+
+    >>> say("untap.effect", item="Act of Treason")
+    Words(key='untap.effect', facts=(('item', 'Act of Treason'),))
+    """
+    return Words(key=key, facts=tuple(facts.items()))
 
 
 class Event(Record):
     """One state change: what every event has. Subclasses add the kind's own fields.
 
-    ``seq``, ``turn``, ``step``, ``cause`` and ``lane`` are stamped by the game when the
-    event is emitted.
+    ``seq``, ``turn``, ``step``, ``cause`` and ``lane`` are the header the game gives the
+    event as it logs it (:meth:`_stamp` makes the logged record; nothing changes an event).
     """
 
     kind: ClassVar[str] = "event"
-    text: str
+    text: str = ""  # the sentence (mtgkit.wording says it from ``words`` and the fields as it is logged)
+    words: Words | None = None  # which sentence, and the facts it names (None: the kind's own)
     rules: tuple[str, ...] = ()
     player: str | None = None
     obj: str | None = None
@@ -110,11 +135,23 @@ class Event(Record):
         rules = f" [{self.citation}]" if self.rules else ""
         return f"#{self.seq} {self.text}{rules}"
 
-    def _stamp(self, *, seq: int, turn: int, step: str, cause: int | None, lane: str) -> None:
-        """Set the header as the game emits the event (before anyone else can see it)."""
-        for name, value in (("seq", seq), ("turn", turn), ("step", step), ("cause", cause),
-                            ("lane", lane)):
-            object.__setattr__(self, name, value)
+    def _stamp(self: _E, *, seq: int, turn: int, step: str, cause: int | None, lane: str,
+               text: str, obj: str | None = None, obj_id: int | None = None,
+               player: str | None = None) -> _E:
+        """The event as the game logs it: a new record with its header (``seq``, ``turn``,
+        ``step``, ``cause``, ``lane``), its sentence (``text``, said by :mod:`mtgkit.wording`)
+        and, when the game names the object it is about, that object and its player. This is the
+        one place an event is numbered; an event is never changed after it is made
+        (``Game._emit`` logs the record this returns).
+
+        >>> e = Tapped(text="Forest becomes tapped")
+        >>> s = e._stamp(seq=3, turn=1, step="main1", cause=None, lane="Alice", text=e.text,
+        ...              obj="Forest", obj_id=7)
+        >>> (s.seq, s.obj, s.obj_id, s.lane), e.seq
+        ((3, 'Forest', 7, 'Alice'), 0)
+        """
+        about = {} if obj is None else {"obj": obj, "obj_id": obj_id, "player": player}
+        return self.replace(seq=seq, turn=turn, step=step, cause=cause, lane=lane, text=text, **about)
 
 
 # ----------------------------------------------------------------------- the game and turns
@@ -285,7 +322,11 @@ class ChoiceMade(Event):
 
 
 class AbilityTriggered(Event):
+    """A triggered ability triggers: ``ability`` is its number among its source's triggered
+    abilities (``CardDef.triggers``), None for the monarch's inherent ones (CR 725.2)."""
+
     kind: ClassVar[str] = "trigger"
+    ability: int | None = None
 
 
 class PutOnStack(Event):

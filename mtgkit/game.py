@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 from . import could_produce as cp
-from . import limits, whynot
+from . import limits, whynot, wording
 from . import validate as check
 from .abilities import (
     MONARCH_ABILITIES,
@@ -139,8 +139,10 @@ from .events import (
     Tapped,
     TurnBegan,
     Untapped,
+    Words,
     ZoneChange,
     explain,
+    say,
 )
 from .journal import JDict, Journal
 from .mana import COLOR_NAMES, COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
@@ -163,6 +165,8 @@ from .state import (
 from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
+from .wording import STEP_TITLES as STEP_TITLES
+from .wording import with_article
 
 #: The maximum hand size (CR 402.2).
 HAND_SIZE = 7
@@ -170,13 +174,6 @@ STEPS: tuple[str, ...] = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
     "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
 )
-STEP_TITLES = {
-    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
-    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
-    "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
-    "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
-}
 NO_PRIORITY = frozenset({"untap", "cleanup"})
 #: Steps that happen only when creatures were declared as attackers (CR 508.8).
 _COMBAT_ONLY = frozenset({"declare_blockers", "combat_damage"})
@@ -198,11 +195,6 @@ _EFFECTS: dict[type, EffectHandler] = {}
 #: The static abilities that work from the battlefield on other objects or the rules: the index
 #: files a permanent under each kind it has (``Game._statics(kind)`` reads them).
 _STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, SpendAsAnyColor)
-
-
-def _a(noun: str) -> str:
-    """``noun`` with its indefinite article: "a creature", "an instant"."""
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _legends(name: str) -> tuple[str, str]:
@@ -274,6 +266,8 @@ def _atomic(method: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         self = cast(Game, args[0])
         outermost = self._j.depth == 0
+        if outermost:
+            self._check_room()  # a full log refuses an action before it starts
         mark = self._j.begin()
         n_events, cause, reactions = len(self._events), self._cause, list(self._reactions)
         try:
@@ -373,9 +367,8 @@ class Game:
         libraries = tuple(
             (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in names
         )
-        self._emit(GameBegan(text=f"A game begins: {', '.join(names)} in turn order, "
-                             f"{life} life each, {library} cards in each library", rules=("103.1",),
-                             lane="game", names=tuple(names), life=life, libraries=libraries))
+        self._emit(GameBegan(words=say("GameBegan", library=library), rules=("103.1",), lane="game",
+                             names=tuple(names), life=life, libraries=libraries))
         self._begin_turn(names[0])
         if start != "untap":
             self.advance(to=start)
@@ -567,12 +560,16 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate"], ref: int | str, *,
-                ability: int | None = None) -> str:
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block"],
+                ref: int | str, *, ability: int | None = None, attacker: int | str | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
-        ability made none), ``"trigger"`` (its "whenever you become the monarch" didn't
-        trigger), ``"monarch"`` (``ref`` is a player whose attack didn't take the crown) or
-        ``"activate"`` (why ability number ``ability``, 0 by default, can't be activated now).
+        ability made none), ``"trigger"`` (why its triggered abilities haven't triggered since it
+        arrived: nothing they wait for happened, it didn't meet the trigger condition, an
+        intervening "if" was false, or it wasn't on the battlefield; a permanent with no triggered
+        ability is refused with a ``ValueError``), ``"monarch"`` (``ref`` is a player whose
+        attack didn't take the crown), ``"activate"`` (why ability number ``ability``, 0 by
+        default, can't be activated now), ``"attack"`` (why creature ``ref`` can't attack now) or
+        ``"block"`` (why creature ``ref`` can't block ``attacker`` now).
 
         >>> g = Game(["Alice", "Bob"])
         >>> ballista = g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
@@ -581,10 +578,21 @@ class Game:
         abilities). [CR 602.2b (2026-08-07)]
         >>> g.why_not("activate", ballista, ability=1)
         'It can be activated now.'
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", arrived="this turn")
+        >>> _ = g.advance(to="beginning_of_combat")
+        >>> g.why_not("attack", ballista)
+        'It can attack now.'
+        >>> print(g.why_not("attack", bears))  # doctest: +NORMALIZE_WHITESPACE
+        Grizzly Bears can't attack: it hasn't been under Alice's control continuously since
+        their most recent turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
         """
-        check.one_of("what", what, ("mana", "trigger", "monarch", "activate"))
+        whats = ("mana", "trigger", "monarch", "activate", "attack", "block")
+        check.one_of("what", what, whats)
         if ability is not None and what != "activate":
             raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
+        if (attacker is None) != (what != "block"):
+            raise ValueError("attacker= is the creature ref would block: why_not('block', ref, "
+                             f"attacker=...), and only for 'block' (what={what!r})")
         if what == "monarch":
             return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
         check.ref("ref", ref)
@@ -594,7 +602,12 @@ class Game:
             return whynot.no_trigger(self, ref)
         if what == "activate":
             return self.why_not_activate(ref, ability or 0) or "It can be activated now."
-        raise ValueError(f"why_not() knows 'mana', 'trigger', 'monarch' and 'activate', not {what!r}")
+        if what == "attack":
+            refused = self.attack_refusal(ref)
+            return str(refused) if refused else "It can attack now."
+        assert attacker is not None
+        refused = self.block_refusal(ref, attacker)
+        return str(refused) if refused else "It can block it now."
 
     # ------------------------------------------------------------------ could produce
     def _cached(self, key: str, compute: Callable[[], Any]) -> Any:
@@ -724,11 +737,7 @@ class Game:
         if defn.has(ChooseColorAsEnters):
             o.chosen_color = color or "G"
         self._arrive(o)
-        when = "since before this turn" if arrived == "last turn" else "arriving this turn"
-        owned = f", owned by {owner}" if owner != controller else ""
-        e = self._emit(SetupPut(text=f"Setup: {name} on {controller}'s battlefield{owned} ({when}"
-                                + (", tapped" if tapped else "") + ")", player=controller,
-                                arrived_this_turn=arrived == "this turn",
+        e = self._emit(SetupPut(player=controller, arrived_this_turn=arrived == "this turn",
                                 **self._where(o, "battlefield")), obj=o)
         o.since = None if arrived == "last turn" else e.seq
         o.toughness_seq = o.timestamp = e.seq
@@ -745,8 +754,7 @@ class Game:
         o = self._new_obj(defn, owner, "setup")
         o.token = defn.token
         o.attached_to = attached_to
-        self._enter(o, controller, f"{defn.name} is put onto the battlefield by an effect",
-                    ("608.2",), setup=True, color=color)
+        self._enter(o, controller, say("enter.by_effect"), ("608.2",), setup=True, color=color)
         if self._s.step not in NO_PRIORITY:
             self._grant(self._s.priority or self._s.active)
         elif self._s.step == "cleanup" and self._settle():
@@ -758,7 +766,7 @@ class Game:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
         self._living(player, "player")
         self._s.monarch = player
-        e = self._emit(MonarchChanged(text=f"Setup: {player} is the monarch", player=player,
+        e = self._emit(MonarchChanged(words=say("monarch.setup"), player=player,
                                       monarch=player, changed=True, setup=True))
         self._s.monarch_seq = e.seq
 
@@ -776,7 +784,7 @@ class Game:
         """
         p = self._living(player, "player")
         check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
-        e = self._emit(LifeChanged(text=f"Setup: {player}'s life total is {life} (it was {p.life})",
+        e = self._emit(LifeChanged(words=say("life.setup", was=p.life),
                                    player=player, delta=life - p.life, setup=True))
         p.life, p.life_seq = life, e.seq
 
@@ -790,8 +798,7 @@ class Game:
         if len(self._s.objects) >= limits.MAX_OBJECTS:
             raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
         o = self._new_obj(defn, owner, zone)
-        self._emit(SetupPut(text=f"Setup: {name} into {owner}'s {zone}", player=owner,
-                            **self._where(o, zone)), obj=o)
+        self._emit(SetupPut(player=owner, **self._where(o, zone)), obj=o)
         return o.id
 
     def put_in_hand(self, name: str, owner: str) -> int:
@@ -955,7 +962,7 @@ class Game:
         s = self._s
         holder = s.priority
         assert holder is not None
-        self._emit(PriorityPassed(text=f"{holder} passes", rules=("117.3d",), player=holder))
+        self._emit(PriorityPassed(rules=("117.3d",), player=holder))
         s.passed += (holder,)
         if self._waiting_for():
             self._grant(self._next_player(holder), reset=False)
@@ -989,9 +996,7 @@ class Game:
         if nxt == "declare_blockers" and not s.attacked:
             nxt = "end_of_combat"  # CR 508.8: no attackers declared, so blockers and damage are skipped
         if nxt == "draw" and self._skips_first_draw():
-            self._emit(DrawSkipped(text=f"{s.active} skips the draw step: the player who plays first "
-                                   "in a two-player game skips the draw step of their first turn",
-                                   rules=("103.8a",), player=s.active, lane="game", cause=s.turn_seq))
+            self._emit(DrawSkipped(rules=("103.8a",), player=s.active, lane="game", cause=s.turn_seq))
             nxt = "main1"
         s.step = nxt
         self._begin_step()
@@ -1023,7 +1028,7 @@ class Game:
         s.attacked = False
         for p in s.players:
             p.lands_played = p.spells_cast = 0
-        e = self._emit(TurnBegan(text=f"Turn {s.turn} begins: {player} is the active player",
+        e = self._emit(TurnBegan(words=say("TurnBegan"),
                                  rules=("500.1",), player=player, lane="game", active=player))
         s.turn_began[player] = s.turn_seq = e.seq
         self._begin_step()
@@ -1031,15 +1036,14 @@ class Game:
     def _begin_step(self) -> None:
         s = self._s
         s.priority, s.passed = None, ()
-        e = self._emit(StepBegan(text=f"{STEP_TITLES[s.step].capitalize()} begins", rules=("500.1",),
-                                 player=s.active, lane="game", cause=s.turn_seq))
+        e = self._emit(StepBegan(rules=("500.1",), player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
         with self._caused_by(e.seq):
             if s.step == "untap":
                 for o in self.permanents(s.active):
                     if o.tapped:
                         o.tapped = False
-                        self._emit(Untapped(text=f"{o.name} untaps", rules=("502.3",)), obj=o)
+                        self._emit(Untapped(rules=("502.3",)), obj=o)
             elif s.step == "draw" and not self._player(s.active).in_game:
                 pass  # CR 800.4j: the turn goes on without an active player; nobody draws
             elif s.step == "draw":
@@ -1066,8 +1070,7 @@ class Game:
         s = self._s
         for p in s.players:
             if p.pool:
-                self._emit(PoolEmptied(text=f"{p.name}'s mana pool empties ({p.pool} lost)",
-                                       rules=("106.4",), player=p.name, cause=s.step_seq,
+                self._emit(PoolEmptied(rules=("106.4",), player=p.name, cause=s.step_seq,
                                        mana=p.pool))
                 p.pool, p.restricted = Mana(), ()
         if s.step == "end_of_combat":  # CR 511.3: creatures are removed from combat
@@ -1084,7 +1087,7 @@ class Game:
             for o in damaged:
                 o.damage = 0
                 o.deathtouch_damage = False
-            self._emit(DamageWoreOff(text="Damage wears off: " + ", ".join(o.name for o in damaged),
+            self._emit(DamageWoreOff(words=say("DamageWoreOff", names=tuple(o.name for o in damaged)),
                                      rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
             self._end_effect(eff, ("514.2", "611.2a"))
@@ -1094,23 +1097,24 @@ class Game:
         the player it gave control leaves the game). A permanent whose control it decided goes to
         the controller the remaining effects say (613.1b)."""
         self._s.effects.remove(eff)
-        e = self._emit(EffectEnded(text=f"{eff.label}'s effect ends ({self._describe_effect(eff)})",
-                                   rules=rules, player=eff.controller, cause=eff.seq, effect=eff.label))
+        e = self._emit(EffectEnded(words=say("EffectEnded", **self._effect_facts(eff)), rules=rules,
+                                   player=eff.controller, cause=eff.seq, effect=eff.label))
         if isinstance(eff, ControlEffect):
             o = self._s.objects[eff.obj_id]
             if o.incarnation == eff.incarnation:
                 with self._caused_by(e.seq):
                     self._update_control(o)
 
-    def _describe_effect(self, eff: ResolvedEffect) -> str:
+    def _effect_facts(self, eff: ResolvedEffect) -> dict[str, Any]:
+        """What an effect that ends does, for the words of its end (mtgkit.wording)."""
         if isinstance(eff, ContinuousEffect):
-            return eff.replacement.describe()
+            return {"replacement": eff.replacement.describe()}
         if isinstance(eff, PreventionEffect):
-            return f"all {'combat ' if eff.combat_only else ''}damage is prevented"
+            return {"prevents": "combat damage" if eff.combat_only else "damage"}
         name = self._s.objects[eff.obj_id].name
         if isinstance(eff, ControlEffect):
-            return f"{eff.controller} controls {name}"
-        return f"{name} has {eff.keyword}"
+            return {"controller": eff.controller, "card": name}
+        return {"card": name, "keyword": eff.keyword}
 
     def _discard_to_hand_size(self) -> None:
         """CR 514.1, 402.2: the active player discards down to seven cards, choosing which."""
@@ -1138,13 +1142,12 @@ class Game:
                 label = self.chooser.choose(who, "discard a card (hand size)", options)
                 chosen.append(left[options.index(label)])
                 labels.append(label)
-        e = self._emit(ChoiceMade(text=f"{who} has {len(hand)} cards in hand and discards "
-                                  f"{excess}: {', '.join(labels)}", rules=("514.1", "402.2"),
+        e = self._emit(ChoiceMade(words=say("choice.discard", hand=len(hand)), rules=("514.1", "402.2"),
                                   player=who, question="discard", answer=tuple(labels),
                                   options=tuple(self._choice_label(o.id) for o in hand)))
         with self._caused_by(e.seq):
             for o in chosen:
-                self._move(o, "graveyard", f"{who} discards {o.name}", ("514.1", "701.9a"))
+                self._move(o, "graveyard", say("move.discard", who=who), ("514.1", "701.9a"))
 
     # ------------------------------------------------------------------ activating
     def can_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None,
@@ -1264,7 +1267,8 @@ class Game:
         start = len(self._events)
         who = o.controller
         in_response = bool(self._s.stack)
-        act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}", rules=("602.2",),
+        act = self._emit(AbilityActivated(words=say("AbilityActivated", ability_text=ab.text),
+                                          rules=("602.2",),
                                           player=who, ability=ability,
                                           mana_ability=ab.is_mana_ability), obj=o)
         if ab.targets is not None or target is not None:
@@ -1278,10 +1282,9 @@ class Game:
                                         ab.effects, ab.text, 0, source_id=o.id, target=target,
                                         targets=ab.targets, source_incarnation=o.incarnation,
                                         target_incarnation=self._incarnation(target))
-            e = self._emit(PutOnStack(text=f"{o.name}'s ability goes on the stack"
-                                      + (f" targeting {self._target_name(target)}"
-                                         if target is not None else "")
-                                      + (" in response" if in_response else ""),
+            e = self._emit(PutOnStack(words=say("stack.activated", source=o.name,
+                                                target_name=self._target_name(target),
+                                                in_response=in_response),
                                       rules=("602.2",) + (("117.7",) if in_response else ()),
                                       player=who, lane="stack", cause=act.seq, id=item.id,
                                       name=item.name, target=target))
@@ -1298,24 +1301,24 @@ class Game:
             self._pay_mana(who, c.mana, 0, paying, f"{o.name}'s ability", ability=True)
         if c.tap:
             o.tapped = True
-            self._emit(Tapped(text=f"{o.name} becomes tapped to pay {{T}}",
+            self._emit(Tapped(words=say("tap.cost"),
                               rules=("107.5", *sick)), obj=o)
         if c.untap:
             o.tapped = False
-            self._emit(Untapped(text=f"{o.name} becomes untapped to pay {{Q}}",
+            self._emit(Untapped(words=say("untap.cost"),
                                 rules=("107.6", *sick)), obj=o)
         if c.life:
             p.life -= c.life
-            paid = self._emit(LifeChanged(text=f"{who} pays {c.life} life", rules=("119.4",),
+            paid = self._emit(LifeChanged(words=say("life.paid"), rules=("119.4",),
                                           player=who, delta=-c.life))
             p.life_seq = paid.seq
         for kind, n in c.remove_counters:
             o.add_counters(kind, -n)
-            e = self._emit(CountersChanged(text=f"{n} {kind} counter removed from {o.name}",
+            e = self._emit(CountersChanged(words=say("counters.removed"),
                                            rules=("602.2b", "122.1"), counter=kind, delta=-n), obj=o)
             o.toughness_seq = e.seq
         if c.sacrifice_self:
-            self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
+            self._move(o, "graveyard", say("move.sacrifice", who=who), ("701.21a",))
 
     def _incarnation(self, target: Target | None) -> int:
         """Which object a target is right now (each zone change makes a new one, CR 400.7); 0 for a
@@ -1333,7 +1336,7 @@ class Game:
         with self._caused_by(act_seq):
             if not options:
                 why, undefined = spec.why_none()
-                self._emit(NoMana(text=f"{o.name}'s ability produces no mana: {why}",
+                self._emit(NoMana(words=say("no_mana.ability"),
                                   rules=("106.5", "605.2") if undefined else ("605.2",), player=who,
                                   reason=why, undefined=undefined), obj=o)
                 return
@@ -1347,8 +1350,7 @@ class Game:
             rechecked = any(not r.replacement.applies_to(before) for r in reps if r.label in applied)
             add = ab.adds_mana
             spend_only = add.spend_only if add is not None else None
-            self._add_mana(who, mana, f"{o.name} was tapped for mana" if ab.taps_for_mana
-                           else f"from {o.name}'s mana ability",
+            self._add_mana(who, mana, say("mana.tapped") if ab.taps_for_mana else say("mana.ability"),
                            ("106.4", "605.3b") + (("106.12b",) if applied else ())
                            + (("616.1",) if len(applied) > 1 else ()) + (("616.1f",) if rechecked else ())
                            + (("106.6",) if spend_only else ())
@@ -1383,8 +1385,7 @@ class Game:
         if len(options) == 1:
             return options[0]
         label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
-        e = self._emit(ChoiceMade(text=f"{who} chooses {label} from {o.name} (options: "
-                                  f"{', '.join(labels)})", rules=("608.2d",), player=who,
+        e = self._emit(ChoiceMade(words=say("choice.mana"), rules=("608.2d",), player=who,
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
         return options[labels.index(label)]
@@ -1423,8 +1424,7 @@ class Game:
                 ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
             if len(now) > 1 and not set(now) <= shown:
                 picked = [lab for lab in ranked if lab in now]
-                e = self._emit(ChoiceMade(text=f"{who} orders the replacement effects: "
-                                          + " then ".join(picked), rules=("616.1",), player=who,
+                e = self._emit(ChoiceMade(words=say("choice.replacement_order"), rules=("616.1",), player=who,
                                           question="order", answer=tuple(picked), options=tuple(now)),
                                obj=o)
                 links.append(e.seq)
@@ -1436,8 +1436,7 @@ class Game:
             if mana.amount > limits.MAX_MANA:
                 raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
                                  "MAX_MANA", limits.MAX_MANA)
-            replaced = self._emit(ManaReplaced(text=f"{label}: {o.name} produces {mana} instead of {before}",
-                                        rules=("106.12b", "614.1a") + (("616.1f",) if late else ()),
+            replaced = self._emit(ManaReplaced(rules=("106.12b", "614.1a") + (("616.1f",) if late else ()),
                                         player=who, effect=label, before=before, after=mana), obj=o)
             links.append(replaced.seq)
             applied.append(label)
@@ -1458,7 +1457,7 @@ class Game:
                               f"{', '.join(labels)}", "616.1")
         return out
 
-    def _add_mana(self, who: str, mana: Mana, why: str, rules: tuple[str, ...],
+    def _add_mana(self, who: str, mana: Mana, why: Words, rules: tuple[str, ...],
                   obj: Obj | None = None, links: tuple[int, ...] = (),
                   tapped_for_mana: bool = False, spend_only: str | None = None) -> ManaAdded:
         p = self._player(who)
@@ -1470,9 +1469,7 @@ class Game:
             held = dict(p.restricted)
             held[spend_only] = held.get(spend_only, Mana()) + mana
             p.restricted = tuple(held.items())
-        only = (f"; it can be spent only to cast {_a(spend_only.lower())} spell"
-                if spend_only is not None else "")
-        return self._emit(ManaAdded(text=f"{who} adds {mana} ({why}{only})", rules=rules, player=who,
+        return self._emit(ManaAdded(words=why, rules=rules, player=who,
                                     links=links, mana=mana, tapped_for_mana=tapped_for_mana,
                                     spend_only=spend_only), obj=obj)
 
@@ -1482,21 +1479,18 @@ class Game:
         ab, src = r.ability, r.source
         assert isinstance(ab, ManaTrigger) and isinstance(src, Obj) and r.data.produced is not None
         who = r.data.player or src.controller  # who gets the mana: the player who tapped
-        gets = f"; the mana goes to {who}" if who != src.controller else ""
-        trig = self._emit(AbilityTriggered(text=f"{src.name}'s ability triggers ({src.controller} "
-                                                f"controls it{gets}): {ab.text}",
+        trig = self._emit(AbilityTriggered(words=say("trigger.mana", ability_text=ab.text, gets=who),
                                            rules=("106.12a", "605.1b"), player=src.controller,
-                                           cause=r.seq), obj=src)
+                                           cause=r.seq, ability=src.card.triggers.index(ab)), obj=src)
         with self._caused_by(trig.seq):
             options = ab.adds.options(r.data.produced, src.chosen_color)
             if not options:
-                self._emit(NoMana(text=f"{src.name}'s trigger adds no mana", rules=("106.5",),
+                self._emit(NoMana(words=say("no_mana.trigger"), rules=("106.5",),
                                   player=who, reason="no mana of that kind", undefined=True), obj=src)
                 return
             links: list[int] = []
             extra = self._pick_mana(who, src, options, None, None, links)
-            self._add_mana(who, extra, f"{src.name}'s triggered mana ability resolves at once",
-                           ("605.4a",), obj=src, links=tuple(links))
+            self._add_mana(who, extra, say("mana.trigger"), ("605.4a",), obj=src, links=tuple(links))
 
     # ------------------------------------------------------------------ casting
     @_atomic
@@ -1514,7 +1508,7 @@ class Game:
             raise TimingError(f"{who} has already played a land this turn.", "305.2")
         start = len(self._events)
         self._player(who).lands_played += 1
-        self._enter(o, who, f"{who} plays {o.name}", ("305.1",), event=LandPlayed)
+        self._enter(o, who, say("LandPlayed"), ("305.1",), event=LandPlayed)
         self._grant(who)  # CR 116.3: after a special action, the same player gets priority
         return tuple(self._events[start:])
 
@@ -1604,18 +1598,13 @@ class Game:
         in_response = bool(self._s.stack) and not free
         self._change_zone(o, "stack")
         o.controller = who  # the caster controls the spell (CR 601.2a, 112.2)
-        x_text = f" with X = {x}" if cost is not None and cost.x_count else ""
+        has_x = cost is not None and bool(cost.x_count)
         mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
-        e = self._emit(SpellCast(text=f"{who} casts {o.name}"
-                                 + (" without paying its mana cost" if free else "") + x_text
-                                 + (f" targeting {self._target_name(target)}" if target is not None
-                                    else "") + (" in response" if in_response else "")
-                                 + (f" (its total cost is {{{tax}}} more: {who} has cast "
-                                    f"{self._player(who).spells_cast} other spell"
-                                    f"{'s' if self._player(who).spells_cast > 1 else ''} this turn)"
-                                    if tax else ""),
+        e = self._emit(SpellCast(words=say("SpellCast", has_x=has_x, target_name=self._target_name(target),
+                                           in_response=in_response,
+                                           cast_before=self._player(who).spells_cast),
                                  rules=("601.2",) + (("608.2g", "118.9") if free else ())
-                                 + ((("107.3b",) if free else ("107.3a",)) if x_text else ())
+                                 + ((("107.3b",) if free else ("107.3a",)) if has_x else ())
                                  + (("601.2f",) + (("118.9d",) if free else ()) if tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
@@ -1624,10 +1613,8 @@ class Game:
         with self._caused_by(e.seq):
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
-                self._emit(Convoked(text=f"{creature.name} becomes tapped to convoke {o.name}, paying "
-                                    f"{symbol}", rules=("702.51a", "702.51c")
-                                    + (("702.51b",) if tax else ()), spell=o.id,
-                                    pays=symbol), obj=creature)
+                self._emit(Convoked(words=say("Convoked", spell_name=o.name), rules=("702.51a", "702.51c")
+                                    + (("702.51b",) if tax else ()), spell=o.id, pays=symbol), obj=creature)
             self._pay_mana(who, due, due_x, paying, o.name, spell=o)
         self._s.stack.append(self._new_stack_item(o.id, "spell", o.name, who, o.card.spell,
                                                   o.card.text, e.seq, source_id=o.id, target=target,
@@ -1780,7 +1767,7 @@ class Game:
         return cost
 
     def _restrictions(self, who: str) -> str:
-        return " or ".join(f"{_a(t.lower())} spell" for t, _ in self._player(who).restricted)
+        return " or ".join(f"{with_article(t.lower())} spell" for t, _ in self._player(who).restricted)
 
     def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
                   ability: bool = False, spell: Obj | None = None) -> None:
@@ -1805,9 +1792,8 @@ class Game:
                 spent, label = paying, str(paying)
                 if label not in labels:  # a legal payment past the ones offered to a chooser
                     labels.append(label)
-            shown = ", ".join(labels) + (", ... (pay= names any other)" if more else "")
             choice = self._emit(ChoiceMade(
-                text=f"{who} chooses to pay {cost} for {what} with {label} (options: {shown})",
+                words=say("choice.payment", cost=cost, what=what, more=bool(more)),
                 rules=("601.2h", "107.4b") + (("107.4e",) if cost.hybrid else ()), player=who,
                 question="payment", answer=label, options=tuple(labels)))
             links = (choice.seq,)
@@ -1825,11 +1811,11 @@ class Game:
         # spent as though it were mana of any color (Chromatic Orrery): the cost is unchanged
         any_color = ("609.4b",) if payment_problem(spent, cost, spent, x) is not None else ()
         if ability:
-            self._emit(ManaSpent(text=f"{who} spends {spent} from their mana pool to pay {cost}",
+            self._emit(ManaSpent(words=say("spend.ability", cost=cost),
                                  rules=("601.2h", "602.2b") + any_color, player=who, mana=spent,
                                  links=links))
         else:
-            self._emit(ManaSpent(text=f"{who} spends {spent} to pay {cost}", rules=("601.2h",) + any_color,
+            self._emit(ManaSpent(words=say("spend.spell", cost=cost), rules=("601.2h",) + any_color,
                                  player=who, mana=spent, links=links))
 
     def mana_value(self, ref: int | str) -> int:
@@ -1963,21 +1949,21 @@ class Game:
         cond = item.ability.condition if item.ability else None
         problem = self._target_problem(item)
         if cond is not None and not cond.holds(self, item.controller):
-            self._emit(Fizzled(text=f"{item.name} is removed from the stack without resolving: its "
-                               f"'if' condition ({cond.words}) is no longer true", rules=("603.4",),
+            self._emit(Fizzled(words=say("fizzle.condition", item=item.name, condition=cond.words),
+                               rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                ability=item.kind == "ability"))
         elif problem is not None:
-            fizzle = self._emit(Fizzled(text=f"{item.name} doesn't resolve: its target is no longer legal "
-                                   f"({problem})", rules=("608.3b",) if permanent else ("608.2b",),
+            fizzle = self._emit(Fizzled(words=say("fizzle.target", item=item.name, problem=problem),
+                                        rules=("608.3b",) if permanent else ("608.2b",),
                                    player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                    ability=item.kind == "ability"))
             if spell is not None:
                 with self._caused_by(fizzle.seq):
-                    self._move(spell, "graveyard", f"{item.name} goes to its owner's graveyard",
+                    self._move(spell, "graveyard", say("move.to_graveyard"),
                                ("608.3b",) if permanent else ("608.2b",))
         else:
-            e = self._emit(Resolved(text=f"{item.name} resolves",
+            e = self._emit(Resolved(words=say("Resolved", item=item.name),
                                     rules=("117.4", "608.3") if permanent else ("117.4", "608.2"),
                                     player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                     ability=item.kind == "ability"))
@@ -1985,24 +1971,23 @@ class Game:
                 for eff in item.effects:
                     _EFFECTS[type(eff)](self, eff, item)
                 if spell is not None and not permanent:
-                    self._move(spell, "graveyard", f"{spell.name} goes to its owner's graveyard",
-                               ("608.2n",))
+                    self._move(spell, "graveyard", say("move.to_graveyard"), ("608.2n",))
                 elif spell is not None:
                     original = self._copy_choice(spell, item.controller, self._plans.copy)
                     self._plans.copy = None
                     aura = isinstance(item.target, int) and spell.card.enchant is not None
                     copied = spell.spell_copy  # it becomes a token as it enters (CR 608.3f)
                     spell.spell_copy, spell.token = False, spell.token or copied
-                    self._enter(spell, item.controller, f"{spell.name} enters the battlefield"
-                                + (" as a token (it was a copy of a spell)" if copied else "")
-                                + (f" attached to {self._target_name(item.target)}" if aura else ""),
+                    self._enter(spell, item.controller,
+                                say("enter.resolved", copied=copied,
+                                    attached_to=self._target_name(item.target) if aura else None),
                                 (("608.3", "608.3c") if aura else ("608.3", "608.3a"))
                                 + (("608.3f",) if copied else ()), x=item.x,
                                 copy_of=original, color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
 
-    def _target_problem(self, item: StackItem) -> str | None:
+    def _target_problem(self, item: StackItem) -> Words | None:
         """Why the target of ``item`` is no longer legal (CR 608.2b), or None. A card that left
         the zone it was in and came back is a new object, so it is no longer the target (400.7)."""
         if item.target is None or item.targets is None:
@@ -2010,11 +1995,11 @@ class Game:
         if isinstance(item.target, int) and item.targets.zone != "stack":
             o = self._s.objects[item.target]
             if o.incarnation != item.target_incarnation:
-                return (f"{o.name} left the {'battlefield' if item.targets.zone == 'battlefield' else 'zone'}"
-                        f" it was in, so it is a new object (CR 400.7)")
+                return say("problem.new_object", card=o.name, zone=item.targets.zone)
         if isinstance(item.target, str) and not self._player(item.target).in_game:
-            return f"{item.target} has left the game"
-        return target_problem(item.targets, item.controller, item.target, self)
+            return say("problem.left_game", target_player=item.target)
+        problem = target_problem(item.targets, item.controller, item.target, self)
+        return None if problem is None else say("problem.target", problem=problem)
 
     def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
         if not o.card.has(EntersAsCopy):
@@ -2030,10 +2015,8 @@ class Game:
             label = f"{match[0].name} #{copy}"
         else:
             label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
-        self._emit(ChoiceMade(text=f"{who} chooses to have {o.name} enter as a copy of {label}"
-                              if label != "no copy" else
-                              f"{who} chooses not to copy anything with {o.name}",
-                              rules=("614.1c", "614.12a", "707.2"), player=who, question="copy",
+        self._emit(ChoiceMade(words=say("choice.copy"), rules=("614.1c", "614.12a", "707.2"), player=who,
+                              question="copy",
                               answer=label, options=tuple(labels)), obj=o)
         return None if label == "no copy" else creatures[labels.index(label)]
 
@@ -2042,8 +2025,7 @@ class Game:
     def _return_from_graveyard(self, eff: ReturnFromGraveyard, item: StackItem) -> None:
         assert isinstance(item.target, int)
         o = self._s.objects[item.target]
-        self._enter(o, item.controller, f"{o.name} returns from the graveyard to the battlefield",
-                    ("608.2",))
+        self._enter(o, item.controller, say("enter.from_graveyard"), ("608.2",))
 
     def _target_object(self, item: StackItem) -> Obj:
         """The object ``item`` targets, as it was targeted (checked legal as it began to resolve,
@@ -2058,7 +2040,7 @@ class Game:
     @_handles(GainControl)
     def _gain_control(self, eff: GainControl, item: StackItem) -> None:
         o, who = self._target_object(item), item.controller
-        e = self._emit(EffectStarted(text=f"Until end of turn, {who} controls {o.name} ({item.name})",
+        e = self._emit(EffectStarted(words=say("effect.control", card=o.name),
                                      rules=("611.2a", "611.2c", "613.1b"), player=who, effect=item.name))
         self._s.effects.append(ControlEffect(item.name, who, o.id, o.incarnation, e.seq,
                                              until_turn=self._until(eff.duration)))
@@ -2070,22 +2052,20 @@ class Game:
         o = self._target_object(item)
         if o.tapped:
             o.tapped = False
-            self._emit(Untapped(text=f"{o.name} untaps ({item.name})", rules=("701.26b",)), obj=o)
+            self._emit(Untapped(words=say("untap.effect", item=item.name), rules=("701.26b",)), obj=o)
 
     @_handles(GainKeyword)
     def _gain_keyword(self, eff: GainKeyword, item: StackItem) -> None:
         o, who = self._target_object(item), item.controller
-        e = self._emit(AbilityGained(text=f"Until end of turn, {o.name} has {eff.keyword} ({item.name})",
-                                     rules=("611.2a", "611.2c"), player=who, effect=item.name,
+        e = self._emit(AbilityGained(rules=("611.2a", "611.2c"), player=who, effect=item.name,
                                      keyword=eff.keyword), obj=o)
         self._s.effects.append(KeywordEffect(item.name, who, o.id, o.incarnation, eff.keyword, e.seq,
                                              until_turn=self._until(eff.duration)))
 
     @_handles(PreventDamage)
     def _prevent_damage(self, eff: PreventDamage, item: StackItem) -> None:
-        what = "combat damage" if eff.combat_only else "damage"
-        e = self._emit(EffectStarted(text=f"Until end of turn, all {what} that would be dealt is "
-                                     f"prevented ({item.name})", rules=("611.2a", "615.1"),
+        prevents = "combat damage" if eff.combat_only else "damage"
+        e = self._emit(EffectStarted(words=say("effect.starts", prevents=prevents), rules=("611.2a", "615.1"),
                                      player=item.controller, effect=item.name))
         self._s.effects.append(PreventionEffect(item.name, item.controller, eff.combat_only, e.seq,
                                                 until_turn=self._until(eff.duration)))
@@ -2116,7 +2096,7 @@ class Game:
     def _gain_life(self, eff: GainLife, item: StackItem) -> None:
         who = item.controller
         self._player(who).life += eff.amount
-        e = self._emit(LifeChanged(text=f"{who} gains {eff.amount} life", rules=("119.3",), player=who,
+        e = self._emit(LifeChanged(words=say("life.gain"), rules=("119.3",), player=who,
                                    delta=eff.amount))
         self._player(who).life_seq = e.seq
 
@@ -2124,14 +2104,14 @@ class Game:
     def _put_counters(self, eff: PutCounters, item: StackItem) -> None:
         source = self._source(item)
         if source is None:  # it left the battlefield: a new object isn't "this" one (CR 400.7)
-            self._emit(Fizzled(text=f"{item.name} puts no counter: its source left the battlefield",
+            self._emit(Fizzled(words=say("fizzle.no_counter", item=item.name),
                                rules=("400.7", "113.7a"), player=item.controller, lane="stack"))
             return
         if source.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
             raise LimitError(f"{source.name} would have {source.counters.get(eff.kind, 0) + eff.amount:,} "
                              f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
         source.add_counters(eff.kind, eff.amount)
-        e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {source.name}",
+        e = self._emit(CountersChanged(words=say("counters.put"),
                                        rules=("122.1",), counter=eff.kind, delta=eff.amount),
                        obj=source)
         source.toughness_seq = e.seq
@@ -2145,7 +2125,7 @@ class Game:
                 raise LimitError(f"{o.name} would have {o.counters.get(eff.kind, 0) + eff.amount:,} "
                                  f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
             o.add_counters(eff.kind, eff.amount)
-            e = self._emit(CountersChanged(text=f"{eff.amount} {eff.kind} counter put on {o.name}",
+            e = self._emit(CountersChanged(words=say("counters.put"),
                                            rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=o)
             o.toughness_seq = e.seq
 
@@ -2153,7 +2133,7 @@ class Game:
     def _create_effect(self, eff: CreateEffect, item: StackItem) -> None:
         who, label = item.controller, item.name.replace("'s ability", "")
         until = self._until(eff.duration)
-        e = self._emit(EffectStarted(text=f"Until end of turn: {eff.replacement.describe()} ({label})",
+        e = self._emit(EffectStarted(words=say("effect.starts", replacement=eff.replacement.describe()),
                                      rules=("611.2a", "614.1a"), player=who, effect=label))
         self._s.effects.append(ContinuousEffect(label, who, eff.replacement, e.seq, until_turn=until))
 
@@ -2168,7 +2148,8 @@ class Game:
         now, or, if it has left the battlefield, its last known controller (CR 608.2h)."""
         creature = item.data.creature
         assert creature is not None and item.data.creature_controller is not None
-        self._set_monarch(self.controller_of(creature), ("725.2", "725.3"))
+        gone = self._s.objects[creature].zone != "battlefield"  # then the crown goes by its LKI
+        self._set_monarch(self.controller_of(creature), ("725.2", "725.3") + (("608.2h",) if gone else ()))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
@@ -2184,7 +2165,7 @@ class Game:
         else:
             n, why, rules = eff.count.count(item.x, item.data.counters)
         if n == 0:
-            self._emit(NoTokens(text=f"{item.name} creates no {eff.token} tokens ({why})", rules=rules,
+            self._emit(NoTokens(words=say("NoTokens", item=item.name, why=why), rules=rules,
                                 player=who, token=eff.token))
             return
         defn = lookup_card(eff.token)
@@ -2196,8 +2177,7 @@ class Game:
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
-            self._enter(t, who, f"{who} creates a {eff.token} token" + (f" ({why})" if why else ""),
-                        ("111.1",))
+            self._enter(t, who, say("enter.token", why=why), ("111.1",))
 
     @_handles(SacrificeCreature)
     def _sacrifice_creature(self, eff: SacrificeCreature, item: StackItem) -> None:
@@ -2209,7 +2189,7 @@ class Game:
         source = self._source(item)
         kept = self._sacrifice_choice(who, eff.card_type, source)
         if kept is None and source is not None:
-            self._move(source, "graveyard", f"{who} sacrifices {source.name}", ("701.21a",))
+            self._move(source, "graveyard", say("move.sacrifice", who=who), ("701.21a",))
 
     @_handles(MaySacrificeToDraw)
     def _may_sacrifice_to_draw(self, eff: MaySacrificeToDraw, item: StackItem) -> None:
@@ -2217,11 +2197,11 @@ class Game:
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
         labels = [f"sacrifice {self._choice_label(o.id)}" for o in options] + ["don't"]
         label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
-        self._emit(ChoiceMade(text=f"{who} chooses: {label}", rules=("608.2d",), player=who,
+        self._emit(ChoiceMade(words=say("choice.answer"), rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
         if label != "don't":
             o = options[labels.index(label)]
-            self._move(o, "graveyard", f"{who} sacrifices {o.name}", ("701.21a",))
+            self._move(o, "graveyard", say("move.sacrifice", who=who), ("701.21a",))
             self._draw(who, ("121.1",))
 
     @_handles(ExileUntil)
@@ -2230,11 +2210,12 @@ class Game:
         since = item.data.triggered_at or item.seq
         already = next((e for e in self._events[since:] if eff.until.ends(e, who)), None)
         if already is not None:  # CR 610.3b: what it waits for has already happened
-            self._emit(Fizzled(text=f"{o.name} isn't exiled: {eff.until.describe(who, happened=True)} "
-                               f"(#{already.seq}) after the ability triggered", rules=("610.3b",),
+            self._emit(Fizzled(words=say("fizzle.not_exiled", card=o.name,
+                                         until=eff.until.describe(who, happened=True), already=already.seq),
+                               rules=("610.3b",),
                                player=who, lane="stack"))
             return
-        self._move(o, "exile", f"{o.name} is exiled until {eff.until.describe(who)}", ("610.3",))
+        self._move(o, "exile", say("move.exiled_until", until=eff.until.describe(who)), ("610.3",))
         self._s.jailed.append(Exiled(o.id, o.incarnation, who, eff.until))
 
     @_handles(CopyTarget)
@@ -2251,9 +2232,9 @@ class Game:
             copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
             copy.spell_copy, copy.controller = True, who
             e: Event = self._emit(SpellCopied(
-                text=f"A copy of {original.name} is put on the stack"
-                + (f" with X = {original.x}" if card.card.cost and card.card.cost.x_count else "")
-                + (f" targeting {self._target_name(target)}" if target is not None else ""),
+                words=say("SpellCopied", of=original.name,
+                          has_x=bool(card.card.cost and card.card.cost.x_count),
+                          target_name=self._target_name(target)),
                 rules=("707.10",) + changed, player=who, lane="stack", **self._where(copy, "stack"),
                 original=original.id, x=original.x, target=target), obj=copy)
             new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
@@ -2268,9 +2249,8 @@ class Game:
                                        targets=original.targets,
                                        source_incarnation=original.source_incarnation,
                                        target_incarnation=self._incarnation(target))
-            e = self._emit(AbilityCopied(text=f"A copy of {original.name} is put on the stack"
-                                         + (f" targeting {self._target_name(target)}"
-                                            if target is not None else ""),
+            e = self._emit(AbilityCopied(words=say("AbilityCopied", of=original.name,
+                                                   target_name=self._target_name(target)),
                                          rules=("707.10", "707.10b") + changed, player=who, lane="stack",
                                          id=new.id, name=new.name, target=target, original=original.id))
             new.seq = e.seq
@@ -2286,8 +2266,8 @@ class Game:
             return original.target
         labels = [self._choice_label(t) for t in options]
         label = self.chooser.choose(who, f"target for the copy of {original.name}", labels)
-        self._emit(ChoiceMade(text=f"{who} chooses {label} as the target of the copy of {original.name} "
-                              f"(options: {', '.join(labels)})", rules=("707.10c",), player=who,
+        self._emit(ChoiceMade(words=say("choice.copy_target", of=original.name),
+                              rules=("707.10c",), player=who,
                               question="target", answer=label, options=tuple(labels)))
         return options[labels.index(label)]
 
@@ -2303,8 +2283,7 @@ class Game:
         hit: Obj | None = None
         while library and hit is None:
             card = library.pop()
-            self._move(card, "exile", f"{who} exiles {card.name} from the top of their library "
-                       f"(cascade)", ("702.85a",))
+            self._move(card, "exile", say("move.cascade_exile", who=who), ("702.85a",))
             exiled.append(card)
             if not card.is_a("Land") and card.card.mana_value < mv:
                 hit = card
@@ -2315,8 +2294,7 @@ class Game:
         for card in exiled:
             bottom -= 1
             card.position = bottom
-            self._move(card, "library", f"{card.name} goes to the bottom of {who}'s library (cascade: "
-                       f"in a random order)", ("702.85a",))
+            self._move(card, "library", say("move.cascade_bottom", who=who), ("702.85a",))
 
     def _cascade_cast(self, card: Obj, who: str, mv: int) -> bool:
         """Cascade's "you may cast it without paying its mana cost" (CR 702.85a, 608.2g): the
@@ -2352,8 +2330,7 @@ class Game:
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
         label = labels[0 if wanted else 1] if wanted is not None or unpaid else self.chooser.choose(
             who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
-        self._emit(ChoiceMade(text=f"{who} chooses {'' if label == labels[0] else 'not '}to cast "
-                              f"{card.name} without paying its mana cost (cascade)",
+        self._emit(ChoiceMade(words=say("choice.cascade_cast", cast=label == labels[0]),
                               rules=("702.85a",) + (("601.2f", "601.2h") if unpaid else ()),
                               player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
         if label != labels[0]:
@@ -2363,8 +2340,7 @@ class Game:
             names = [self._choice_label(t) for t in targets]
             chosen = self.chooser.choose(who, f"target for {card.name}", names)
             target = targets[names.index(chosen)]
-            self._emit(ChoiceMade(text=f"{who} chooses {chosen} as the target of {card.name} (options: "
-                                  f"{', '.join(names)})", rules=("601.2c",), player=who,
+            self._emit(ChoiceMade(words=say("choice.target", of=card.name), rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
         for source in sources or ():  # CR 601.2g: mana abilities before the cost is paid
             self._activate_mana_while_casting(source, who, card.name)
@@ -2416,7 +2392,7 @@ class Game:
         if index is None:
             raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
         o, ab = self._check_activate(o.id, index, who, timing=False)
-        act = self._emit(AbilityActivated(text=f"{who} activates {o.name}: {ab.text}",
+        act = self._emit(AbilityActivated(words=say("AbilityActivated", ability_text=ab.text),
                                           rules=("602.2", "601.2g"), player=who, ability=index,
                                           mana_ability=True), obj=o)
         with self._caused_by(act.seq):
@@ -2427,14 +2403,13 @@ class Game:
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
         spell = next((i for i in self._s.stack if i.id == item.data.spell), None)
         if spell is None:
-            self._emit(Fizzled(text=f"{item.name} does nothing: the spell already left the stack",
+            self._emit(Fizzled(words=say("fizzle.spell_gone", item=item.name),
                                rules=("608.2",), player=item.controller, lane="stack"))
             return
         self._s.stack.remove(spell)
-        self._emit(Countered(text=f"{spell.name} is countered", rules=("701.6a",),
+        self._emit(Countered(words=say("Countered", spell=spell.name), rules=("701.6a",),
                              player=spell.controller, lane="stack", id=spell.id))
-        self._move(self._s.objects[spell.id], "graveyard", f"{spell.name} goes to its owner's "
-                   "graveyard", ("701.6a",))
+        self._move(self._s.objects[spell.id], "graveyard", say("move.to_graveyard"), ("701.6a",))
 
     def _source(self, item: StackItem) -> Obj | None:
         """The permanent an ability on the stack refers to as "this", if it is still the same
@@ -2458,17 +2433,17 @@ class Game:
         if instead is not None:
             labels.append(f"sacrifice {instead.name} instead")
         if not labels:
-            self._emit(ChoiceMade(text=f"{player} controls no {card_type.lower()} to sacrifice",
+            self._emit(ChoiceMade(words=say("choice.nothing_to_sacrifice", card_type=card_type),
                                   rules=("701.21a",), player=player, question="sacrifice",
                                   answer="nothing"))
             return None
         label = self.chooser.choose(player, f"which {card_type.lower()} {player} sacrifices", labels)
-        self._emit(ChoiceMade(text=f"{player} chooses: {label}", rules=("701.21a",), player=player,
+        self._emit(ChoiceMade(words=say("choice.answer"), rules=("701.21a",), player=player,
                               question="sacrifice", answer=label, options=tuple(labels)))
         if instead is not None and label == labels[-1]:
             return None
         o = options[labels.index(label)]
-        self._move(o, "graveyard", f"{player} sacrifices {o.name}", ("701.21a",))
+        self._move(o, "graveyard", say("move.sacrifice", who=player), ("701.21a",))
         return o
 
     # ------------------------------------------------------------------ damage
@@ -2478,7 +2453,6 @@ class Game:
         """``amount`` damage is dealt, redirected (CR 614.9) or prevented (615.6). ``also``: the
         rules of what deals it (a mana ability's, 605.1a); ``redirected``: a Protector took it."""
         rules = (("510.2",) if combat else ("120.3",)) + also
-        kind = "combat damage" if combat else "damage"
         prevention = self._prevention(combat)
         if isinstance(target, str):
             protector = self._redirect_to(target, source, prevention)
@@ -2487,21 +2461,20 @@ class Game:
                 return
             if protector is not None:
                 redirect = self._emit(DamageRedirected(
-                    text=f"{protector.name}: the {amount} {kind} {source} would deal to {target} is "
-                         f"dealt to {protector.name} instead", rules=("614.9",), player=target,
+                    words=say("DamageRedirected"), rules=("614.9",), player=target,
                     effect=protector.name, before=target, after=protector.name, source=source,
                     amount=amount, combat=combat, source_id=source_id), obj=protector)
                 with self._caused_by(redirect.seq):
                     self._deal_damage(source_id, source, protector.id, amount, combat=combat,
                                       also=also, redirected=True)
                 return
-            e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {target}",
+            e = self._emit(DamageDealt(words=say("damage.player"),
                                        rules=rules + ("120.3a",), player=target, lane=target,
                                        to_player=target, amount=amount, combat=combat,
                                        source=source, source_id=source_id))
             with self._caused_by(e.seq):
                 self._player(target).life -= amount
-                loss = self._emit(LifeChanged(text=f"{target} loses {amount} life",
+                loss = self._emit(LifeChanged(words=say("life.loss"),
                                               rules=("120.3a", "119.3"), player=target, delta=-amount))
                 self._player(target).life_seq = loss.seq
         else:
@@ -2515,7 +2488,7 @@ class Game:
             src = self._s.objects.get(source_id) if source_id is not None else None
             if src is not None and "deathtouch" in self.keywords(src):
                 o.deathtouch_damage = True
-            e = self._emit(DamageDealt(text=f"{source} deals {amount} {kind} to {o.name}",
+            e = self._emit(DamageDealt(words=say("damage.object"),
                                        rules=rules + ("120.3e",), to_id=o.id, amount=amount,
                                        combat=combat, source=source, source_id=source_id), obj=o)
             o.damage_seq = e.seq
@@ -2528,10 +2501,9 @@ class Game:
     def _prevent(self, eff: PreventionEffect, source_id: int | None, source: str, amount: int,
                  combat: bool, target: Target, also: tuple[str, ...] = ()) -> None:
         """The damage is prevented: it is never dealt (CR 615.6)."""
-        kind = "combat damage" if combat else "damage"
         to = self._target_name(target)
-        self._emit(DamagePrevented(text=f"{eff.label}: the {amount} {kind} {source} would deal to {to} "
-                                   f"is prevented", rules=("615.1", "615.6") + also, player=eff.controller,
+        self._emit(DamagePrevented(words=say("DamagePrevented", to=to), rules=("615.1", "615.6") + also,
+                                   player=eff.controller,
                                    lane=to if isinstance(target, str) else "", effect=eff.label,
                                    source=source, amount=amount, combat=combat, source_id=source_id,
                                    to_player=target if isinstance(target, str) else None,
@@ -2552,8 +2524,8 @@ class Game:
                 + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
             labels = [label for _, label, _ in effects]
             label = self.chooser.choose(player, f"which effect applies first to {source}'s damage", labels)
-            self._emit(ChoiceMade(text=f"{player} applies {label} first to {source}'s damage (options: "
-                                  f"{', '.join(labels)})", rules=("616.1",), player=player,
+            self._emit(ChoiceMade(words=say("choice.damage_effect", source=source), rules=("616.1",),
+                                  player=player,
                                   question="damage effect", answer=label, options=tuple(labels)))
             return effects[labels.index(label)][2]
         if not options:
@@ -2562,8 +2534,8 @@ class Game:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]
         label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
-        self._emit(ChoiceMade(text=f"{player} chooses {label} to take {source}'s damage (options: "
-                              f"{', '.join(labels)})", rules=("616.1", "614.9"), player=player,
+        self._emit(ChoiceMade(words=say("choice.protector", source=source), rules=("616.1", "614.9"),
+                              player=player,
                               question="protector", answer=label, options=tuple(labels)))
         return options[labels.index(label)]
 
@@ -2578,27 +2550,86 @@ class Game:
         begins and the active player declares these attackers as it does (a turn-based action),
         then gets priority.
         """
-        s = self._s
         if defender is not None:
             self._player(defender, "defender")
         if isinstance(attackers, Mapping):
             wanted = [(check.ref("attackers key", a), check.text(f"attackers[{a!r}]", d))
                       for a, d in attackers.items()]
         else:
-            opponents = [p for p in self._apnap() if p != s.active]
-            default = defender or (opponents[0] if opponents else "")
+            default = defender or self._default_defender()
             wanted = [(a, default) for a in check.ref_list("attackers", attackers)]
-        if s.step != "beginning_of_combat":
-            raise TimingError("Attackers are declared as the declare attackers step begins: call "
-                              "attack() in the beginning of combat step (advance(to="
-                              "'beginning_of_combat') first).", "508.1")
-        self._check_not_over()
+        self._check_attack_timing()
         plan = [(self.obj(a).id, d) for a, d in wanted]
         self._check_attack(plan)
         start = self._plans.since = len(self._events)
         self._plans.attack = plan
         self._end_current_step()  # everyone passes; the attackers are declared as the step begins
         return tuple(self._events[start:])
+
+    def can_attack(self, creature: int | str, defender: str | None = None) -> bool:
+        """Could ``creature`` be declared as an attacker of ``defender`` (by default the next
+        opponent) now, by :meth:`attack`? Changes nothing (see :meth:`attack_refusal` for why not).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+        >>> goblin = g.put_onto_battlefield("Grizzly Bears", "Alice", arrived="this turn")
+        >>> _ = g.advance(to="beginning_of_combat")
+        >>> g.can_attack(bears), g.can_attack(goblin)
+        (True, False)
+        """
+        return self.attack_refusal(creature, defender) is None
+
+    def attack_refusal(self, creature: int | str, defender: str | None = None) -> RulesError | None:
+        """The :class:`RulesError` that ``attack([creature], defender)`` would raise now, without
+        raising it or changing anything (None when it could attack): its ``reason`` and ``rule``
+        say why (tapped, summoning sickness, not the step to declare attackers in, ...)."""
+        check.ref("creature", creature)
+        if defender is not None:
+            self._player(defender, "defender")
+        o = self.obj(creature)
+        try:
+            self._check_attack_timing()
+            self._check_attack([(o.id, defender or self._default_defender())])
+        except RulesError as err:
+            return err
+        return None
+
+    def can_block(self, blocker: int | str, attacker: int | str) -> bool:
+        """Could ``blocker`` be declared as a blocker of ``attacker`` now, by :meth:`block`?
+        Changes nothing (see :meth:`block_refusal` for why not)."""
+        return self.block_refusal(blocker, attacker) is None
+
+    def block_refusal(self, blocker: int | str, attacker: int | str) -> RulesError | None:
+        """The :class:`RulesError` that ``block({blocker: attacker})`` would raise now, without
+        raising it or changing anything (None when it could block): tapped, not attacked by that
+        creature, flying (CR 702.9b), not the step to declare blockers in, ..."""
+        check.ref("blocker", blocker)
+        check.ref("attacker", attacker)
+        b, a = self.obj(blocker), self.obj(attacker)
+        try:
+            self._check_block_timing()
+            self._check_block([(b.id, a.id)])
+        except RulesError as err:
+            return err
+        return None
+
+    def _default_defender(self) -> str:
+        opponents = [p for p in self._apnap() if p != self._s.active]
+        return opponents[0] if opponents else ""
+
+    def _check_attack_timing(self) -> None:
+        if self._s.step != "beginning_of_combat":
+            raise TimingError("Attackers are declared as the declare attackers step begins: call "
+                              "attack() in the beginning of combat step (advance(to="
+                              "'beginning_of_combat') first).", "508.1")
+        self._check_not_over()
+
+    def _check_block_timing(self) -> None:
+        if self._s.step != "declare_attackers" or not self._s.attacked:
+            raise TimingError("Blockers are declared as the declare blockers step begins: call "
+                              "block() in the declare attackers step, after attackers were "
+                              "declared.", "509.1")
+        self._check_not_over()
 
     def _check_attack(self, plan: list[tuple[int, str]]) -> None:
         s = self._s
@@ -2631,13 +2662,12 @@ class Game:
         for oid, d in plan:
             o = s.objects[oid]
             s.attackers[o.id] = d
-            e = self._emit(AttackDeclared(text=f"{o.name} attacks {d}",
-                                          rules=("508.1", *self._sickness_rules(o, "702.10b")),
+            e = self._emit(AttackDeclared(rules=("508.1", *self._sickness_rules(o, "702.10b")),
                                           defender=d), obj=o, root=True)
             s.combat_seq[o.id] = e.seq
             if "vigilance" not in self.keywords(o):
                 o.tapped = True
-                self._emit(Tapped(text=f"{o.name} becomes tapped as it attacks", rules=("508.1f",),
+                self._emit(Tapped(words=say("tap.attack"), rules=("508.1f",),
                                   cause=e.seq), obj=o)
 
     @_atomic
@@ -2648,15 +2678,10 @@ class Game:
         Call it in the declare attackers step: all players pass, the declare blockers step
         begins and the defending players declare these blockers as it does.
         """
-        s = self._s
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
-        if s.step != "declare_attackers" or not s.attacked:
-            raise TimingError("Blockers are declared as the declare blockers step begins: call "
-                              "block() in the declare attackers step, after attackers were "
-                              "declared.", "509.1")
-        self._check_not_over()
+        self._check_block_timing()
         plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
         self._check_block(plan)
         start = self._plans.since = len(self._events)
@@ -2703,7 +2728,8 @@ class Game:
             s.blockers[b.id] = a.id
             if a.id not in s.blocked:
                 s.blocked.append(a.id)  # CR 509.1h: it stays blocked from now on
-            e = self._emit(BlockDeclared(text=f"{b.name} blocks {a.name}", rules=("509.1", "509.1h"),
+            e = self._emit(BlockDeclared(words=say("BlockDeclared", attacker_name=a.name),
+                                         rules=("509.1", "509.1h"),
                                          attacker=a.id), obj=b, root=True)
             s.combat_seq[b.id] = e.seq
 
@@ -2722,8 +2748,7 @@ class Game:
             blockers = [s.objects[b] for b, t in s.blockers.items() if t == aid
                         and s.objects[b].zone == "battlefield"]
             if not blockers:
-                self._emit(ChoiceMade(text=f"{a.name} is blocked but nothing blocks it any more, so "
-                                      "it assigns no combat damage", rules=("509.1h", "510.1c"),
+                self._emit(ChoiceMade(words=say("choice.no_blockers_left"), rules=("509.1h", "510.1c"),
                                       player=a.controller, question="damage assignment",
                                       answer="none"), obj=a)
                 continue
@@ -2772,9 +2797,9 @@ class Game:
                 division.append((b, int(label)))
                 left -= int(label)
             division.append((blockers[-1], left))
-        self._emit(ChoiceMade(text=f"{who} divides {a.name}'s {power} combat damage: "
-                              + ", ".join(f"{n} to {name}" for (_, n), name in zip(division, names,
-                                                                                    strict=True)),
+        self._emit(ChoiceMade(words=say("choice.divide_damage", power=power,
+                                        division=tuple((name, n) for (_, n), name in zip(division, names,
+                                                                                        strict=True))),
                               rules=("510.1c",), player=who, question="damage assignment",
                               answer=tuple(f"{name}: {n}" for (_, n), name in zip(division, names,
                                                                                   strict=True)),
@@ -2789,7 +2814,7 @@ class Game:
         self._check_not_over()
         start = len(self._events)
         held = self._s.priority == player
-        self._leave({player: (f"{player} concedes and leaves the game", ("104.3a", "800.4a"), None)})
+        self._leave({player: (say("leave.concede"), ("104.3a", "800.4a"), None)})
         if self._s.step not in NO_PRIORITY and not self.over:
             if not self._waiting_for():  # everyone left has passed since the last action (117.4)
                 self._all_passed()
@@ -2798,24 +2823,24 @@ class Game:
                 self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
-    def _leave(self, leaving: Mapping[str, tuple[str, tuple[str, ...], int | None]]) -> None:
-        """Players leave the game at the same time (CR 800.4a): ``{player: (text, rules, cause)}``.
+    def _leave(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]]) -> None:
+        """Players leave the game at the same time (CR 800.4a): ``{player: (words, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
         (the active one, then in turn order) who is still in the game. If one player is left, they
         win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once."""
         s = self._s
         left: dict[str, int] = {}
-        for name, (text, rules, cause) in leaving.items():
+        for name, (words, rules, cause) in leaving.items():
             self._player(name).in_game = False
             if s.priority == name:
                 s.priority = None
-            left[name] = self._emit(PlayerLeft(text=text, rules=rules, player=name, cause=cause)).seq
+            left[name] = self._emit(PlayerLeft(words=words, rules=rules, player=name, cause=cause)).seq
         if s.monarch in left:
             heir = self._heir()
             with self._caused_by(left[s.monarch]):
                 if heir is None:
                     s.monarch = None
-                    self._emit(MonarchChanged(text="No player is left to become the monarch",
+                    self._emit(MonarchChanged(words=say("monarch.nobody"),
                                               rules=("725.4",), monarch=None, changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
@@ -2823,7 +2848,7 @@ class Game:
             with self._caused_by(seq):
                 for o in [o for o in s.objects.values() if o.owner == name
                           and o.zone not in ("out", "gone")]:
-                    self._move(o, "out", f"{o.name} leaves the game with its owner", ("800.4a",))
+                    self._move(o, "out", say("move.out_with_owner"), ("800.4a",))
                 for eff in [e for e in s.effects if isinstance(e, ControlEffect) and e.controller == name]:
                     self._end_effect(eff, ("800.4a",))  # effects that give them control end
                 for o in [o for o in self.permanents() if o.controller == name]:
@@ -2831,19 +2856,22 @@ class Game:
                 for item in [i for i in s.stack if i.controller == name]:
                     s.stack.remove(item)
                     if item.kind == "ability":
-                        self._emit(Fizzled(text=f"{item.name} ceases to exist: its controller left the "
-                                           "game", rules=("800.4a",), player=name, lane="stack",
+                        self._emit(Fizzled(words=say("fizzle.controller_left", item=item.name),
+                                           rules=("800.4a",), player=name, lane="stack",
                                            id=item.id, ability=True))
                 for o in [o for o in self.permanents() if o.controller == name]:
-                    self._move(o, "exile", f"{o.name} is exiled: its controller left the game",
+                    self._move(o, "exile", say("move.controller_left"),
                                ("800.4a",))
+                for t in [t for t in s.pending if t.controller == name]:
+                    # CR 800.4a: their abilities waiting to be put on the stack cease to exist too
+                    self._emit(Fizzled(words=say("fizzle.pending_controller_left", triggered=t.seq),
+                                       rules=("800.4a",), player=name, obj=t.source_name,
+                                       obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
         if self.over:  # CR 104.1: the game ends at once
             winner = self.winner
             self._emit(GameEnded(
-                text=f"{winner} wins the game: every other player has left it" if winner else
-                "The game is a draw: every player still in it lost at the same time",
                 rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
                 cause=max(left.values()), winner=winner))
 
@@ -2877,28 +2905,25 @@ class Game:
             touched = self._touched()
             on_battlefield = sorted((o for o in touched if o.zone == "battlefield"),
                                     key=lambda o: o.arrival)
-            losers: dict[str, tuple[str, tuple[str, ...], int | None]] = {}
+            losers: dict[str, tuple[Words, tuple[str, ...], int | None]] = {}
             for p in s.players:
                 if p.in_game and p.life <= 0:
-                    losers[p.name] = (f"{p.name} has {p.life} life and loses the game", ("704.5a",),
-                                      p.life_seq)
+                    losers[p.name] = (say("leave.no_life", life=p.life), ("704.5a",), p.life_seq)
                 elif p.in_game and p.drew_from_empty:
-                    losers[p.name] = (f"{p.name} drew from an empty library and loses the game",
-                                      ("704.5b",), p.draw_seq)
-            dying: list[tuple[Obj, str, tuple[str, ...], int | None]] = []
+                    losers[p.name] = (say("leave.empty_library"), ("704.5b",), p.draw_seq)
+            dying: list[tuple[Obj, Words, tuple[str, ...], int | None]] = []
             for o in on_battlefield:
                 if not o.is_a("Creature"):
                     continue
-                name = f"{o.name} (the {o.printed.name})" if o.printed else o.name
+                printed = o.printed.name if o.printed else None
                 if o.toughness <= 0:
-                    dying.append((o, f"{name} has toughness {o.toughness} and is put into its "
-                                  f"owner's graveyard", ("704.5f",), o.toughness_seq))
+                    dying.append((o, say("sba.toughness", toughness=o.toughness, printed=printed),
+                                  ("704.5f",), o.toughness_seq))
                 elif o.damage >= o.toughness:
-                    dying.append((o, f"{name} has lethal damage and is destroyed", ("704.5g",),
+                    dying.append((o, say("sba.lethal_damage", printed=printed), ("704.5g",),
                                   o.damage_seq))
                 elif o.deathtouch_damage and o.damage > 0:
-                    dying.append((o, f"{o.name} was dealt damage by a source with deathtouch and is "
-                                  f"destroyed", ("704.5h", "702.2b"), o.damage_seq))
+                    dying.append((o, say("sba.deathtouch"), ("704.5h", "702.2b"), o.damage_seq))
             auras = self._illegal_auras(touched, on_battlefield)
             legends = self._legend_groups(on_battlefield)
             tokens = sorted((o for o in touched if self._ceases_to_exist(o)), key=lambda o: o.id)
@@ -2915,23 +2940,22 @@ class Game:
                     self._departing = frozenset()
                 if self.over:  # CR 104.2a, 104.4a: at once; nothing more happens in this game
                     return True
-            for o, text, rules, cause in dying:
+            for o, words, rules, cause in dying:
                 if o.zone == "battlefield":
                     with self._caused_by(cause):
-                        self._move(o, "graveyard", text, rules, event=StateBasedMove)
+                        self._move(o, "graveyard", words, rules, event=StateBasedMove)
             for o, host, cause in auras:
                 if o.zone == "battlefield":
                     with self._caused_by(cause):
-                        self._move(o, "graveyard", f"{o.name} is attached to {host} and is put into "
-                                   f"its owner's graveyard", ("704.5m", "303.4c"), event=StateBasedMove)
+                        self._move(o, "graveyard", say("sba.aura", host=host), ("704.5m", "303.4c"),
+                                   event=StateBasedMove)
             for (who, name), objs in legends:
                 self._legend_rule(who, name, [o for o in objs if o.zone == "battlefield"])
             for o in tokens:
                 if self._ceases_to_exist(o):
                     with self._caused_by(self._last_move_of(o)):
                         self._change_zone(o, "gone")
-                        self._emit(StateBasedMove(text=f"The {o.name} token ceases to exist" if o.token
-                                                  else f"The copy of {o.name} ceases to exist",
+                        self._emit(StateBasedMove(words=say("sba.ceases_to_exist"),
                                                   rules=("704.5d",) if o.token else ("704.5e", "707.10a"),
                                                   player=o.owner, **self._where(o, "gone")), obj=o)
             self._flush()
@@ -2993,13 +3017,12 @@ class Game:
         arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
         with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
             keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
-            self._emit(ChoiceMade(text=f"{who} keeps {keep} (legend rule)", rules=("704.5j",),
+            self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
                                   player=who, question="legend rule", answer=keep,
                                   options=tuple(labels)))
             for o, label in zip(objs, labels, strict=True):
                 if label != keep:
-                    self._move(o, "graveyard", f"{name} is put into its owner's graveyard "
-                               f"(legend rule)", ("704.5j",), event=StateBasedMove)
+                    self._move(o, "graveyard", say("sba.legend_rule"), ("704.5j",), event=StateBasedMove)
 
     def _last_move_of(self, o: Obj) -> int | None:
         """The event that last moved ``o`` (the cause of an SBA about where it is now)."""
@@ -3112,21 +3135,21 @@ class Game:
         if not library:
             p = self._player(player)
             p.drew_from_empty = True
-            e = self._emit(DrawFailed(text=f"{player} can't draw: the library is empty",
-                                      rules=rules + ("704.5b",), player=player, lane=player))
+            e = self._emit(DrawFailed(rules=rules + ("704.5b",), player=player, lane=player))
             p.draw_seq = e.seq
             return
         top = library[-1]
-        self._move(top, "hand", f"{player} draws a card", rules)
+        self._move(top, "hand", say("move.draw"), rules)
 
     def _change_zone(self, o: Obj, to: str) -> None:
         """``o`` moves to zone ``to``: a new object as far as the rules go (CR 400.7)."""
         o.zone = to
         o.incarnation += 1
 
-    def _move(self, o: Obj, to: str, text: str, rules: tuple[str, ...],
+    def _move(self, o: Obj, to: str, words: Words, rules: tuple[str, ...],
               event: type[ZoneChange] = Moved) -> ZoneChange:
         frm = o.zone
+        words = words.replace(facts=words.facts + (("name", o.name),))  # before it stops being a copy
         host = self._controls_host(o)
         anthem = frm == "battlefield" and o.card.has(Anthem)
         if frm == "battlefield":
@@ -3144,7 +3167,7 @@ class Game:
             o.etb_x, o.deathtouch_damage, o.chosen_color, o.boost = 0, False, None, (0, 0)
         self._change_zone(o, to)
         o.controller = o.owner if to != "out" else ""
-        e = self._emit(event(text=text, rules=rules, player=o.owner, **self._where(o, to), frm=frm),
+        e = self._emit(event(words=words, rules=rules, player=o.owner, **self._where(o, to), frm=frm),
                        obj=o)
         if host is not None:  # its control effect stops applying (CR 613.1b)
             with self._caused_by(e.seq):
@@ -3182,10 +3205,11 @@ class Game:
         host: Obj | None = self._s.objects.get(o.attached_to)
         return host
 
-    def _enter(self, o: Obj, controller: str, text: str, rules: tuple[str, ...],
+    def _enter(self, o: Obj, controller: str, words: Words, rules: tuple[str, ...],
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
                setup: bool = False, color: str | None = None, attach: int | None = None) -> Event:
         frm = o.zone
+        words = words.replace(facts=words.facts + (("name", o.name),))  # before it becomes a copy
         self._change_zone(o, "battlefield")
         o.controller = controller
         if copy_of is not None:
@@ -3203,15 +3227,12 @@ class Game:
         if any(a.amount == "X" for a in o.card.abilities_of(EntersWithCounters)):
             extra += ("107.3m",)
         self._arrive(o)
-        copied = f" as a copy of {copy_of.name}" if copy_of is not None else ""
-        full = (text + copied + (" tapped" if o.tapped else "")
-                + "".join(f" with {n} {k} counters" for k, n in o.counters.items()))
         where = self._where(o, "battlefield")
         if event is LandPlayed:
-            e: Event = self._emit(LandPlayed(text=full, rules=rules + extra, player=controller,
+            e: Event = self._emit(LandPlayed(words=words, rules=rules + extra, player=controller,
                                              frm=frm, **where), obj=o)
         else:
-            e = self._emit(Entered(text=full, rules=rules + extra, player=controller, frm=frm, x=x,
+            e = self._emit(Entered(words=words, rules=rules + extra, player=controller, frm=frm, x=x,
                                    copy_of=copy_of.name if copy_of else None, setup=setup, **where),
                            obj=o)
         o.since = o.toughness_seq = o.timestamp = e.seq
@@ -3225,7 +3246,7 @@ class Game:
         label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
                                              list(COLORS))
         check.one_of("color", label, COLORS)
-        self._emit(ChoiceMade(text=f"{controller} chooses {label} for {o.name} as it enters",
+        self._emit(ChoiceMade(words=say("choice.color"),
                               rules=("614.12a",), player=controller, question="color", answer=label,
                               options=COLORS, setup=setup), obj=o)
         return label
@@ -3306,8 +3327,9 @@ class Game:
         c = self._s.objects[exiled.card]
         if c.zone == "exile" and c.incarnation == exiled.incarnation and self._player(c.owner).in_game:
             with self._caused_by(cause):
-                self._enter(c, c.owner, f"{c.name} returns from exile "
-                            f"({exiled.until.describe(exiled.controller, happened=True)})", ("610.3",))
+                self._enter(c, c.owner, say("enter.from_exile",
+                                            until=exiled.until.describe(exiled.controller, happened=True)),
+                            ("610.3",))
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
@@ -3320,9 +3342,11 @@ class Game:
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
         rules = ("603.2",) + ab.rules + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())
-        e = self._emit(AbilityTriggered(text=f"{name}'s ability triggers ({r.controller} controls "
-                                        f"it): {ab.text}", rules=rules, player=r.controller,
-                                        cause=r.seq, links=r.links), obj=obj)
+        e = self._emit(AbilityTriggered(words=say("AbilityTriggered", name=name, ability_text=ab.text),
+                                        rules=rules, player=r.controller,
+                                        cause=r.seq, links=r.links,
+                                        ability=source.card.triggers.index(ab) if source else None),
+                       obj=obj)
         self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
                                        r.data.replace(triggered_at=e.seq),
                                        source_incarnation=source.incarnation if source else 0))
@@ -3344,8 +3368,7 @@ class Game:
                 if len(mine) > 1:
                     labels = [f"{p.source_name}'s ability (triggered at #{p.seq})" for p in mine]
                     order = self.chooser.order(player, "order of your triggers on the stack", labels)
-                    self._emit(ChoiceMade(text=f"{player} puts their triggers on the stack in this "
-                                          "order: " + ", ".join(order), rules=("603.3b",),
+                    self._emit(ChoiceMade(words=say("choice.trigger_order"), rules=("603.3b",),
                                           player=player, question="trigger order",
                                           answer=tuple(order), options=tuple(labels),
                                           cause=max(p.seq for p in mine)))
@@ -3377,15 +3400,14 @@ class Game:
         if p.ability.targets is not None:
             options = legal_targets(p.ability.targets, p.controller, self)
             if not options:
-                self._emit(Fizzled(text=f"{p.source_name}'s ability has no legal target and is removed "
-                                   f"from the stack", rules=("603.3d",), player=p.controller,
+                self._emit(Fizzled(words=say("fizzle.no_target", source_name=p.source_name),
+                                   rules=("603.3d",), player=p.controller,
                                    lane="stack", cause=p.seq))
                 return
             labels = [self._choice_label(t) for t in options]
             label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
             target = options[labels.index(label)]
-            self._emit(ChoiceMade(text=f"{p.controller} chooses {label} as the target of "
-                                  f"{p.source_name}'s ability (options: {', '.join(labels)})",
+            self._emit(ChoiceMade(words=say("choice.trigger_target", source=p.source_name),
                                   rules=("603.3d",), player=p.controller, cause=p.seq,
                                   question="target", answer=label, options=tuple(labels)))
         item = self._new_stack_item(self._take_id(), "ability", f"{p.source_name}'s ability",
@@ -3394,9 +3416,9 @@ class Game:
                                     ability=p.ability, data=p.data, targets=p.ability.targets,
                                     target_incarnation=self._incarnation(target),
                                     source_incarnation=p.source_incarnation)
-        e = self._emit(PutOnStack(text=f"{p.source_name}'s triggered ability goes on the stack"
-                                  + (f" targeting {self._target_name(target)}" if target is not None
-                                     else ""), rules=("603.3", "603.3b"), player=p.controller,
+        e = self._emit(PutOnStack(words=say("stack.triggered", source=p.source_name,
+                                            target_name=self._target_name(target)),
+                                  rules=("603.3", "603.3b"), player=p.controller,
                                   lane="stack", cause=p.seq, id=item.id, name=item.name,
                                   target=target))
         item.seq = e.seq
@@ -3408,19 +3430,16 @@ class Game:
         A player who has left the game can't become the monarch."""
         old = self._s.monarch
         if not self._player(player).in_game:
-            self._emit(Fizzled(text=f"{player} has left the game, so {player} can't become the "
-                               "monarch: nothing happens", rules=("800.4a", "725.4"), player=player))
+            self._emit(Fizzled(words=say("fizzle.monarch_left_game"), rules=("800.4a", "725.4"),
+                               player=player))
             return
         if old == player:
-            self._emit(MonarchChanged(text=f"{player} is already the monarch: nothing changes, so "
-                                      f"'whenever you become the monarch' doesn't trigger",
+            self._emit(MonarchChanged(words=say("monarch.already"),
                                       rules=("725.3", "603.2e"), player=player, monarch=player,
                                       changed=False))
             return
         self._s.monarch = player
-        e = self._emit(MonarchChanged(text=f"{player} becomes the monarch"
-                                      + (f" ({old} stops being the monarch)" if old else ""),
-                                      rules=rules, player=player, monarch=player, changed=True,
+        e = self._emit(MonarchChanged(rules=rules, player=player, monarch=player, changed=True,
                                       previous=old))
         self._s.monarch_seq = e.seq
 
@@ -3457,12 +3476,9 @@ class Game:
         if o.id in s.blocked:
             s.blocked.remove(o.id)
         o.controller = new
-        how = f"{by}: {new} controls {o.name}" if by else f"{o.name} returns to {new}'s control"
         creature = o.is_a("Creature") and since_now
         e = self._emit(ControlChanged(
-            text=("Setup: " if setup else "") + how + f" (it was {old}'s)"
-            + (f"; {o.name} hasn't been under {new}'s control since {new}'s turn began" if creature
-               else "") + ("; it is removed from combat" if fighting else ""),
+            words=say("ControlChanged", sick=creature),
             rules=("613.1b", "110.2") + (("613.7",) if len(effects) > 1 else ())
             + (("302.6",) if creature else ()) + (("506.4",) if fighting else ()) + also,
             player=new, controller=new, previous=old, effect=by, since_now=since_now,
@@ -3498,25 +3514,30 @@ class Game:
         finally:
             self._cause = saved
 
+    def _check_room(self) -> None:
+        """One more event must fit in the log (the kit's limit, not a rule: a :class:`LimitError`)."""
+        if len(self._events) >= limits.MAX_EVENTS:
+            raise LimitError(f"this game's log is full: one more event would make it "
+                             f"{len(self._events) + 1:,} events", "MAX_EVENTS", limits.MAX_EVENTS)
+
     def _emit(self, event: E, obj: Obj | None = None, *, root: bool = False) -> E:
         """Number the event, give it its cause and lane, log it, and feed it to the trigger
         matcher. What earlier events set off happens first, unless this event is part of
         one of them (caused by it or by a later event). ``root``: a player's own choice, with no
         cause even inside a step's turn-based actions."""
-        if len(self._events) >= limits.MAX_EVENTS:
-            raise GameOverError(f"this game has {limits.MAX_EVENTS} events, the kit's limit")
+        self._check_room()  # mid-action: the action is refused and undone (see _atomic)
         cause = None if root else event.cause if event.cause is not None else self._cause
         if self._reactions and not self._at_once and (cause is None or cause < self._reactions[0].seq):
             self._flush()
         player = event.player
+        about: dict[str, Any] = {}
         if obj is not None:
-            object.__setattr__(event, "obj", obj.name)
-            object.__setattr__(event, "obj_id", obj.id)
-            if player is None:
-                player = obj.controller or obj.owner
-                object.__setattr__(event, "player", player)
-        event._stamp(seq=len(self._events) + 1, turn=self._s.turn, step=self._s.step, cause=cause,
-                     lane=event.lane or player or "game")
+            player = player if player is not None else obj.controller or obj.owner
+            about = {"obj": obj.name, "obj_id": obj.id, "player": player}
+        header: dict[str, Any] = {"seq": len(self._events) + 1, "turn": self._s.turn, "step": self._s.step}
+        text = event.text or wording.sentence(event, {**header, **about})  # mtgkit.wording says it
+        event = event._stamp(**header, cause=cause, lane=event.lane or player or "game", text=text,
+                             **about)
         self._events.append(event)
         found = self._collect(event)
         if found:

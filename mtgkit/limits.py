@@ -67,7 +67,7 @@ MAX_QUESTIONS = 200
 MAX_SEED = 999_999_999
 #: Objects (cards and tokens) in one game, in all zones.
 MAX_OBJECTS = 5000
-#: Events in one game's log.
+#: Events in one game's log (one more is refused with a :class:`~mtgkit.errors.LimitError`).
 MAX_EVENTS = 200_000
 #: Mana in one player's mana pool, and in one production of mana (25 Mana Reflections would
 #: double a Forest's {G} to 33,554,432). Amounts are counts, so this bounds the numbers shown,

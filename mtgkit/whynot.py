@@ -1,23 +1,26 @@
 """"Why not?" answers for the common surprises, read from the event log.
 
 Each function returns a short explanation citing rules, for something that did *not*
-happen: no mana (CR 106.5), no "whenever you become the monarch" trigger (it needs a real
-change), no crown stolen (the damage was redirected, CR 614.9), or an ability that can't be
-activated (CR 107.5, 107.6, 302.6, ...). They read a :class:`~mtgkit.view.GameView` and
-typed events only.
+happen: no mana (CR 106.5), an ability that didn't trigger (nothing it waits for happened,
+it didn't meet the condition, or the permanent wasn't there), no crown stolen (the damage was
+redirected, CR 614.9), or an ability that can't be activated (CR 107.5, 107.6, 302.6, ...).
+They read a :class:`~mtgkit.view.GameView` and typed events only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .abilities import ManaTrigger, StaticReplacement, Triggered
 from .events import (
+    KINDS,
     AbilityActivated,
     AbilityTriggered,
     AttackDeclared,
     BlockDeclared,
     ChoiceMade,
     ControlChanged,
+    CountersChanged,
     DamageDealt,
     DamagePrevented,
     DamageRedirected,
@@ -28,10 +31,14 @@ from .events import (
     NoMana,
     PlayerLeft,
     Resolved,
+    SpellCast,
+    StepBegan,
+    TurnBegan,
     ZoneChange,
     explain,
 )
-from .view import GameView
+from .triggers import AtBeginning, BecomesMonarch, CastSpell, TappedForMana, Trigger, whose_matches
+from .view import GameView, ObjectView
 
 
 def no_mana(game: GameView, ref: int | str) -> str:
@@ -60,35 +67,170 @@ def _on_battlefield(events: Sequence[Event], obj_id: int) -> list[tuple[int, int
     return spans
 
 
+class _Then:
+    """The permanent as it was when event ``seq`` happened, for asking its trigger whether that
+    event matched: its controller and counters then (from its arrival and the events after it)."""
+
+    def __init__(self, o: ObjectView, events: Sequence[Event], arrival: int, seq: int) -> None:
+        entry = events[arrival - 1]
+        assert isinstance(entry, ZoneChange)
+        self._o = o
+        self.id: int | None = o.id
+        self.attached_to = o.attached_to
+        self.chosen_color = o.chosen_color
+        self.controller = entry.controller
+        counters = dict(entry.counters)
+        for e in events[arrival:seq - 1]:
+            if e.obj_id != o.id:
+                continue
+            if isinstance(e, ControlChanged):
+                self.controller = e.controller
+            elif isinstance(e, CountersChanged):
+                counters[e.counter] = counters.get(e.counter, 0) + e.delta
+        self.counters: dict[str, int] = counters
+
+    def is_a(self, card_type: str) -> bool:
+        return self._o.is_a(card_type)
+
+
+class _ThenView:
+    """The game as it was right after event ``seq``: whose turn it was and who was the monarch."""
+
+    def __init__(self, game: GameView, events: Sequence[Event], seq: int) -> None:
+        self._game = game
+        self.active_player = next((e.active for e in reversed(events[:seq]) if isinstance(e, TurnBegan)),
+                                  game.active_player)
+        self.monarch = _monarch_before(events, seq + 1)
+
+    def is_a(self, obj_id: int, card_type: str) -> bool:
+        return self._game.is_a(obj_id, card_type)
+
+    def controller_of(self, obj_id: int) -> str:
+        return self._game.controller_of(obj_id)
+
+
 def no_trigger(game: GameView, ref: int | str) -> str:
-    """Why didn't this permanent's "whenever you become the monarch" ability trigger?"""
+    """Why didn't this permanent's triggered abilities trigger? For each one that hasn't since
+    the permanent last arrived: nothing it waits for happened, or it happened but didn't meet the
+    trigger condition (and why), or its intervening "if" was false (CR 603.4), or the permanent
+    wasn't on the battlefield then. Refuses (``ValueError``) a permanent with no triggered ability.
+    """
     o = game.obj(ref)
+    abilities = o.card.triggers
+    if not abilities:
+        static = (" Its \"if ... instead\" is a replacement effect: it changes an event as it happens "
+                  "and never triggers (CR 614.1a)." if o.card.has(StaticReplacement) else "")
+        raise ValueError(f"ref: {o.name} has no triggered ability (one that begins with \"when\", "
+                         f"\"whenever\" or \"at\", CR 603.1), so there is nothing that could "
+                         f"trigger.{static}")
     events = game.events
     spans = _on_battlefield(events, o.id)
-    fired = [e for e in events if isinstance(e, AbilityTriggered) and e.obj_id == o.id]
-    controllers = {e.seq: e.controller for e in events if isinstance(e, ZoneChange)
-                   and e.obj_id == o.id and e.to == "battlefield"}
-    owner = controllers[spans[-1][0]] if spans else o.controller
-    crownings = [e for e in events if isinstance(e, MonarchChanged) and e.player == owner
-                 and not e.setup]
-    if not crownings:
-        return f"{owner} hasn't been made the monarch since {o.name} arrived."
-    last = crownings[-1]
-    if fired and fired[-1].seq > last.seq:
-        return f"It did trigger: {fired[-1].text}"
-    here = any(a < last.seq and (b is None or last.seq < b) for a, b in spans)
-    if not last.changed:
-        return (explain(events, last.seq) + f"\nAn ability that triggers when you become the monarch "
-                f"needs a real change (CR 603.2e, 725.3): {owner} was the monarch already.")
-    if not here:
+    since = spans[-1][0] if spans else 0
+    fired = {e.ability: e for e in events if isinstance(e, AbilityTriggered) and e.obj_id == o.id
+             and e.seq >= since}
+    missing = [(i, a) for i, a in enumerate(abilities) if i not in fired]
+    if not missing:
+        return f"It did trigger: {max(fired.values(), key=lambda e: e.seq).text}"
+    answers = [_why_not_this(game, o, a, spans) for _, a in missing]
+    if len(abilities) == 1:
+        return answers[0]
+    return "\n".join(f"\"{a.text}\": {answer}" for (_, a), answer in zip(missing, answers, strict=True))
+
+
+def _why_not_this(game: GameView, o: ObjectView, ab: Triggered | ManaTrigger,
+                  spans: list[tuple[int, int | None]]) -> str:
+    """Why one triggered ability of ``o`` hasn't triggered, from the events its trigger waits for."""
+    events = game.events
+    trigger = ab.trigger
+    if not spans:
+        return (f"{o.name} hasn't been on the battlefield in this game, and a permanent's abilities "
+                f"trigger only while it is on the battlefield (CR 113.6, 603.2).")
+    first = spans[0][0]
+    kinds = trigger.waits_for
+    present: list[tuple[Event, bool, str]] = []  # (event, did it match, what was missing)
+    absent: list[Event] = []
+    for e in events[first - 1:]:
+        if not isinstance(e, kinds) or e.setup or (trigger.about_source and e.obj_id != o.id):
+            continue
+        span = next(((a, b) for a, b in spans if a <= e.seq and (b is None or e.seq <= b)), None)
+        arrival = span[0] if span else max(a for a, _ in spans if a <= e.seq)
+        src, view = _Then(o, events, arrival, e.seq), _ThenView(game, events, e.seq)
+        matched = trigger.matches(e, src, view) is not None
+        if span is None:
+            if matched:
+                absent.append(e)
+            continue
+        if matched and isinstance(ab, Triggered) and ab.condition is not None \
+                and not ab.condition.holds(view, src.controller):
+            present.append((e, True, f"its intervening \"if\" ({ab.condition.words}) was false then"))
+        else:
+            present.append((e, matched, "" if matched else _missed(trigger, e, src, o.name)))
+    last_arrival = spans[-1][0]
+    recent = [p for p in present if p[0].seq >= last_arrival]
+    should = [e for e, matched, why in recent if matched and not why]
+    if should:
+        last = should[-1]
+        return (f"#{last.seq} ({last.text}) happened while {o.name} was on the battlefield, so it "
+                f"should have triggered; see the events after #{last.seq}.")
+    if_false = [(e, why) for e, matched, why in recent if matched and why]
+    if if_false:
+        e, why = if_false[-1]
+        return (explain(events, e.seq) + f"\nThat is what it waits for, but {why}: an ability with an "
+                f"intervening \"if\" triggers only if the condition is true as the event happens "
+                f"(CR 603.4).")
+    later = [e for e in absent if e.seq > last_arrival or spans[-1][1] is not None]
+    if later:
+        last = later[-1]
         left = [b for a, b in spans if b is not None and b < last.seq]
         when = (f"it had left the battlefield (#{left[-1]})" if left
                 else "it wasn't on the battlefield yet")
-        return (f"{owner} became the monarch at #{last.seq} ({last.text}), but {o.name} wasn't there "
-                f"to see it: {when}. A permanent's abilities trigger only while it is on the "
-                f"battlefield (CR 113.6, 603.2).")
-    return (f"{owner} became the monarch at #{last.seq} while {o.name} was on the battlefield, "
-            f"so it should have triggered; see the events after #{last.seq}.")
+        return (f"#{last.seq} ({last.text}) is what it waits for, but {o.name} wasn't there to see "
+                f"it: {when}. A permanent's abilities trigger only while it is on the battlefield "
+                f"(CR 113.6, 603.2).")
+    misses = [(e, why) for e, matched, why in recent if not matched]
+    if misses:
+        e, why = misses[-1]
+        more = (f" ({len(misses)} events of that kind since it arrived; none matched)"
+                if len(misses) > 1 else "")
+        return (f"#{e.seq} ({e.text}) is the kind of event it waits for{more}, but {why}, so it "
+                f"didn't trigger (CR 603.2).")
+    what = " or ".join(dict.fromkeys(KINDS[k.kind].split(":")[0].split(" (")[0] for k in kinds))
+    return (f"Since {o.name} arrived (#{last_arrival}), nothing it waits for has happened: its "
+            f"trigger (\"{ab.text}\") waits for an event where {what} (CR 603.2).")
+
+
+def _missed(trigger: Trigger | TappedForMana, e: Event, src: _Then, name: str) -> str:
+    """What the trigger condition needed that event ``e`` didn't have, in words."""
+    if isinstance(trigger, CastSpell) and isinstance(e, SpellCast):
+        if not whose_matches(trigger.whose, src.controller, e.player):
+            return f"it waits for a spell cast by {_whose(trigger.whose, src.controller)}"
+        if trigger.mv_equals_counters:
+            n = src.counters.get(trigger.mv_equals_counters, 0)
+            return (f"{e.obj}'s mana value was {e.mana_value} and {name} had {n} "
+                    f"{trigger.mv_equals_counters} counter{'' if n == 1 else 's'} on it")
+        return f"it waits only for {trigger.card_type} spells"
+    if isinstance(trigger, TappedForMana) and isinstance(e, ManaAdded):
+        if not e.tapped_for_mana:
+            return "that mana didn't come from a permanent tapped for mana (CR 106.12)"
+        if trigger.mana_of == "chosen color":
+            return (f"it waits for mana of the chosen color ({src.chosen_color or 'none chosen'}), "
+                    f"and {e.obj} made {e.mana}, or it wasn't a {trigger.scope} "
+                    f"tapped by {_whose(trigger.whose, src.controller)}")
+        return (f"it waits for a {trigger.scope} tapped for mana by "
+                f"{_whose(trigger.whose, src.controller)}")
+    if isinstance(trigger, BecomesMonarch) and isinstance(e, MonarchChanged):
+        if not e.changed:
+            return (f"{e.monarch} was the monarch already: an ability that triggers when you become "
+                    f"the monarch needs a real change (CR 603.2e, 725.3)")
+        return f"it waits for {src.controller} to become the monarch, and {e.monarch} did"
+    if isinstance(trigger, AtBeginning) and isinstance(e, StepBegan):
+        return f"it waits for the {trigger.step} step" + (
+            f" of {src.controller}'s turn" if trigger.whose == "you" else "")
+    return "that event doesn't meet its trigger condition"
+
+
+def _whose(whose: str, controller: str) -> str:
+    return {"you": controller, "opponents": f"an opponent of {controller}"}.get(whose, "any player")
 
 
 def no_steal(game: GameView, player: str) -> str:

@@ -139,7 +139,9 @@ def test_one_trigger_matcher() -> None:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr == "matches":
                 calls.append(module)
-    assert calls == ["mtgkit.game", "mtgkit.game"]  # Game._collect: permanents' and the monarch's
+    # Game._collect: permanents' and the monarch's; whynot.no_trigger asks the same conditions
+    # about past events (read-only: "did this event match?"), never feeding the game
+    assert sorted(calls) == ["mtgkit.game", "mtgkit.game", "mtgkit.whynot"]
     source = ast.get_source_segment(MODULES["mtgkit.game"].read_text(), next(
         n for n in ast.walk(ast.parse(MODULES["mtgkit.game"].read_text()))
         if isinstance(n, ast.FunctionDef) and n.name == "_collect"))
@@ -409,3 +411,25 @@ def test_conditions_counts_and_durations_are_typed_data_not_strings() -> None:
     source = MODULES["mtgkit.game"].read_text()
     for old in ('"half X"', '"counters":', '"opponent is monarch"'):
         assert old not in source, old
+
+
+def test_no_code_changes_an_event_after_it_is_made() -> None:
+    """Events are frozen records: nothing sets a field of one with ``object.__setattr__`` or
+    ``setattr`` (the game logs the new record ``Event._stamp`` returns). Only the record bases,
+    ``Mana`` and the mutable state's undo log set attributes that way, each on its own object."""
+    own = {"mtgkit.records": {"self"}, "mtgkit.mana": {"self"}, "mtgkit.state": {"self"},
+           "mtgkit.journal": {"self", "target"}}
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            f = node.func
+            raw = (isinstance(f, ast.Attribute) and f.attr == "__setattr__"
+                   and isinstance(f.value, ast.Name) and f.value.id == "object")
+            if not raw and not (isinstance(f, ast.Name) and f.id == "setattr"):
+                continue
+            first = node.args[0] if node.args else None
+            allowed = own.get(module, set())
+            assert isinstance(first, ast.Name) and first.id in allowed, \
+                f"{module} line {node.lineno} sets an attribute of {ast.unparse(first) if first else '?'}"
+    assert "object.__setattr__" not in MODULES["mtgkit.events"].read_text()

@@ -21,6 +21,7 @@ from mtgkit import (
     replay,
 )
 from mtgkit.events import (
+    AbilityTriggered,
     ChoiceMade,
     DamageDealt,
     Fizzled,
@@ -37,6 +38,17 @@ ROOT = Path(__file__).resolve().parents[1]
 def mana(g: Game, player: str, land: str, n: int = 1) -> None:
     for _ in range(n):
         g.activate(g.put_onto_battlefield(land, player))
+
+
+def bears_hit_the_monarch() -> tuple[Game, int]:
+    """Alice's Grizzly Bears deal combat damage to Bob, the monarch: the steal trigger waits."""
+    g = Game(["Alice", "Bob"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.make_monarch("Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.advance(to="combat_damage")
+    return g, bears
 
 
 def passes(events: tuple[object, ...] | list[object]) -> list[str]:
@@ -144,6 +156,25 @@ def test_the_shortcuts_record_every_pass() -> None:
     assert replay(g.events) == g.board()
 
 
+def test_800_4a_a_leaving_players_waiting_trigger_ceases_to_exist_and_says_so() -> None:
+    """Carol, the monarch at 2 life, takes 2 combat damage: the monarch's steal trigger triggers
+    under her control (CR 725.2), then she loses (704.5a) before it is put on the stack. It ceases
+    to exist (800.4a), and the event log says so; the crown goes to the active player (725.4)."""
+    g = Game(["Alice", "Bob", "Carol"])
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.make_monarch("Carol")
+    g.set_life("Carol", 2)
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Carol"})
+    g.advance(to="combat_damage")
+    trig = next(e for e in g.events if isinstance(e, AbilityTriggered) and e.player == "Carol")
+    gone = [e for e in g.events if isinstance(e, Fizzled) and e.seq > trig.seq]
+    assert len(gone) == 1 and gone[0].rules == ("800.4a",) and gone[0].links == (trig.seq,)
+    assert gone[0].player == "Carol" and "ceases to exist" in str(gone[0])
+    left = next(e for e in g.events if isinstance(e, PlayerLeft))
+    assert gone[0].cause == left.seq and not g.stack() and g.monarch == "Alice"
+
+
 def test_800_4a_priority_passes_on_when_the_player_who_holds_it_leaves() -> None:
     g = Game(["Alice", "Bob", "Carol"])
     g.pass_priority()
@@ -186,17 +217,21 @@ def test_400_7_and_608_2b_a_card_that_left_and_came_back_is_not_the_target_any_m
 
 
 def test_608_2h_the_steal_trigger_uses_the_creatures_last_known_controller() -> None:
-    g = Game(["Alice", "Bob"])
-    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
-    g.make_monarch("Bob")
-    g.advance(to="beginning_of_combat")
-    g.attack([bears])
-    g.advance(to="combat_damage")  # the steal trigger waits on the stack
+    g, bears = bears_hit_the_monarch()  # the steal trigger waits on the stack
     g.pass_priority()  # Alice passes; Bob kills the Bears in response
     mana(g, "Bob", "Mountain")
     g.cast(g.put_in_hand("Lightning Bolt", "Bob"), target=bears)
     g.resolve_stack()
     assert g.obj(bears).zone == "graveyard" and g.monarch == "Alice"
+    crowned = next(e for e in reversed(g.events) if isinstance(e, MonarchChanged))
+    assert crowned.rules == ("725.2", "725.3", "608.2h")  # the crown follows last known information
+
+
+def test_the_steal_trigger_cites_608_2h_only_when_the_creature_has_left() -> None:
+    g, bears = bears_hit_the_monarch()
+    g.resolve_stack()
+    crowned = next(e for e in reversed(g.events) if isinstance(e, MonarchChanged))
+    assert g.monarch == "Alice" and crowned.rules == ("725.2", "725.3")
 
 
 def test_113_7a_an_ability_whose_source_left_puts_no_counter_on_the_card() -> None:
@@ -508,12 +543,7 @@ def test_514_3a_a_trigger_in_the_cleanup_step_gets_priority_and_another_cleanup_
 
 
 def test_why_not_monarch_while_the_steal_trigger_waits_says_so() -> None:
-    g = Game(["Alice", "Bob"])
-    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
-    g.make_monarch("Bob")
-    g.advance(to="beginning_of_combat")
-    g.attack([bears])
-    g.advance(to="combat_damage")
+    g, bears = bears_hit_the_monarch()
     text = g.why_not("monarch", "Alice")
     assert "still waiting to resolve" in text and "moved again" not in text
 

@@ -330,3 +330,27 @@ def test_122_1_the_counter_limit_is_the_kits_own_not_a_rule() -> None:
     assert not isinstance(err.value, RulesError) and isinstance(err.value, ValueError)
     assert "MAX_COUNTERS" in str(err.value) and "the rules have no such limit" in str(err.value)
     assert snapshot(g) == before
+
+
+def test_the_event_limit_is_a_limit_error_refused_before_or_undone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MAX_EVENTS is the kit's limit like the others: a LimitError (a ValueError, not a
+    RulesError). A full log refuses an action before it starts; an action that would overflow it
+    midway is undone, so the game is unchanged either way."""
+    from helpers import snapshot
+
+    from mtgkit import Game, LimitError, RulesError
+
+    g = Game(["Alice", "Bob"])
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    monkeypatch.setattr(limits, "MAX_EVENTS", len(g.events) + 1)  # room for one event, not two
+    before = snapshot(g)
+    with pytest.raises(LimitError) as err:
+        g.activate(forest)  # it would log the activation, the tap and the mana
+    assert not isinstance(err.value, RulesError) and err.value.limit == "MAX_EVENTS"
+    assert "the rules have no such limit" in str(err.value)
+    assert snapshot(g) == before and len(g.events) == limits.MAX_EVENTS - 1
+    g.pass_priority()  # one event fits
+    full = snapshot(g)
+    with pytest.raises(LimitError, match="log is full"):
+        g.pass_priority()
+    assert snapshot(g) == full

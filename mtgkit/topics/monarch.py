@@ -23,7 +23,6 @@ from typing import Any, ClassVar, Literal
 
 from ..abilities import BecomeMonarch
 from ..choices import FirstOption
-from ..errors import RulesError
 from ..events import (
     AbilityActivated,
     AbilityTriggered,
@@ -552,12 +551,15 @@ def _combat(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...], pro
 
 def combat_is_legal(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...]) -> bool:
     """Can these blocks be declared? The engine decides (flying, CR 702.9b, and so on)."""
-    g, fight, _ = combat_setup(attackers, dict(blocks), 0)
-    try:
-        fight(g)
-    except RulesError:
+    g, _, _ = combat_setup(attackers, dict(blocks), 0)
+    mine = {o.name: o.id for o in g.zone("Alice", "battlefield")}
+    bob = {o.name: o.id for o in g.zone("Bob", "battlefield")}
+    if not mine:
+        return True
+    if not all(g.can_attack(a) for a in mine.values()):
         return False
-    return True
+    g.attack(list(mine.values()))
+    return all(g.can_block(bob[b], mine[a]) for b, a in blocks if a in mine and b in bob)
 
 
 class Bolts(Situation):

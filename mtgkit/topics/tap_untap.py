@@ -259,10 +259,10 @@ class AttackCase:
     def attempt(self) -> Attempt:
         g, ref = self.game()
         o = g.obj(ref)
-        try:
-            events = g.attack([ref])
-        except RulesError as err:
-            return Attempt(False, _attack_reason(o.name, err), g)
+        refused = g.attack_refusal(ref)
+        if refused is not None:
+            return Attempt(False, _attack_reason(o.name, refused), g)
+        events = g.attack([ref])
         declared = next(e for e in events if isinstance(e, AttackDeclared))
         rules = declared.rules  # the engine's own: 508.1, and 302.6 or haste's 702.10b
         if not g.controlled_since_turn_began(o.id):
@@ -484,6 +484,10 @@ def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     return state and not stopped
 
 
+def _refused(err: RulesError) -> Reason:
+    return Reason(f"No: {err.reason.rstrip('.')} (CR {err.rule}).", (err.rule,))
+
+
 def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]:
     """What the engine does with ``act`` (tried on a copy of ``g``): whether the rules allow it,
     and why (the rule of the event that did it, or the rule it was refused by)."""
@@ -501,15 +505,21 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
         elif act.kind == "attack":
             if trial.step != "beginning_of_combat":
                 trial.advance(to="beginning_of_combat")
+            refused = trial.attack_refusal(ref)
+            if refused is not None:
+                return False, _refused(refused)
             e = next(e for e in trial.attack([ref]) if isinstance(e, AttackDeclared))
         else:
             attackers = [p.id for p in trial.board().permanents if p.attacking == who]
             if not attackers:
                 return False, Reason(f"No: nothing is attacking {who}, so {name} has nothing to "
                                      f"block (CR 509.1a).", ("509.1a",))
+            refused = trial.block_refusal(ref, attackers[0])
+            if refused is not None:
+                return False, _refused(refused)
             e = next(e for e in trial.block({ref: attackers[0]}) if isinstance(e, BlockDeclared))
-    except RulesError as err:
-        return False, Reason(f"No: {err.reason.rstrip('.')} (CR {err.rule}).", (err.rule,))
+    except RulesError as err:  # an activation (or advancing to combat) tried for real
+        return False, _refused(err)
     return True, Reason(f"Yes: {e.text.rstrip('.')} ({cr(e.rules)}).", e.rules, e.seq)
 
 

@@ -1,0 +1,88 @@
+"""The words of every event live in mtgkit.wording: game.py builds no event sentence, every
+event kind has a rendering, every sentence the engine names exists and every sentence is used."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import mtgkit
+from mtgkit import Game, events, wording
+from mtgkit.events import PriorityPassed, Tapped, say
+
+GAME = Path(mtgkit.__file__).resolve().parent / "game.py"
+TREE = ast.parse(GAME.read_text())
+CLASSES = {c.__name__ for c in events.EVENT_TYPES}
+
+
+def _constructions() -> list[ast.Call]:
+    """Every call in game.py that makes an event (an event class by name, or ``event(...)`` in
+    ``_move``, whose ``event`` is a zone-change class)."""
+    return [n for n in ast.walk(TREE) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and (n.func.id in CLASSES or n.func.id == "event")]
+
+
+def _says() -> list[ast.Call]:
+    return [n for n in ast.walk(TREE) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id == "say"]
+
+
+def test_game_builds_no_event_sentence() -> None:
+    """No event made in game.py is given a ``text``: the sentence is said by mtgkit.wording."""
+    for call in _constructions():
+        assert "text" not in {k.arg for k in call.keywords}, f"game.py line {call.lineno} sets text="
+
+
+def test_the_facts_game_gives_a_sentence_are_data_not_words() -> None:
+    """What game.py hands a sentence is data (names, numbers, flags, another module's words such
+    as an ability's text), never English it composed: no f-string and no string literal with a
+    space among the facts of ``say(...)``."""
+    for call in _says():
+        assert call.args and isinstance(call.args[0], ast.Constant), f"line {call.lineno}"
+        for kw in call.keywords:
+            for node in ast.walk(kw.value):
+                assert not isinstance(node, ast.JoinedStr), f"game.py line {call.lineno}: {kw.arg}"
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    assert " " not in node.value, f"game.py line {call.lineno}: {node.value!r}"
+
+
+def test_every_sentence_game_names_exists_and_every_sentence_is_used() -> None:
+    named = {call.args[0].value for call in _says() if isinstance(call.args[0], ast.Constant)}
+    assert named <= set(wording.SENTENCES), named - set(wording.SENTENCES)
+    unworded = {call.func.id for call in _constructions() if isinstance(call.func, ast.Name)
+                and "words" not in {k.arg for k in call.keywords} and call.func.id != "event"}
+    assert set(wording.SENTENCES) == named | unworded, set(wording.SENTENCES) ^ (named | unworded)
+
+
+def test_every_event_kind_has_a_rendering() -> None:
+    """Each event class game.py makes without saying which sentence is said in its class's own;
+    a class game.py always words with ``say`` needs none. Every class in EVENT_TYPES is one or
+    the other, and a kind whose class is never made (ZoneChange's subclasses made through
+    ``_move``) is worded there."""
+    made = {call.func.id for call in _constructions() if isinstance(call.func, ast.Name)}
+    for cls in events.EVENT_TYPES:
+        name = cls.__name__
+        if name in wording.SENTENCES:
+            continue
+        calls = [c for c in _constructions() if isinstance(c.func, ast.Name) and c.func.id == name]
+        assert all("words" in {k.arg for k in c.keywords} for c in calls), name
+        assert calls or name in ("Moved", "StateBasedMove", "Entered"), f"{name} is never made"
+        assert name in made or name in ("Moved", "StateBasedMove", "Entered"), name
+
+
+def test_sentences_read_the_events_fields_and_facts() -> None:
+    assert wording.sentence(PriorityPassed(player="Alice")) == "Alice passes"
+    assert wording.sentence(Tapped(words=say("tap.cost"), obj="Forest")) == "Forest becomes tapped to pay {T}"
+    with pytest.raises(KeyError, match="'who'"):
+        wording.sentence(Tapped(words=say("move.discard"), obj="Forest"))
+
+
+def test_a_logged_events_text_is_its_sentence() -> None:
+    """Every event of a game is said by the renderer from its own data, once logged."""
+    g = Game(["Alice", "Bob"])
+    g.activate(g.put_onto_battlefield("Forest", "Alice"))
+    g.next_turn()
+    for e in g.events:
+        assert e.text == wording.sentence(e), e
