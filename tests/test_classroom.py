@@ -401,7 +401,10 @@ def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Pat
     def nbgrader(*args: str) -> None:
         out = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=grading, env=env,
                              capture_output=True, text=True, timeout=1200)
-        assert out.returncode == 0 and "ERROR" not in out.stderr, out.stderr[-4000:]
+        # nbgrader's own errors read "[AutogradeApp | ERROR] ...". A kernel shut down under load may
+        # also log tornado's "Uncaught exception in ZMQStream callback" as it goes: not a grading
+        # error (the scores below say whether grading went right), so it isn't one here either.
+        assert out.returncode == 0 and "| ERROR]" not in out.stderr, out.stderr[-4000:]
 
     nbgrader("generate_assignment", "*")
     names = sorted({ex.notebook for ex in EXERCISES})
