@@ -116,6 +116,13 @@ def _effect(v: Values) -> str:
     return f"{v['controller']} controls {v['card']}"
 
 
+def _ended(v: Values) -> str:
+    """What a continuous effect did, said as it ends: a prevention effect's past, the rest as now."""
+    if opt(v, "prevents") is not None:
+        return f"it prevented all {v['prevents']} this turn"
+    return _effect(v)
+
+
 def _adds(why: str) -> Callable[[Values], str]:
     def say(v: Values) -> str:
         only = v["spend_only"]
@@ -147,7 +154,7 @@ def _nested(v: Values, key: str) -> str:
 
 def _effect_starts(v: Values) -> str:
     if opt(v, "prevents") is not None:
-        return f"Until end of turn, all {v['prevents']} that would be dealt is prevented ({v['effect']})"
+        return f"This turn, all {v['prevents']} that would be dealt is prevented ({v['effect']})"
     return f"Until end of turn: {v['replacement']} ({v['effect']})"
 
 
@@ -312,7 +319,7 @@ SENTENCES: dict[str, Sentence] = {
     "effect.starts": _effect_starts,
     "effect.control": "Until end of turn, {player} controls {card} ({effect})",
     "AbilityGained": "Until end of turn, {obj} has {keyword} ({effect})",
-    "EffectEnded": lambda v: f"{v['effect']}'s effect ends ({_effect(v)})",
+    "EffectEnded": lambda v: f"{v['effect']}'s effect ends ({_ended(v)})",
     "ControlChanged": _control,
     "NoTokens": "{item} creates no {token} tokens ({why})",
 }

@@ -134,3 +134,16 @@ def test_121_1_chromatic_orrery_draws_a_card_for_each_color_among_your_permanent
     g.activate(orrery, 1)
     g.resolve()
     assert g.board().player("Alice").hand == 2
+
+
+def test_615_1_611_2a_holy_days_effect_is_said_as_the_card_says_it() -> None:
+    """Holy Day prevents combat damage "this turn"; when its effect ends in the cleanup step, the
+    timeline says what it did, not that damage is still being prevented."""
+    g = Game(["Alice", "Bob"])
+    g.activate(g.put_onto_battlefield("Plains", "Alice"))
+    g.cast(g.put_in_hand("Holy Day", "Alice"))
+    g.resolve()
+    g.next_turn()
+    texts = [e.text for e in g.events]
+    assert "This turn, all combat damage that would be dealt is prevented (Holy Day)" in texts
+    assert "Holy Day's effect ends (it prevented all combat damage this turn)" in texts
