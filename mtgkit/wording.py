@@ -109,8 +109,6 @@ def _effect(v: Values) -> str:
     """What a continuous effect does, from the facts of its event."""
     if opt(v, "replacement") is not None:
         return str(v["replacement"])
-    if opt(v, "prevents") is not None:
-        return f"all {v['prevents']} is prevented"
     if opt(v, "keyword") is not None:
         return f"{v['card']} has {v['keyword']}"
     return f"{v['controller']} controls {v['card']}"
