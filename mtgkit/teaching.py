@@ -531,7 +531,7 @@ class ChoiceWalk:
 StepKind = Literal["cast", "activate", "play_land", "pass", "resolve", "resolve_stack", "advance",
                    "next_turn", "attack", "block", "concede", "enter"]
 #: Where a card of a play's set-up starts.
-PieceZone = Literal["battlefield", "hand", "graveyard"]
+PieceZone = Literal["battlefield", "hand", "graveyard", "library"]
 
 
 class Piece(Value):
@@ -613,7 +613,8 @@ class Setup(Value):
             mine = [p for p in self.pieces if p.player == who]
             perms = _counted([piece_words(p) for p in mine if p.zone == "battlefield"])
             line = f"{who} controls {one_of(perms, last='and') if perms else 'no permanents'}"
-            for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard")):
+            for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard"),
+                                ("library", "on top of {} library (the last named on top)")):
                 cards = [p.card for p in mine if p.zone == zone]
                 if cards:
                     line += f"; {where.format(his[who])}: {one_of(cards, last='and')}"
@@ -671,6 +672,8 @@ class Step(Value):
     color: str = ""
     copy: str = ""  # what a Clone copies, by label
     pay: tuple[str, ...] = ()
+    convoke: tuple[str, ...] = ()  # creatures tapped to help cast a spell with convoke (cast)
+    free_cast: bool | None = None  # cascade's "you may cast it without paying" (resolve; x: its X)
 
     def play(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
         """Do the step on ``g`` (``labels`` gains a card that enters by an effect)."""
@@ -689,7 +692,8 @@ class Step(Value):
 
         do = self.do
         if do == "cast":
-            g.cast(ref(self.card), x=self.x, target=target())
+            g.cast(ref(self.card), x=self.x, target=target(),
+                   convoke=[ref(c) for c in self.convoke] if self.convoke else None)
         elif do == "activate":
             g.activate(ref(self.card), self.ability, player=self.player or None,
                        color=self.color or None, choice=self.choice or None,
@@ -699,7 +703,8 @@ class Step(Value):
         elif do == "pass":
             g.pass_priority(self.player or None)
         elif do == "resolve":
-            g.resolve(copy=ref(self.copy) if self.copy else None)
+            g.resolve(copy=ref(self.copy) if self.copy else None, free_cast=self.free_cast,
+                      x=self.x if self.free_cast else None)
         elif do == "resolve_stack":
             g.resolve_stack()
         elif do == "advance":

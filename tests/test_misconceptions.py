@@ -90,6 +90,8 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "symmetric-effects-help-only-their-controller": ("yes", "no"),
     "abilities-only-on-your-turn": ("yes", "no"),
     "most-recent-turn-is-the-previous-one": ("yes", "no"),
+    "control-change-doesnt-reset-sickness": ("no", "yes"),
+    "owner-is-the-controller": ("yes", "no"),
     "noncombat-creature-damage-takes-the-crown": ("Bob is the monarch; Bob has 19 life",
                                                   "Alice is the monarch; Bob has 19 life"),
     "removed-attacker-keeps-the-crown": ("Alice", "Bob"),

@@ -2,9 +2,10 @@
 
 Each capstone is a TOML file in this folder (``K1-bolt-the-attacker-in-response.toml``): a
 realistic set-up and play sequence in the scenario files' words (``players``, ``life``,
-``monarch``, ``board``, ``hand``, ``graveyard``; ``[[steps]]`` with the actions' keys ``do``,
-``card``, ``target``, ``x``, ``ability``, ``player``, ``to``, ``attackers``, ``defender``,
-``blocks``, ``order``, ``choice``, ``color``, ``copy``, ``pay``, and ``says``: the step in words),
+``monarch``, ``board``, ``hand``, ``graveyard``, ``library`` (the last card named on top);
+``[[steps]]`` with the actions' keys ``do``, ``card``, ``target``, ``x``, ``ability``, ``player``,
+``to``, ``attackers``, ``defender``, ``blocks``, ``order``, ``choice``, ``color``, ``copy``,
+``pay``, ``convoke``, ``free_cast``, and ``says``: the step in words),
 the cards it uses (shown with their full text from the catalog), the question, one precisely
 worded right answer and a human "why", the rules that decide it, and wrong options, each named
 after the misconception that produces it (from :data:`mtgkit.misconceptions.CATALOG`) with a
@@ -137,7 +138,7 @@ class CapstoneError(ValueError):
 
 
 _STEP_KEYS = {"do", "says", "card", "target", "x", "ability", "player", "to", "attackers", "defender",
-              "blocks", "order", "choice", "color", "copy", "pay"}
+              "blocks", "order", "choice", "color", "copy", "pay", "convoke", "free_cast"}
 _PIECE_KEYS = {"card", "label", "tapped", "arrived", "counters", "attached_to", "color"}
 _CLAIMS = {"monarch", "life", "pool", "battlefield", "graveyard", "creatures", "drew", "count", "counters",
            "tapped", "chooser", "can", "pools", "offered"}
@@ -157,7 +158,7 @@ def parse(path: Path) -> Capstone:
         raise _fail(path, "file", f"valid TOML ({err})") from None
     players = tuple(data.get("players", ("Alice", "Bob")))
     pieces: list[Piece] = []
-    for zone in ("board", "hand", "graveyard"):
+    for zone in ("board", "hand", "graveyard", "library"):
         for who, cards in data.get(zone, {}).items():
             if who not in players:
                 raise _fail(path, f"{zone}.{who}", f"one of the players {', '.join(players)}")
@@ -169,8 +170,9 @@ def parse(path: Path) -> Capstone:
                                 f"a card name or a table of {sorted(_PIECE_KEYS)}")
                 lookup(entry["card"])  # a card of the catalog (ValueError with "did you mean")
                 counters = entry.get("counters")
-                where: PieceZone = "hand" if zone == "hand" else "graveyard" if zone == "graveyard" \
-                    else "battlefield"
+                zones: dict[str, PieceZone] = {"board": "battlefield", "hand": "hand",
+                                               "graveyard": "graveyard", "library": "library"}
+                where = zones[zone]
                 pieces.append(Piece(entry["card"], who, where,
                                     entry.get("label", ""), entry.get("tapped", False),
                                     entry.get("arrived", "last turn"),
@@ -184,7 +186,7 @@ def parse(path: Path) -> Capstone:
         if unknown or "do" not in raw:
             raise _fail(path, f"steps[{i}]", f"a table of {sorted(_STEP_KEYS)} with do")
         fields = dict(raw)
-        for key in ("attackers", "order", "pay"):
+        for key in ("attackers", "order", "pay", "convoke"):
             if key in fields:
                 fields[key] = tuple(fields[key])
         if "blocks" in fields:

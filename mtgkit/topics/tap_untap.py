@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 from ..abilities import EntersTapped, GrantKeyword
 from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
-from ..events import AttackDeclared, BlockDeclared, Tapped, TurnBegan, Untapped
+from ..events import AttackDeclared, BlockDeclared, Entered, SetupPut, Tapped, TurnBegan, Untapped
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
@@ -321,6 +321,8 @@ class Mistake(MisconceptionName):
     SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER = "symmetric-effects-help-only-their-controller"
     ABILITIES_ONLY_ON_YOUR_TURN = "abilities-only-on-your-turn"
     MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE = "most-recent-turn-is-the-previous-one"
+    CONTROL_CHANGE_DOESNT_RESET_SICKNESS = "control-change-doesnt-reset-sickness"
+    OWNER_IS_THE_CONTROLLER = "owner-is-the-controller"
 
 
 # ----------------------------------------------------------------------- practice boards, and their model
@@ -428,6 +430,9 @@ class Facts(Value):
     own_haste: bool  # haste from a permanent its controller controls
     their_haste: bool  # haste only from an opponent's permanent (Mass Hysteria)
     active: bool  # its controller is the active player
+    # on the battlefield since before its controller's most recent turn began (whoever controlled it)
+    there_since_turn_began: bool = False
+    stolen: bool = False  # its owner isn't its controller
 
 
 def facts_of(g: Game, ref: int, act: Act) -> Facts:
@@ -440,20 +445,32 @@ def facts_of(g: Game, ref: int, act: Act) -> Facts:
     granters = [p for p in g.permanents() if any(isinstance(a, GrantKeyword) and a.keyword == "haste"
                                                  for a in p.card.abilities)]
     has = "haste" in g.keywords(o)
-    own = has and not printed and any(p.controller == o.controller for p in granters)
+    # haste from a permanent its controller controls, or from an effect (Act of Treason's)
+    own = has and not printed and (not granters or any(p.controller == o.controller for p in granters))
     # the turn before its controller's current one (with none before it, the game's start)
     previous = turns[-2] if len(turns) > 1 else 0
     since_previous = g.active_player == o.controller and arrived is not None and arrived >= previous
+    # when it arrived on the battlefield (the engine keeps one id per card, so its last arrival)
+    entered = [e for e in g.events if e.obj_id == o.id and isinstance(e, Entered | SetupPut)
+               and e.to == "battlefield"]
+    began = turns[-1] if turns else 0
+    there = bool(entered) and (not entered[-1].arrived_this_turn if isinstance(entered[-1], SetupPut)
+                               else entered[-1].turn < began)
     return Facts(act.kind, o.is_a("Creature"), o.tapped, bool(ab and ab.cost.tap), bool(ab and ab.cost.untap),
                  bool(ab and ab.is_mana_ability), not g.controlled_since_turn_began(o.id),
                  arrived == g.turn, since_previous,
-                 printed, own, has and not printed and not own, g.active_player == o.controller)
+                 printed, own, has and not printed and not own, g.active_player == o.controller,
+                 there, o.owner != o.controller)
 
 
 def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     """May the player do it, as a learner holding ``held`` thinks (with nothing held: the rules,
     a test checks it against the engine)."""
     sick = f.sick
+    if Mistake.OWNER_IS_THE_CONTROLLER in held and f.stolen:
+        return False  # only its owner may use it, they think
+    if Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS in held:
+        sick = not f.there_since_turn_began
     if Mistake.SICKNESS_ENDS_AT_END_OF_TURN in held:
         sick = f.this_turn
     if Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE in held and f.active:
@@ -644,6 +661,49 @@ def returned_play() -> Play:
     return Play(Setup(pieces=tuple(pieces)), tuple(steps))
 
 
+#: When a stolen-creature question asks: right after the spell resolved, in the opponent's next
+#: turn (he attacks), or in the thief's next turn.
+StolenWhen = Literal["now", "his turn", "her next turn"]
+
+
+def stolen_play(card: str = "Llanowar Elves", spell: str = "Mind Control",
+                when: StolenWhen = "now") -> Play:
+    """Bob has controlled ``card`` for turns; in her precombat main phase Alice casts ``spell``
+    (Mind Control, or Act of Treason: control until end of turn, untap, haste) targeting it.
+    Then maybe the turn passes: Bob attacks her with Grizzly Bears and passes priority to her,
+    or her next turn begins."""
+    if spell == "Mind Control":
+        lands, pay = "Island", "five Islands"
+    else:
+        lands, pay = "Mountain", "three Mountains"
+    paid = _labels(lands, 5 if spell == "Mind Control" else 3)
+    pieces = [Piece(lands) for _ in paid] + [Piece(spell, zone="hand"), Piece(card, "Bob"),
+                                               Piece("Grizzly Bears", "Bob", label="Bob's Grizzly Bears"),
+                                               Piece("Grizzly Bears", label="Alice's Grizzly Bears")]
+    steps = [Step("cast", f"Alice taps {pay} and casts {spell} targeting Bob's {card}; it resolves.",
+                  card=spell, target=card, pay=tuple(paid)),
+             Step("resolve", "")]
+    if when == "his turn":
+        steps += [Step("next_turn", "", to="beginning_of_combat"),
+                  Step("attack", "Alice's turn ends. In Bob's turn, Bob attacks Alice with his Grizzly "
+                       "Bears.", attackers=("Bob's Grizzly Bears",), defender="Alice"),
+                  Step("pass", "Bob passes priority to Alice in the declare attackers step.", player="Bob")]
+    elif when == "her next turn":
+        steps += [Step("next_turn", "Alice's turn ends; Bob takes his turn and does nothing.", to="end"),
+                  Step("next_turn", "Alice's next turn begins; she is in her precombat main phase.")]
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def _stolen_acts(card: str, when: StolenWhen) -> tuple[Act, ...]:
+    name = f"the {card.split()[-1]} she took"
+    acts = [Act("activate", card, f"tap {name} for {{G}}")] if card == "Llanowar Elves" else []
+    kind: ActKind = "block" if when == "his turn" else "attack"
+    says = "block with {} in this combat" if kind == "block" else "attack with {} this turn"
+    mine = "Alice's Grizzly Bears"
+    acts += [Act(kind, card, says.format(name)), Act(kind, mine, says.format("her own Grizzly Bears"))]
+    return tuple(acts)
+
+
 _FRESH_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                Act("activate", "Walking Ballista", "remove a counter from Walking Ballista to deal 1 damage",
                    ability=1),
@@ -676,8 +736,16 @@ _CHECK_STEMS = {
 
 
 def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned"])
-    if kind == "fresh":
+    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen"])
+    if kind == "stolen":
+        card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears"])
+        spell = rng.choice(["Mind Control", "Act of Treason"])
+        when: StolenWhen = ("now" if spell == "Act of Treason"
+                            else rng.choice(["now", "his turn", "her next turn"]))
+        play = stolen_play(card, spell, when)
+        pool = list(_stolen_acts(card, when))
+        who = "Alice"
+    elif kind == "fresh":
         ballista, bears = rng.random() < 0.7, rng.random() < 0.4
         play = fresh_play(ballista=ballista, hysteria=rng.choice(["", "", "Alice", "Bob"]), bears=bears)
         pool = [a for a in _FRESH_ACTS if (ballista or "Ballista" not in a.card)
@@ -815,6 +883,28 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "creature that has been theirs since before it began may tap and attack.",
         "inputs", Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
         "May Bob tap the Elves for {G} in his upkeep?"),
+    Misconception(
+        Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS, "tap-untap",
+        "a stolen creature is ready if it was on the battlefield",
+        "Summoning sickness is about how long the creature has been on the battlefield, so a creature "
+        "taken from an opponent can tap or attack at once.",
+        "302.6", "What counts is continuous control by its current controller since their most recent "
+        "turn began: gaining control of a creature starts that over (CR 613.1b), so Elves taken with "
+        "Mind Control can't tap or attack until their new controller's next turn, unless they have "
+        "haste.",
+        "inputs", Checklist(stolen_play(), "Alice", _stolen_acts("Llanowar Elves", "now")[:1], "yes or no"),
+        "May Alice tap the Elves she took for {G} now?"),
+    Misconception(
+        Mistake.OWNER_IS_THE_CONTROLLER, "tap-untap",
+        "only a permanent's owner may use it",
+        "A creature taken from an opponent still belongs to them, so only they can tap it, attack or "
+        "block with it.",
+        "602.2", "A permanent's abilities are activated by its controller, who also attacks and blocks "
+        "with it; its owner may be someone else (CR 110.2). Alice controls the Elves she took with Mind "
+        "Control, and from her next turn on she may tap them.",
+        "inputs", Checklist(stolen_play(when="her next turn"), "Alice",
+                            _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
+        "May Alice tap the Elves she took for {G} now?"),
 )
 
 
