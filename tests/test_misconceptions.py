@@ -119,6 +119,9 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "jailer-releases-when-it-leaves": ("Alice is the monarch; Bob controls 1 creature",
                                        "Alice is the monarch; Bob controls 2 creatures"),
     "ability-fizzles-without-source": ("Bob", "nobody"),
+    "owner-takes-the-crown": ("Alice", "Bob"),
+    "redirected-damage-isnt-combat-damage": ("Bob is the monarch; Bob controls 1 Protector of the Crown",
+                                             "Bob is the monarch; Bob controls 0 Protectors of the Crown"),
     "protector-is-optional": ("Bob is the monarch; Bob controls 0 Protectors of the Crown",
                               "Alice is the monarch; Bob controls 1 Protector of the Crown"),
 }

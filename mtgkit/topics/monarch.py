@@ -29,6 +29,7 @@ from ..events import (
     AbilityTriggered,
     ChoiceMade,
     DamageDealt,
+    DamagePrevented,
     DamageRedirected,
     Entered,
     Event,
@@ -102,6 +103,8 @@ class Mistake(MisconceptionName):
     JAILER_RELEASES_WHEN_IT_LEAVES = "jailer-releases-when-it-leaves"
     ABILITY_FIZZLES_WITHOUT_SOURCE = "ability-fizzles-without-source"
     PROTECTOR_IS_OPTIONAL = "protector-is-optional"
+    OWNER_TAKES_THE_CROWN = "owner-takes-the-crown"
+    REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE = "redirected-damage-isnt-combat-damage"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -858,6 +861,10 @@ class _Story:
         return [e for e in self.act if isinstance(e, DamageDealt) and e.to_id is not None
                 and self.g.obj(e.to_id).name == PROTECTOR]
 
+    def prevented(self, e: DamageRedirected) -> DamagePrevented | None:
+        """The prevention of the damage ``e`` redirected, if a prevention effect stopped it."""
+        return next((d for d in self.act if isinstance(d, DamagePrevented) and d.cause == e.seq), None)
+
     def redirected(self, e: DamageRedirected) -> DamageDealt:
         return next(d for d in self.act if isinstance(d, DamageDealt) and d.cause == e.seq)
 
@@ -925,6 +932,8 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
         return hit.to_id
 
     for e in s.act:
+        if isinstance(e, DamageRedirected) and s.prevented(e) is not None:
+            continue  # the redirected damage was prevented: there is nothing else to believe about it
         if isinstance(e, DamageRedirected):
             monarch, pid = s.monarch_at(e.seq), protector_of(e)
             source = g.controller_of(e.source_id) if e.source_id is not None else None
@@ -987,6 +996,12 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
                         if s.from_combat(change) is e:
                             end.monarch = monarch
                             undo_sacrifices(change.seq)
+        elif isinstance(e, DamagePrevented) and e.combat and e.to_id is not None \
+                and Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE in held \
+                and g.obj(e.to_id).name == PROTECTOR:  # "no longer combat damage": not prevented
+            end.hurt[e.to_id] = end.hurt.get(e.to_id, 0) + e.amount
+            end.toughness.setdefault(e.to_id, g.obj(e.to_id).card.toughness or 0)
+            end.owner.setdefault(e.to_id, g.controller_of(e.to_id))
         elif isinstance(e, Resolved) and e.ability and Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE in held:
             start = next((c for c in s.causes(e.seq)
                           if isinstance(c, AbilityActivated | AbilityTriggered)), None)
@@ -1032,6 +1047,11 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
                 end.monarch = s.monarch_at(change.seq)
                 undo_sacrifices(change.seq)
             if Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH in held:
+                undo_sacrifices(change.seq)
+            owner = g.obj(hit.source_id).owner if hit.source_id is not None else None
+            if Mistake.OWNER_TAKES_THE_CROWN in held and owner is not None and owner != change.monarch \
+                    and end.monarch == change.monarch:
+                end.monarch = owner  # the card's owner, they think (the crown stays, if it was theirs)
                 undo_sacrifices(change.seq)
             if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held and not s.sacrifices(change.seq):
                 if any(s.left(lich, hit.seq, change.seq) for lich in s.liches(change.monarch)):
@@ -1104,7 +1124,8 @@ class MonarchPlay(PlaySituation):
         Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
         Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, Mistake.REDIRECTION_CHANGES_THE_SOURCE,
         Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
-        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL)
+        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL, Mistake.OWNER_TAKES_THE_CROWN,
+        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
@@ -1179,8 +1200,8 @@ class MonarchPlay(PlaySituation):
             lines.append("The players' choices decide it: " + "; ".join(
                 f"{self.answer_of(end_of(self.play, x))} if {x.choice_summary()}" for x in self.outcomes()))
         shown = [e for e in o.events if isinstance(
-            e, MonarchChanged | DamageDealt | DamageRedirected | StateBasedMove | PlayerLeft | Entered
-            | AbilityTriggered | ChoiceMade | Resolved)
+            e, MonarchChanged | DamageDealt | DamageRedirected | DamagePrevented | StateBasedMove | PlayerLeft
+            | Entered | AbilityTriggered | ChoiceMade | Resolved)
             or (isinstance(e, ZoneChange) and e.frm == "battlefield")]
         lines += ["What the engine did:", event_lines(shown)]
         return "\n".join(lines)
@@ -1206,7 +1227,12 @@ class MonarchPlay(PlaySituation):
                 how = "when an enters trigger resolved (it had waited on the stack until then, CR 603.3)"
             bits.append(f"{e.monarch} became the monarch {how} ({cr(e.rules)})")
         for x in s.act:
-            if isinstance(x, DamageRedirected):
+            if isinstance(x, DamageRedirected) and (stopped := s.prevented(x)) is not None:
+                bits.append(f"{_of(x.source)} {x.amount} combat damage to {x.before} was redirected to a "
+                            f"Protector of the Crown ({cr(x.rules)}); redirected, it is still combat "
+                            f"damage, so {stopped.effect} prevented it and it was never dealt "
+                            f"({cr(stopped.rules)})")
+            elif isinstance(x, DamageRedirected):
                 whose = ("even though he wasn't the monarch" if x.before != s.monarch_at(x.seq)
                          else "so it wasn't dealt to the monarch")
                 kind = "combat damage (still combat damage once redirected)" if x.combat else "damage"
@@ -1459,6 +1485,55 @@ def draws_play(*, steal: bool = False) -> Play:
     return Play(_board(*pieces, monarch="Bob"), tuple(steps))
 
 
+def treason_play(card: str, *, bob: Sequence[str] = ("Grizzly Bears",), protectors: int = 0,
+                 bolt: bool = False) -> Play:
+    """Bob is the monarch and controls ``card`` (and ``bob``, and ``protectors`` Protectors of the
+    Crown). In her precombat main phase Alice casts Act of Treason on ``card`` and attacks Bob with
+    it; with ``bolt``, once combat damage is dealt Bob casts Lightning Bolt at it in response to
+    what the damage triggered."""
+    mountains = ("Mountain", "Mountain 2", "Mountain 3")
+    pieces = [Piece("Mountain") for _ in mountains]
+    pieces += [Piece("Act of Treason", zone="hand"), Piece(card, "Bob")]
+    pieces += [Piece(c, "Bob") for c in bob] + [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    steps = [Step("cast", f"Alice taps three Mountains and casts Act of Treason targeting Bob's {card}; it "
+                  f"resolves: she controls it until end of turn, it is untapped and has haste.",
+                  card="Act of Treason", target=card, pay=mountains),
+             Step("resolve", ""),
+             Step("advance", "", to="beginning_of_combat"),
+             *_fight([card])]
+    if bolt:
+        pieces += [Piece("Mountain", "Bob", label="Bob's Mountain"), Piece("Lightning Bolt", "Bob", "hand")]
+        steps += [Step("pass", "Alice, the active player, passes priority after combat damage (any "
+                       "triggers it caused wait on the stack).", player="Alice"),
+                  Step("cast", f"Bob taps his Mountain and casts Lightning Bolt targeting {card} in "
+                       f"response; it resolves.", card="Lightning Bolt", target=card,
+                       pay=("Bob's Mountain",)),
+                  Step("resolve", "")]
+    lich = card == LICH
+    steps.append(Step("resolve_stack", "Everything left on the stack resolves"
+                      + (" (if the Lich's ability triggers, it targets Bob)." if lich else ".")))
+    return Play(_board(*pieces, monarch="Bob"), tuple(steps), keep=(("target", "Bob"),) if lich else ())
+
+
+def holy_day_play(attackers: Sequence[str], *, protectors: int = 1) -> Play:
+    """Bob is the monarch and controls Protectors of the Crown; Alice attacks him with
+    ``attackers``, and in the declare attackers step Bob casts Holy Day ("Prevent all combat
+    damage that would be dealt this turn"). Combat damage: Bob applies the replacement and
+    prevention effects in the order he chooses."""
+    pieces = [Piece(c) for c in attackers] + [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    pieces += [Piece("Plains", "Bob"), Piece("Holy Day", "Bob", "hand")]
+    steps = [Step("attack", f"Alice attacks Bob with {_names(attackers)}.", attackers=tuple(attackers),
+                  defender="Bob"),
+             Step("pass", "", player="Alice"),
+             Step("cast", "Alice passes priority; Bob taps his Plains and casts Holy Day; it resolves. He "
+                  "doesn't block.", card="Holy Day", pay=("Plains",)),
+             Step("resolve", ""),
+             Step("advance", "Combat damage is dealt (Bob applies the effects in the order he likes).",
+                  to="combat_damage"),
+             Step("resolve_stack", "Everything on the stack resolves.")]
+    return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), tuple(steps))
+
+
 def someone_elses_crown() -> MonarchPlay:
     """Notebook 07's quick question (the seed's case): Alice is the monarch, Bob controls
     Protector of the Crown, and Alice bolts Bob."""
@@ -1702,6 +1777,27 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "chooser", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
         "Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
         "does Bob still control?"),
+    Misconception(
+        Mistake.OWNER_TAKES_THE_CROWN, "monarch",
+        "the crown goes to the creature's owner",
+        "'Its controller becomes the monarch' means the player whose card it is, so a stolen creature "
+        "wins the crown for its owner.",
+        "725.2", "The player who controls the creature that dealt combat damage to the monarch becomes "
+        "the monarch: a creature taken with Act of Treason wins the crown for the player who took it "
+        "(control can differ from ownership, CR 110.2; if the creature has left the battlefield, its "
+        "last known controller, CR 608.2h).",
+        "outputs", MonarchPlay(treason_play("Grizzly Bears", bob=("Llanowar Elves",)), "monarch"),
+        "Who is the monarch now?"),
+    Misconception(
+        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE, "monarch",
+        "redirected damage stops being combat damage",
+        "Once Protector of the Crown takes the damage instead, it is damage from the Protector's effect, "
+        "no longer combat damage, so an effect that prevents combat damage doesn't stop it.",
+        "614.9", "A redirection deals the same damage to another object: redirected combat damage is "
+        "still combat damage. With Holy Day on, Bob's Protector takes the Craw Wurm's 6 combat damage "
+        "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
+        "outputs", MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
+        "Who is the monarch now, and how many Protectors of the Crown does Bob still control?"),
 )
 
 
@@ -1855,6 +1951,24 @@ def _protector_question(rng: random.Random, level: Level) -> tuple[Situation, St
     return _ask(MonarchPlay(play, ask, note=note), "CR 614.9, 514.2, 704.5g, 725.2")
 
 
+def _treason_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    card = rng.choice(["Grizzly Bears", "Hill Giant", LICH, LICH])
+    protectors = rng.choice([0, 0, 1]) if card != LICH else 0
+    bolt = level == "hard" and rng.random() < 0.5 or rng.random() < 0.2
+    play = treason_play(card, bob=("Grizzly Bears",) if card != "Grizzly Bears" else ("Llanowar Elves",),
+                        protectors=protectors, bolt=bolt)
+    ask: MonarchAsk = "monarch and creatures" if card == LICH else (
+        "monarch and protectors" if protectors else "monarch" if level == "easy" else "monarch and life")
+    return _ask(MonarchPlay(play, ask), "CR 725.2, 613.1b, 608.2h")
+
+
+def _holy_day_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    # an attacker big enough to destroy a Protector, were its damage not prevented
+    attackers = sorted(["Craw Wurm", *rng.sample(["Hill Giant", "Grizzly Bears"], rng.randint(0, 1))])
+    play = holy_day_play(attackers, protectors=rng.choice([1, 1, 2]))
+    return _ask(MonarchPlay(play, "monarch and protectors"), "CR 614.9, 615.1, 616.1")
+
+
 def _draws_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     steal = rng.random() < 0.5
     return _ask(MonarchPlay(draws_play(steal=steal), "cards drawn", rng.choice(["Alice", "Bob"])),
@@ -1884,9 +1998,9 @@ def _legacy_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
 
 
 _SCENARIOS: tuple[tuple[float, Callable[[random.Random, Level], tuple[Situation, Stem] | None]], ...] = (
-    (0.26, _steal_question), (0.12, _ping_question), (0.16, _enters_question),
-    (0.12, _knockout_question), (0.1, _jailer_question), (0.16, _protector_question),
-    (0.08, _draws_question))
+    (0.22, _steal_question), (0.1, _ping_question), (0.14, _enters_question),
+    (0.1, _knockout_question), (0.08, _jailer_question), (0.14, _protector_question),
+    (0.06, _draws_question), (0.1, _treason_question), (0.06, _holy_day_question))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
