@@ -572,9 +572,11 @@ def piece_words(p: Piece) -> str:
     """A permanent of a set-up as a board shows it: "Walking Ballista (tapped, with 2 +1/+1
     counters, arrived this turn)"."""
     notes = []
+    color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(p.color or "")
     if p.attached_to:
-        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(p.color or "")
         notes.append(f"on {p.attached_to}" + (f", {color} chosen" if color else ""))
+    elif color:
+        notes.append(f"{color} chosen")
     if p.tapped:
         notes.append("tapped")
     for kind, n in p.counters or ():
