@@ -67,6 +67,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "draw-follows-the-crown": ("Alice", "Bob"),
     "reflectors-count-nonland-permanents": ("nothing", "{G}"),
     "reflectors-count-triggered-mana": ("{G}", "{U}{G}"),
+    "spend-as-any-color-changes-type": ("nothing", "{W}{U}{B}{R}{G}"),
     "opponents-mana-effects-apply-to-me": ("{G}", "{G}{G}"),
     "reflection-doubles-lands-only": ("{G}{G}", "{G}"),
     "reflection-doubles-untap-abilities": ("{U}{G}{G}", "{U}{U}{G}{G}"),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
-from ..abilities import ExtraMana, ManaTrigger, PerPermanent, Reflect
+from ..abilities import ExtraMana, ManaTrigger, PerPermanent, Reflect, SpendAsAnyColor
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
@@ -52,6 +52,7 @@ class Mistake(MisconceptionName):
     ZERO_MANA_STILL_HAS_A_TYPE = "zero-mana-still-has-a-type"
     REFLECTORS_COUNT_NONLAND_PERMANENTS = "reflectors-count-nonland-permanents"
     REFLECTORS_COUNT_TRIGGERED_MANA = "reflectors-count-triggered-mana"
+    SPEND_AS_ANY_COLOR_CHANGES_TYPE = "spend-as-any-color-changes-type"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -295,6 +296,11 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
                     for m in a.adds.options(Mana(), aura.chosen_color):
                         extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
 
+    # players who may spend mana as though it were any color (Chromatic Orrery): a learner holding
+    # spend-as-any-color-changes-type thinks their {C} is every color
+    as_any = {p.controller for p in g.permanents() if p.card.has(SpendAsAnyColor)} \
+        if Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE in held else set()
+
     def types_of(o: Any) -> frozenset[str]:
         ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
         found: set[str] = set()
@@ -323,6 +329,8 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
                 if m:
                     for result in cp.outcomes(m, ops):
                         found |= result.types
+        if o.controller in as_any and "C" in found:
+            found |= set(COLORS)
         return frozenset(found)
 
     for o in perms:
@@ -527,6 +535,17 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
                                      Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
         "What could Alice's Reflecting Pool produce?"),
+    Misconception(
+        Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE, "could-produce",
+        "mana spendable as any color is colored mana",
+        "Under an effect that lets a player spend mana as though it were any color (Chromatic Orrery), "
+        "their colorless mana counts as colored: a Wastes 'could produce' every color.",
+        "609.4b", "Spending mana as though it were mana of any color changes only how costs may be "
+        "paid, not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
+        "looks at types), so an Exotic Orchard looking at it could produce nothing.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
+                                     Perm("Chromatic Orrery", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
 )
 
 
@@ -534,7 +553,8 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
 #: The lands practice draws from, in the order it draws them (another order would change every
 #: seed's boards; the mana explorers list the same lands as :data:`~mtgkit.topics.boards.MANA_CARDS`).
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea", "Mystic Gate",
-         "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag")
+         "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag", "Ancient Ziggurat",
+         "Tarnished Citadel")
 #: The permanents that reflect others' mana: every could-produce question is about one of them.
 REFLECTING = MANA_CARDS["reflecting"]
 
@@ -559,8 +579,8 @@ def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
         perms.append(Perm("Utopia Sprawl", perms[forests[0]].controller, attached_to=forests[0],
                           color=rng.choice("WUBR")))
     if level == "hard" and rng.random() < 0.6:
-        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
-                          rng.choice(["Alice", "Bob"])))
+        extra = rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery"])
+        perms.append(Perm(extra, rng.choice(["Alice", "Bob"])))
     board = BoardSpec(tuple(perms))
     if board.problem() is not None:
         return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
@@ -583,10 +603,13 @@ def _stem(name: str) -> Stem:
 def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     target = rng.choice(["Exotic Orchard", "Exotic Orchard", "Reflecting Pool", "Fellwar Stone",
                          "Meteor Crater"])
+    # (Ancient Ziggurat's restriction and Tarnished Citadel's damage are no part of what they could
+    # produce: 106.7 looks at types only)
     bob = rng.sample(["Forest", "Island", "Swamp", "Mountain", "Plains", "Wastes", "Underground Sea",
-                      "Mystic Gate", "Gaea's Cradle"], rng.randint(1, 2 if level == "easy" else 3))
+                      "Mystic Gate", "Gaea's Cradle", "Ancient Ziggurat", "Tarnished Citadel"],
+                     rng.randint(1, 2 if level == "easy" else 3))
     if rng.random() < 0.5:
-        bob.append(rng.choice(["Llanowar Elves", "Fellwar Stone"]))
+        bob.append(rng.choice(["Llanowar Elves", "Fellwar Stone", "Chromatic Orrery"]))
     if level == "hard" and "Wastes" not in bob and rng.random() < 0.5:
         bob.append("Wastes")
     alice = rng.sample(["Forest", "Island", "Wastes", "Mountain", "Underground Sea"], rng.randint(0, 2))
