@@ -616,8 +616,10 @@ class Setup(Value):
             perms = _counted([piece_words(p) for p in mine if p.zone == "battlefield"])
             line = f"{who} controls {one_of(perms, last='and') if perms else 'no permanents'}"
             for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard"),
-                                ("library", "on top of {} library (the last named on top)")):
+                                ("library", "on top of {} library, from the top")):
                 cards = [p.card for p in mine if p.zone == zone]
+                if zone == "library":
+                    cards.reverse()  # the last card put there is on top
                 if cards:
                     line += f"; {where.format(his[who])}: {one_of(cards, last='and')}"
             parts.append(line + ".")
