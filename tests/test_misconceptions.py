@@ -101,6 +101,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "abilities-only-on-your-turn": ("yes", "no"),
     "most-recent-turn-is-the-previous-one": ("yes", "no"),
     "control-change-doesnt-reset-sickness": ("no", "yes"),
+    "sick-creatures-cant-convoke": ("yes", "no"),
     "owner-is-the-controller": ("yes", "no"),
     "noncombat-creature-damage-takes-the-crown": ("Bob is the monarch; Bob has 19 life",
                                                   "Alice is the monarch; Bob has 19 life"),

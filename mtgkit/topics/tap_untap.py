@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 from ..abilities import EntersTapped, GrantKeyword
 from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
-from ..events import AttackDeclared, BlockDeclared, Entered, SetupPut, Tapped, TurnBegan, Untapped
+from ..events import AttackDeclared, BlockDeclared, Convoked, Entered, SetupPut, Tapped, TurnBegan, Untapped
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
@@ -321,6 +321,7 @@ class Mistake(MisconceptionName):
     SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER = "symmetric-effects-help-only-their-controller"
     ABILITIES_ONLY_ON_YOUR_TURN = "abilities-only-on-your-turn"
     MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE = "most-recent-turn-is-the-previous-one"
+    SICK_CREATURES_CANT_CONVOKE = "sick-creatures-cant-convoke"
     CONTROL_CHANGE_DOESNT_RESET_SICKNESS = "control-change-doesnt-reset-sickness"
     OWNER_IS_THE_CONTROLLER = "owner-is-the-controller"
 
@@ -399,9 +400,9 @@ def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
 
 # ----------------------------------------------------------------------- scenario questions
 #: What a checklist asks a player may do: activate one of a permanent's abilities, attack with
-#: it (in that player's next beginning of combat this turn), or block with it (now, in the
-#: opponent's declare attackers step).
-ActKind = Literal["activate", "attack", "block"]
+#: it (in that player's next beginning of combat this turn), block with it (now, in the
+#: opponent's declare attackers step), or tap it to help cast a spell with convoke.
+ActKind = Literal["activate", "attack", "block", "convoke"]
 
 
 class Act(Value):
@@ -411,6 +412,8 @@ class Act(Value):
     card: str
     says: str  # how the option names it: "tap the Elves for {G}"
     ability: int = 0
+    spell: str = ""  # convoke: the label of the spell with convoke cast (targeting an opponent)
+    pay: tuple[str, ...] = ()  # convoke: the lands tapped for mana first, for the rest of its cost
 
 
 class Facts(Value):
@@ -480,6 +483,9 @@ def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     if f.kind == "block":
         return f.creature and not f.tapped and not (
             Mistake.SICKNESS_STOPS_BLOCKING in held and sick and not haste)
+    if f.kind == "convoke":
+        return f.creature and not f.tapped and not (
+            Mistake.SICK_CREATURES_CANT_CONVOKE in held and sick and not haste)
     if f.kind == "attack":
         return f.creature and not f.tapped and (not sick or haste)
     if Mistake.ABILITIES_ONLY_ON_YOUR_TURN in held and not f.active and not f.mana:
@@ -501,11 +507,17 @@ def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     return state and not stopped
 
 
-def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]:
+def engine_verdict(g: Game, ref: int, act: Act, who: str,
+                   labels: Mapping[str, int] | None = None) -> tuple[bool, Reason]:
     """What the engine does with ``act`` (tried on a copy of ``g``): whether the rules allow it,
-    and why (the rule of the event that did it, or the rule it was refused by)."""
+    and why (the rule of the event that did it, or the rule it was refused by). ``labels``
+    names the spell and lands of a convoke act (by default, by card name)."""
     trial = copy.deepcopy(g)
     name = trial.obj(ref).name
+
+    def label(text: str, zone: str = "battlefield") -> int:
+        return labels[text] if labels and text in labels else trial.find(text, zone=zone)
+
     try:
         if act.kind == "activate":
             ab = trial.obj(ref).card.activated[act.ability]
@@ -515,6 +527,12 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
                           if ab.targets.zone == "graveyard" else next(p for p in trial.players if p != who))
             events = trial.activate(ref, act.ability, player=who, target=target)
             e = next((e for e in events if isinstance(e, Tapped | Untapped)), events[0])
+        elif act.kind == "convoke":
+            for land in act.pay:
+                trial.activate(label(land), player=who)
+            opponent = next(p for p in trial.players if p != who)
+            done = trial.cast(label(act.spell, "hand"), target=opponent, convoke=[ref])
+            e = next(e for e in done if isinstance(e, Convoked))
         elif act.kind == "attack":
             if trial.step != "beginning_of_combat":
                 trial.advance(to="beginning_of_combat")
@@ -580,7 +598,7 @@ def _checked(s: Checklist) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
     out = []
     for act in s.acts:
         ref = labels[act.card] if act.card in labels else g.find(act.card)
-        ok, why = engine_verdict(g, ref, act, s.who)
+        ok, why = engine_verdict(g, ref, act, s.who, labels)
         out.append((act, facts_of(g, ref, act), ok, why))
     return tuple(out)
 
@@ -694,6 +712,25 @@ def stolen_play(card: str = "Llanowar Elves", spell: str = "Mind Control",
     return Play(Setup(pieces=tuple(pieces)), tuple(steps))
 
 
+def convoke_play() -> Play:
+    """In her precombat main phase Alice plays a Mountain, then taps a Forest and casts Llanowar
+    Elves; she has three Mountains and Stoke the Flames (convoke) in her hand."""
+    pieces = [Piece("Forest"), *[Piece("Mountain") for _ in range(2)], Piece("Grizzly Bears"),
+              Piece("Mountain", zone="hand", label="new Mountain"), Piece("Llanowar Elves", zone="hand"),
+              Piece("Stoke the Flames", zone="hand")]
+    return Play(Setup(pieces=tuple(pieces)), (
+        Step("play_land", "Alice plays a Mountain (her land for the turn).", card="new Mountain"),
+        _cast("Llanowar Elves", ["Forest"]), Step("resolve", "")))
+
+
+_CONVOKE_ACTS = (Act("activate", "Llanowar Elves", "tap the Elves for {G}"),
+                 Act("attack", "Llanowar Elves", "attack with the Elves this turn"),
+                 Act("convoke", "Llanowar Elves", "tap the Elves for convoke to help cast Stoke the "
+                     "Flames at Bob (three Mountains paying the rest)", spell="Stoke the Flames",
+                     pay=("Mountain", "Mountain 2", "new Mountain")),
+                 Act("attack", "Grizzly Bears", "attack with her Grizzly Bears this turn"))
+
+
 def _stolen_acts(card: str, when: StolenWhen) -> tuple[Act, ...]:
     name = f"the {card.split()[-1]} she took"
     acts = [Act("activate", card, f"tap {name} for {{G}}")] if card == "Llanowar Elves" else []
@@ -736,8 +773,10 @@ _CHECK_STEMS = {
 
 
 def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen"])
-    if kind == "stolen":
+    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen", "convoke"])
+    if kind == "convoke":
+        play, pool, who = convoke_play(), list(_CONVOKE_ACTS), "Alice"
+    elif kind == "stolen":
         card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears"])
         spell = rng.choice(["Mind Control", "Act of Treason"])
         when: StolenWhen = ("now" if spell == "Act of Treason"
@@ -905,6 +944,16 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "inputs", Checklist(stolen_play(when="her next turn"), "Alice",
                             _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
         "May Alice tap the Elves she took for {G} now?"),
+    Misconception(
+        Mistake.SICK_CREATURES_CANT_CONVOKE, "tap-untap",
+        "a summoning-sick creature can't convoke",
+        "Summoning sickness stops a creature from being tapped for anything, so Llanowar Elves cast "
+        "this turn can't be tapped to help cast a spell with convoke.",
+        "702.51a", "Convoke taps creatures as part of paying a spell's total cost; that isn't an ability "
+        "of the creature with {T} in its cost, so summoning sickness (CR 302.6) doesn't stop it: Elves "
+        "cast this turn may convoke.",
+        "inputs", Checklist(convoke_play(), "Alice", _CONVOKE_ACTS[2:3], "yes or no"),
+        "May Alice tap the Elves for convoke now?"),
 )
 
 
