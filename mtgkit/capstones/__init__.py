@@ -2,7 +2,8 @@
 
 Each capstone is a TOML file in this folder (``K1-bolt-the-attacker-in-response.toml``): a
 realistic set-up and play sequence in the scenario files' words (``players``, ``life``,
-``monarch``, ``board``, ``hand``, ``graveyard``, ``library`` (the last card named on top);
+``monarch``, ``board``, ``hand``, ``graveyard``, ``top_of_library`` (cards on top of a library, the
+last named on top);
 ``[[steps]]`` with the actions' keys ``do``, ``card``, ``target``, ``x``, ``ability``, ``player``,
 ``to``, ``attackers``, ``defender``, ``blocks``, ``order``, ``choice``, ``color``, ``copy``,
 ``pay``, ``convoke``, ``free_cast``, and ``says``: the step in words),
@@ -51,10 +52,11 @@ from ..outcomes import Outcome
 from ..records import Value
 from ..teaching import Piece, PieceZone, Play, Setup, Step, event_lines
 from ..topics.base import Situation
-from ..topics.could_produce import CouldPlay
+from ..topics.could_produce import CouldPlay, ReflectedSpend
 from ..topics.monarch import MonarchAsk, MonarchPlay
 from ..topics.tap_untap import Act, engine_verdict
 from ..topics.tapping import ManaPlay
+from ..topics.x_values import StackPlay
 
 #: Where the capstone files are.
 FOLDER = Path(__file__).resolve().parent
@@ -158,7 +160,7 @@ def parse(path: Path) -> Capstone:
         raise _fail(path, "file", f"valid TOML ({err})") from None
     players = tuple(data.get("players", ("Alice", "Bob")))
     pieces: list[Piece] = []
-    for zone in ("board", "hand", "graveyard", "library"):
+    for zone in ("board", "hand", "graveyard", "top_of_library"):
         for who, cards in data.get(zone, {}).items():
             if who not in players:
                 raise _fail(path, f"{zone}.{who}", f"one of the players {', '.join(players)}")
@@ -171,7 +173,7 @@ def parse(path: Path) -> Capstone:
                 lookup(entry["card"])  # a card of the catalog (ValueError with "did you mean")
                 counters = entry.get("counters")
                 zones: dict[str, PieceZone] = {"board": "battlefield", "hand": "hand",
-                                               "graveyard": "graveyard", "library": "library"}
+                                               "graveyard": "graveyard", "top_of_library": "library"}
                 where = zones[zone]
                 pieces.append(Piece(entry["card"], who, where,
                                     entry.get("label", ""), entry.get("tapped", False),
@@ -337,6 +339,11 @@ def _situation(c: Capstone) -> Situation | None:
         return ManaPlay(c.play)
     if kind == "could-produce":
         return CouldPlay(c.play, model["target"])
+    if kind == "spend":
+        return ReflectedSpend(c.play, model["reflector"])
+    if kind == "x-stack":
+        return StackPlay(c.play, model["card"], "copy" if model["route"] == "copy" else "cascade",
+                         int(model["x"]))
     return None
 
 

@@ -520,10 +520,10 @@ def spend_play(reflector: str = "Exotic Orchard",
     ``reflector`` for {R} and casts Lightning Bolt targeting Bob."""
     pieces = (Piece(reflector), Piece("Lightning Bolt", zone="hand"),
               *[Piece(c, "Bob", tapped=tapped) for c in bob])
-    steps = (Step("activate", f"Alice taps her {reflector} for {{R}}.", card=reflector, color="R"),
-             Step("cast", "She casts Lightning Bolt targeting Bob with it; it resolves.",
-                  card="Lightning Bolt", target="Bob"),
-             Step("resolve", ""))
+    steps = (Step("activate", f"Alice tries to tap her {reflector} for {{R}} and to cast Lightning Bolt "
+                  f"targeting Bob with that mana.", card=reflector, color="R"),
+             Step("cast", "", card="Lightning Bolt", target="Bob"),
+             Step("resolve", "Bob doesn't respond."))
     return ReflectedSpend(Play(Setup(pieces=pieces), steps), reflector)
 
 
