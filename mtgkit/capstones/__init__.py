@@ -17,8 +17,9 @@ each player's ``life``, ``pool``, ``battlefield`` and ``graveyard`` (the cards t
 ``creatures`` (how many), ``drew`` (cards drawn during the steps); ``count`` (how many of a card
 a player controls), ``counters`` and ``tapped`` (a permanent's); ``chooser`` (who made a kind of
 choice); ``can`` (whether a player may activate an ability, attack or block, tried by the
-engine); and over every outcome the story allows, ``pools`` (each pool a player could end with)
-and ``offered`` (the options a kind of choice offered). The right option's claims hold in every
+engine); and over every outcome the story allows, ``pools`` (each pool a player could end with),
+``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
+choice offered). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
 ``[model]`` table is also a practice board of its topic: the
 right option's ``believed`` answer is what the engine says, and each wrong option's is what its
@@ -53,7 +54,7 @@ from ..records import Value
 from ..teaching import Piece, PieceZone, Play, Setup, Step, event_lines
 from ..topics.base import Situation
 from ..topics.could_produce import CouldPlay, ReflectedSpend
-from ..topics.monarch import MonarchAsk, MonarchPlay
+from ..topics.monarch import BlockedDamage, MonarchAsk, MonarchPlay
 from ..topics.tap_untap import Act, engine_verdict
 from ..topics.tapping import ManaPlay
 from ..topics.x_values import StackPlay
@@ -143,9 +144,9 @@ _STEP_KEYS = {"do", "says", "card", "target", "x", "ability", "player", "to", "a
               "blocks", "order", "choice", "color", "copy", "pay", "convoke", "free_cast"}
 _PIECE_KEYS = {"card", "label", "tapped", "arrived", "counters", "attached_to", "color"}
 _CLAIMS = {"monarch", "life", "pool", "battlefield", "graveyard", "creatures", "drew", "count", "counters",
-           "tapped", "chooser", "can", "pools", "offered"}
+           "tapped", "chooser", "can", "pools", "offered", "counts"}
 #: The claims about every outcome together, not one at a time.
-_OVER_ALL = {"pools", "offered"}
+_OVER_ALL = {"pools", "offered", "counts"}
 
 
 def _fail(path: Path, place: str, expected: str) -> CapstoneError:
@@ -272,6 +273,9 @@ def _holds_over(claim: str, value: Any, outs: tuple[Outcome, ...]) -> bool:
     if claim == "pools":
         return all({str(o.pool(p)) for o in outs} == {str(Mana.parse(m)) for m in pools}
                    for p, pools in value.items())
+    if claim == "counts":  # how many of a card each player could end with, over every outcome
+        return all({_names(o.game, p, "battlefield")[card] for o in outs} == set(ns)
+                   for p, cards in value.items() for card, ns in cards.items())
     for o in outs:  # "offered": each outcome's choice of that kind offered exactly these
         offered = {c.question: set(c.options) for c in o.choices}
         if any(offered.get(q) != set(options) for q, options in value.items()):
@@ -339,6 +343,8 @@ def _situation(c: Capstone) -> Situation | None:
         return ManaPlay(c.play)
     if kind == "could-produce":
         return CouldPlay(c.play, model["target"])
+    if kind == "division":
+        return BlockedDamage(c.play, model["attacker"])
     if kind == "spend":
         return ReflectedSpend(c.play, model["reflector"])
     if kind == "x-stack":

@@ -105,6 +105,9 @@ class Mistake(MisconceptionName):
     PROTECTOR_IS_OPTIONAL = "protector-is-optional"
     OWNER_TAKES_THE_CROWN = "owner-takes-the-crown"
     REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE = "redirected-damage-isnt-combat-damage"
+    ONE_SOURCE_NEVER_SPLITS = "one-source-never-splits"
+    DAMAGE_ASSIGNMENT_ORDER = "damage-assignment-order"
+    BLOCKED_EXCESS_TRAMPLES_OVER = "blocked-excess-tramples-over"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -1485,6 +1488,77 @@ def draws_play(*, steal: bool = False) -> Play:
     return Play(_board(*pieces, monarch="Bob"), tuple(steps))
 
 
+class BlockedDamage(PlaySituation):
+    """A blocked attacker's combat damage (CR 510.1c): Alice attacks Bob, the monarch, with the
+    creature labelled ``attacker``, and he blocks it with two creatures (Protectors of the
+    Crown). How may its damage be assigned? The engine offers every division among the
+    blockers (its controller's choice), each a legal outcome of the play."""
+
+    topic: ClassVar[TopicName] = "monarch"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.ONE_SOURCE_NEVER_SPLITS, Mistake.DAMAGE_ASSIGNMENT_ORDER,
+        Mistake.BLOCKED_EXCESS_TRAMPLES_OVER)
+    attacker: str
+
+    def key(self) -> Hashable:
+        return ("division", self.play)
+
+    def divisions(self) -> tuple[tuple[int, ...], ...]:
+        """Each division of the damage among the blockers, over the legal outcomes."""
+        return _divisions(self.play)
+
+    def legal(self) -> tuple[str, ...]:
+        found = self.divisions()
+        total = sum(found[0])
+        if len(found[0]) == 2 and len(found) == total + 1:
+            return (f"any split of its {total} damage between the two blockers, as Alice chooses",)
+        return ("; or ".join(" and ".join(str(n) for n in d) for d in found),)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        total = sum(self.divisions()[0])
+        found: list[str] = []
+        if Mistake.ONE_SOURCE_NEVER_SPLITS in held:
+            found.append(f"all {total} damage to one of the blockers: one source's damage can't be split")
+        if Mistake.DAMAGE_ASSIGNMENT_ORDER in held:
+            found.append("lethal damage to the first blocker in order before the second gets any")
+        if Mistake.BLOCKED_EXCESS_TRAMPLES_OVER in held:
+            found.append("lethal damage to each blocker, and whatever is left over to Bob")
+        return tuple(found)
+
+    def explain(self) -> str:
+        o = self.play.outcomes()[0]
+        choice = next(e for e in o.events if isinstance(e, ChoiceMade) and e.question == "damage assignment")
+        return (f"{self.legal()[0][0].upper()}{self.legal()[0][1:]}: a creature blocked by two or more "
+                f"creatures divides its combat damage among them as its controller chooses, with no order "
+                f"among the blockers and no need to assign lethal damage first; without trample none of it "
+                f"can go to the player (CR 510.1c). The engine offers each division, for example: "
+                f"{choice.text} ({cr(choice.rules)}).")
+
+
+@functools.lru_cache(maxsize=256)
+def _divisions(play: Play) -> tuple[tuple[int, ...], ...]:
+    found = set()
+    for o in play.outcomes():
+        for c in o.choices:
+            if c.question == "damage assignment" and isinstance(c.answer, tuple):
+                found.add(tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer))
+    return tuple(sorted(found, reverse=True))
+
+
+def division_play(counters: int = 6, blockers: Sequence[str] = (PROTECTOR, PROTECTOR)) -> Play:
+    """Bob is the monarch; Alice's Walking Ballista with ``counters`` +1/+1 counters attacks him
+    and he blocks it with ``blockers``; combat damage is dealt."""
+    labels = [f"Bob's {b}" if i == 0 else f"Bob's {b} {i + 1}" for i, b in enumerate(blockers)]
+    pieces = (Piece("Walking Ballista", counters=(("+1/+1", counters),)),
+              *[Piece(b, "Bob", label=label) for b, label in zip(blockers, labels, strict=True)])
+    steps = (Step("attack", f"Alice attacks Bob with Walking Ballista ({counters}/{counters}).",
+                  attackers=("Walking Ballista",), defender="Bob"),
+             Step("block", f"Bob blocks it with {_names(blockers)}.",
+                  blocks=tuple((label, "Walking Ballista") for label in labels)),
+             Step("advance", "", to="combat_damage"))
+    return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), steps)
+
+
 def treason_play(card: str, *, bob: Sequence[str] = ("Grizzly Bears",), protectors: int = 0,
                  bolt: bool = False) -> Play:
     """Bob is the monarch and controls ``card`` (and ``bob``, and ``protectors`` Protectors of the
@@ -1798,6 +1872,33 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
         "outputs", MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
         "Who is the monarch now, and how many Protectors of the Crown does Bob still control?"),
+    Misconception(
+        Mistake.ONE_SOURCE_NEVER_SPLITS, "monarch",
+        "a blocked attacker can't divide its damage either",
+        "One source's damage can't be split between two Protectors, so an attacker blocked by two "
+        "creatures must put all its damage on one of them.",
+        "510.1c", "An attacker blocked by two or more creatures divides its combat damage among them as "
+        "its controller chooses. The 'can't split' ruling is about redirection (CR 614.9), where one "
+        "replacement effect replaces the whole damage event.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
+    Misconception(
+        Mistake.DAMAGE_ASSIGNMENT_ORDER, "monarch",
+        "blockers are put in order and lethal damage goes first",
+        "The attacking player orders the blockers and must assign lethal damage to the first before "
+        "the next gets any.",
+        "510.1c", "Under the current rules there is no damage assignment order: an attacker blocked by "
+        "several creatures divides its combat damage among them as its controller likes.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
+    Misconception(
+        Mistake.BLOCKED_EXCESS_TRAMPLES_OVER, "monarch",
+        "damage beyond what the blockers need goes to the player",
+        "A blocked attacker may give each blocker lethal damage and the rest to the player it attacks.",
+        "510.1c", "A blocked creature assigns all its combat damage to the creatures blocking it; only "
+        "trample (CR 702.19b) lets damage beyond lethal go to the player.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
 )
 
 
@@ -1969,6 +2070,14 @@ def _holy_day_question(rng: random.Random, level: Level) -> tuple[Situation, Ste
     return _ask(MonarchPlay(play, "monarch and protectors"), "CR 614.9, 615.1, 616.1")
 
 
+def _division_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    blockers = (PROTECTOR, rng.choice([PROTECTOR, PROTECTOR, "Hill Giant"]))
+    s = BlockedDamage(division_play(rng.randint(4, 8), blockers), "Walking Ballista")
+    return s, Stem(("How may Alice's combat damage from Walking Ballista be assigned?",
+                    "Which describes how Walking Ballista's combat damage may be assigned?"),
+                   lambda v: f"its combat damage may be assigned so: {v}.", "CR 510.1c, 614.9")
+
+
 def _draws_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     steal = rng.random() < 0.5
     return _ask(MonarchPlay(draws_play(steal=steal), "cards drawn", rng.choice(["Alice", "Bob"])),
@@ -2000,7 +2109,8 @@ def _legacy_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
 _SCENARIOS: tuple[tuple[float, Callable[[random.Random, Level], tuple[Situation, Stem] | None]], ...] = (
     (0.22, _steal_question), (0.1, _ping_question), (0.14, _enters_question),
     (0.1, _knockout_question), (0.08, _jailer_question), (0.14, _protector_question),
-    (0.06, _draws_question), (0.1, _treason_question), (0.06, _holy_day_question))
+    (0.06, _draws_question), (0.08, _treason_question), (0.05, _holy_day_question),
+    (0.03, _division_question))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -2027,7 +2137,7 @@ TOPIC = Topic(
     name="monarch",
     title="The monarch, Protector of the Crown and Custodi Lich (CR 725, 614.9, 603.2e)",
     notebooks=("06-the-monarch", "07-protector-of-the-crown"),
-    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay),
+    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay, BlockedDamage),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
     spread=(("crown", ("moves", "stays", "nobody")),),
