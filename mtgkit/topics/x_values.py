@@ -866,7 +866,11 @@ class StackPlay(PlaySituation):
         o = self.play.outcomes()[0]
         e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and e.free)),
                  None)
-        return None if e is None else Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
+        if e is None:
+            return None
+        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast
+        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b")))
+        return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
 
 
 @functools.lru_cache(maxsize=512)
@@ -890,7 +894,8 @@ def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
         n = x * per.x_count
         wastes = ["Wastes"] + [f"Wastes {i}" for i in range(2, n + 5)]
         pieces = [Piece("Lithoform Engine"), *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
-        steps = (Step("cast", f"Alice taps {plural(n, 'Wastes', 'Wastes')} and casts {card} with X = {x}.",
+        count = {2: "two", 4: "four", 6: "six"}.get(n, str(n))
+        steps = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
                       card=card, x=x,
                       pay=tuple(wastes[:n])),
                  Step("activate", f"Holding priority, she taps four more Wastes and activates Lithoform "
