@@ -43,7 +43,7 @@ from .topics.x_values import X_ASKS, LegendPlay, StackPlay, XEntry, x_pair, x_va
 SITUATION_TYPES: tuple[type[Situation], ...] = tuple(s for t in TOPICS.values() for s in t.situations)
 
 __all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BlockedDamage", "BoardSpec", "Bolts", "Checklist",
-           "Combat", "CouldPlay", "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters", "ManaPlay",
-           "MonarchPlay", "Perm", "ReflectedSpend",
-           "Situation", "StackPlay", "TapForMana", "XEntry", "activation", "combat_is_legal", "could_produce_board",
-           "same_type_trigger", "tap_story", "triggered_mana", "x_pair", "x_value"]
+           "Combat", "CouldPlay", "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters",
+           "ManaPlay", "MonarchPlay", "Perm", "ReflectedSpend", "Situation", "StackPlay", "TapForMana",
+           "XEntry", "activation", "combat_is_legal", "could_produce_board", "same_type_trigger",
+           "tap_story", "triggered_mana", "x_pair", "x_value"]
