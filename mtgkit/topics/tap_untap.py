@@ -712,12 +712,14 @@ def stolen_play(card: str = "Llanowar Elves", spell: str = "Mind Control",
     return Play(Setup(pieces=tuple(pieces)), tuple(steps))
 
 
-def convoke_play() -> Play:
+def convoke_play(hysteria: str = "") -> Play:
     """In her precombat main phase Alice plays a Mountain, then taps a Forest and casts Llanowar
-    Elves; she has three Mountains and Stoke the Flames (convoke) in her hand."""
+    Elves; she has three Mountains and Stoke the Flames (convoke) in her hand, and a Mass
+    Hysteria is under ``hysteria``'s control (or none)."""
     pieces = [Piece("Forest"), *[Piece("Mountain") for _ in range(2)], Piece("Grizzly Bears"),
               Piece("Mountain", zone="hand", label="new Mountain"), Piece("Llanowar Elves", zone="hand"),
               Piece("Stoke the Flames", zone="hand")]
+    pieces += [Piece("Mass Hysteria", hysteria)] if hysteria else []
     return Play(Setup(pieces=tuple(pieces)), (
         Step("play_land", "Alice plays a Mountain (her land for the turn).", card="new Mountain"),
         _cast("Llanowar Elves", ["Forest"]), Step("resolve", "")))
@@ -775,7 +777,7 @@ _CHECK_STEMS = {
 def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen", "convoke"])
     if kind == "convoke":
-        play, pool, who = convoke_play(), list(_CONVOKE_ACTS), "Alice"
+        play, pool, who = convoke_play(rng.choice(["", "", "Alice", "Bob"])), list(_CONVOKE_ACTS), "Alice"
     elif kind == "stolen":
         card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears"])
         spell = rng.choice(["Mind Control", "Act of Treason"])
