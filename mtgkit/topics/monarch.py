@@ -1549,11 +1549,13 @@ def division_play(counters: int = 6, blockers: Sequence[str] = (PROTECTOR, PROTE
     """Bob is the monarch; Alice's Walking Ballista with ``counters`` +1/+1 counters attacks him
     and he blocks it with ``blockers``; combat damage is dealt."""
     labels = [f"Bob's {b}" if i == 0 else f"Bob's {b} {i + 1}" for i, b in enumerate(blockers)]
+    both = ("both his Protectors of the Crown" if list(blockers) == [PROTECTOR, PROTECTOR]
+            else _names(blockers))
     pieces = (Piece("Walking Ballista", counters=(("+1/+1", counters),)),
               *[Piece(b, "Bob", label=label) for b, label in zip(blockers, labels, strict=True)])
     steps = (Step("attack", f"Alice attacks Bob with Walking Ballista ({counters}/{counters}).",
                   attackers=("Walking Ballista",), defender="Bob"),
-             Step("block", f"Bob blocks it with {_names(blockers)}.",
+             Step("block", f"Bob blocks it with {both}.",
                   blocks=tuple((label, "Walking Ballista") for label in labels)),
              Step("advance", "", to="combat_damage"))
     return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), steps)
