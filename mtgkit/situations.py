@@ -8,7 +8,8 @@ with :mod:`mtgkit.outcomes`. Answers are short strings a learner can pick from (
 ``"3"``, ``"Alice"``, ``"yes"``). Each situation also explains itself in plain words first, then
 with the chain of engine events (written "event 13", so that "#13" only ever names an object),
 and is the misconception model of its board (:class:`~mtgkit.topics.base.Situation`). A
-scenario situation (``MonarchPlay``, ``Checklist``, ``ManaPlay``, ``CouldPlay``, ``LegendPlay``)
+scenario situation (``MonarchPlay``, ``BlockedDamage``, ``Checklist``, ``ManaPlay``, ``CouldPlay``,
+``ReflectedSpend``, ``LegendPlay``, ``StackPlay``)
 holds a :class:`~mtgkit.teaching.Play`: a set-up and the steps the engine plays on it.
 
 >>> s = TapForMana(BoardSpec((Perm("Forest"), Perm("Mana Reflection"), Perm("Contamination", "Bob"))))
@@ -23,17 +24,26 @@ from __future__ import annotations
 from .topics import TOPICS
 from .topics.base import Situation
 from .topics.boards import BoardSpec, Perm
-from .topics.could_produce import CouldPlay, CouldProduce, could_produce_board
-from .topics.monarch import Bolts, Combat, DrawRace, Leaves, LichEnters, MonarchPlay, combat_is_legal
+from .topics.could_produce import CouldPlay, CouldProduce, ReflectedSpend, could_produce_board
+from .topics.monarch import (
+    BlockedDamage,
+    Bolts,
+    Combat,
+    DrawRace,
+    Leaves,
+    LichEnters,
+    MonarchPlay,
+    combat_is_legal,
+)
 from .topics.tap_untap import Activation, Checklist, activation
 from .topics.tapping import ManaPlay, TapForMana, same_type_trigger, tap_story, triggered_mana
-from .topics.x_values import X_ASKS, LegendPlay, XEntry, x_pair, x_value
+from .topics.x_values import X_ASKS, LegendPlay, StackPlay, XEntry, x_pair, x_value
 
 #: Every kind of practice board, topic by topic.
 SITUATION_TYPES: tuple[type[Situation], ...] = tuple(s for t in TOPICS.values() for s in t.situations)
 
-__all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BoardSpec", "Bolts", "Checklist", "Combat",
-           "CouldPlay", "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters", "ManaPlay",
-           "MonarchPlay", "Perm",
-           "Situation", "TapForMana", "XEntry", "activation", "combat_is_legal", "could_produce_board",
-           "same_type_trigger", "tap_story", "triggered_mana", "x_pair", "x_value"]
+__all__ = ["SITUATION_TYPES", "X_ASKS", "Activation", "BlockedDamage", "BoardSpec", "Bolts", "Checklist",
+           "Combat", "CouldPlay", "CouldProduce", "DrawRace", "LegendPlay", "Leaves", "LichEnters",
+           "ManaPlay", "MonarchPlay", "Perm", "ReflectedSpend", "Situation", "StackPlay", "TapForMana",
+           "XEntry", "activation", "combat_is_legal", "could_produce_board", "same_type_trigger",
+           "tap_story", "triggered_mana", "x_pair", "x_value"]

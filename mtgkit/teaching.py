@@ -531,7 +531,7 @@ class ChoiceWalk:
 StepKind = Literal["cast", "activate", "play_land", "pass", "resolve", "resolve_stack", "advance",
                    "next_turn", "attack", "block", "concede", "enter"]
 #: Where a card of a play's set-up starts.
-PieceZone = Literal["battlefield", "hand", "graveyard"]
+PieceZone = Literal["battlefield", "hand", "graveyard", "library"]
 
 
 class Piece(Value):
@@ -572,9 +572,11 @@ def piece_words(p: Piece) -> str:
     """A permanent of a set-up as a board shows it: "Walking Ballista (tapped, with 2 +1/+1
     counters, arrived this turn)"."""
     notes = []
+    color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(p.color or "")
     if p.attached_to:
-        color = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(p.color or "")
         notes.append(f"on {p.attached_to}" + (f", {color} chosen" if color else ""))
+    elif color:
+        notes.append(f"{color} chosen")
     if p.tapped:
         notes.append("tapped")
     for kind, n in p.counters or ():
@@ -613,8 +615,11 @@ class Setup(Value):
             mine = [p for p in self.pieces if p.player == who]
             perms = _counted([piece_words(p) for p in mine if p.zone == "battlefield"])
             line = f"{who} controls {one_of(perms, last='and') if perms else 'no permanents'}"
-            for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard")):
+            for zone, where in (("hand", "in {} hand"), ("graveyard", "in {} graveyard"),
+                                ("library", "on top of {} library, from the top")):
                 cards = [p.card for p in mine if p.zone == zone]
+                if zone == "library":
+                    cards.reverse()  # the last card put there is on top
                 if cards:
                     line += f"; {where.format(his[who])}: {one_of(cards, last='and')}"
             parts.append(line + ".")
@@ -671,6 +676,8 @@ class Step(Value):
     color: str = ""
     copy: str = ""  # what a Clone copies, by label
     pay: tuple[str, ...] = ()
+    convoke: tuple[str, ...] = ()  # creatures tapped to help cast a spell with convoke (cast)
+    free_cast: bool | None = None  # cascade's "you may cast it without paying" (resolve; x: its X)
 
     def play(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
         """Do the step on ``g`` (``labels`` gains a card that enters by an effect)."""
@@ -689,7 +696,8 @@ class Step(Value):
 
         do = self.do
         if do == "cast":
-            g.cast(ref(self.card), x=self.x, target=target())
+            g.cast(ref(self.card), x=self.x, target=target(),
+                   convoke=[ref(c) for c in self.convoke] if self.convoke else None)
         elif do == "activate":
             g.activate(ref(self.card), self.ability, player=self.player or None,
                        color=self.color or None, choice=self.choice or None,
@@ -699,7 +707,8 @@ class Step(Value):
         elif do == "pass":
             g.pass_priority(self.player or None)
         elif do == "resolve":
-            g.resolve(copy=ref(self.copy) if self.copy else None)
+            g.resolve(copy=ref(self.copy) if self.copy else None, free_cast=self.free_cast,
+                      x=self.x if self.free_cast else None)
         elif do == "resolve_stack":
             g.resolve_stack()
         elif do == "advance":

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from mtgkit import Game
-from mtgkit.events import ChoiceMade, Entered, SpellCast, ZoneChange
+from mtgkit.events import ChoiceMade, Entered, SpellCast, SpellCopied, ZoneChange
 from mtgkit.lessons import LIBRARY, combat_setup, x_setup
 from mtgkit.mana import symbols
 from mtgkit.misconceptions import CATALOG
@@ -23,6 +23,7 @@ from mtgkit.outcomes import Outcome, outcomes
 from mtgkit.practice import LEVELS, TOPICS, TRUE_FALSE, Question, grade, rule_option, worksheet
 from mtgkit.situations import (
     Activation,
+    BlockedDamage,
     Bolts,
     Checklist,
     Combat,
@@ -34,7 +35,9 @@ from mtgkit.situations import (
     LichEnters,
     ManaPlay,
     MonarchPlay,
+    ReflectedSpend,
     Situation,
+    StackPlay,
     TapForMana,
     XEntry,
 )
@@ -144,6 +147,16 @@ def legal_answers(s: Situation) -> set[str]:
             food = sum(1 for p in o.game.permanents("Alice") if p.name == "Food")
             found.add(_goose(geese, food))
         return found
+    if isinstance(s, ReflectedSpend):
+        return {f"Alice has {o.life('Alice')} life; Bob has {o.life('Bob')} life" for o in _play(s.play)}
+    if isinstance(s, StackPlay):
+        return {_stack_reading(s, o) for o in _play(s.play)}
+    if isinstance(s, BlockedDamage):
+        splits = {tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer)
+                  for o in _play(s.play) for c in o.choices if c.question == "damage assignment"}
+        total = sum(next(iter(splits)))
+        assert splits == {(a, total - a) for a in range(total + 1)}, splits
+        return {f"any split of its {total} damage between the two blockers, as Alice chooses"}
     if isinstance(s, Checklist):
         g, labels = s.play.game()
         verdicts = [_try(g, labels, act, s.who) for act in s.acts]
@@ -198,6 +211,28 @@ def _monarch_reading(s: MonarchPlay, o: Outcome) -> str:
     return f"{crown}; {about} controls {n} {'Protector' if n == 1 else 'Protectors'} of the Crown"
 
 
+def _stack_reading(s: StackPlay, o: Outcome) -> str:
+    counters = sorted((p.counters.get("+1/+1", 0) for p in o.game.permanents("Alice") if p.name == s.card),
+                      reverse=True)
+    if s.route == "copy":
+        assert any(isinstance(e, SpellCopied) for e in o.events)
+        if not counters:
+            return f"no {s.card}"
+        each = [f"{n} counter{'' if n == 1 else 's'}" for n in counters]
+        if len(counters) == 1:
+            return f"one {s.card}, with {each[0]}"
+        if counters[0] == counters[1]:
+            return f"two {s.card}s, with {each[0]} each"
+        return f"two {s.card}s, with {counters[0]} and {counters[1]} counters"
+    cast = next((e for e in o.events if isinstance(e, SpellCast) and e.obj == s.card), None)
+    if cast is None:
+        return f"it can't be cast: {s.card} goes to the bottom of her library"
+    if counters:
+        n = counters[0]
+        return f"it is cast with X = {cast.x}: {s.card} stays with {n} counter{'' if n == 1 else 's'}"
+    return f"it is cast with X = {cast.x}: {s.card} enters with no counters and dies"
+
+
 def _goose(geese: list[int], food: int) -> str:
     if not geese:
         return f"no Goose Mother; {food} Food"
@@ -220,6 +255,11 @@ def _try(g: Game, labels: dict[str, int], act: object, who: str) -> bool:
             ab = trial.obj(ref).card.activated[act.ability]  # type: ignore[attr-defined]
             target = next(p for p in trial.players if p != who) if ab.targets else None
             trial.activate(ref, act.ability, player=who, target=target)  # type: ignore[attr-defined]
+        elif act.kind == "convoke":  # type: ignore[attr-defined]
+            for land in act.pay:  # type: ignore[attr-defined]
+                trial.activate(labels[land], player=who)
+            spell = labels[act.spell]  # type: ignore[attr-defined]
+            trial.cast(spell, target=next(p for p in trial.players if p != who), convoke=[ref])
         elif act.kind == "attack":  # type: ignore[attr-defined]
             if trial.step != "beginning_of_combat":
                 trial.advance(to="beginning_of_combat")

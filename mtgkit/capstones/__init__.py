@@ -2,9 +2,11 @@
 
 Each capstone is a TOML file in this folder (``K1-bolt-the-attacker-in-response.toml``): a
 realistic set-up and play sequence in the scenario files' words (``players``, ``life``,
-``monarch``, ``board``, ``hand``, ``graveyard``; ``[[steps]]`` with the actions' keys ``do``,
-``card``, ``target``, ``x``, ``ability``, ``player``, ``to``, ``attackers``, ``defender``,
-``blocks``, ``order``, ``choice``, ``color``, ``copy``, ``pay``, and ``says``: the step in words),
+``monarch``, ``board``, ``hand``, ``graveyard``, ``top_of_library`` (cards on top of a library, the
+last named on top);
+``[[steps]]`` with the actions' keys ``do``, ``card``, ``target``, ``x``, ``ability``, ``player``,
+``to``, ``attackers``, ``defender``, ``blocks``, ``order``, ``choice``, ``color``, ``copy``,
+``pay``, ``convoke``, ``free_cast``, and ``says``: the step in words),
 the cards it uses (shown with their full text from the catalog), the question, one precisely
 worded right answer and a human "why", the rules that decide it, and wrong options, each named
 after the misconception that produces it (from :data:`mtgkit.misconceptions.CATALOG`) with a
@@ -15,8 +17,9 @@ each player's ``life``, ``pool``, ``battlefield`` and ``graveyard`` (the cards t
 ``creatures`` (how many), ``drew`` (cards drawn during the steps); ``count`` (how many of a card
 a player controls), ``counters`` and ``tapped`` (a permanent's); ``chooser`` (who made a kind of
 choice); ``can`` (whether a player may activate an ability, attack or block, tried by the
-engine); and over every outcome the story allows, ``pools`` (each pool a player could end with)
-and ``offered`` (the options a kind of choice offered). The right option's claims hold in every
+engine); and over every outcome the story allows, ``pools`` (each pool a player could end with),
+``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
+choice offered). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
 ``[model]`` table is also a practice board of its topic: the
 right option's ``believed`` answer is what the engine says, and each wrong option's is what its
@@ -50,10 +53,11 @@ from ..outcomes import Outcome
 from ..records import Value
 from ..teaching import Piece, PieceZone, Play, Setup, Step, event_lines
 from ..topics.base import Situation
-from ..topics.could_produce import CouldPlay
-from ..topics.monarch import MonarchAsk, MonarchPlay
+from ..topics.could_produce import CouldPlay, ReflectedSpend
+from ..topics.monarch import BlockedDamage, MonarchAsk, MonarchPlay
 from ..topics.tap_untap import Act, engine_verdict
 from ..topics.tapping import ManaPlay
+from ..topics.x_values import StackPlay
 
 #: Where the capstone files are.
 FOLDER = Path(__file__).resolve().parent
@@ -137,12 +141,12 @@ class CapstoneError(ValueError):
 
 
 _STEP_KEYS = {"do", "says", "card", "target", "x", "ability", "player", "to", "attackers", "defender",
-              "blocks", "order", "choice", "color", "copy", "pay"}
+              "blocks", "order", "choice", "color", "copy", "pay", "convoke", "free_cast"}
 _PIECE_KEYS = {"card", "label", "tapped", "arrived", "counters", "attached_to", "color"}
 _CLAIMS = {"monarch", "life", "pool", "battlefield", "graveyard", "creatures", "drew", "count", "counters",
-           "tapped", "chooser", "can", "pools", "offered"}
+           "tapped", "chooser", "can", "pools", "offered", "counts"}
 #: The claims about every outcome together, not one at a time.
-_OVER_ALL = {"pools", "offered"}
+_OVER_ALL = {"pools", "offered", "counts"}
 
 
 def _fail(path: Path, place: str, expected: str) -> CapstoneError:
@@ -157,7 +161,7 @@ def parse(path: Path) -> Capstone:
         raise _fail(path, "file", f"valid TOML ({err})") from None
     players = tuple(data.get("players", ("Alice", "Bob")))
     pieces: list[Piece] = []
-    for zone in ("board", "hand", "graveyard"):
+    for zone in ("board", "hand", "graveyard", "top_of_library"):
         for who, cards in data.get(zone, {}).items():
             if who not in players:
                 raise _fail(path, f"{zone}.{who}", f"one of the players {', '.join(players)}")
@@ -169,8 +173,9 @@ def parse(path: Path) -> Capstone:
                                 f"a card name or a table of {sorted(_PIECE_KEYS)}")
                 lookup(entry["card"])  # a card of the catalog (ValueError with "did you mean")
                 counters = entry.get("counters")
-                where: PieceZone = "hand" if zone == "hand" else "graveyard" if zone == "graveyard" \
-                    else "battlefield"
+                zones: dict[str, PieceZone] = {"board": "battlefield", "hand": "hand",
+                                               "graveyard": "graveyard", "top_of_library": "library"}
+                where = zones[zone]
                 pieces.append(Piece(entry["card"], who, where,
                                     entry.get("label", ""), entry.get("tapped", False),
                                     entry.get("arrived", "last turn"),
@@ -184,7 +189,7 @@ def parse(path: Path) -> Capstone:
         if unknown or "do" not in raw:
             raise _fail(path, f"steps[{i}]", f"a table of {sorted(_STEP_KEYS)} with do")
         fields = dict(raw)
-        for key in ("attackers", "order", "pay"):
+        for key in ("attackers", "order", "pay", "convoke"):
             if key in fields:
                 fields[key] = tuple(fields[key])
         if "blocks" in fields:
@@ -268,6 +273,9 @@ def _holds_over(claim: str, value: Any, outs: tuple[Outcome, ...]) -> bool:
     if claim == "pools":
         return all({str(o.pool(p)) for o in outs} == {str(Mana.parse(m)) for m in pools}
                    for p, pools in value.items())
+    if claim == "counts":  # how many of a card each player could end with, over every outcome
+        return all({_names(o.game, p, "battlefield")[card] for o in outs} == set(ns)
+                   for p, cards in value.items() for card, ns in cards.items())
     for o in outs:  # "offered": each outcome's choice of that kind offered exactly these
         offered = {c.question: set(c.options) for c in o.choices}
         if any(offered.get(q) != set(options) for q, options in value.items()):
@@ -335,6 +343,13 @@ def _situation(c: Capstone) -> Situation | None:
         return ManaPlay(c.play)
     if kind == "could-produce":
         return CouldPlay(c.play, model["target"])
+    if kind == "division":
+        return BlockedDamage(c.play, model["attacker"])
+    if kind == "spend":
+        return ReflectedSpend(c.play, model["reflector"])
+    if kind == "x-stack":
+        return StackPlay(c.play, model["card"], "copy" if model["route"] == "copy" else "cascade",
+                         int(model["x"]))
     return None
 
 

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
-from ..abilities import ExtraMana, ManaTrigger, PerPermanent, Reflect
+from ..abilities import AddMana, DamageYou, ExtraMana, ManaTrigger, PerPermanent, Reflect, SpendAsAnyColor
+from ..cards import card as lookup
+from ..events import DamageDealt, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
-from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step
+from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..triggers import Whose
 from .base import (
     Level,
@@ -52,6 +54,9 @@ class Mistake(MisconceptionName):
     ZERO_MANA_STILL_HAS_A_TYPE = "zero-mana-still-has-a-type"
     REFLECTORS_COUNT_NONLAND_PERMANENTS = "reflectors-count-nonland-permanents"
     REFLECTORS_COUNT_TRIGGERED_MANA = "reflectors-count-triggered-mana"
+    SPEND_AS_ANY_COLOR_CHANGES_TYPE = "spend-as-any-color-changes-type"
+    REFLECTED_MANA_KEEPS_RESTRICTIONS = "reflected-mana-keeps-restrictions"
+    REFLECTED_MANA_KEEPS_RIDERS = "reflected-mana-keeps-riders"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -295,6 +300,11 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
                     for m in a.adds.options(Mana(), aura.chosen_color):
                         extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
 
+    # players who may spend mana as though it were any color (Chromatic Orrery): a learner holding
+    # spend-as-any-color-changes-type thinks their {C} is every color
+    as_any = {p.controller for p in g.permanents() if p.card.has(SpendAsAnyColor)} \
+        if Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE in held else set()
+
     def types_of(o: Any) -> frozenset[str]:
         ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
         found: set[str] = set()
@@ -323,6 +333,8 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
                 if m:
                     for result in cp.outcomes(m, ops):
                         found |= result.types
+        if o.controller in as_any and "C" in found:
+            found |= set(COLORS)
         return frozenset(found)
 
     for o in perms:
@@ -441,6 +453,80 @@ def could_play(target: str, *, bob: Sequence[str], alice: Sequence[str] = (), la
     return _alice_turn(pieces, steps, "upkeep" if pale_moon else "main1")
 
 
+#: What a learner answers who thinks the reflected mana can't pay for Lightning Bolt.
+NO_BOLT = "Alice can't spend that mana on Lightning Bolt"
+#: ... or who thinks the reflecting permanent can't make red at all.
+NO_RED = "Alice can't tap it for {R}"
+
+
+def _extras(card: str) -> tuple[bool, bool]:
+    """(a restriction on how its mana is spent, a rider) among the card's mana abilities."""
+    effects = [e for ab in lookup(card).activated for e in ab.effects]
+    return (any(isinstance(e, AddMana) and e.spend_only for e in effects),
+            any(isinstance(e, DamageYou) for e in effects))
+
+
+class ReflectedSpend(PlaySituation):
+    """Alice taps her reflecting permanent (Exotic Orchard, Fellwar Stone) for {R}, which Bob's
+    lands could produce (Ancient Ziggurat's mana may be spent only on creature spells, Tarnished
+    Citadel's deals 3 damage to its controller), and casts Lightning Bolt at Bob: the life
+    totals at the end (CR 106.7: what a land could produce is types only)."""
+
+    topic: ClassVar[TopicName] = "could-produce"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS, Mistake.REFLECTED_MANA_KEEPS_RIDERS,
+        Mistake.COSTS_BLOCK_COULD_PRODUCE)
+    reflector: str
+
+    def key(self) -> Hashable:
+        return ("spend", self.play)
+
+    def answer_of(self, alice: int, bob: int) -> str:
+        return f"Alice has {alice} life; Bob has {bob} life"
+
+    def legal(self) -> tuple[str, ...]:
+        g, _ = self.play.game()
+        return (self.answer_of(g.life("Alice"), g.life("Bob")),)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        bobs = [p for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
+        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and all(p.tapped for p in bobs):
+            return (NO_RED,)
+        found = []
+        g, _ = self.play.game()
+        if Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS in held and any(_extras(p.card)[0] for p in bobs):
+            found.append(NO_BOLT)
+        if Mistake.REFLECTED_MANA_KEEPS_RIDERS in held and any(_extras(p.card)[1] for p in bobs):
+            found.append(self.answer_of(g.life("Alice") - 3, g.life("Bob")))
+        return tuple(found) or self.legal()
+
+    def explain(self) -> str:
+        g, _ = self.play.game()
+        events = g.events
+        made = next(e for e in events if isinstance(e, ManaAdded) and e.obj == self.reflector)
+        cast = next(e for e in events if isinstance(e, SpellCast) and e.obj == "Lightning Bolt")
+        hit = next(e for e in events if isinstance(e, DamageDealt) and e.source == "Lightning Bolt")
+        return (f"What Bob's lands could produce is a question of types only (CR 106.7): a restriction "
+                f"on spending their mana (CR 106.6) or a rider such as Tarnished Citadel's damage belongs "
+                f"to their own abilities, not to {self.reflector}'s, so its {{R}} is plain mana and hurts "
+                f"nobody. {made.text} ({cr(made.rules)}); {cast.text} ({cr(cast.rules)}); {hit.text} "
+                f"({cr(hit.rules)}). {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
+
+
+def spend_play(reflector: str = "Exotic Orchard",
+               bob: Sequence[str] = ("Ancient Ziggurat", "Tarnished Citadel"), *,
+               tapped: bool = True) -> ReflectedSpend:
+    """Alice's turn: Bob controls ``bob`` (tapped: he used them in his turn); Alice taps
+    ``reflector`` for {R} and casts Lightning Bolt targeting Bob."""
+    pieces = (Piece(reflector), Piece("Lightning Bolt", zone="hand"),
+              *[Piece(c, "Bob", tapped=tapped) for c in bob])
+    steps = (Step("activate", f"Alice tries to tap her {reflector} for {{R}} and to cast Lightning Bolt "
+                  f"targeting Bob with that mana.", card=reflector, color="R"),
+             Step("cast", "", card="Lightning Bolt", target="Bob"),
+             Step("resolve", "Bob doesn't respond."))
+    return ReflectedSpend(Play(Setup(pieces=pieces), steps), reflector)
+
+
 # ----------------------------------------------------------------------------- misconceptions
 def _board(*perms: Perm) -> BoardSpec:
     return BoardSpec(tuple(perms))
@@ -527,6 +613,33 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
                                      Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
         "What could Alice's Reflecting Pool produce?"),
+    Misconception(
+        Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE, "could-produce",
+        "mana spendable as any color is colored mana",
+        "Under an effect that lets a player spend mana as though it were any color (Chromatic Orrery), "
+        "their colorless mana counts as colored: a Wastes 'could produce' every color.",
+        "609.4b", "Spending mana as though it were mana of any color changes only how costs may be "
+        "paid, not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
+        "looks at types), so an Exotic Orchard looking at it could produce nothing.",
+        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
+                                     Perm("Chromatic Orrery", "Bob")), 0),
+        "What could Alice's Exotic Orchard produce?"),
+    Misconception(
+        Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS, "could-produce",
+        "reflected mana carries the other land's restriction",
+        "Mana Exotic Orchard makes by copying a color Ancient Ziggurat could produce can be spent only "
+        "as the Ziggurat's could: on a creature spell.",
+        "106.7", "A reflecting ability asks only which types of mana the other land could produce; a "
+        "restriction on spending mana belongs to the ability that makes it (CR 106.6), and the "
+        "Orchard's own ability has none, so its {R} pays for Lightning Bolt.",
+        "outputs", spend_play(bob=("Ancient Ziggurat",)), "What are the life totals at the end?"),
+    Misconception(
+        Mistake.REFLECTED_MANA_KEEPS_RIDERS, "could-produce",
+        "reflected mana carries the other land's drawback",
+        "Copying a color Tarnished Citadel could produce copies its 'deals 3 damage to you' too.",
+        "106.7", "Only the types matter: Tarnished Citadel's damage is part of its own mana ability "
+        "(CR 605.1a), not of the Orchard's, so tapping the Orchard for {R} hurts nobody.",
+        "outputs", spend_play(bob=("Tarnished Citadel",)), "What are the life totals at the end?"),
 )
 
 
@@ -534,7 +647,8 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
 #: The lands practice draws from, in the order it draws them (another order would change every
 #: seed's boards; the mana explorers list the same lands as :data:`~mtgkit.topics.boards.MANA_CARDS`).
 LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Underground Sea", "Mystic Gate",
-         "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag")
+         "Mana Confluence", "Gaea's Cradle", "Meteor Crater", "Vivid Crag", "Ancient Ziggurat",
+         "Tarnished Citadel")
 #: The permanents that reflect others' mana: every could-produce question is about one of them.
 REFLECTING = MANA_CARDS["reflecting"]
 
@@ -559,8 +673,8 @@ def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
         perms.append(Perm("Utopia Sprawl", perms[forests[0]].controller, attached_to=forests[0],
                           color=rng.choice("WUBR")))
     if level == "hard" and rng.random() < 0.6:
-        perms.append(Perm(rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves"]),
-                          rng.choice(["Alice", "Bob"])))
+        extra = rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery"])
+        perms.append(Perm(extra, rng.choice(["Alice", "Bob"])))
     board = BoardSpec(tuple(perms))
     if board.problem() is not None:
         return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
@@ -583,10 +697,13 @@ def _stem(name: str) -> Stem:
 def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     target = rng.choice(["Exotic Orchard", "Exotic Orchard", "Reflecting Pool", "Fellwar Stone",
                          "Meteor Crater"])
+    # (Ancient Ziggurat's restriction and Tarnished Citadel's damage are no part of what they could
+    # produce: 106.7 looks at types only)
     bob = rng.sample(["Forest", "Island", "Swamp", "Mountain", "Plains", "Wastes", "Underground Sea",
-                      "Mystic Gate", "Gaea's Cradle"], rng.randint(1, 2 if level == "easy" else 3))
+                      "Mystic Gate", "Gaea's Cradle", "Ancient Ziggurat", "Tarnished Citadel"],
+                     rng.randint(1, 2 if level == "easy" else 3))
     if rng.random() < 0.5:
-        bob.append(rng.choice(["Llanowar Elves", "Fellwar Stone"]))
+        bob.append(rng.choice(["Llanowar Elves", "Fellwar Stone", "Chromatic Orrery"]))
     if level == "hard" and "Wastes" not in bob and rng.random() < 0.5:
         bob.append("Wastes")
     alice = rng.sample(["Forest", "Island", "Wastes", "Mountain", "Underground Sea"], rng.randint(0, 2))
@@ -617,16 +734,29 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     permanents produce, on a board of lands, reflecting permanents and what they don't look at
     (creatures, artifacts, Auras), or (mostly at the hard level) after a short sequence: Pale Moon
     cast in her upkeep, a land played, Llanowar Elves or Utopia Sprawl cast, a land tapped."""
-    if rng.random() < (0.3 if level == "easy" else 0.8):
+    roll = rng.random()
+    if roll < 0.12:
+        return _spend_question(rng, level)
+    if roll < (0.3 if level == "easy" else 0.8):
         return _play_question(rng, level)
     return _board_question(rng, level)
+
+
+def _spend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    bob = sorted(rng.sample(["Ancient Ziggurat", "Tarnished Citadel", "Mountain"], rng.randint(1, 2)))
+    if bob == ["Mountain"]:
+        return None  # nothing a learner carries over
+    s = spend_play(rng.choice(["Exotic Orchard", "Fellwar Stone"]), bob, tapped=rng.random() < 0.6)
+    return s, Stem(("What are the life totals at the end?",
+                    "Which is true once Lightning Bolt has resolved?"),
+                   lambda v: f"at the end, {v}.", "CR 106.7, 106.6")
 
 
 TOPIC = Topic(
     name="could-produce",
     title="What a permanent could produce (CR 106.7)",
     notebooks=("03-could-produce",),
-    situations=(CouldProduce, CouldPlay),
+    situations=(CouldProduce, CouldPlay, ReflectedSpend),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )

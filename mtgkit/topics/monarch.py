@@ -28,6 +28,7 @@ from ..events import (
     AbilityTriggered,
     ChoiceMade,
     DamageDealt,
+    DamagePrevented,
     DamageRedirected,
     Entered,
     Event,
@@ -101,6 +102,11 @@ class Mistake(MisconceptionName):
     JAILER_RELEASES_WHEN_IT_LEAVES = "jailer-releases-when-it-leaves"
     ABILITY_FIZZLES_WITHOUT_SOURCE = "ability-fizzles-without-source"
     PROTECTOR_IS_OPTIONAL = "protector-is-optional"
+    OWNER_TAKES_THE_CROWN = "owner-takes-the-crown"
+    REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE = "redirected-damage-isnt-combat-damage"
+    ONE_SOURCE_NEVER_SPLITS = "one-source-never-splits"
+    DAMAGE_ASSIGNMENT_ORDER = "damage-assignment-order"
+    BLOCKED_EXCESS_TRAMPLES_OVER = "blocked-excess-tramples-over"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -860,6 +866,10 @@ class _Story:
         return [e for e in self.act if isinstance(e, DamageDealt) and e.to_id is not None
                 and self.g.obj(e.to_id).name == PROTECTOR]
 
+    def prevented(self, e: DamageRedirected) -> DamagePrevented | None:
+        """The prevention of the damage ``e`` redirected, if a prevention effect stopped it."""
+        return next((d for d in self.act if isinstance(d, DamagePrevented) and d.cause == e.seq), None)
+
     def redirected(self, e: DamageRedirected) -> DamageDealt:
         return next(d for d in self.act if isinstance(d, DamageDealt) and d.cause == e.seq)
 
@@ -927,6 +937,8 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
         return hit.to_id
 
     for e in s.act:
+        if isinstance(e, DamageRedirected) and s.prevented(e) is not None:
+            continue  # the redirected damage was prevented: there is nothing else to believe about it
         if isinstance(e, DamageRedirected):
             monarch, pid = s.monarch_at(e.seq), protector_of(e)
             source = g.controller_of(e.source_id) if e.source_id is not None else None
@@ -989,6 +1001,12 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
                         if s.from_combat(change) is e:
                             end.monarch = monarch
                             undo_sacrifices(change.seq)
+        elif isinstance(e, DamagePrevented) and e.combat and e.to_id is not None \
+                and Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE in held \
+                and g.obj(e.to_id).name == PROTECTOR:  # "no longer combat damage": not prevented
+            end.hurt[e.to_id] = end.hurt.get(e.to_id, 0) + e.amount
+            end.toughness.setdefault(e.to_id, g.obj(e.to_id).card.toughness or 0)
+            end.owner.setdefault(e.to_id, g.controller_of(e.to_id))
         elif isinstance(e, Resolved) and e.ability and Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE in held:
             start = next((c for c in s.causes(e.seq)
                           if isinstance(c, AbilityActivated | AbilityTriggered)), None)
@@ -1034,6 +1052,11 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
                 end.monarch = s.monarch_at(change.seq)
                 undo_sacrifices(change.seq)
             if Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH in held:
+                undo_sacrifices(change.seq)
+            owner = g.obj(hit.source_id).owner if hit.source_id is not None else None
+            if Mistake.OWNER_TAKES_THE_CROWN in held and owner is not None and owner != change.monarch \
+                    and end.monarch == change.monarch:
+                end.monarch = owner  # the card's owner, they think (the crown stays, if it was theirs)
                 undo_sacrifices(change.seq)
             if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held and not s.sacrifices(change.seq):
                 if any(s.left(lich, hit.seq, change.seq) for lich in s.liches(change.monarch)):
@@ -1106,7 +1129,8 @@ class MonarchPlay(PlaySituation):
         Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
         Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, Mistake.REDIRECTION_CHANGES_THE_SOURCE,
         Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
-        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL)
+        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL, Mistake.OWNER_TAKES_THE_CROWN,
+        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
@@ -1181,8 +1205,8 @@ class MonarchPlay(PlaySituation):
             lines.append("The players' choices decide it: " + "; ".join(
                 f"{self.answer_of(end_of(self.play, x))} if {x.choice_summary()}" for x in self.outcomes()))
         shown = [e for e in o.events if isinstance(
-            e, MonarchChanged | DamageDealt | DamageRedirected | StateBasedMove | PlayerLeft | Entered
-            | AbilityTriggered | ChoiceMade | Resolved)
+            e, MonarchChanged | DamageDealt | DamageRedirected | DamagePrevented | StateBasedMove | PlayerLeft
+            | Entered | AbilityTriggered | ChoiceMade | Resolved)
             or (isinstance(e, ZoneChange) and e.frm == "battlefield")]
         lines += ["What the engine did:", event_lines(shown)]
         return "\n".join(lines)
@@ -1208,7 +1232,12 @@ class MonarchPlay(PlaySituation):
                 how = "when an enters trigger resolved (it had waited on the stack until then, CR 603.3)"
             bits.append(f"{e.monarch} became the monarch {how} ({cr(e.rules)})")
         for x in s.act:
-            if isinstance(x, DamageRedirected):
+            if isinstance(x, DamageRedirected) and (stopped := s.prevented(x)) is not None:
+                bits.append(f"{_of(x.source)} {x.amount} combat damage to {x.before} was redirected to a "
+                            f"Protector of the Crown ({cr(x.rules)}); redirected, it is still combat "
+                            f"damage, so {stopped.effect} prevented it and it was never dealt "
+                            f"({cr(stopped.rules)})")
+            elif isinstance(x, DamageRedirected):
                 whose = ("even though he wasn't the monarch" if x.before != s.monarch_at(x.seq)
                          else "so it wasn't dealt to the monarch")
                 kind = "combat damage (still combat damage once redirected)" if x.combat else "damage"
@@ -1461,6 +1490,128 @@ def draws_play(*, steal: bool = False) -> Play:
     return Play(_board(*pieces, monarch="Bob"), tuple(steps))
 
 
+class BlockedDamage(PlaySituation):
+    """A blocked attacker's combat damage (CR 510.1c): Alice attacks Bob, the monarch, with the
+    creature labelled ``attacker``, and he blocks it with two creatures (Protectors of the
+    Crown). How may its damage be assigned? The engine offers every division among the
+    blockers (its controller's choice), each a legal outcome of the play."""
+
+    topic: ClassVar[TopicName] = "monarch"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.ONE_SOURCE_NEVER_SPLITS, Mistake.DAMAGE_ASSIGNMENT_ORDER,
+        Mistake.BLOCKED_EXCESS_TRAMPLES_OVER)
+    attacker: str
+
+    def key(self) -> Hashable:
+        return ("division", self.play)
+
+    def divisions(self) -> tuple[tuple[int, ...], ...]:
+        """Each division of the damage among the blockers, over the legal outcomes."""
+        return _divisions(self.play)
+
+    def legal(self) -> tuple[str, ...]:
+        found = self.divisions()
+        total = sum(found[0])
+        if len(found[0]) == 2 and len(found) == total + 1:
+            return (f"any split of its {total} damage between the two blockers, as Alice chooses",)
+        return ("; or ".join(" and ".join(str(n) for n in d) for d in found),)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        total = sum(self.divisions()[0])
+        found: list[str] = []
+        if Mistake.ONE_SOURCE_NEVER_SPLITS in held:
+            found.append(f"all {total} damage to one of the blockers: one source's damage can't be split")
+        if Mistake.DAMAGE_ASSIGNMENT_ORDER in held:
+            found.append("lethal damage to the first blocker in order before the second gets any")
+        if Mistake.BLOCKED_EXCESS_TRAMPLES_OVER in held:
+            found.append("lethal damage to each blocker, and whatever is left over to Bob")
+        return tuple(found)
+
+    def explain(self) -> str:
+        o = self.play.outcomes()[0]
+        choice = next(e for e in o.events if isinstance(e, ChoiceMade) and e.question == "damage assignment")
+        return (f"{self.legal()[0][0].upper()}{self.legal()[0][1:]}: a creature blocked by two or more "
+                f"creatures divides its combat damage among them as its controller chooses, with no order "
+                f"among the blockers and no need to assign lethal damage first; without trample none of it "
+                f"can go to the player (CR 510.1c). The engine offers each division, for example: "
+                f"{choice.text} ({cr(choice.rules)}).")
+
+
+@functools.lru_cache(maxsize=256)
+def _divisions(play: Play) -> tuple[tuple[int, ...], ...]:
+    found = set()
+    for o in play.outcomes():
+        for c in o.choices:
+            if c.question == "damage assignment" and isinstance(c.answer, tuple):
+                found.add(tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer))
+    return tuple(sorted(found, reverse=True))
+
+
+def division_play(counters: int = 6, blockers: Sequence[str] = (PROTECTOR, PROTECTOR)) -> Play:
+    """Bob is the monarch; Alice's Walking Ballista with ``counters`` +1/+1 counters attacks him
+    and he blocks it with ``blockers``; combat damage is dealt."""
+    labels = [f"Bob's {b}" if i == 0 else f"Bob's {b} {i + 1}" for i, b in enumerate(blockers)]
+    both = ("both his Protectors of the Crown" if list(blockers) == [PROTECTOR, PROTECTOR]
+            else _names(blockers))
+    pieces = (Piece("Walking Ballista", counters=(("+1/+1", counters),)),
+              *[Piece(b, "Bob", label=label) for b, label in zip(blockers, labels, strict=True)])
+    steps = (Step("attack", f"Alice attacks Bob with Walking Ballista ({counters}/{counters}).",
+                  attackers=("Walking Ballista",), defender="Bob"),
+             Step("block", f"Bob blocks it with {both}.",
+                  blocks=tuple((label, "Walking Ballista") for label in labels)),
+             Step("advance", "", to="combat_damage"))
+    return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), steps)
+
+
+def treason_play(card: str, *, bob: Sequence[str] = ("Grizzly Bears",), protectors: int = 0,
+                 bolt: bool = False) -> Play:
+    """Bob is the monarch and controls ``card`` (and ``bob``, and ``protectors`` Protectors of the
+    Crown). In her precombat main phase Alice casts Act of Treason on ``card`` and attacks Bob with
+    it; with ``bolt``, once combat damage is dealt Bob casts Lightning Bolt at it in response to
+    what the damage triggered."""
+    mountains = ("Mountain", "Mountain 2", "Mountain 3")
+    pieces = [Piece("Mountain") for _ in mountains]
+    pieces += [Piece("Act of Treason", zone="hand"), Piece(card, "Bob")]
+    pieces += [Piece(c, "Bob") for c in bob] + [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    steps = [Step("cast", f"Alice taps three Mountains and casts Act of Treason targeting Bob's {card}; it "
+                  f"resolves: she controls it until end of turn, it is untapped and has haste.",
+                  card="Act of Treason", target=card, pay=mountains),
+             Step("resolve", ""),
+             Step("advance", "", to="beginning_of_combat"),
+             *_fight([card])]
+    if bolt:
+        pieces += [Piece("Mountain", "Bob", label="Bob's Mountain"), Piece("Lightning Bolt", "Bob", "hand")]
+        steps += [Step("pass", "Alice, the active player, passes priority after combat damage (any "
+                       "triggers it caused wait on the stack).", player="Alice"),
+                  Step("cast", f"Bob taps his Mountain and casts Lightning Bolt targeting {card} in "
+                       f"response; it resolves.", card="Lightning Bolt", target=card,
+                       pay=("Bob's Mountain",)),
+                  Step("resolve", "")]
+    lich = card == LICH
+    steps.append(Step("resolve_stack", "Everything left on the stack resolves"
+                      + (" (if the Lich's ability triggers, it targets Bob)." if lich else ".")))
+    return Play(_board(*pieces, monarch="Bob"), tuple(steps), keep=(("target", "Bob"),) if lich else ())
+
+
+def holy_day_play(attackers: Sequence[str], *, protectors: int = 1) -> Play:
+    """Bob is the monarch and controls Protectors of the Crown; Alice attacks him with
+    ``attackers``, and in the declare attackers step Bob casts Holy Day ("Prevent all combat
+    damage that would be dealt this turn"). Combat damage: Bob applies the replacement and
+    prevention effects in the order he chooses."""
+    pieces = [Piece(c) for c in attackers] + [Piece(PROTECTOR, "Bob") for _ in range(protectors)]
+    pieces += [Piece("Plains", "Bob"), Piece("Holy Day", "Bob", "hand")]
+    steps = [Step("attack", f"Alice attacks Bob with {_names(attackers)}.", attackers=tuple(attackers),
+                  defender="Bob"),
+             Step("pass", "", player="Alice"),
+             Step("cast", "Alice passes priority; Bob taps his Plains and casts Holy Day; it resolves. He "
+                  "doesn't block.", card="Holy Day", pay=("Plains",)),
+             Step("resolve", ""),
+             Step("advance", "Combat damage is dealt (Bob applies the effects in the order he likes).",
+                  to="combat_damage"),
+             Step("resolve_stack", "Everything on the stack resolves.")]
+    return Play(_board(*pieces, monarch="Bob", step="beginning_of_combat"), tuple(steps))
+
+
 def someone_elses_crown() -> MonarchPlay:
     """Notebook 07's quick question (the seed's case): Alice is the monarch, Bob controls
     Protector of the Crown, and Alice bolts Bob."""
@@ -1704,6 +1855,54 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "chooser", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
         "Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
         "does Bob still control?"),
+    Misconception(
+        Mistake.OWNER_TAKES_THE_CROWN, "monarch",
+        "the crown goes to the creature's owner",
+        "'Its controller becomes the monarch' means the player whose card it is, so a stolen creature "
+        "wins the crown for its owner.",
+        "725.2", "The player who controls the creature that dealt combat damage to the monarch becomes "
+        "the monarch: a creature taken with Act of Treason wins the crown for the player who took it "
+        "(control can differ from ownership, CR 110.2; if the creature has left the battlefield, its "
+        "last known controller, CR 608.2h).",
+        "outputs", MonarchPlay(treason_play("Grizzly Bears", bob=("Llanowar Elves",)), "monarch"),
+        "Who is the monarch now?"),
+    Misconception(
+        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE, "monarch",
+        "redirected damage stops being combat damage",
+        "Once Protector of the Crown takes the damage instead, it is damage from the Protector's effect, "
+        "no longer combat damage, so an effect that prevents combat damage doesn't stop it.",
+        "614.9", "A redirection deals the same damage to another object: redirected combat damage is "
+        "still combat damage. With Holy Day on, Bob's Protector takes the Craw Wurm's 6 combat damage "
+        "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
+        "outputs", MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
+        "Who is the monarch now, and how many Protectors of the Crown does Bob still control?"),
+    Misconception(
+        Mistake.ONE_SOURCE_NEVER_SPLITS, "monarch",
+        "a blocked attacker can't divide its damage either",
+        "One source's damage can't be split between two Protectors, so an attacker blocked by two "
+        "creatures must put all its damage on one of them.",
+        "510.1c", "An attacker blocked by two or more creatures divides its combat damage among them as "
+        "its controller chooses. The 'can't split' ruling is about redirection (CR 614.9), where one "
+        "replacement effect replaces the whole damage event.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
+    Misconception(
+        Mistake.DAMAGE_ASSIGNMENT_ORDER, "monarch",
+        "blockers are put in order and lethal damage goes first",
+        "The attacking player orders the blockers and must assign lethal damage to the first before "
+        "the next gets any.",
+        "510.1c", "Under the current rules there is no damage assignment order: an attacker blocked by "
+        "several creatures divides its combat damage among them as its controller likes.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
+    Misconception(
+        Mistake.BLOCKED_EXCESS_TRAMPLES_OVER, "monarch",
+        "damage beyond what the blockers need goes to the player",
+        "A blocked attacker may give each blocker lethal damage and the rest to the player it attacks.",
+        "510.1c", "A blocked creature assigns all its combat damage to the creatures blocking it; only "
+        "trample (CR 702.19b) lets damage beyond lethal go to the player.",
+        "model", BlockedDamage(division_play(), "Walking Ballista"),
+        "How may Alice's 6 combat damage be assigned?"),
 )
 
 
@@ -1857,6 +2056,32 @@ def _protector_question(rng: random.Random, level: Level) -> tuple[Situation, St
     return _ask(MonarchPlay(play, ask, note=note), "CR 614.9, 514.2, 704.5g, 725.2")
 
 
+def _treason_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    card = rng.choice(["Grizzly Bears", "Hill Giant", LICH, LICH])
+    protectors = rng.choice([0, 0, 1]) if card != LICH else 0
+    bolt = level == "hard" and rng.random() < 0.5 or rng.random() < 0.2
+    play = treason_play(card, bob=("Grizzly Bears",) if card != "Grizzly Bears" else ("Llanowar Elves",),
+                        protectors=protectors, bolt=bolt)
+    ask: MonarchAsk = "monarch and creatures" if card == LICH else (
+        "monarch and protectors" if protectors else "monarch" if level == "easy" else "monarch and life")
+    return _ask(MonarchPlay(play, ask), "CR 725.2, 613.1b, 608.2h")
+
+
+def _holy_day_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    # an attacker big enough to destroy a Protector, were its damage not prevented
+    attackers = sorted(["Craw Wurm", *rng.sample(["Hill Giant", "Grizzly Bears"], rng.randint(0, 1))])
+    play = holy_day_play(attackers, protectors=rng.choice([1, 1, 2]))
+    return _ask(MonarchPlay(play, "monarch and protectors"), "CR 614.9, 615.1, 616.1")
+
+
+def _division_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    blockers = (PROTECTOR, rng.choice([PROTECTOR, PROTECTOR, "Hill Giant"]))
+    s = BlockedDamage(division_play(rng.randint(4, 8), blockers), "Walking Ballista")
+    return s, Stem(("How may Alice's combat damage from Walking Ballista be assigned?",
+                    "Which describes how Walking Ballista's combat damage may be assigned?"),
+                   lambda v: f"its combat damage may be assigned so: {v}.", "CR 510.1c, 614.9")
+
+
 def _draws_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     steal = rng.random() < 0.5
     return _ask(MonarchPlay(draws_play(steal=steal), "cards drawn", rng.choice(["Alice", "Bob"])),
@@ -1886,9 +2111,10 @@ def _legacy_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
 
 
 _SCENARIOS: tuple[tuple[float, Callable[[random.Random, Level], tuple[Situation, Stem] | None]], ...] = (
-    (0.26, _steal_question), (0.12, _ping_question), (0.16, _enters_question),
-    (0.12, _knockout_question), (0.1, _jailer_question), (0.16, _protector_question),
-    (0.08, _draws_question))
+    (0.22, _steal_question), (0.1, _ping_question), (0.14, _enters_question),
+    (0.1, _knockout_question), (0.08, _jailer_question), (0.14, _protector_question),
+    (0.06, _draws_question), (0.08, _treason_question), (0.05, _holy_day_question),
+    (0.03, _division_question))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -1915,7 +2141,7 @@ TOPIC = Topic(
     name="monarch",
     title="The monarch, Protector of the Crown and Custodi Lich (CR 725, 614.9, 603.2e)",
     notebooks=("06-the-monarch", "07-protector-of-the-crown"),
-    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay),
+    situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay, BlockedDamage),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
     spread=(("crown", ("moves", "stays", "nobody")),),

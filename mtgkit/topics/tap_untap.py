@@ -24,7 +24,7 @@ from typing import ClassVar, Literal
 from ..abilities import EntersTapped, GrantKeyword
 from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
-from ..events import AttackDeclared, BlockDeclared, Tapped, TurnBegan, Untapped
+from ..events import AttackDeclared, BlockDeclared, Convoked, Entered, SetupPut, Tapped, TurnBegan, Untapped
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
@@ -321,6 +321,9 @@ class Mistake(MisconceptionName):
     SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER = "symmetric-effects-help-only-their-controller"
     ABILITIES_ONLY_ON_YOUR_TURN = "abilities-only-on-your-turn"
     MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE = "most-recent-turn-is-the-previous-one"
+    SICK_CREATURES_CANT_CONVOKE = "sick-creatures-cant-convoke"
+    CONTROL_CHANGE_DOESNT_RESET_SICKNESS = "control-change-doesnt-reset-sickness"
+    OWNER_IS_THE_CONTROLLER = "owner-is-the-controller"
 
 
 # ----------------------------------------------------------------------- practice boards, and their model
@@ -397,9 +400,9 @@ def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
 
 # ----------------------------------------------------------------------- scenario questions
 #: What a checklist asks a player may do: activate one of a permanent's abilities, attack with
-#: it (in that player's next beginning of combat this turn), or block with it (now, in the
-#: opponent's declare attackers step).
-ActKind = Literal["activate", "attack", "block"]
+#: it (in that player's next beginning of combat this turn), block with it (now, in the
+#: opponent's declare attackers step), or tap it to help cast a spell with convoke.
+ActKind = Literal["activate", "attack", "block", "convoke"]
 
 
 class Act(Value):
@@ -409,6 +412,8 @@ class Act(Value):
     card: str
     says: str  # how the option names it: "tap the Elves for {G}"
     ability: int = 0
+    spell: str = ""  # convoke: the label of the spell with convoke cast (targeting an opponent)
+    pay: tuple[str, ...] = ()  # convoke: the lands tapped for mana first, for the rest of its cost
 
 
 class Facts(Value):
@@ -428,6 +433,9 @@ class Facts(Value):
     own_haste: bool  # haste from a permanent its controller controls
     their_haste: bool  # haste only from an opponent's permanent (Mass Hysteria)
     active: bool  # its controller is the active player
+    # on the battlefield since before its controller's most recent turn began (whoever controlled it)
+    there_since_turn_began: bool = False
+    stolen: bool = False  # its owner isn't its controller
 
 
 def facts_of(g: Game, ref: int, act: Act) -> Facts:
@@ -440,20 +448,32 @@ def facts_of(g: Game, ref: int, act: Act) -> Facts:
     granters = [p for p in g.permanents() if any(isinstance(a, GrantKeyword) and a.keyword == "haste"
                                                  for a in p.card.abilities)]
     has = "haste" in g.keywords(o)
-    own = has and not printed and any(p.controller == o.controller for p in granters)
+    # haste from a permanent its controller controls, or from an effect (Act of Treason's)
+    own = has and not printed and (not granters or any(p.controller == o.controller for p in granters))
     # the turn before its controller's current one (with none before it, the game's start)
     previous = turns[-2] if len(turns) > 1 else 0
     since_previous = g.active_player == o.controller and arrived is not None and arrived >= previous
+    # when it arrived on the battlefield (the engine keeps one id per card, so its last arrival)
+    entered = [e for e in g.events if e.obj_id == o.id and isinstance(e, Entered | SetupPut)
+               and e.to == "battlefield"]
+    began = turns[-1] if turns else 0
+    there = bool(entered) and (not entered[-1].arrived_this_turn if isinstance(entered[-1], SetupPut)
+                               else entered[-1].turn < began)
     return Facts(act.kind, o.is_a("Creature"), o.tapped, bool(ab and ab.cost.tap), bool(ab and ab.cost.untap),
                  bool(ab and ab.is_mana_ability), not g.controlled_since_turn_began(o.id),
                  arrived == g.turn, since_previous,
-                 printed, own, has and not printed and not own, g.active_player == o.controller)
+                 printed, own, has and not printed and not own, g.active_player == o.controller,
+                 there, o.owner != o.controller)
 
 
 def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     """May the player do it, as a learner holding ``held`` thinks (with nothing held: the rules,
     a test checks it against the engine)."""
     sick = f.sick
+    if Mistake.OWNER_IS_THE_CONTROLLER in held and f.stolen:
+        return False  # only its owner may use it, they think
+    if Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS in held:
+        sick = not f.there_since_turn_began
     if Mistake.SICKNESS_ENDS_AT_END_OF_TURN in held:
         sick = f.this_turn
     if Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE in held and f.active:
@@ -463,6 +483,9 @@ def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
     if f.kind == "block":
         return f.creature and not f.tapped and not (
             Mistake.SICKNESS_STOPS_BLOCKING in held and sick and not haste)
+    if f.kind == "convoke":
+        return f.creature and not f.tapped and not (
+            Mistake.SICK_CREATURES_CANT_CONVOKE in held and sick and not haste)
     if f.kind == "attack":
         return f.creature and not f.tapped and (not sick or haste)
     if Mistake.ABILITIES_ONLY_ON_YOUR_TURN in held and not f.active and not f.mana:
@@ -488,11 +511,17 @@ def _refused(err: RulesError) -> Reason:
     return Reason(f"No: {err.reason.rstrip('.')} (CR {err.rule}).", (err.rule,))
 
 
-def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]:
+def engine_verdict(g: Game, ref: int, act: Act, who: str,
+                   labels: Mapping[str, int] | None = None) -> tuple[bool, Reason]:
     """What the engine does with ``act`` (tried on a copy of ``g``): whether the rules allow it,
-    and why (the rule of the event that did it, or the rule it was refused by)."""
+    and why (the rule of the event that did it, or the rule it was refused by). ``labels``
+    names the spell and lands of a convoke act (by default, by card name)."""
     trial = copy.deepcopy(g)
     name = trial.obj(ref).name
+
+    def label(text: str, zone: str = "battlefield") -> int:
+        return labels[text] if labels and text in labels else trial.find(text, zone=zone)
+
     try:
         if act.kind == "activate":
             ab = trial.obj(ref).card.activated[act.ability]
@@ -502,6 +531,12 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str) -> tuple[bool, Reason]
                           if ab.targets.zone == "graveyard" else next(p for p in trial.players if p != who))
             events = trial.activate(ref, act.ability, player=who, target=target)
             e = next((e for e in events if isinstance(e, Tapped | Untapped)), events[0])
+        elif act.kind == "convoke":
+            for land in act.pay:
+                trial.activate(label(land), player=who)
+            opponent = next(p for p in trial.players if p != who)
+            done = trial.cast(label(act.spell, "hand"), target=opponent, convoke=[ref])
+            e = next(e for e in done if isinstance(e, Convoked))
         elif act.kind == "attack":
             if trial.step != "beginning_of_combat":
                 trial.advance(to="beginning_of_combat")
@@ -573,7 +608,7 @@ def _checked(s: Checklist) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
     out = []
     for act in s.acts:
         ref = labels[act.card] if act.card in labels else g.find(act.card)
-        ok, why = engine_verdict(g, ref, act, s.who)
+        ok, why = engine_verdict(g, ref, act, s.who, labels)
         out.append((act, facts_of(g, ref, act), ok, why))
     return tuple(out)
 
@@ -654,6 +689,70 @@ def returned_play() -> Play:
     return Play(Setup(pieces=tuple(pieces)), tuple(steps))
 
 
+#: When a stolen-creature question asks: right after the spell resolved, in the opponent's next
+#: turn (he attacks), or in the thief's next turn.
+StolenWhen = Literal["now", "his turn", "her next turn"]
+
+
+def stolen_play(card: str = "Llanowar Elves", spell: str = "Mind Control",
+                when: StolenWhen = "now") -> Play:
+    """Bob has controlled ``card`` for turns; in her precombat main phase Alice casts ``spell``
+    (Mind Control, or Act of Treason: control until end of turn, untap, haste) targeting it.
+    Then maybe the turn passes: Bob attacks her with Grizzly Bears and passes priority to her,
+    or her next turn begins."""
+    if spell == "Mind Control":
+        lands, pay = "Island", "five Islands"
+    else:
+        lands, pay = "Mountain", "three Mountains"
+    paid = _labels(lands, 5 if spell == "Mind Control" else 3)
+    pieces = [Piece(lands) for _ in paid] + [Piece(spell, zone="hand"), Piece(card, "Bob"),
+                                               Piece("Grizzly Bears", "Bob", label="Bob's Grizzly Bears"),
+                                               Piece("Grizzly Bears", label="Alice's Grizzly Bears")]
+    steps = [Step("cast", f"Alice taps {pay} and casts {spell} targeting Bob's {card}; it resolves.",
+                  card=spell, target=card, pay=tuple(paid)),
+             Step("resolve", "")]
+    if when == "his turn":
+        steps += [Step("next_turn", "", to="beginning_of_combat"),
+                  Step("attack", "Alice's turn ends. In Bob's turn, Bob attacks Alice with his Grizzly "
+                       "Bears.", attackers=("Bob's Grizzly Bears",), defender="Alice"),
+                  Step("pass", "Bob passes priority to Alice in the declare attackers step.", player="Bob")]
+    elif when == "her next turn":
+        steps += [Step("next_turn", "Alice's turn ends; Bob takes his turn and does nothing.", to="end"),
+                  Step("next_turn", "Alice's next turn begins; she is in her precombat main phase.")]
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def convoke_play(hysteria: str = "") -> Play:
+    """In her precombat main phase Alice plays a Mountain, then taps a Forest and casts Llanowar
+    Elves; she has three Mountains and Stoke the Flames (convoke) in her hand, and a Mass
+    Hysteria is under ``hysteria``'s control (or none)."""
+    pieces = [Piece("Forest"), *[Piece("Mountain") for _ in range(2)], Piece("Grizzly Bears"),
+              Piece("Mountain", zone="hand", label="new Mountain"), Piece("Llanowar Elves", zone="hand"),
+              Piece("Stoke the Flames", zone="hand")]
+    pieces += [Piece("Mass Hysteria", hysteria)] if hysteria else []
+    return Play(Setup(pieces=tuple(pieces)), (
+        Step("play_land", "Alice plays a Mountain (her land for the turn).", card="new Mountain"),
+        _cast("Llanowar Elves", ["Forest"]), Step("resolve", "")))
+
+
+_CONVOKE_ACTS = (Act("activate", "Llanowar Elves", "tap the Elves for {G}"),
+                 Act("attack", "Llanowar Elves", "attack with the Elves this turn"),
+                 Act("convoke", "Llanowar Elves", "tap the Elves for convoke to help cast Stoke the "
+                     "Flames at Bob (three Mountains paying the rest)", spell="Stoke the Flames",
+                     pay=("Mountain", "Mountain 2", "new Mountain")),
+                 Act("attack", "Grizzly Bears", "attack with her Grizzly Bears this turn"))
+
+
+def _stolen_acts(card: str, when: StolenWhen) -> tuple[Act, ...]:
+    name = f"the {card.split()[-1]} she took"
+    acts = [Act("activate", card, f"tap {name} for {{G}}")] if card == "Llanowar Elves" else []
+    kind: ActKind = "block" if when == "his turn" else "attack"
+    says = "block with {} in this combat" if kind == "block" else "attack with {} this turn"
+    mine = "Alice's Grizzly Bears"
+    acts += [Act(kind, card, says.format(name)), Act(kind, mine, says.format("her own Grizzly Bears"))]
+    return tuple(acts)
+
+
 _FRESH_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                Act("activate", "Walking Ballista", "remove a counter from Walking Ballista to deal 1 damage",
                    ability=1),
@@ -686,8 +785,18 @@ _CHECK_STEMS = {
 
 
 def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned"])
-    if kind == "fresh":
+    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen", "convoke"])
+    if kind == "convoke":
+        play, pool, who = convoke_play(rng.choice(["", "", "Alice", "Bob"])), list(_CONVOKE_ACTS), "Alice"
+    elif kind == "stolen":
+        card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears"])
+        spell = rng.choice(["Mind Control", "Act of Treason"])
+        when: StolenWhen = ("now" if spell == "Act of Treason"
+                            else rng.choice(["now", "his turn", "her next turn"]))
+        play = stolen_play(card, spell, when)
+        pool = list(_stolen_acts(card, when))
+        who = "Alice"
+    elif kind == "fresh":
         ballista, bears = rng.random() < 0.7, rng.random() < 0.4
         play = fresh_play(ballista=ballista, hysteria=rng.choice(["", "", "Alice", "Bob"]), bears=bears)
         pool = [a for a in _FRESH_ACTS if (ballista or "Ballista" not in a.card)
@@ -825,6 +934,38 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "creature that has been theirs since before it began may tap and attack.",
         "inputs", Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
         "May Bob tap the Elves for {G} in his upkeep?"),
+    Misconception(
+        Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS, "tap-untap",
+        "a stolen creature is ready if it was on the battlefield",
+        "Summoning sickness is about how long the creature has been on the battlefield, so a creature "
+        "taken from an opponent can tap or attack at once.",
+        "302.6", "What counts is continuous control by its current controller since their most recent "
+        "turn began: gaining control of a creature starts that over (CR 613.1b), so Elves taken with "
+        "Mind Control can't tap or attack until their new controller's next turn, unless they have "
+        "haste.",
+        "inputs", Checklist(stolen_play(), "Alice", _stolen_acts("Llanowar Elves", "now")[:1], "yes or no"),
+        "May Alice tap the Elves she took for {G} now?"),
+    Misconception(
+        Mistake.OWNER_IS_THE_CONTROLLER, "tap-untap",
+        "only a permanent's owner may use it",
+        "A creature taken from an opponent still belongs to them, so only they can tap it, attack or "
+        "block with it.",
+        "602.2", "A permanent's abilities are activated by its controller, who also attacks and blocks "
+        "with it; its owner may be someone else (CR 110.2). Alice controls the Elves she took with Mind "
+        "Control, and from her next turn on she may tap them.",
+        "inputs", Checklist(stolen_play(when="her next turn"), "Alice",
+                            _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
+        "May Alice tap the Elves she took for {G} now?"),
+    Misconception(
+        Mistake.SICK_CREATURES_CANT_CONVOKE, "tap-untap",
+        "a summoning-sick creature can't convoke",
+        "Summoning sickness stops a creature from being tapped for anything, so Llanowar Elves cast "
+        "this turn can't be tapped to help cast a spell with convoke.",
+        "702.51a", "Convoke taps creatures as part of paying a spell's total cost; that isn't an ability "
+        "of the creature with {T} in its cost, so summoning sickness (CR 302.6) doesn't stop it: Elves "
+        "cast this turn may convoke.",
+        "inputs", Checklist(convoke_play(), "Alice", _CONVOKE_ACTS[2:3], "yes or no"),
+        "May Alice tap the Elves for convoke now?"),
 )
 
 

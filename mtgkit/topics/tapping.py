@@ -37,6 +37,7 @@ from ..events import (
     AbilityActivated,
     AbilityTriggered,
     ChoiceMade,
+    Convoked,
     Event,
     ManaAdded,
     ManaReplaced,
@@ -50,6 +51,7 @@ from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
 from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, outcomes
 from ..teaching import (
+    Arrived,
     Check,
     ChoiceWalk,
     Explained,
@@ -95,6 +97,9 @@ class Mistake(MisconceptionName):
     TAPPED_FOR_NOTHING_STILL_TRIGGERS = "tapped-for-nothing-still-triggers"
     REPLACEMENT_MAKES_MANA_FROM_NOTHING = "replacement-makes-mana-from-nothing"
     REPLACEMENT_EFFECTS_ARE_OPTIONAL = "replacement-effects-are-optional"
+    CONVOKE_IS_TAPPING_FOR_MANA = "convoke-is-tapping-for-mana"
+    TYPE_TRIGGER_CHECKS_PRINTED_TYPE = "type-trigger-checks-printed-type"
+    REPLACEMENTS_CHECKED_ONCE = "replacements-checked-once"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -551,13 +556,26 @@ def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Ma
         base = base - e.mana
     if replaced and held & {Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, Mistake.SAME_EFFECTS_DONT_STACK}:
         base, applied = replaced[0].before, set()
-        for op in order:
+        for r in replaced:
+            if r.effect not in ops:
+                continue
+            op = ops[r.effect]
             if Mistake.SAME_EFFECTS_DONT_STACK in held and isinstance(op, Multiply) and op in applied:
                 continue
             applied.add(op)
-            if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType):
+            # (Contamination's and Pale Moon's "instead": not Damping Sphere's, which applies only to
+            # an amount, so no learner thinks it keeps one)
+            if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType) \
+                    and not _min_amount(r.effect):
                 op = SetType(op.mana_type)
             base = op.apply(base)
+    if replaced and Mistake.REPLACEMENTS_CHECKED_ONCE in held:
+        # only the effects that applied to the mana as first produced: none looked at again (616.1f)
+        first = replaced[0].before
+        base = first
+        for r in replaced:
+            if r.effect in ops and first.amount >= _min_amount(r.effect):
+                base = ops[r.effect].apply(base)
     skipped: set[Mana] = set()
     if replaced and held & {Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL, Mistake.REFLECTION_DOUBLES_LANDS_ONLY}:
         # the learner's own way through the replacement effects: some of them left out
@@ -576,9 +594,15 @@ def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Ma
     if Mistake.REPLACED_MANA_TRIGGERS_NOTHING in held and replaced:
         return {base}
     choices: list[list[Mana]] = []
+    printed = replaced[0].before if replaced else base  # what the source made before any replacement
+    for chosen in _typed_triggers(game, source, held, printed, extra):
+        choices.append([Mana.of(chosen)])  # a trigger the learner thinks the printed mana set off
     for e in extra:
         mana = e.mana
         options = [mana]
+        if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE in held and _of_chosen_color(game, e) \
+                and not set(mana.types) & set(printed.types):
+            options = [Mana()]  # its color wasn't printed on the land: no trigger, they think
         if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and _same_type(game, e) and replaced:
             options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
         new: list[Mana] = []
@@ -598,6 +622,39 @@ def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Ma
                 total = total + m
             pools.add(total)
     return pools
+
+
+def _min_amount(label: str) -> int:
+    """The least amount of mana a replacement effect applies to (Damping Sphere: two), read
+    from the card its label names."""
+    card = re.sub(r" #\d+$", "", label)
+    return max((a.replacement.min_amount for a in lookup(card).abilities if isinstance(a, StaticReplacement)
+                and isinstance(a.replacement, ManaReplacement)), default=0)
+
+
+def _of_chosen_color(game: Game, e: ManaAdded) -> bool:
+    """Does ``e`` come from a trigger on mana of the color chosen (Gauntlet of Power)?"""
+    return e.obj_id is not None and any(isinstance(a, ManaTrigger) and a.trigger.mana_of == "chosen color"
+                                        for a in game.obj(e.obj_id).card.abilities)
+
+
+def _typed_triggers(game: Game, source: int | None, held: frozenset[str], printed: Mana,
+                    extra: Sequence[ManaAdded]) -> list[str]:
+    """The colors of the 'tapped for mana of the chosen color' triggers (Gauntlet of Power) that
+    didn't trigger, though the source's printed mana was of that color: a learner holding
+    type-trigger-checks-printed-type thinks they did."""
+    if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE not in held or source is None:
+        return []
+    o = game.obj(source)
+    fired = {e.obj_id for e in extra}
+    out = []
+    for p in game.permanents():
+        for a in p.card.abilities:
+            if isinstance(a, ManaTrigger) and a.trigger.mana_of == "chosen color" and p.id not in fired \
+                    and p.chosen_color in printed.types and o.is_a("Land") \
+                    and (a.trigger.scope != "basic land" or o.is_a("Basic")):
+                out.append(p.chosen_color)
+    return out
 
 
 def _same_type(game: Game, e: ManaAdded) -> bool:
@@ -648,7 +705,7 @@ class ManaPlay(PlaySituation):
             if len(results) == 1:
                 break
         lines += ["What the engine did:", event_lines(e for e in outs[0].events if isinstance(
-            e, ChoiceMade | ManaReplaced | ManaAdded | NoMana | ManaSpent | SpellCast | Untapped))]
+            e, ChoiceMade | ManaReplaced | ManaAdded | NoMana | ManaSpent | SpellCast | Untapped | Convoked))]
         return "\n".join(lines)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
@@ -687,6 +744,20 @@ def _nothing_believed(g: Game, source: int, held: frozenset[str]) -> set[Mana]:
             if isinstance(r.replacement.op, SetType):
                 found.add(Mana.of(r.replacement.op.mana_type))
     return found or {Mana()}
+
+
+def _convoke_mana(g: Game, events: Sequence[Event]) -> Mana:
+    """The mana a learner who thinks convoking is tapping for mana believes Alice's 'whenever you
+    tap a creature for mana' triggers (Leyline of Abundance) added for her convoked creatures."""
+    total = Mana()
+    for e in events:
+        if isinstance(e, Convoked) and e.player == "Alice":
+            for p in g.permanents("Alice"):
+                for a in p.card.abilities:
+                    if isinstance(a, ManaTrigger) and a.trigger.scope == "creature" \
+                            and isinstance(a.adds, ExtraMana) and a.adds.mana is not None:
+                        total = total + a.adds.mana
+    return total
 
 
 def _believed_plays(play: Play, held: frozenset[str]) -> list[Play]:
@@ -743,6 +814,8 @@ def _play_pools(o: Outcome, held: frozenset[str]) -> set[Mana]:
                 and not ab.cost.tap:
             pools = {m + m for m in pools}
         options.append(pools)
+    if Mistake.CONVOKE_IS_TAPPING_FOR_MANA in held:
+        options.append({_convoke_mana(g, o.events)})
     found: set[Mana] = set()
     for combo in itertools.product(*options):
         total = Mana()
@@ -810,6 +883,50 @@ def pale_moon_play(land: str = "Underground Sea", *, choice: str = "{U}", alice:
     return Play(Setup(pieces=tuple(pieces), step="upkeep"), tuple(steps))
 
 
+def gauntlet_play(color: str = "B", *, contamination: bool = True, reflection: bool = False,
+                  elves: bool = False) -> Play:
+    """Alice controls Gauntlet of Power (``color`` chosen), a Forest and a Swamp (and Llanowar
+    Elves, Mana Reflection); Bob maybe Contamination. She taps the Forest, then the Swamp (then the
+    Elves)."""
+    pieces = [Piece("Forest"), Piece("Swamp"), Piece("Gauntlet of Power", color=color)]
+    pieces += [Piece("Llanowar Elves")] if elves else []
+    pieces += [Piece("Mana Reflection")] if reflection else []
+    pieces += [Piece("Contamination", "Bob")] if contamination else []
+    steps = [Step("activate", "Alice taps her Forest for mana.", card="Forest"),
+             Step("activate", "Then she taps her Swamp for mana.", card="Swamp")]
+    if elves:
+        steps.append(Step("activate", "Then she taps her Llanowar Elves for mana.", card="Llanowar Elves"))
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def sphere_play(*, lands: int = 2, heartbeat: bool = False) -> Play:
+    """Alice controls Mana Reflection and ``lands`` Forests; Bob controls Damping Sphere (and maybe
+    Heartbeat of Spring). She taps her Forests one after another."""
+    forests = ["Forest"] + [f"Forest {i}" for i in range(2, lands + 1)]
+    pieces = [Piece("Forest") for _ in forests] + [Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")]
+    pieces += ([Piece("Heartbeat of Spring", "Bob")] if heartbeat else [])
+    words = ["Alice taps a Forest for mana, making any choices herself.",
+             "Then she taps another Forest for mana.", "Then her third Forest."]
+    steps = tuple(Step("activate", words[i], card=f) for i, f in enumerate(forests))
+    return Play(Setup(pieces=tuple(pieces)), steps)
+
+
+def convoke_play(*, reflection: bool = False, fresh: bool = False, bob: Sequence[str] = ()) -> Play:
+    """Alice controls Leyline of Abundance, a Forest, two Mountains, Llanowar Elves (cast this turn
+    with ``fresh``) and Grizzly Bears (and Mana Reflection). She taps the Forest for mana, then
+    casts Stoke the Flames at Bob with the Mountains, convoking with the Elves and the Bears."""
+    arrived: Arrived = "this turn" if fresh else "last turn"
+    pieces = [Piece("Forest"), Piece("Mountain"), Piece("Mountain"), Piece("Llanowar Elves", arrived=arrived),
+              Piece("Grizzly Bears"), Piece("Leyline of Abundance"), Piece("Stoke the Flames", zone="hand")]
+    pieces += ([Piece("Mana Reflection")] if reflection else []) + [Piece(c, "Bob") for c in bob]
+    steps = (Step("activate", "Alice taps her Forest for mana.", card="Forest"),
+             Step("cast", "She taps two Mountains and casts Stoke the Flames targeting Bob, tapping "
+                  "Llanowar Elves and Grizzly Bears for convoke to pay its {2}; the mana from the "
+                  "Mountains pays {R}{R}.", card="Stoke the Flames", target="Bob",
+                  pay=("Mountain", "Mountain 2"), convoke=("Llanowar Elves", "Grizzly Bears")))
+    return Play(Setup(pieces=tuple(pieces)), steps)
+
+
 # ----------------------------------------------------------------------------- misconceptions
 def _board(*perms: Perm) -> BoardSpec:
     return BoardSpec(tuple(perms))
@@ -819,6 +936,12 @@ _ALICE_FOREST_REFLECTION_BOB_CONTAMINATION = _board(
     Perm("Forest"), Perm("Mana Reflection"), Perm("Contamination", "Bob"))
 _WILD_GROWTH_CONTAMINATION = _board(Perm("Forest"), Perm("Wild Growth", attached_to=0),
                                     Perm("Contamination", "Bob"))
+
+def _tap_once(*pieces: Piece, source: str = "Forest") -> ManaPlay:
+    """One activation for mana: Alice taps ``source`` (a misconception's smallest board)."""
+    return ManaPlay(Play(Setup(pieces=pieces), (Step("activate", f"Alice taps her {source} for mana.",
+                                                     card=source),)))
+
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
@@ -962,7 +1085,38 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "affected player only chooses the order when several apply (CR 616.1).",
         "outputs", TapForMana(_board(Perm("Forest"), Perm("Contamination", "Bob"))),
         "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        Mistake.CONVOKE_IS_TAPPING_FOR_MANA, "tapping",
+        "tapping for convoke is tapping for mana",
+        "A creature tapped to help cast a convoke spell was 'tapped for mana', so 'whenever you tap a "
+        "creature for mana' triggers: Leyline of Abundance adds {G} for each.",
+        "106.12", "Only activating a mana ability with {T} in its cost is tapping a permanent for mana. "
+        "Convoke taps creatures as part of paying a spell's total cost (CR 702.51a): no mana ability is "
+        "activated and no mana is produced, so Leyline of Abundance doesn't trigger.",
+        "outputs", ManaPlay(convoke_play()), "What is in Alice's mana pool at the end?"),
+    Misconception(
+        Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE, "tapping",
+        "'tapped for mana of a color' reads the printed mana",
+        "Gauntlet of Power's 'whenever a basic land is tapped for mana of the chosen color' asks what "
+        "the land makes on its card (a Forest: green), not what it really produced.",
+        "106.12a", "An ability that triggers when a permanent is tapped for mana of a specified type "
+        "looks at the mana the mana ability really produced, after replacement effects: under "
+        "Contamination a Forest produces {B}, so a Gauntlet of Power on black triggers and adds {B}.",
+        "outputs", _tap_once(Piece("Forest"), Piece("Gauntlet of Power", color="B"),
+                             Piece("Contamination", "Bob")),
+        "Alice taps her Forest for mana: what is in her pool?"),
+    Misconception(
+        Mistake.REPLACEMENTS_CHECKED_ONCE, "tapping",
+        "replacements that apply only after another one are skipped",
+        "Which replacement effects apply is fixed when the land is tapped: one that applies only once "
+        "another has changed the event (Damping Sphere, after Mana Reflection made two mana) is ignored.",
+        "616.1f", "After a replacement effect is applied, the effects that now apply are looked at again: "
+        "Mana Reflection makes the Forest's {G} into {G}{G}, two mana, so Damping Sphere now applies "
+        "(CR 106.12b) and the land produces {C} instead.",
+        "outputs", _tap_once(Piece("Forest"), Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")),
+        "Alice taps her Forest for mana: what is in her pool?"),
 )
+
 
 
 # ----------------------------------------------------------------------------- practice
@@ -1033,7 +1187,7 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
 
 
 def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["pili", "elves", "pale moon", "pale moon"])
+    kind = rng.choice(["pili", "elves", "pale moon", "pale moon", "gauntlet", "sphere", "convoke"])
     bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
     if kind == "pili":
         play = pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"),
@@ -1043,6 +1197,15 @@ def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, St
         play = elves_play(hysteria=rng.choice(["Alice", "Bob"]),
                           alice=("Mana Reflection",) if rng.random() < 0.4 else (),
                           bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
+    elif kind == "gauntlet":  # "tapped for mana of a specified type" (106.12a)
+        contamination = rng.random() < 0.8  # else Mana Reflection: something that changes the mana
+        play = gauntlet_play(rng.choice("BG"), contamination=contamination,
+                             reflection=not contamination, elves=rng.random() < 0.3)
+    elif kind == "sphere":  # a replacement for "a specified amount", looked at again (106.12b, 616.1f)
+        play = sphere_play(lands=rng.choice([2, 2, 3]), heartbeat=rng.random() < 0.3)
+    elif kind == "convoke":  # tapping for convoke isn't tapping for mana (106.12, 702.51)
+        bob = tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1)))
+        play = convoke_play(reflection=rng.random() < 0.4, fresh=rng.random() < 0.5, bob=bob)
     else:
         land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
         play = pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),

@@ -24,7 +24,18 @@ from typing import ClassVar, Literal
 
 from ..cards import card as lookup
 from ..crlinks import cited
-from ..events import AbilityTriggered, ChoiceMade, Countered, Entered, Event, Resolved, SpellCast, ZoneChange
+from ..events import (
+    AbilityTriggered,
+    ChoiceMade,
+    Countered,
+    Entered,
+    Event,
+    Resolved,
+    SpellCast,
+    SpellCopied,
+    StateBasedMove,
+    ZoneChange,
+)
 from ..game import Game
 from ..grading import plural, read_number
 from ..outcomes import Outcome, outcomes
@@ -73,6 +84,9 @@ class Mistake(MisconceptionName):
     LEGEND_RULE_KILLS_BOTH = "legend-rule-kills-both"
     LEGEND_RULE_REMOVES_THE_NEWCOMER = "legend-rule-removes-the-newcomer"
     X_CARD_MANA_VALUE_UNKNOWN = "x-card-mana-value-unknown-off-the-stack"
+    SPELL_COPY_LOSES_X = "spell-copy-loses-x"
+    FREE_CAST_KEEPS_X_CHOICE = "free-cast-keeps-x-choice"
+    FREE_CAST_FORBIDS_X_SPELLS = "free-cast-forbids-x-spells"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -756,6 +770,152 @@ def legend_play(first: int, x: int | None = None, *, keeps: bool = False) -> Leg
     return LegendPlay(play, first, x, keeps and x is not None)
 
 
+#: How an X spell gets a second life on the stack: copied there by Lithoform Engine (707.10), or
+#: cast without paying its mana cost by Bloodbraid Elf's cascade (107.3b).
+StackRoute = Literal["copy", "cascade"]
+#: The card a cascade finds under the X card, for a learner who thinks cascade passes over it.
+UNDER = "Grizzly Bears"
+
+
+def _copies(card: str, counters: Sequence[int]) -> str:
+    """Alice's permanents named ``card`` as an answer: "two Walking Ballistas, with 2 counters each"."""
+    if not counters:
+        return f"no {card}"
+    if len(counters) == 1:
+        return f"one {card}, with {plural(counters[0], 'counter')}"
+    a, b = sorted(counters, reverse=True)
+    return f"two {card}s, with {plural(a, 'counter')} each" if a == b else \
+        f"two {card}s, with {a} and {b} counters"
+
+
+class StackPlay(PlaySituation):
+    """X on the stack: Alice casts ``card`` with X = ``x`` and copies the spell with Lithoform
+    Engine ({4}, {T}: copy target permanent spell you control); or she casts Bloodbraid Elf, whose
+    cascade finds ``card`` on top of her library (a Grizzly Bears under it), and casts it without
+    paying its mana cost, though she would like X to be ``x``. What becomes of it?"""
+
+    topic: ClassVar[TopicName] = "x-values"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.SPELL_COPY_LOSES_X, Mistake.X_ZERO_WHEN_IT_ENTERS, Mistake.X_MEANS_MANA_PAID,
+        Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS,
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
+        frozenset({Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS})})
+    card: str
+    route: StackRoute
+    x: int
+
+    def key(self) -> Hashable:
+        return ("stack", self.play)
+
+    def _end(self) -> tuple[tuple[int, ...], str]:
+        return _stack_end(self.play, self.card)
+
+    def answer_of(self, counters: Sequence[int], fate: str = "") -> str:
+        if self.route == "copy":
+            return _copies(self.card, counters)
+        if fate == "bottom":
+            return f"it can't be cast: {self.card} goes to the bottom of her library"
+        if fate == "passed":
+            return f"cascade passes over {self.card} (to the bottom of her library) and she casts {UNDER}"
+        if counters:
+            n = counters[0]
+            return f"it is cast with X = {n}: {self.card} stays with {plural(n, 'counter')}"
+        return f"it is cast with X = 0: {self.card} enters with no counters and dies"
+
+    def legal(self) -> tuple[str, ...]:
+        counters, fate = self._end()
+        return (self.answer_of(counters, fate),)
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        per = lookup(self.card).cost
+        assert per is not None
+        if self.route == "cascade":
+            if Mistake.FREE_CAST_FORBIDS_X_SPELLS in held:
+                return (self.answer_of((), "bottom"),)
+            if Mistake.X_CARD_MANA_VALUE_UNKNOWN in held:
+                return (self.answer_of((), "passed"),)
+            if Mistake.FREE_CAST_KEEPS_X_CHOICE in held and self.x:
+                return (self.answer_of((self.x,)),)
+            return self.legal()
+        x = 0 if Mistake.X_ZERO_WHEN_IT_ENTERS in held else self.x
+        if Mistake.X_MEANS_MANA_PAID in held:
+            x *= per.x_count
+        copy = 0 if Mistake.SPELL_COPY_LOSES_X in held else x
+        return (self.answer_of([c for c in (x, copy) if c > 0]),)
+
+    def explain(self) -> str:
+        o = self.play.outcomes()[0]
+        lines = [self.answer_of(*self._end())[0].upper() + self.answer_of(*self._end())[1:] + "."]
+        for e in o.events:
+            if isinstance(e, SpellCopied):
+                lines.append(f"The copy keeps every choice made for the spell, X = {e.x} included "
+                             f"({cr(e.rules)}): {e.text}.")
+            elif isinstance(e, SpellCast) and e.free:
+                lines.append(f"Cast without paying its mana cost, the only legal X is 0 ({cr(e.rules)}): "
+                             f"{e.text}.")
+            elif isinstance(e, Entered) and e.obj == self.card:
+                lines.append(f"{e.text} ({cr(e.rules)}).")
+            elif isinstance(e, StateBasedMove) and e.obj == self.card:
+                lines.append(f"{e.text} ({cr(e.rules)}).")
+        lines += ["What the engine did:", event_lines(e for e in o.events if isinstance(
+            e, SpellCast | SpellCopied | Entered | StateBasedMove | Resolved))]
+        return "\n".join(lines)
+
+    def decisive(self) -> Reason | None:
+        o = self.play.outcomes()[0]
+        e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and e.free)),
+                 None)
+        if e is None:
+            return None
+        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast
+        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b")))
+        return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
+
+
+@functools.lru_cache(maxsize=512)
+def _stack_end(play: Play, card: str) -> tuple[tuple[int, ...], str]:
+    """The counters on each of Alice's permanents named ``card`` at the end of ``play``, and
+    what became of the card itself ("": the engine cast it)."""
+    o = play.outcomes()[0]
+    mine = [p for p in o.game.permanents("Alice") if p.name == card]
+    counters = tuple(sorted((p.counters.get("+1/+1", 0) for p in mine),
+                            reverse=True))
+    cast = any(isinstance(e, SpellCast) and e.obj == card for e in o.events)
+    return counters, "" if cast else "bottom"
+
+
+def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
+    """Alice copies ``card`` cast with X = ``x`` with Lithoform Engine, or cascades into it with
+    Bloodbraid Elf wishing for X = ``x`` (see :class:`StackPlay`)."""
+    per = lookup(card).cost
+    assert per is not None
+    if route == "copy":
+        n = x * per.x_count
+        wastes = ["Wastes"] + [f"Wastes {i}" for i in range(2, n + 5)]
+        pieces = [Piece("Lithoform Engine"), *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
+        count = {2: "two", 4: "four", 6: "six"}.get(n, str(n))
+        steps = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
+                      card=card, x=x,
+                      pay=tuple(wastes[:n])),
+                 Step("activate", f"Holding priority, she taps four more Wastes and activates Lithoform "
+                      f"Engine's “{{4}}, {{T}}: Copy target permanent spell you control” targeting the "
+                      f"{card} spell.", card="Lithoform Engine", ability=2, target=card,
+                      pay=tuple(wastes[n:])),
+                 Step("resolve_stack", "Everything on the stack resolves."))
+    else:
+        lands = ("Mountain", "Forest", "Forest 2", "Island")
+        pieces = [Piece("Mountain"), Piece("Forest"), Piece("Forest"), Piece("Island"),
+                  Piece("Bloodbraid Elf", zone="hand"), Piece(UNDER, zone="library"),
+                  Piece(card, zone="library")]
+        steps = (Step("cast", "Alice taps four lands and casts Bloodbraid Elf; its cascade ability triggers.",
+                      card="Bloodbraid Elf", pay=lands),
+                 Step("resolve", f"The cascade ability resolves: Alice casts the card it finds without "
+                      f"paying its mana cost, if she can. She would like X to be {x}.", free_cast=True, x=0),
+                 Step("resolve_stack", "Everything on the stack resolves."))
+    return StackPlay(Play(Setup(pieces=tuple(pieces)), steps), card, route, x)
+
+
 # ----------------------------------------------------------------------------- misconceptions
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
@@ -847,6 +1007,32 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         "value 0, so Order of Whiteclay can return it (and it enters with no counters).",
         "inputs", XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
         "How many counters does it end up with (0 if it dies)?"),
+    Misconception(
+        Mistake.SPELL_COPY_LOSES_X, "x-values",
+        "a copy of an X spell has X = 0",
+        "A copy of a spell, like a Clone, has X = 0, so a copied Walking Ballista spell becomes a 0/0 "
+        "token that dies.",
+        "707.10", "A copy of a spell on the stack copies every choice made for it, X included: the copy "
+        "of a Walking Ballista cast with X = 2 becomes a token (CR 608.3f) that enters with 2 counters "
+        "(CR 107.3m). Only a copy of a permanent, such as Clone's, has X = 0 (CR 707.5).",
+        "inputs", stack_play("Walking Ballista", "copy", 2),
+        "What does Alice control once everything has resolved?"),
+    Misconception(
+        Mistake.FREE_CAST_KEEPS_X_CHOICE, "x-values",
+        "cast without paying its cost, you still choose X",
+        "A spell with {X} cast without paying its mana cost (by cascade) still gets any X its caster "
+        "wants, for free.",
+        "107.3b", "When a spell with {X} in its cost is cast without paying its mana cost, the only legal "
+        "value for X is 0: Walking Ballista cascaded into enters with no counters and dies.",
+        "inputs", stack_play("Walking Ballista", "cascade", 2), "What becomes of Walking Ballista?"),
+    Misconception(
+        Mistake.FREE_CAST_FORBIDS_X_SPELLS, "x-values",
+        "a spell with {X} can't be cast for free",
+        "A spell with {X} in its cost can't be cast without paying its mana cost at all, so cascade "
+        "can't cast Walking Ballista and it goes to the bottom of the library.",
+        "107.3b", "A spell with {X} can be cast without paying its mana cost; X is simply 0. Cascade "
+        "casts Walking Ballista with X = 0 (it then dies as a 0/0).",
+        "inputs", stack_play("Walking Ballista", "cascade", 2), "What becomes of Walking Ballista?"),
 )
 
 
@@ -873,11 +1059,26 @@ def _legend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: an X card cast (hard: or copied, or returned) and a
-    number asked about it (hard: mostly its counters and its mana value together), or The Goose
-    Mother meeting a second one (a Clone, or another cast) and the legend rule."""
-    if rng.random() < (0.15 if level == "easy" else 0.3):
+    number asked about it (hard: mostly its counters and its mana value together), The Goose
+    Mother meeting a second one (a Clone, or another cast) and the legend rule, or an X spell
+    copied on the stack by Lithoform Engine or cast by Bloodbraid Elf's cascade."""
+    roll = rng.random()
+    if roll < 0.2:
+        return _stack_question(rng, level)
+    if roll < (0.35 if level == "easy" else 0.5):
         return _legend_question(rng, level)
     return _entry_question(rng, level)
+
+
+def _stack_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    s = stack_play(rng.choice(["Walking Ballista", "Hangarback Walker"]), rng.choice(["copy", "cascade"]),
+                   rng.randint(1, 3))
+    if s.route == "copy":
+        return s, Stem((f"Once everything has resolved, how many {s.card}s does Alice control, and with how "
+                        f"many +1/+1 counters?", "Which is true once everything has resolved?"),
+                       lambda v: f"once everything has resolved, Alice has {v}.", "CR 707.10, 608.3f, 107.3m")
+    return s, Stem((f"What becomes of {s.card}?", "Which is true once everything has resolved?"),
+                   lambda v: f"this happens: {v}.", "CR 702.85a, 107.3b")
 
 
 def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -931,7 +1132,7 @@ TOPIC = Topic(
     name="x-values",
     title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
     notebooks=("05-x-values",),
-    situations=(XEntry, LegendPlay),
+    situations=(XEntry, LegendPlay, StackPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )

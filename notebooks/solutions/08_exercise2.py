@@ -1,4 +1,4 @@
-# Solution to 08-practice, exercise 2 (tapping, hard, seed 8). Question 2 has two right answers
-# ({U}{U} or {B}{B}: Alice's choice of color decides); either one is right.
-answers2 = ["{R}{G}{G}", "{B}{B}", "{W}{G}{G}{G}", "{B}{B}{B}", "{G}{G}{C}{C}"]
+# Solution to 08-practice, exercise 2 (tapping, hard, seed 8). Gauntlet of Power adds {B} for
+# mana Contamination made black (questions 1 and 3); Damping Sphere turns the doubled {G}{G} into {C}.
+answers2 = ["{B}{B}{B}{B}{G}", "{B}{G}{G}", "{B}{B}", "{W}{G}{G}{G}", "{C}{C}{C}"]
 print(check_practice(answers2, questions2))

@@ -36,8 +36,9 @@
 # ## Practise
 # Choose a topic, a level and a seed; pick an answer and press *Check*; then *Next question*. The
 # score counts your first check of each question. It opens on hard X-value questions, seed 2:
-# question 1 is a Clone copying a Walking Ballista cast with X = 9, and question 3 is a Clone of The
-# Goose Mother, where the legend rule lets Alice choose, so two options are right.
+# question 1 is a Clone of The Goose Mother, where the legend rule lets Alice choose, so two options
+# are right; question 2 asks which rule decides what Lithoform Engine's copy of a Walking Ballista
+# spell enters with, and question 3 is Bloodbraid Elf's cascade casting Hangarback Walker for free.
 
 # %%
 from mtgkit.widgets import PracticeWidget
@@ -131,10 +132,10 @@ answers1 = [None, None, None, None, None]
 print(check_practice(answers1, questions1))
 
 # %% [markdown]
-# ## Exercise 2: tapping for mana, with choices
-# The first five hard tapping questions of seed 8. Most of them play a short sequence first; in
-# question 2 Alice's choice (the color Underground Sea makes) decides the result, so two options
-# are right: either counts.
+# ## Exercise 2: tapping for mana of a type and an amount
+# The first five hard tapping questions of seed 8, each a short sequence. Gauntlet of Power looks at
+# the mana a land really produced (questions 1 and 3), and Damping Sphere at the amount once Mana
+# Reflection has doubled it (question 5).
 
 # %%
 questions2 = worksheet("tapping", "hard", 5, seed=8)
