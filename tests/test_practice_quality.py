@@ -240,6 +240,25 @@ BAD_PLURAL = re.compile(r"(?<![/+\d])1 (counters|creatures|tokens|Protectors|Foo
                         r"\b0 Protector of\b")
 
 
+#: A true/false claim or a which-rule stem that leaves out what it is about ("the answer is 2",
+#: "may do exactly this now: ...", "can activate it: yes").
+UNSTATED = re.compile(r"\bthe answer is\b|\bexactly this\b|\bactivate it\b", re.IGNORECASE)
+
+
+def unstated(q: Question) -> list[str]:
+    """A true/false or which-rule stem must be decidable as written: it states the question (a
+    checklist's stem names every thing it asks about) and its answer."""
+    found = []
+    if UNSTATED.search(q.prompt):
+        found.append(f"a {q.kind} stem that doesn't say what it is about: {q.prompt[:90]!r}")
+    s = q.situation
+    if isinstance(s, Checklist) and not all(a.says in q.prompt for a in s.acts):
+        found.append(f"a {q.kind} stem that leaves out what it asks about: {q.prompt[:90]!r}")
+    if isinstance(s, Activation) and not all(c.card in q.prompt for c in s.cases):
+        found.append(f"a {q.kind} stem that doesn't name its permanent: {q.prompt[:90]!r}")
+    return found
+
+
 def problems(q: Question) -> list[str]:
     found: list[str] = []
     s = q.situation
@@ -288,6 +307,8 @@ def problems(q: Question) -> list[str]:
             found.append(f"a raw engine error in {text[:80]!r}")
         if BAD_PLURAL.search(text):
             found.append(f"a wrong plural in {text[:80]!r}")
+    if q.kind != "choice":
+        found += unstated(q)
     if ("CR " not in q.prompt and q.kind != "which-rule") or not q.explanation.split("\n")[0].strip():
         found.append("no rule in the prompt, or no plain first line in the explanation")
     board = getattr(s, "board", None)
@@ -334,6 +355,15 @@ def test_one_seed_of_each_in_process() -> None:
     """The same checks in this process, for one seed (quick, and counted by coverage)."""
     found = [line for topic in TOPICS for level in LEVELS for line in check((topic, level, [3]))]
     assert not found, "\n".join(found[:25])
+
+
+def test_tap_untap_claims_and_which_rule_stems_say_what_they_are_about() -> None:
+    """Review item 1a-1c: the tap-untap true/false claims and which-rule stems (seeds 1-30) state
+    the question and the things asked about, so they can be decided as written (every topic is
+    checked the same way by the 30-seed test above)."""
+    found = [f"seed {seed} q{q.number}: {p}" for seed in range(1, 31)
+             for q in worksheet("tap-untap", "easy", N, seed) if q.kind != "choice" for p in unstated(q)]
+    assert not found, "\n".join(found[:10])
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -716,8 +716,21 @@ def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, St
                  for a in _CHECK_STEMS[ask])
     if ask == "which":
         asks = tuple(f"{a} ({'; '.join(x.says for x in acts)})" for a in asks)
-    return s, Stem(asks, lambda v: f"{who} may do exactly this now: {v}." if ask == "which" else
-                   f"the answer is {v}.", "CR 302.6, 702.10, 107.5")
+    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask), "CR 302.6, 702.10, 107.5")
+
+
+def _checklist_claim(who: str, acts: tuple[Act, ...], ask: str, v: str) -> str:
+    """A checklist answer as a statement that names what it is about (the things asked about,
+    and the question), so a true/false or which-rule stem can be decided as written."""
+    listed = "; ".join(a.says for a in acts)
+    if ask == "yes or no":
+        when = "" if acts[0].says.endswith(("this turn", "this combat")) else " now"
+        return f"{who} may {'' if v == 'yes' else 'not '}{acts[0].says}{when}."
+    if ask == "how many":
+        return f"of these things ({listed}), {who} may do exactly {v} now."
+    if v == "none of them":
+        return f"of these things ({listed}), {who} may do none now."
+    return f"of these things ({listed}), {who} may do exactly the following now: {v}."
 
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
@@ -860,7 +873,8 @@ def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, S
              f"{case.card} now: {_ability(case)}?",
              f"In her main phase, can Alice activate {case.card}'s ability {_ability(case)}? "
              f"{ACTIVATION_RESOURCES}."),
-            lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
+            lambda v: f"Alice {'can' if v == 'yes' else 'cannot'} activate this ability of her {case.card} "
+                      f"now: {_ability(case)}.", "CR 107.5, 107.6, 302.6")
     cases = [_case(rng) for _ in range(rng.randint(3, 4))]
     if len({c.card for c in cases}) < len(cases):
         return None  # one permanent of each name, so the answers can name them
