@@ -259,6 +259,35 @@ def unstated(q: Question) -> list[str]:
     return found
 
 
+CR_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?")
+
+
+def as_right_as_the_key(q: Question) -> list[str]:
+    """Review items 2b and 3a: a which-rule question's wrong options are never a rule its
+    explanation or deciding event cites (nor a subrule or parent of one), never carry a
+    misconception whose own rule they are (that rule refutes it), and a checklist decided by
+    haste or by 302.6 is keyed to that rule, not to the procedure the event also cites."""
+    found: list[str] = []
+    reason = q.situation.decisive()
+    cited = set(CR_NUMBER.findall(q.explanation)) | set(reason.rules if reason else ())
+    key = q.answers[0].split(":")[0].removeprefix("CR ")
+    for option in q.options:
+        rule = option.split(":")[0].removeprefix("CR ")
+        if option in q.answers:
+            continue
+        if any(rule == c or rule.startswith(c) and rule[len(c):].isalpha()
+               or c.startswith(rule) and c[len(rule):].isalpha() for c in cited):
+            found.append(f"wrong rule {rule} is cited by the explanation or the deciding event (key {key})")
+        labels = [part for n in q.misconceptions(option) for part in n.split(" + ")]
+        if any(CATALOG[n].rule == rule for n in labels):
+            found.append(f"wrong rule {rule} labelled with a misconception it refutes: {labels}")
+    if isinstance(q.situation, Checklist) and reason is not None:
+        permits = [r for r in reason.rules if r in ("702.10b", "702.10c", "302.6")]
+        if permits and key != permits[0]:
+            found.append(f"a checklist decided by {permits[0]} keyed {key}")
+    return found
+
+
 def problems(q: Question) -> list[str]:
     found: list[str] = []
     s = q.situation
@@ -276,6 +305,7 @@ def problems(q: Question) -> list[str]:
                 found.append(f"the right rule {reason.rules[0]} isn't on event {reason.seq}: {event.text}")
         if q.level == "hard" and len(q.options) < 4:
             found.append("a hard which-rule question with fewer than 4 options")
+        found += as_right_as_the_key(q)
     elif q.claim is None:
         if set(q.answers) != {o for o in q.options if o in legal}:
             found.append(f"right answers {q.answers} but legal {sorted(legal)}")
@@ -363,6 +393,16 @@ def test_tap_untap_claims_and_which_rule_stems_say_what_they_are_about() -> None
     checked the same way by the 30-seed test above)."""
     found = [f"seed {seed} q{q.number}: {p}" for seed in range(1, 31)
              for q in worksheet("tap-untap", "easy", N, seed) if q.kind != "choice" for p in unstated(q)]
+    assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_no_which_rule_distractor_is_as_right_as_the_key(topic: str) -> None:
+    """Every which-rule question of 6 seeds at both levels (30 seeds in the test above): no wrong
+    rule is one the explanation cites, none is labelled with a misconception it refutes."""
+    found = [f"{level}/{seed} q{q.number}: {p}" for level in LEVELS for seed in range(1, 7)
+             for q in worksheet(topic, level, N, seed) if q.kind == "which-rule"
+             for p in as_right_as_the_key(q)]
     assert not found, "\n".join(found[:10])
 
 

@@ -564,7 +564,16 @@ class Checklist(PlaySituation):
     def decisive(self) -> Reason | None:
         if len(self.acts) != 1:
             return None
-        return self.worked()[0][3]
+        why = self.worked()[0][3]
+        # The rule that permits it (haste, or control since the turn began) decides the question,
+        # not the procedure the event also cites (declaring attackers, paying {T}).
+        first = [r for r in why.rules if r in _PERMITS]
+        rest = tuple(r for r in why.rules if r not in first)
+        return Reason(why.text, (*first, *rest), why.seq) if first else why
+
+
+#: The rules that decide whether a creature may attack or use {T} now, when an event cites them.
+_PERMITS = ("702.10b", "702.10c", "302.6")
 
 
 @functools.lru_cache(maxsize=1024)
