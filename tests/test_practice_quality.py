@@ -426,3 +426,26 @@ def test_no_frequent_option_gives_itself_away(topic: str, level: str) -> None:
     tells = [(o, offered[o], offered_right[o]) for o in offered
              if offered[o] >= n / 4 and offered_right[o] / offered[o] > 0.85]
     assert not tells, tells
+
+
+def block_unsaid(q: Question) -> list[str]:
+    """Review item 2a: every attack in a monarch question says what the defender does (the engine
+    plays one choice, no block unless a block step says otherwise, and a block could change the
+    answer), as the capstones do."""
+    found: list[str] = []
+    play = getattr(q.situation, "play", None)
+    steps = play.steps if play is not None else ()
+    for i, step in enumerate(steps):
+        blocked = i + 1 < len(steps) and steps[i + 1].do == "block"
+        if step.do == "attack" and not blocked and "doesn't block" not in step.says:
+            found.append(f"an attack that doesn't say whether {step.defender} blocks: {step.says!r}")
+    if isinstance(q.situation, Combat) and "block" not in q.board:
+        found.append(f"a combat board that doesn't say whether Bob blocks: {q.board!r}")
+    return found
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_monarch_attack_says_what_the_defender_does(level: str) -> None:
+    found = [f"{seed} q{q.number}: {p}" for seed in range(1, 13)
+             for q in worksheet("monarch", level, N, seed) for p in block_unsaid(q)]
+    assert not found, "\n".join(found[:10])
