@@ -237,7 +237,7 @@ EVENT_AS_HASH = re.compile(r"(^|\n)\s*#\d+ |because #\d+|\(shaped by #")
 RAW_ERROR = re.compile(r"\[CR [\d.a-z, ]+ \(\d{4}-\d\d-\d\d\)\]|activated abilities; there is no ability|"
                        r"Traceback|Error\b")
 BAD_PLURAL = re.compile(r"(?<![/+\d])1 (counters|creatures|tokens|Protectors|Food tokens)\b|\(s\)|"
-                        r"\b0 Protector of\b")
+                        r"\b0 Protector of\b|\b(Bearss|Elvess|Plainss|Wastess)\b| × ")
 
 
 #: A true/false claim or a which-rule stem that leaves out what it is about ("the answer is 2",
