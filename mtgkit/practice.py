@@ -365,7 +365,12 @@ def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:
 # =============================================================================== building
 def stem_rules(stem: Stem) -> tuple[str, ...]:
     """The CR numbers a stem cites ("CR 725.2, 614.9" -> ("725.2", "614.9"))."""
-    return tuple(re.findall(r"\d{3}\.\d+[a-z]?|\d{3}(?!\.\d)", stem.rules))
+    return cr_numbers(stem.rules)
+
+
+def cr_numbers(text: str) -> tuple[str, ...]:
+    """The CR numbers a text cites, in order ("(CR 725.2, 614.9)" -> ("725.2", "614.9"))."""
+    return tuple(re.findall(r"\d{3}\.\d+[a-z]?|\d{3}(?!\.\d)", text))
 
 
 def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
@@ -426,25 +431,21 @@ def rule_option(rule: str) -> str:
 def _which_rule(rng: random.Random, s: Situation, stem: Stem, topic: Topic, level: Level, seed: int,
                 number: int) -> Question | None:
     """"Which rule decides this?" about a board with one outcome: the right option is the rule
-    on the engine event that decided it; the wrong ones are the rules the misconceptions on
-    this board (then the topic's others) are about."""
+    on the engine event that decided it; the wrong ones are rules of the topic's misconceptions
+    (then other topics') that have no part in this board (:func:`relevant_rules`), so no wrong
+    option is as right as the key. A wrong rule carries no misconception: a misconception's rule
+    is the one that refutes it."""
     reason = s.decisive()
     legal = s.legal()
     if reason is None or not reason.rules or len(legal) != 1 or reason.rules[0] not in TITLES:
         return None
     right = reason.rules[0]
-    cited = set(reason.rules)  # none of the deciding event's rules is offered as a wrong one
-    by_rule: dict[str, list[str]] = {}
-    for names in distractors(s, pairs=False).values():
-        for name in names:
-            rule = CATALOG[name].rule
-            if rule not in cited and rule in TITLES:
-                by_rule.setdefault(rule, []).append(name)
-    others = sorted({m.rule for m in topic.misconceptions} - set(by_rule) - cited)
-    rng.shuffle(others)
-    near = sorted(by_rule)
-    rng.shuffle(near)
-    chosen = (near + [r for r in others if r in TITLES])[: 3 if level == "hard" else 2]
+    relevant = relevant_rules(s, reason.rules)
+    own = sorted({m.rule for m in topic.misconceptions} - relevant)
+    rng.shuffle(own)
+    rest = sorted({m.rule for m in CATALOG.values()} - relevant - set(own))
+    rng.shuffle(rest)
+    chosen = [r for r in own + rest if r in TITLES][: 3 if level == "hard" else 2]
     if len(chosen) < (3 if level == "hard" else 2):
         return None
     options = [rule_option(r) for r in [right, *chosen]]
@@ -452,12 +453,29 @@ def _which_rule(rng: random.Random, s: Situation, stem: Stem, topic: Topic, leve
     said = stem.claim(legal[0])
     prompt = (f"{said[0].upper()}{said[1:]} Which rule decides this? (the rules are from the "
               f"Comprehensive Rules)")
-    wrong = tuple((rule_option(r), tuple(dict.fromkeys(by_rule[r]))) for r in chosen if r in by_rule)
     notes = tuple((rule_option(r), f"CR {r} says: {TITLES[r]}. That isn't what decides this "
                    f"question.") for r in chosen)
     return Question(topic.name, level, seed, number, s.describe(), prompt, tuple(options),
-                    (rule_option(right),), s.explain(), s, wrong, steps=s.steps(),
+                    (rule_option(right),), s.explain(), s, (), steps=s.steps(),
                     kind="which-rule", rules=(right,), notes=notes, tags=s.tags())
+
+
+def _near(a: str, b: str) -> bool:
+    """Is one rule the other or a subrule of it (509.1 and 509.1a)?"""
+    return a == b or (a.startswith(b) and a[len(b):].isalpha()) or (b.startswith(a) and b[len(a):].isalpha())
+
+
+def relevant_rules(s: Situation, deciding: Sequence[str] = ()) -> set[str]:
+    """The rules with a part in ``s``'s outcome, none of which a which-rule question may offer
+    as a wrong option: those the deciding event (``deciding``) and the explanation cite, their
+    parent rules and subrules, and the rules of the misconceptions that change an answer on
+    this board (a misconception's rule is the real rule it misreads), with those its "what the
+    rule says" cites."""
+    cited = {*deciding, *cr_numbers(s.explain())}
+    for names in distractors(s, pairs=False).values():
+        for m in {CATALOG[part] for name in names for part in name.split(" + ")}:
+            cited |= {m.rule, *cr_numbers(m.rule_says)}
+    return {r for r in [*TITLES, *cited] if any(_near(r, c) for c in cited)}
 
 
 def as_json(qs: Sequence[Question]) -> str:

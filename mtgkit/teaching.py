@@ -554,18 +554,27 @@ _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8:
 
 
 def _counted(words: Sequence[str]) -> list[str]:
-    """Equal words once, counted: ``["Swamp", "Swamp", "Forest"]`` -> ``["two Swamps", "Forest"]``."""
+    """Equal words once, counted: ``["Swamp", "Swamp", "Forest"]`` -> ``["two Swamps", "Forest"]``.
+
+    >>> _counted(["Grizzly Bears", "Grizzly Bears", "Protector of the Crown (tapped)",
+    ...           "Protector of the Crown (tapped)", "Plains", "Plains"])
+    ['two Grizzly Bears', 'two Protectors of the Crown (tapped)', 'two Plains']
+    """
     out = []
     for w in dict.fromkeys(words):
         n = words.count(w)
-        if n == 1:
-            out.append(w)
-        elif w in ("Plains", "Wastes", "Food") or "(" in w:
-            out.append(f"{_NUMBERS.get(n, n)} × {w}" if "(" in w else f"{_NUMBERS.get(n, n)} {w}")
-        else:
-            head, of, tail = w.partition(" of ")  # "two Protectors of the Crown"
-            out.append(f"{_NUMBERS.get(n, n)} {head}s{of}{tail}")
+        out.append(w if n == 1 else f"{_NUMBERS.get(n, n)} {_plural_name(w)}")
     return out
+
+
+def _plural_name(w: str) -> str:
+    """A permanent's words for two or more: "Protectors of the Crown (tapped)"; a name that
+    already ends in s (Grizzly Bears, Plains) or Food stays as it is."""
+    name, paren, notes = w.partition(" (")
+    head, of, tail = name.partition(" of ")  # "Protectors of the Crown"
+    if not (head.endswith("s") or head == "Food"):
+        head += "s"
+    return f"{head}{of}{tail}{paren}{notes}"
 
 
 def piece_words(p: Piece) -> str:

@@ -277,7 +277,55 @@ EVENT_AS_HASH = re.compile(r"(^|\n)\s*#\d+ |because #\d+|\(shaped by #")
 RAW_ERROR = re.compile(r"\[CR [\d.a-z, ]+ \(\d{4}-\d\d-\d\d\)\]|activated abilities; there is no ability|"
                        r"Traceback|Error\b")
 BAD_PLURAL = re.compile(r"(?<![/+\d])1 (counters|creatures|tokens|Protectors|Food tokens)\b|\(s\)|"
-                        r"\b0 Protector of\b")
+                        r"\b0 Protector of\b|\b(Bearss|Elvess|Plainss|Wastess)\b| × ")
+
+
+#: A true/false claim or a which-rule stem that leaves out what it is about ("the answer is 2",
+#: "may do exactly this now: ...", "can activate it: yes").
+UNSTATED = re.compile(r"\bthe answer is\b|\bexactly this\b|\bactivate it\b", re.IGNORECASE)
+
+
+def unstated(q: Question) -> list[str]:
+    """A true/false or which-rule stem must be decidable as written: it states the question (a
+    checklist's stem names every thing it asks about) and its answer."""
+    found = []
+    if UNSTATED.search(q.prompt):
+        found.append(f"a {q.kind} stem that doesn't say what it is about: {q.prompt[:90]!r}")
+    s = q.situation
+    if isinstance(s, Checklist) and not all(a.says in q.prompt for a in s.acts):
+        found.append(f"a {q.kind} stem that leaves out what it asks about: {q.prompt[:90]!r}")
+    if isinstance(s, Activation) and not all(c.card in q.prompt for c in s.cases):
+        found.append(f"a {q.kind} stem that doesn't name its permanent: {q.prompt[:90]!r}")
+    return found
+
+
+CR_NUMBER = re.compile(r"\d{3}\.\d+[a-z]?")
+
+
+def as_right_as_the_key(q: Question) -> list[str]:
+    """Review items 2b and 3a: a which-rule question's wrong options are never a rule its
+    explanation or deciding event cites (nor a subrule or parent of one), never carry a
+    misconception whose own rule they are (that rule refutes it), and a checklist decided by
+    haste or by 302.6 is keyed to that rule, not to the procedure the event also cites."""
+    found: list[str] = []
+    reason = q.situation.decisive()
+    cited = set(CR_NUMBER.findall(q.explanation)) | set(reason.rules if reason else ())
+    key = q.answers[0].split(":")[0].removeprefix("CR ")
+    for option in q.options:
+        rule = option.split(":")[0].removeprefix("CR ")
+        if option in q.answers:
+            continue
+        if any(rule == c or rule.startswith(c) and rule[len(c):].isalpha()
+               or c.startswith(rule) and c[len(rule):].isalpha() for c in cited):
+            found.append(f"wrong rule {rule} is cited by the explanation or the deciding event (key {key})")
+        labels = [part for n in q.misconceptions(option) for part in n.split(" + ")]
+        if any(CATALOG[n].rule == rule for n in labels):
+            found.append(f"wrong rule {rule} labelled with a misconception it refutes: {labels}")
+    if isinstance(q.situation, Checklist) and reason is not None:
+        permits = [r for r in reason.rules if r in ("702.10b", "702.10c", "302.6")]
+        if permits and key != permits[0]:
+            found.append(f"a checklist decided by {permits[0]} keyed {key}")
+    return found
 
 
 def problems(q: Question) -> list[str]:
@@ -297,6 +345,7 @@ def problems(q: Question) -> list[str]:
                 found.append(f"the right rule {reason.rules[0]} isn't on event {reason.seq}: {event.text}")
         if q.level == "hard" and len(q.options) < 4:
             found.append("a hard which-rule question with fewer than 4 options")
+        found += as_right_as_the_key(q)
     elif q.claim is None:
         if set(q.answers) != {o for o in q.options if o in legal}:
             found.append(f"right answers {q.answers} but legal {sorted(legal)}")
@@ -328,6 +377,8 @@ def problems(q: Question) -> list[str]:
             found.append(f"a raw engine error in {text[:80]!r}")
         if BAD_PLURAL.search(text):
             found.append(f"a wrong plural in {text[:80]!r}")
+    if q.kind != "choice":
+        found += unstated(q)
     if ("CR " not in q.prompt and q.kind != "which-rule") or not q.explanation.split("\n")[0].strip():
         found.append("no rule in the prompt, or no plain first line in the explanation")
     board = getattr(s, "board", None)
@@ -376,6 +427,25 @@ def test_one_seed_of_each_in_process() -> None:
     assert not found, "\n".join(found[:25])
 
 
+def test_tap_untap_claims_and_which_rule_stems_say_what_they_are_about() -> None:
+    """Review item 1a-1c: the tap-untap true/false claims and which-rule stems (seeds 1-30) state
+    the question and the things asked about, so they can be decided as written (every topic is
+    checked the same way by the 30-seed test above)."""
+    found = [f"seed {seed} q{q.number}: {p}" for seed in range(1, 31)
+             for q in worksheet("tap-untap", "easy", N, seed) if q.kind != "choice" for p in unstated(q)]
+    assert not found, "\n".join(found[:10])
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_no_which_rule_distractor_is_as_right_as_the_key(topic: str) -> None:
+    """Every which-rule question of 6 seeds at both levels (30 seeds in the test above): no wrong
+    rule is one the explanation cites, none is labelled with a misconception it refutes."""
+    found = [f"{level}/{seed} q{q.number}: {p}" for level in LEVELS for seed in range(1, 7)
+             for q in worksheet(topic, level, N, seed) if q.kind == "which-rule"
+             for p in as_right_as_the_key(q)]
+    assert not found, "\n".join(found[:10])
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("topic", TOPICS)
 def test_no_frequent_option_gives_itself_away(topic: str, level: str) -> None:
@@ -396,3 +466,26 @@ def test_no_frequent_option_gives_itself_away(topic: str, level: str) -> None:
     tells = [(o, offered[o], offered_right[o]) for o in offered
              if offered[o] >= n / 4 and offered_right[o] / offered[o] > 0.85]
     assert not tells, tells
+
+
+def block_unsaid(q: Question) -> list[str]:
+    """Review item 2a: every attack in a monarch question says what the defender does (the engine
+    plays one choice, no block unless a block step says otherwise, and a block could change the
+    answer), as the capstones do."""
+    found: list[str] = []
+    play = getattr(q.situation, "play", None)
+    steps = play.steps if play is not None else ()
+    for i, step in enumerate(steps):
+        blocked = i + 1 < len(steps) and steps[i + 1].do == "block"
+        if step.do == "attack" and not blocked and "doesn't block" not in step.says:
+            found.append(f"an attack that doesn't say whether {step.defender} blocks: {step.says!r}")
+    if isinstance(q.situation, Combat) and "block" not in q.board:
+        found.append(f"a combat board that doesn't say whether Bob blocks: {q.board!r}")
+    return found
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_monarch_attack_says_what_the_defender_does(level: str) -> None:
+    found = [f"{seed} q{q.number}: {p}" for seed in range(1, 13)
+             for q in worksheet("monarch", level, N, seed) for p in block_unsaid(q)]
+    assert not found, "\n".join(found[:10])

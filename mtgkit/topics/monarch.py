@@ -500,7 +500,7 @@ class Combat(Situation):
     def describe(self) -> str:
         crown = "Bob is the monarch" if self.bob_is_monarch else "nobody is the monarch yet"
         prots = plural(self.protectors, "Protector of the Crown", "Protectors of the Crown")
-        blocks = "".join(f"; Bob's {b} blocks {a}" for b, a in self.blocks)
+        blocks = "".join(f"; Bob's {b} blocks {a}" for b, a in self.blocks) or "; Bob doesn't block"
         return (f"{crown}; Bob controls a Hill Giant and {prots}; Alice attacks Bob with "
                 f"{one_of(self.attackers, last='and')}{blocks}")
 
@@ -1275,8 +1275,11 @@ def _names(cards: Sequence[str]) -> str:
 
 def _fight(attackers: Sequence[str], blocks: Sequence[tuple[str, str]] = (), who: str = "Alice",
             defender: str = "Bob") -> list[Step]:
-    """Attack, block, combat damage (the game is in the beginning of combat step)."""
-    steps = [Step("attack", f"{who} attacks {defender} with {_names(attackers)}.",
+    """Attack, block, combat damage (the game is in the beginning of combat step). With no
+    ``blocks`` the step says the defender doesn't block: the engine plays no block, and a block
+    could change the answer."""
+    blocking = "" if blocks else f"; {defender} doesn't block"
+    steps = [Step("attack", f"{who} attacks {defender} with {_names(attackers)}{blocking}.",
                   attackers=tuple(attackers), defender=defender)]
     if blocks:
         said = "; ".join(f"{b} blocks {a}" for b, a in blocks)

@@ -599,7 +599,16 @@ class Checklist(PlaySituation):
     def decisive(self) -> Reason | None:
         if len(self.acts) != 1:
             return None
-        return self.worked()[0][3]
+        why = self.worked()[0][3]
+        # The rule that permits it (haste, or control since the turn began) decides the question,
+        # not the procedure the event also cites (declaring attackers, paying {T}).
+        first = [r for r in why.rules if r in _PERMITS]
+        rest = tuple(r for r in why.rules if r not in first)
+        return Reason(why.text, (*first, *rest), why.seq) if first else why
+
+
+#: The rules that decide whether a creature may attack or use {T} now, when an event cites them.
+_PERMITS = ("702.10b", "702.10c", "302.6")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -825,8 +834,21 @@ def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, St
                  for a in _CHECK_STEMS[ask])
     if ask == "which":
         asks = tuple(f"{a} ({'; '.join(x.says for x in acts)})" for a in asks)
-    return s, Stem(asks, lambda v: f"{who} may do exactly this now: {v}." if ask == "which" else
-                   f"the answer is {v}.", "CR 302.6, 702.10, 107.5")
+    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask), "CR 302.6, 702.10, 107.5")
+
+
+def _checklist_claim(who: str, acts: tuple[Act, ...], ask: str, v: str) -> str:
+    """A checklist answer as a statement that names what it is about (the things asked about,
+    and the question), so a true/false or which-rule stem can be decided as written."""
+    listed = "; ".join(a.says for a in acts)
+    if ask == "yes or no":
+        when = "" if acts[0].says.endswith(("this turn", "this combat")) else " now"
+        return f"{who} may {'' if v == 'yes' else 'not '}{acts[0].says}{when}."
+    if ask == "how many":
+        return f"of these things ({listed}), {who} may do exactly {v} now."
+    if v == "none of them":
+        return f"of these things ({listed}), {who} may do none now."
+    return f"of these things ({listed}), {who} may do exactly the following now: {v}."
 
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
@@ -1001,7 +1023,8 @@ def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, S
              f"{case.card} now: {_ability(case)}?",
              f"In her main phase, can Alice activate {case.card}'s ability {_ability(case)}? "
              f"{ACTIVATION_RESOURCES}."),
-            lambda v: f"Alice can activate it: {v}.", "CR 107.5, 107.6, 302.6")
+            lambda v: f"Alice {'can' if v == 'yes' else 'cannot'} activate this ability of her {case.card} "
+                      f"now: {_ability(case)}.", "CR 107.5, 107.6, 302.6")
     cases = [_case(rng) for _ in range(rng.randint(3, 4))]
     if len({c.card for c in cases}) < len(cases):
         return None  # one permanent of each name, so the answers can name them

@@ -1181,7 +1181,8 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
          f"Which of these is a mana pool Alice could end up with after tapping her {source} for "
          f"mana{note}?",
          f"Alice taps her {source} for mana{note}. Which result is possible?"),
-        lambda v: f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
+        lambda v: f"Alice can't activate her {source}'s mana ability here." if v == CANT else
+                  f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
                   f"mana pool.",
         "CR 106.12, 605.2")
 
