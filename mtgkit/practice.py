@@ -245,6 +245,11 @@ def _verdict(q: Question, given: object) -> Verdict:
                    why=why.reason.text, detail=why.detail)
 
 
+#: How many boards in a row a stream may draw without finding a new one worth asking before it
+#: ends (a hard monarch stream may need several hundred near its twentieth question).
+MAX_MISSES = 1000
+
+
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
     by seed. Its answers are balanced (:data:`MAX_SHARE`, :data:`NOTHING_SHARE`); it ends when
@@ -264,7 +269,7 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
     offered: deque[tuple[str, ...]] = deque(maxlen=WINDOW)  # each question's wrong options
     shown: set[tuple[str, str]] = set()  # the spread outcomes this block of 20 has shown
     number = misses_in_a_row = too_common = 0
-    while misses_in_a_row < 300:
+    while misses_in_a_row < MAX_MISSES:
         worn = Counter(o for options in offered for o in options)
         stale = frozenset(o for o, n in worn.items() if n >= OFFERED_SHARE * WINDOW)
         q = _draw(rng, asked, at, seen, seed, number + 1, stale)

@@ -145,6 +145,6 @@ def test_activation_cases_give_alice_exactly_the_resources_the_learner_is_told()
     from mtgkit.practice import worksheet
     from mtgkit.topics.tap_untap import Activation
     for level in ("easy", "hard"):  # the activation boards (the others are play sequences)
-        boards = [q.board for s in range(3, 6) for q in worksheet("tap-untap", level, 10, s)
+        boards = [q.board for s in range(1, 13) for q in worksheet("tap-untap", level, 10, s)
                   if isinstance(q.situation, Activation)]
         assert boards and all(ACTIVATION_RESOURCES in b for b in boards)

@@ -477,7 +477,9 @@ def block_unsaid(q: Question) -> list[str]:
     steps = play.steps if play is not None else ()
     for i, step in enumerate(steps):
         blocked = i + 1 < len(steps) and steps[i + 1].do == "block"
-        if step.do == "attack" and not blocked and "doesn't block" not in step.says:
+        # said with the attack, or by a later step before damage (Holy Day is cast first)
+        unblocked = any("doesn't block" in later.says for later in steps[i:])
+        if step.do == "attack" and not blocked and not unblocked:
             found.append(f"an attack that doesn't say whether {step.defender} blocks: {step.says!r}")
     if isinstance(q.situation, Combat) and "block" not in q.board:
         found.append(f"a combat board that doesn't say whether Bob blocks: {q.board!r}")
