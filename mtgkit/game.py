@@ -361,6 +361,7 @@ class Game:
         self._reactions: list[_Reaction] = []
         self._at_once = 0  # > 0 while events that happen simultaneously are being logged
         self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
+        self._deferred: list[Event] | None = None  # the parts of one event, matched together (_one_event)
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
         filler = lookup_card("Library Card")
@@ -2816,20 +2817,35 @@ class Game:
         held = self._s.priority == player
         self._leave({player: (say("leave.concede"), ("104.3a", "800.4a"), None)})
         if self._s.step not in NO_PRIORITY and not self.over:
-            if not self._waiting_for():  # everyone left has passed since the last action (117.4)
-                self._all_passed()
-            else:  # CR 800.4a: if they held priority, it passes to the next player still in the game
-                nxt = self._next_player(player) if held else self._s.priority
-                self._grant(nxt or self._s.active, reset=False)
+            # CR 800.4a: if they held priority, it passes to the next player still in the game,
+            # even one who has passed: that player may act, and when they pass, the players who
+            # passed in succession before them needn't pass again (117.4, checked in _pass)
+            nxt = self._next_player(player) if held else self._s.priority
+            self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
     def _leave(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]]) -> None:
         """Players leave the game at the same time (CR 800.4a): ``{player: (words, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
         (the active one, then in turn order) who is still in the game. If one player is left, they
-        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once."""
-        s = self._s
+        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once.
+
+        It is one event (725.4: the crown passes at the same time as the monarch leaves): what
+        its parts set off is matched once they are all done (``_one_event``)."""
         left: dict[str, int] = {}
+        with self._one_event():
+            self._leave_at_once(leaving, left)
+        if self.over:  # CR 104.1: the game ends at once
+            winner = self.winner
+            self._emit(GameEnded(
+                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
+                cause=max(left.values()), winner=winner))
+
+    def _leave_at_once(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]],
+                       left: dict[str, int]) -> None:
+        """The parts of players leaving (CR 800.4a, 725.4), logged in order; ``left`` gets each
+        player's ``PlayerLeft`` event. What they set off is matched after the last part."""
+        s = self._s
         for name, (words, rules, cause) in leaving.items():
             self._player(name).in_game = False
             if s.priority == name:
@@ -2869,11 +2885,6 @@ class Game:
                                        obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
-        if self.over:  # CR 104.1: the game ends at once
-            winner = self.winner
-            self._emit(GameEnded(
-                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
-                cause=max(left.values()), winner=winner))
 
     def _heir(self) -> str | None:
         """CR 725.4: the active player, or, if they have left, the next player in turn order
@@ -3467,6 +3478,11 @@ class Game:
         # an effect that gives control to a player who has left the game has ended (CR 800.4a)
         effects = [e for e in self._control_effects(o) if self._player(e[1]).in_game]
         new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
+        if not self._player(new).in_game and self._player(o.controller).in_game:
+            # CR 800.4c: no effect gives it to a player in the game any more, and the player who
+            # controls it by default (110.2) has left: it is exiled as the effect ends
+            self._move(o, "exile", say("move.default_controller_left", default=new), ("800.4c",))
+            return
         if new == o.controller or not self._player(new).in_game:
             return
         old = o.controller
@@ -3507,6 +3523,27 @@ class Game:
             self._flush()
 
     @contextmanager
+    def _one_event(self) -> Iterator[None]:
+        """Events logged inside are the parts of one event (a player leaving the game: the crown
+        passing, their objects leaving, control effects ending, CR 800.4a, 725.4): triggers are
+        matched once it is over, against the game as it is then (603.10), so a permanent that
+        left in it sees none of it, and a player who got back control of one in it does. Only
+        leaves-the-battlefield abilities look back in time (603.10a: their last known
+        information)."""
+        if self._deferred is not None:
+            yield
+            return
+        self._deferred = []
+        try:
+            with self._simultaneously():
+                yield
+                parts, self._deferred = self._deferred, None
+                for event in parts:
+                    self._reactions.extend(self._collect(event))
+        finally:
+            self._deferred = None
+
+    @contextmanager
     def _caused_by(self, seq: int | None) -> Iterator[None]:
         saved, self._cause = self._cause, seq
         try:
@@ -3539,6 +3576,9 @@ class Game:
         event = event._stamp(**header, cause=cause, lane=event.lane or player or "game", text=text,
                              **about)
         self._events.append(event)
+        if self._deferred is not None:  # a part of one event: matched with the others (_one_event)
+            self._deferred.append(event)
+            return event
         found = self._collect(event)
         if found:
             self._reactions.extend(found)
