@@ -676,6 +676,7 @@ class Game:
         color: str | None = None,
         by_effect: bool = False,
         owner: str | None = None,
+        copy: int | str | None = None,
     ) -> int:
         """Teaching setup: put a card onto the battlefield and return its id.
 
@@ -689,7 +690,9 @@ class Game:
         "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
         ``color`` answers "as this enters, choose a color". ``owner`` is the player who owns it,
         if not its controller (it returns to its owner's zones when it leaves the battlefield,
-        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event. A set-up
+        and leaves the game with its owner, CR 800.4a). ``copy`` (with ``by_effect=True``) answers
+        "enter as a copy of which creature?" for a Clone (CR 707.5; without it the chooser picks,
+        "no copy" among the options). Recorded as a ``setup`` event. A set-up
         step is not a game action: a state-based action it makes apply (a 0/0 put here without
         counters, a second legend) is performed the next time a player would receive priority
         (CR 704.3), as after any action.
@@ -724,11 +727,19 @@ class Game:
                              f"(attached_to=...)")
         if len(self._s.objects) >= limits.MAX_OBJECTS:
             raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
+        original: int | None = None
+        if copy is not None:
+            if not by_effect:
+                raise ValueError("copy= is for a card put onto the battlefield by an effect "
+                                 "(by_effect=True): it answers 'enter as a copy of which creature?'")
+            original = self.obj(check.ref("copy", copy)).id
+            if not defn.has(EntersAsCopy):
+                raise ChoiceError(f"{name} can't enter as a copy of anything.", "707.2")
         if by_effect:
             if counters is not None or tapped or arrived != "last turn":
                 raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
                                  "rules decide counters and tapped, and it has just arrived")
-            return self._put_by_effect(defn, controller, attached_to, color, owner)
+            return self._put_by_effect(defn, controller, attached_to, color, owner, original)
         if counters is None:
             counters = defn.enters_counters()
         o = self._new_obj(defn, owner, "battlefield")
@@ -751,7 +762,8 @@ class Game:
 
     @_atomic
     def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
-                       color: str | None, owner: str) -> int:
+                       color: str | None, owner: str, copy: int | None = None) -> int:
+        self._plans.copy = copy  # "enter as a copy of which creature?" (CR 707.5), asked in _enter
         o = self._new_obj(defn, owner, "setup")
         o.token = defn.token
         o.attached_to = attached_to
@@ -1923,6 +1935,10 @@ class Game:
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
+        if self._plans.copy is not None:
+            raise ChoiceError("copy= answers 'enter as a copy of which creature?' for a permanent that "
+                              "may enter as a copy (Clone, CR 707.5), and nothing that entered while "
+                              "the top of the stack resolved asked that.", "707.5")
         if self._plans.free_cast is not None or self._plans.x is not None or self._plans.mana_from:
             raise ChoiceError("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
                               "paying its mana cost' (CR 702.85a), and nothing that resolved offered that.",
@@ -1974,8 +1990,8 @@ class Game:
                 if spell is not None and not permanent:
                     self._move(spell, "graveyard", say("move.to_graveyard"), ("608.2n",))
                 elif spell is not None:
-                    original = self._copy_choice(spell, item.controller, self._plans.copy)
-                    self._plans.copy = None
+                    if self._plans.copy is not None and not spell.card.has(EntersAsCopy):
+                        self._copy_choice(spell, item.controller, self._plans.copy)  # refused: no copy
                     aura = isinstance(item.target, int) and spell.card.enchant is not None
                     copied = spell.spell_copy  # it becomes a token as it enters (CR 608.3f)
                     spell.spell_copy, spell.token = False, spell.token or copied
@@ -1984,7 +2000,7 @@ class Game:
                                     attached_to=self._target_name(item.target) if aura else None),
                                 (("608.3", "608.3c") if aura else ("608.3", "608.3a"))
                                 + (("608.3f",) if copied else ()), x=item.x,
-                                copy_of=original, color=item.color,
+                                color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
 
@@ -2002,7 +2018,8 @@ class Game:
         problem = target_problem(item.targets, item.controller, item.target, self)
         return None if problem is None else say("problem.target", problem=problem)
 
-    def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
+    def _copy_choice(self, o: Obj, who: str, copy: int | None, setup: bool = False) -> Obj | None:
+        """What ``o`` enters as a copy of (CR 614.12a, 707.5): ``copy``, or the chooser's pick."""
         if not o.card.has(EntersAsCopy):
             if copy is not None:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
@@ -2018,7 +2035,7 @@ class Game:
             label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
         self._emit(ChoiceMade(words=say("choice.copy"), rules=("614.1c", "614.12a", "707.2"), player=who,
                               question="copy",
-                              answer=label, options=tuple(labels)), obj=o)
+                              answer=label, options=tuple(labels), setup=setup), obj=o)
         return None if label == "no copy" else creatures[labels.index(label)]
 
     # ------------------------------------------------------------------ effects: one handler each
@@ -3220,6 +3237,11 @@ class Game:
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
                setup: bool = False, color: str | None = None, attach: int | None = None) -> Event:
         frm = o.zone
+        if copy_of is None and o.card.has(EntersAsCopy):
+            # CR 614.1c, 614.12a, 707.5: "may enter as a copy" applies however it enters (cast,
+            # returned from exile or a graveyard, put there by an effect); chosen before it enters
+            planned, self._plans.copy = self._plans.copy, None
+            copy_of = self._copy_choice(o, controller, planned, setup)
         words = words.replace(facts=words.facts + (("name", o.name),))  # before it becomes a copy
         self._change_zone(o, "battlefield")
         o.controller = controller
