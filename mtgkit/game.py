@@ -458,9 +458,22 @@ class Game:
     def is_a(self, obj_id: int, card_type: str) -> bool:
         return self._s.objects[obj_id].is_a(card_type)
 
-    def controller_of(self, obj_id: int) -> str:
-        """Its controller, or the last one it had on the battlefield (last known information)."""
+    def controller_of(self, obj_id: int, incarnation: int | None = None) -> str:
+        """Its controller, or the last one it had on the battlefield (last known information).
+        With ``incarnation``, of that object (CR 400.7): if the card left the battlefield since,
+        even if it came back, the controller that object last had there (608.2h).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")
+        >>> was = g.obj(bears).incarnation
+        >>> g.controller_of(bears, was)
+        'Alice'
+        """
         o = self._s.objects[obj_id]
+        if incarnation is not None and incarnation != o.incarnation:
+            then: LastKnown | None = self._s.lki_of.get((obj_id, incarnation))
+            if then is not None:
+                return then.controller
         if o.zone == "battlefield":
             return o.controller
         known = self._s.lki.get(obj_id)
@@ -2164,10 +2177,14 @@ class Game:
                                              item: StackItem) -> None:
         """CR 725.2: "its controller" is read as the ability resolves: the creature's controller
         now, or, if it has left the battlefield, its last known controller (CR 608.2h)."""
-        creature = item.data.creature
+        creature, then = item.data.creature, item.data.creature_incarnation
         assert creature is not None and item.data.creature_controller is not None
-        gone = self._s.objects[creature].zone != "battlefield"  # then the crown goes by its LKI
-        self._set_monarch(self.controller_of(creature), ("725.2", "725.3") + (("608.2h",) if gone else ()))
+        o = self._s.objects[creature]
+        # if it left the battlefield, even to come back as a new object (CR 400.7), the crown
+        # goes by the last known information of the creature that dealt the damage
+        gone = o.zone != "battlefield" or o.incarnation != then
+        self._set_monarch(self.controller_of(creature, then),
+                          ("725.2", "725.3") + (("608.2h",) if gone else ()))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
@@ -2489,7 +2506,8 @@ class Game:
             e = self._emit(DamageDealt(words=say("damage.player"),
                                        rules=rules + ("120.3a",), player=target, lane=target,
                                        to_player=target, amount=amount, combat=combat,
-                                       source=source, source_id=source_id))
+                                       source=source, source_id=source_id,
+                                       source_incarnation=self._incarnation(source_id)))
             with self._caused_by(e.seq):
                 self._player(target).life -= amount
                 loss = self._emit(LifeChanged(words=say("life.loss"),
@@ -2508,7 +2526,8 @@ class Game:
                 o.deathtouch_damage = True
             e = self._emit(DamageDealt(words=say("damage.object"),
                                        rules=rules + ("120.3e",), to_id=o.id, amount=amount,
-                                       combat=combat, source=source, source_id=source_id), obj=o)
+                                       combat=combat, source=source, source_id=source_id,
+                                       source_incarnation=self._incarnation(source_id)), obj=o)
             o.damage_seq = e.seq
 
     def _prevention(self, combat: bool) -> PreventionEffect | None:
@@ -3182,8 +3201,8 @@ class Game:
         anthem = frm == "battlefield" and o.card.has(Anthem)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
-            self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
-                                          o.incarnation, o.chosen_color)
+            self._s.lki[o.id] = self._s.lki_of[(o.id, o.incarnation)] = LastKnown(
+                o.id, o.card, o.controller, dict(o.counters), o.attached_to, o.incarnation, o.chosen_color)
             self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
