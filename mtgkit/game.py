@@ -2852,7 +2852,7 @@ class Game:
         start = len(self._events)
         held = self._s.priority == player
         self._leave({player: (say("leave.concede"), ("104.3a", "800.4a"), None)})
-        if self._s.step not in NO_PRIORITY and not self.over:
+        if (held or self._s.step not in NO_PRIORITY) and not self.over:  # a cleanup step's too (514.3a)
             # CR 800.4a: if they held priority, it passes to the next player still in the game,
             # even one who has passed: that player may act, and when they pass, the players who
             # passed in succession before them needn't pass again (117.4, checked in _pass)

@@ -142,3 +142,21 @@ def test_800_4c_not_when_the_default_controller_is_still_in_the_game() -> None:
     g.resolve()
     g.concede("Carol")
     assert g.controller_of(bears) == "Alice" and g.obj(bears).zone == "battlefield"
+
+
+def test_800_4a_514_3a_priority_held_in_a_cleanup_step_passes_on_too() -> None:
+    """Palace Jailer's triggers give Alice (active) priority in her cleanup step (514.3a); she
+    concedes while holding it: her abilities cease to exist, and Bob receives priority (800.4a);
+    when everyone has passed, another cleanup step begins."""
+    g = Game(["Alice", "Bob", "Carol"])
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    g.advance(to="cleanup")
+    g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+    assert g.step == "cleanup" and g.priority_player == "Alice" and len(g.stack()) == 2
+    g.concede("Alice")
+    assert not g.stack() and (g.step, g.priority_player) == ("cleanup", "Bob")
+    g.pass_priority()
+    g.pass_priority()
+    assert (g.step, g.priority_player, g.turn) == ("cleanup", None, 1)  # another one (514.3a)
+    g.advance()
+    assert g.turn == 2 and g.active_player == "Bob"
