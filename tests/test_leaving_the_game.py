@@ -160,3 +160,32 @@ def test_800_4a_514_3a_priority_held_in_a_cleanup_step_passes_on_too() -> None:
     assert (g.step, g.priority_player, g.turn) == ("cleanup", None, 1)  # another one (514.3a)
     g.advance()
     assert g.turn == 2 and g.active_player == "Bob"
+
+
+def test_603_10_why_not_says_the_lich_left_at_the_same_time_as_the_crown_passed() -> None:
+    """why_not('trigger') doesn't claim the Lich "should have triggered": it names the event it
+    waited for and its leaving at the same time, with the rule (603.10)."""
+    g, lich = _lich_owned_by_the_monarch()
+    g.concede("Alice")
+    crowned = next(e for e in g.events if e.kind == "monarch" and e.get("changed") and not e.setup)
+    gone = next(e for e in g.events if isinstance(e, Moved) and e.obj_id == lich)
+    answer = g.why_not("trigger", lich).splitlines()[-1]
+    assert f"#{crowned.seq} (" in answer and f"at the same time (#{gone.seq}: " in answer
+    assert "CR 603.10)" in answer and "should have triggered" not in answer
+
+
+def test_603_10_and_the_same_for_a_lich_dying_as_the_monarch_loses() -> None:
+    """Combat damage: Alice, the monarch, at 0 life, and Bob's Lich destroyed in the same check of
+    state-based actions (704.3): the crown comes to Bob as the Lich dies."""
+    g = Game(["Bob", "Alice", "Carol"], life=2)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    lich = g.put_onto_battlefield("Custodi Lich", "Bob")
+    giant = g.put_onto_battlefield("Hill Giant", "Carol")
+    g.make_monarch("Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack({bears: "Alice", lich: "Carol"})
+    g.block({giant: lich})
+    g.advance(to="end_of_combat")
+    assert g.monarch == "Bob" and not lich_triggers(g)
+    answer = g.why_not("trigger", lich).splitlines()[-1]
+    assert "left the battlefield at the same time" in answer and "lethal damage" in answer
