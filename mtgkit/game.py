@@ -3319,7 +3319,8 @@ class Game:
         sources: list[Obj | LastKnown] = [self._s.objects[i] for i in sorted(waiting, key=waiting.__getitem__)
                                           if i not in departing]
         if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
-            known = self._s.lki.get(event.obj_id)
+            # the object that left, as it last existed there (not a later one the card became)
+            known = self._s.lki_of.get((event.obj_id, event.incarnation - 1))
             if known is not None:
                 sources.append(known)
         if isinstance(event, SpellCast) and event.obj_id is not None:
