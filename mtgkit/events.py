@@ -404,6 +404,7 @@ class DamageDealt(Event):
     combat: bool
     to_player: str | None = None
     to_id: int | None = None
+    source_incarnation: int = 0  # the source as the object it was when it dealt the damage (CR 400.7)
 
 
 class DamagePrevented(Event):

@@ -361,6 +361,7 @@ class Game:
         self._reactions: list[_Reaction] = []
         self._at_once = 0  # > 0 while events that happen simultaneously are being logged
         self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
+        self._deferred: list[Event] | None = None  # the parts of one event, matched together (_one_event)
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
         filler = lookup_card("Library Card")
@@ -457,9 +458,22 @@ class Game:
     def is_a(self, obj_id: int, card_type: str) -> bool:
         return self._s.objects[obj_id].is_a(card_type)
 
-    def controller_of(self, obj_id: int) -> str:
-        """Its controller, or the last one it had on the battlefield (last known information)."""
+    def controller_of(self, obj_id: int, incarnation: int | None = None) -> str:
+        """Its controller, or the last one it had on the battlefield (last known information).
+        With ``incarnation``, of that object (CR 400.7): if the card left the battlefield since,
+        even if it came back, the controller that object last had there (608.2h).
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", owner="Bob")
+        >>> was = g.obj(bears).incarnation
+        >>> g.controller_of(bears, was)
+        'Alice'
+        """
         o = self._s.objects[obj_id]
+        if incarnation is not None and incarnation != o.incarnation:
+            then: LastKnown | None = self._s.lki_of.get((obj_id, incarnation))
+            if then is not None:
+                return then.controller
         if o.zone == "battlefield":
             return o.controller
         known = self._s.lki.get(obj_id)
@@ -675,6 +689,7 @@ class Game:
         color: str | None = None,
         by_effect: bool = False,
         owner: str | None = None,
+        copy: int | str | None = None,
     ) -> int:
         """Teaching setup: put a card onto the battlefield and return its id.
 
@@ -688,7 +703,9 @@ class Game:
         "enters with" counters. An Aura needs ``attached_to`` (a permanent it can enchant);
         ``color`` answers "as this enters, choose a color". ``owner`` is the player who owns it,
         if not its controller (it returns to its owner's zones when it leaves the battlefield,
-        and leaves the game with its owner, CR 800.4a). Recorded as a ``setup`` event. A set-up
+        and leaves the game with its owner, CR 800.4a). ``copy`` (with ``by_effect=True``) answers
+        "enter as a copy of which creature?" for a Clone (CR 707.5; without it the chooser picks,
+        "no copy" among the options). Recorded as a ``setup`` event. A set-up
         step is not a game action: a state-based action it makes apply (a 0/0 put here without
         counters, a second legend) is performed the next time a player would receive priority
         (CR 704.3), as after any action.
@@ -723,11 +740,19 @@ class Game:
                              f"(attached_to=...)")
         if len(self._s.objects) >= limits.MAX_OBJECTS:
             raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
+        original: int | None = None
+        if copy is not None:
+            if not by_effect:
+                raise ValueError("copy= is for a card put onto the battlefield by an effect "
+                                 "(by_effect=True): it answers 'enter as a copy of which creature?'")
+            original = self.obj(check.ref("copy", copy)).id
+            if not defn.has(EntersAsCopy):
+                raise ChoiceError(f"{name} can't enter as a copy of anything.", "707.2")
         if by_effect:
             if counters is not None or tapped or arrived != "last turn":
                 raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
                                  "rules decide counters and tapped, and it has just arrived")
-            return self._put_by_effect(defn, controller, attached_to, color, owner)
+            return self._put_by_effect(defn, controller, attached_to, color, owner, original)
         if counters is None:
             counters = defn.enters_counters()
         o = self._new_obj(defn, owner, "battlefield")
@@ -750,7 +775,8 @@ class Game:
 
     @_atomic
     def _put_by_effect(self, defn: CardDef, controller: str, attached_to: int | None,
-                       color: str | None, owner: str) -> int:
+                       color: str | None, owner: str, copy: int | None = None) -> int:
+        self._plans.copy = copy  # "enter as a copy of which creature?" (CR 707.5), asked in _enter
         o = self._new_obj(defn, owner, "setup")
         o.token = defn.token
         o.attached_to = attached_to
@@ -1922,6 +1948,10 @@ class Game:
         while len(self._s.stack) >= depth and not any(
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
+        if self._plans.copy is not None:
+            raise ChoiceError("copy= answers 'enter as a copy of which creature?' for a permanent that "
+                              "may enter as a copy (Clone, CR 707.5), and nothing that entered while "
+                              "the top of the stack resolved asked that.", "707.5")
         if self._plans.free_cast is not None or self._plans.x is not None or self._plans.mana_from:
             raise ChoiceError("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
                               "paying its mana cost' (CR 702.85a), and nothing that resolved offered that.",
@@ -1973,8 +2003,8 @@ class Game:
                 if spell is not None and not permanent:
                     self._move(spell, "graveyard", say("move.to_graveyard"), ("608.2n",))
                 elif spell is not None:
-                    original = self._copy_choice(spell, item.controller, self._plans.copy)
-                    self._plans.copy = None
+                    if self._plans.copy is not None and not spell.card.has(EntersAsCopy):
+                        self._copy_choice(spell, item.controller, self._plans.copy)  # refused: no copy
                     aura = isinstance(item.target, int) and spell.card.enchant is not None
                     copied = spell.spell_copy  # it becomes a token as it enters (CR 608.3f)
                     spell.spell_copy, spell.token = False, spell.token or copied
@@ -1983,7 +2013,7 @@ class Game:
                                     attached_to=self._target_name(item.target) if aura else None),
                                 (("608.3", "608.3c") if aura else ("608.3", "608.3a"))
                                 + (("608.3f",) if copied else ()), x=item.x,
-                                copy_of=original, color=item.color,
+                                color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
 
@@ -2001,7 +2031,8 @@ class Game:
         problem = target_problem(item.targets, item.controller, item.target, self)
         return None if problem is None else say("problem.target", problem=problem)
 
-    def _copy_choice(self, o: Obj, who: str, copy: int | None) -> Obj | None:
+    def _copy_choice(self, o: Obj, who: str, copy: int | None, setup: bool = False) -> Obj | None:
+        """What ``o`` enters as a copy of (CR 614.12a, 707.5): ``copy``, or the chooser's pick."""
         if not o.card.has(EntersAsCopy):
             if copy is not None:
                 raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
@@ -2017,7 +2048,7 @@ class Game:
             label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
         self._emit(ChoiceMade(words=say("choice.copy"), rules=("614.1c", "614.12a", "707.2"), player=who,
                               question="copy",
-                              answer=label, options=tuple(labels)), obj=o)
+                              answer=label, options=tuple(labels), setup=setup), obj=o)
         return None if label == "no copy" else creatures[labels.index(label)]
 
     # ------------------------------------------------------------------ effects: one handler each
@@ -2146,10 +2177,14 @@ class Game:
                                              item: StackItem) -> None:
         """CR 725.2: "its controller" is read as the ability resolves: the creature's controller
         now, or, if it has left the battlefield, its last known controller (CR 608.2h)."""
-        creature = item.data.creature
+        creature, then = item.data.creature, item.data.creature_incarnation
         assert creature is not None and item.data.creature_controller is not None
-        gone = self._s.objects[creature].zone != "battlefield"  # then the crown goes by its LKI
-        self._set_monarch(self.controller_of(creature), ("725.2", "725.3") + (("608.2h",) if gone else ()))
+        o = self._s.objects[creature]
+        # if it left the battlefield, even to come back as a new object (CR 400.7), the crown
+        # goes by the last known information of the creature that dealt the damage
+        gone = o.zone != "battlefield" or o.incarnation != then
+        self._set_monarch(self.controller_of(creature, then),
+                          ("725.2", "725.3") + (("608.2h",) if gone else ()))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
@@ -2471,7 +2506,8 @@ class Game:
             e = self._emit(DamageDealt(words=say("damage.player"),
                                        rules=rules + ("120.3a",), player=target, lane=target,
                                        to_player=target, amount=amount, combat=combat,
-                                       source=source, source_id=source_id))
+                                       source=source, source_id=source_id,
+                                       source_incarnation=self._incarnation(source_id)))
             with self._caused_by(e.seq):
                 self._player(target).life -= amount
                 loss = self._emit(LifeChanged(words=say("life.loss"),
@@ -2490,7 +2526,8 @@ class Game:
                 o.deathtouch_damage = True
             e = self._emit(DamageDealt(words=say("damage.object"),
                                        rules=rules + ("120.3e",), to_id=o.id, amount=amount,
-                                       combat=combat, source=source, source_id=source_id), obj=o)
+                                       combat=combat, source=source, source_id=source_id,
+                                       source_incarnation=self._incarnation(source_id)), obj=o)
             o.damage_seq = e.seq
 
     def _prevention(self, combat: bool) -> PreventionEffect | None:
@@ -2815,21 +2852,36 @@ class Game:
         start = len(self._events)
         held = self._s.priority == player
         self._leave({player: (say("leave.concede"), ("104.3a", "800.4a"), None)})
-        if self._s.step not in NO_PRIORITY and not self.over:
-            if not self._waiting_for():  # everyone left has passed since the last action (117.4)
-                self._all_passed()
-            else:  # CR 800.4a: if they held priority, it passes to the next player still in the game
-                nxt = self._next_player(player) if held else self._s.priority
-                self._grant(nxt or self._s.active, reset=False)
+        if (held or self._s.step not in NO_PRIORITY) and not self.over:  # a cleanup step's too (514.3a)
+            # CR 800.4a: if they held priority, it passes to the next player still in the game,
+            # even one who has passed: that player may act, and when they pass, the players who
+            # passed in succession before them needn't pass again (117.4, checked in _pass)
+            nxt = self._next_player(player) if held else self._s.priority
+            self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
     def _leave(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]]) -> None:
         """Players leave the game at the same time (CR 800.4a): ``{player: (words, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
         (the active one, then in turn order) who is still in the game. If one player is left, they
-        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once."""
-        s = self._s
+        win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once.
+
+        It is one event (725.4: the crown passes at the same time as the monarch leaves): what
+        its parts set off is matched once they are all done (``_one_event``)."""
         left: dict[str, int] = {}
+        with self._one_event():
+            self._leave_at_once(leaving, left)
+        if self.over:  # CR 104.1: the game ends at once
+            winner = self.winner
+            self._emit(GameEnded(
+                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
+                cause=max(left.values()), winner=winner))
+
+    def _leave_at_once(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]],
+                       left: dict[str, int]) -> None:
+        """The parts of players leaving (CR 800.4a, 725.4), logged in order; ``left`` gets each
+        player's ``PlayerLeft`` event. What they set off is matched after the last part."""
+        s = self._s
         for name, (words, rules, cause) in leaving.items():
             self._player(name).in_game = False
             if s.priority == name:
@@ -2869,11 +2921,6 @@ class Game:
                                        obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
-        if self.over:  # CR 104.1: the game ends at once
-            winner = self.winner
-            self._emit(GameEnded(
-                rules=("104.2a",) if winner else ("104.4a",), player=winner, lane="game",
-                cause=max(left.values()), winner=winner))
 
     def _heir(self) -> str | None:
         """CR 725.4: the active player, or, if they have left, the next player in turn order
@@ -3154,8 +3201,8 @@ class Game:
         anthem = frm == "battlefield" and o.card.has(Anthem)
         if frm == "battlefield":
             # last known information, for abilities that look back in time (CR 603.10a, 608.2h)
-            self._s.lki[o.id] = LastKnown(o.id, o.card, o.controller, dict(o.counters), o.attached_to,
-                                          o.incarnation, o.chosen_color)
+            self._s.lki[o.id] = self._s.lki_of[(o.id, o.incarnation)] = LastKnown(
+                o.id, o.card, o.controller, dict(o.counters), o.attached_to, o.incarnation, o.chosen_color)
             self._depart(o)
             o.tapped, o.counters, o.damage, o.attached_to = False, {}, 0, None
             self._s.attackers.pop(o.id, None)  # CR 506.4: it is removed from combat
@@ -3209,6 +3256,11 @@ class Game:
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
                setup: bool = False, color: str | None = None, attach: int | None = None) -> Event:
         frm = o.zone
+        if copy_of is None and o.card.has(EntersAsCopy):
+            # CR 614.1c, 614.12a, 707.5: "may enter as a copy" applies however it enters (cast,
+            # returned from exile or a graveyard, put there by an effect); chosen before it enters
+            planned, self._plans.copy = self._plans.copy, None
+            copy_of = self._copy_choice(o, controller, planned, setup)
         words = words.replace(facts=words.facts + (("name", o.name),))  # before it becomes a copy
         self._change_zone(o, "battlefield")
         o.controller = controller
@@ -3267,7 +3319,8 @@ class Game:
         sources: list[Obj | LastKnown] = [self._s.objects[i] for i in sorted(waiting, key=waiting.__getitem__)
                                           if i not in departing]
         if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
-            known = self._s.lki.get(event.obj_id)
+            # the object that left, as it last existed there (not a later one the card became)
+            known = self._s.lki_of.get((event.obj_id, event.incarnation - 1))
             if known is not None:
                 sources.append(known)
         if isinstance(event, SpellCast) and event.obj_id is not None:
@@ -3467,6 +3520,11 @@ class Game:
         # an effect that gives control to a player who has left the game has ended (CR 800.4a)
         effects = [e for e in self._control_effects(o) if self._player(e[1]).in_game]
         new, by = (effects[-1][1], effects[-1][2]) if effects else (o.entered_under, "")
+        if not self._player(new).in_game and self._player(o.controller).in_game:
+            # CR 800.4c: no effect gives it to a player in the game any more, and the player who
+            # controls it by default (110.2) has left: it is exiled as the effect ends
+            self._move(o, "exile", say("move.default_controller_left", default=new), ("800.4c",))
+            return
         if new == o.controller or not self._player(new).in_game:
             return
         old = o.controller
@@ -3507,6 +3565,27 @@ class Game:
             self._flush()
 
     @contextmanager
+    def _one_event(self) -> Iterator[None]:
+        """Events logged inside are the parts of one event (a player leaving the game: the crown
+        passing, their objects leaving, control effects ending, CR 800.4a, 725.4): triggers are
+        matched once it is over, against the game as it is then (603.10), so a permanent that
+        left in it sees none of it, and a player who got back control of one in it does. Only
+        leaves-the-battlefield abilities look back in time (603.10a: their last known
+        information)."""
+        if self._deferred is not None:
+            yield
+            return
+        self._deferred = []
+        try:
+            with self._simultaneously():
+                yield
+                parts, self._deferred = self._deferred, None
+                for event in parts:
+                    self._reactions.extend(self._collect(event))
+        finally:
+            self._deferred = None
+
+    @contextmanager
     def _caused_by(self, seq: int | None) -> Iterator[None]:
         saved, self._cause = self._cause, seq
         try:
@@ -3539,6 +3618,9 @@ class Game:
         event = event._stamp(**header, cause=cause, lane=event.lane or player or "game", text=text,
                              **about)
         self._events.append(event)
+        if self._deferred is not None:  # a part of one event: matched with the others (_one_event)
+            self._deferred.append(event)
+            return event
         found = self._collect(event)
         if found:
             self._reactions.extend(found)

@@ -31,7 +31,7 @@ MAX_KEY_PARTS = MAX_DEPTH
 MAX_PLAYERS = 8
 #: Permanents on the battlefield at the start, all players together.
 MAX_PERMANENTS = 200
-#: Cards in one player's starting hand, or graveyard.
+#: Cards in one player's starting hand, graveyard, or top of library.
 MAX_ZONE_CARDS = 100
 #: Counters of one kind on one permanent at the start.
 MAX_COUNTERS = 100
@@ -188,7 +188,7 @@ def check_data(data: Mapping[str, Any]) -> Problem | None:
                     if _int(n) and n > MAX_COUNTERS:
                         return (f"board.{who}[{i}].counters.{kind}",
                                 _limit(f"at most {MAX_COUNTERS} counters of a kind", n))
-    for section in ("hand", "graveyard"):
+    for section in ("hand", "graveyard", "top_of_library"):
         zone = data.get(section)
         if isinstance(zone, dict):
             for who, cards in zone.items():

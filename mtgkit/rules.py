@@ -142,6 +142,7 @@ TITLES: dict[str, str] = {
     "725.3": "only one player is the monarch at a time",
     "725.4": "when the monarch leaves the game, the crown passes on",
     "800.4a": "what happens when a player leaves a multiplayer game",
+    "800.4c": "an object is exiled when the effect controlling it ends and its default controller has left",
     "100.1": "these rules apply to every game of Magic",
     "102.1": "players, and who the active player is",
     "103.1": "how a game starts",

@@ -326,7 +326,7 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
     "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana,
              "convoke": _LABELS},
     "play_land": {"card": _label},
-    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X)},
+    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X), "mana_from": _LABELS},
     "resolve_stack": {},
     "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
     "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
@@ -337,6 +337,7 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "label": _label,
         "attached_to": _label,
         "color": _one_of(COLORS),
+        "copy": _label,
     },
     "attack": {"attackers": _LABELS, "defender": _name},
     "block": {"blocks": _table(_label, key=_label)},
@@ -362,6 +363,7 @@ _TOP: dict[str, Spec] = {
     "board": _cards_in(_PERMANENT, limits.MAX_PERMANENTS),
     "hand": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
     "graveyard": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),
+    "top_of_library": _cards_in(_ZONE_CARD, limits.MAX_ZONE_CARDS),  # the last named on top
     "choices": _list(_answer, "a list of answers (strings, or lists of strings for an order)",
                      limits.MAX_CHOICES),
     "actions": _list(_action, "a list of actions", limits.MAX_ACTIONS),
@@ -485,7 +487,7 @@ class _Builder:
                         start=d.get("start", "main1"), chooser=Scripted(choices) if choices else None)
         except (ValueError, TypeError) as err:
             raise self.fail(_engine_place(str(err), _TOP, "", "players"), str(err)) from None
-        for section in ("board", "hand", "graveyard"):
+        for section in ("board", "hand", "graveyard", "top_of_library"):
             for who, cards in d.get(section, {}).items():
                 self._player(who, f"{section}.{who}")
                 for i, entry in enumerate(cards):
@@ -541,7 +543,7 @@ class _Builder:
                 raise self.fail(place, f"a legal setup ({err})") from None
         else:
             try:
-                ref = game.put_in_zone(name, who, section)
+                ref = game.put_in_zone(name, who, "library" if section == "top_of_library" else section)
             except ValueError as err:
                 raise self.fail(f"{place}.card", f"a card, not a token ({err})") from None
         self.labels[label] = ref
@@ -571,13 +573,25 @@ class _Builder:
             raise self.fail(place, f"the label or card name of a card set up earlier ({known})")
         return self.labels[label]
 
-    def _target(self, value: str, place: str) -> int | str:
-        return value if value in self.players else self._ref(value, place)
+    def _target(self, game: Game, value: str, place: str) -> int | str:
+        """A target named in a file: a player, a card's label, or a spell or ability on the stack
+        by the name the timeline gives it ("Bloodbraid Elf's ability", "The monarch's ability";
+        the topmost one, if several have it): an ability on the stack is no card, so it has no
+        label (CR 113.1, 707.10)."""
+        if value in self.players or value in self.labels:
+            return value if value in self.players else self.labels[value]
+        on_stack = [i for i in reversed(game.stack()) if i.name == value]
+        if on_stack:
+            return on_stack[0].id
+        known = ", ".join(sorted(self.labels)) or "none yet"
+        names = ", ".join(dict.fromkeys(repr(i.name) for i in reversed(game.stack()))) or "nothing"
+        raise self.fail(place, f"a player, the label or card name of a card set up earlier ({known}), "
+                               f"or the name of a spell or ability on the stack (on it now: {names})")
 
     def _act(self, game: Game, args: dict[str, Any], place: str) -> None:
         kind = args["do"]
         steps: dict[str, Callable[[], object]] = {}
-        target = self._target(args["target"], f"{place}.target") if "target" in args else None
+        target = self._target(game, args["target"], f"{place}.target") if "target" in args else None
         try:
             if kind == "activate" and isinstance(args.get("card"), list):
                 refs = [self._ref(c, f"{place}.card[{i}]") for i, c in enumerate(args["card"])]
@@ -599,8 +613,10 @@ class _Builder:
                 steps[kind] = lambda: game.play_land(ref)
             elif kind == "resolve":
                 copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
+                sources = ([self._ref(c, f"{place}.mana_from[{i}]") for i, c in enumerate(args["mana_from"])]
+                           if "mana_from" in args else None)
                 steps[kind] = lambda: game.resolve(copy=copy, free_cast=args.get("free_cast"),
-                                                   x=args.get("x"))
+                                                   x=args.get("x"), mana_from=sources)
             elif kind == "resolve_stack":
                 steps[kind] = game.resolve_stack
             elif kind in ("advance", "next_turn"):
@@ -618,13 +634,14 @@ class _Builder:
                 who = self._player(args["player"], f"{place}.player")
                 host = self._ref(args["attached_to"], f"{place}.attached_to") if "attached_to" in args \
                     else None
+                original = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
                 label = self._new_label(args.get("label", args["card"]),
                                         place + (".label" if "label" in args else ".card"))
 
                 def put() -> None:
                     self.labels[label] = game.put_onto_battlefield(
                         args["card"], who, by_effect=True, owner=self._owner(args, place),
-                        attached_to=host, color=args.get("color"))
+                        attached_to=host, color=args.get("color"), copy=original)
                 steps[kind] = put
             elif kind == "attack":
                 attackers = [self._ref(a, f"{place}.attackers[{i}]")

@@ -231,6 +231,9 @@ class GameState(Journaled):
     blocked: JList[int]  # attackers that became blocked: they stay blocked (CR 509.1h)
     combat_seq: JDict[int, int]  # creature -> its attack/block event
     lki: JDict[int, LastKnown]  # objects as they last existed on the battlefield
+    # each object that left the battlefield as it last existed there, by (card, incarnation): a
+    # card that came back is a new object, and "its controller" may mean the old one (CR 608.2h)
+    lki_of: JDict[tuple[int, int], LastKnown]
     # What the permanents on the battlefield wait for or are (a trigger's kind of event, a static
     # ability's role, what an Aura is attached to), each key -> {object id: its arrival}: so an
     # event or a check reads the few permanents it concerns, not the whole battlefield.
@@ -253,7 +256,8 @@ class GameState(Journaled):
     def new(cls, journal: Journal, players: tuple[PlayerState, ...]) -> GameState:
         s = cls(players, JDict(journal), JList(journal), JList(journal), JList(journal),
                 JList(journal), JList(journal), JDict(journal), JDict(journal), JDict(journal),
-                JList(journal), JDict(journal), JDict(journal), JDict(journal), JDict(journal))
+                JList(journal), JDict(journal), JDict(journal), JDict(journal), JDict(journal),
+                JDict(journal))
         for p in players:
             p.attach(journal)
         s.attach(journal)

@@ -82,6 +82,7 @@ class TriggerData(Record):
     mana_value: int = 0
     creature: int | None = None  # the creature that dealt combat damage
     creature_controller: str | None = None
+    creature_incarnation: int = 0  # that creature as the object that dealt the damage (CR 400.7)
     produced: Mana | None = None  # the mana a permanent was tapped for (CR 106.12a)
     player: str | None = None  # the player who tapped it
     triggered_at: int = 0  # the event number when it triggered (for "until", CR 610.3b)
@@ -226,7 +227,8 @@ class CombatDamageToMonarch(_Marker):
         if (isinstance(event, DamageDealt) and event.combat and event.source_id is not None
                 and event.to_player is not None and event.to_player == source.controller):
             return TriggerData(creature=event.source_id,
-                               creature_controller=view.controller_of(event.source_id))
+                               creature_controller=view.controller_of(event.source_id),
+                               creature_incarnation=event.source_incarnation)
         return None
 
 

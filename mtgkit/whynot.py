@@ -30,6 +30,8 @@ from .events import (
     MonarchChanged,
     NoMana,
     PlayerLeft,
+    PriorityPassed,
+    PutOnStack,
     Resolved,
     SpellCast,
     StepBegan,
@@ -53,6 +55,17 @@ def no_mana(game: GameView, ref: int | str) -> str:
     if after and isinstance(after[0], ManaAdded):
         return f"It did add mana: {after[0].text}."
     return explain(events, after[0].seq) if after else "The activation produced nothing."
+
+
+#: Events that can't happen in the middle of one event: a player's action, priority, a step, an
+#: ability put on the stack or resolving. Two events with none of these between them happened
+#: at the same time (the parts of a player leaving, state-based actions performed together).
+_MOMENTS = (PriorityPassed, PutOnStack, Resolved, SpellCast, AbilityActivated, StepBegan, TurnBegan)
+
+
+def _same_moment(events: Sequence[Event], first: int, then: int) -> bool:
+    """Did event ``then`` happen at the same time as the earlier event ``first``?"""
+    return not any(isinstance(e, _MOMENTS) for e in events[first:then - 1])
 
 
 def _on_battlefield(events: Sequence[Event], obj_id: int) -> list[tuple[int, int | None]]:
@@ -149,6 +162,7 @@ def _why_not_this(game: GameView, o: ObjectView, ab: Triggered | ManaTrigger,
     kinds = trigger.waits_for
     present: list[tuple[Event, bool, str]] = []  # (event, did it match, what was missing)
     absent: list[Event] = []
+    together: list[tuple[Event, Event]] = []  # (what it waits for, its leaving at the same time)
     for e in events[first - 1:]:
         if not isinstance(e, kinds) or e.setup or (trigger.about_source and e.obj_id != o.id):
             continue
@@ -160,7 +174,10 @@ def _why_not_this(game: GameView, o: ObjectView, ab: Triggered | ManaTrigger,
             if matched:
                 absent.append(e)
             continue
-        if matched and isinstance(ab, Triggered) and ab.condition is not None \
+        departed = span[1]
+        if matched and departed is not None and departed > e.seq and _same_moment(events, e.seq, departed):
+            together.append((e, events[departed - 1]))  # it wasn't there right after the event
+        elif matched and isinstance(ab, Triggered) and ab.condition is not None \
                 and not ab.condition.holds(view, src.controller):
             present.append((e, True, f"its intervening \"if\" ({ab.condition.words}) was false then"))
         else:
@@ -172,6 +189,13 @@ def _why_not_this(game: GameView, o: ObjectView, ab: Triggered | ManaTrigger,
         last = should[-1]
         return (f"#{last.seq} ({last.text}) happened while {o.name} was on the battlefield, so it "
                 f"should have triggered; see the events after #{last.seq}.")
+    gone = [(e, d) for e, d in together if e.seq >= last_arrival]
+    if gone:
+        e, d = gone[-1]
+        return (f"#{e.seq} ({e.text}) is what it waits for, but {o.name} left the battlefield at the "
+                f"same time (#{d.seq}: {d.text}). Only what is on the battlefield right after an "
+                f"event can trigger on it (CR 603.10); looking back in time is for leaves-the-"
+                f"battlefield abilities (603.10a).")
     if_false = [(e, why) for e, matched, why in recent if matched and why]
     if if_false:
         e, why = if_false[-1]

@@ -206,6 +206,8 @@ SENTENCES: dict[str, Sentence] = {
     "move.cascade_bottom": "{name} goes to the bottom of {who}'s library (cascade: in a random order)",
     "move.out_with_owner": "{name} leaves the game with its owner",
     "move.controller_left": "{name} is exiled: its controller left the game",
+    "move.default_controller_left": ("{name} is exiled: no effect gives control of it to a player in "
+                                     "the game, and {default}, who controls it by default, has left"),
     "LandPlayed": _enters("{player} plays {name}"),
     "enter.by_effect": _enters("{name} is put onto the battlefield by an effect"),
     "enter.resolved": _enters(lambda v: (f"{v['name']} enters the battlefield"

@@ -66,8 +66,9 @@ def test_117_4_800_4a_the_step_ends_only_when_every_remaining_player_has_passed(
 
 
 def test_117_4_players_who_passed_need_not_pass_again_when_the_last_one_leaves() -> None:
-    """A and B pass, C holds priority and concedes: every player left has passed in succession,
-    so the Bolt resolves (800.4a would give priority to the next player, who has passed)."""
+    """A and B pass, C holds priority and concedes: priority passes to the next player still in
+    the game, Alice, even though she passed (800.4a, issue 29); when she passes again the Bolt
+    resolves, and Bob, who passed in succession with her, needn't pass again (117.4)."""
     g = Game(["Alice", "Bob", "Carol"])
     mana(g, "Alice", "Mountain")
     g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")
@@ -75,7 +76,9 @@ def test_117_4_players_who_passed_need_not_pass_again_when_the_last_one_leaves()
     g.pass_priority()
     assert g.priority_player == "Carol"
     g.concede("Carol")
-    assert not g.stack() and g.life("Bob") == 17 and g.priority_player == "Alice"  # 117.3b
+    assert g.stack() and g.life("Bob") == 20 and g.priority_player == "Alice"  # 800.4a
+    g.pass_priority()
+    assert not g.stack() and g.life("Bob") == 17 and g.priority_player == "Alice"  # 117.4, 117.3b
 
 
 # --------------------------------------------------------------------------- 2. the crown and a dying Lich
