@@ -23,7 +23,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from . import limits
 from .abilities import ManaReplacement, Multiply, Reflect, SetType
+from .errors import LimitError
 from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
@@ -47,21 +49,133 @@ def outcomes(mana: Mana, ops: Iterable[Step]) -> frozenset[Mana]:
     >>> sphere = ManaReplacement("land", SetType("C", 1), min_amount=2)
     >>> sorted(str(m) for m in outcomes(Mana.parse("{G}"), [sphere, Multiply(2)]))
     ['{C}']
+
+    The search is over *(the amount so far, as far as a threshold can tell, and how many of
+    each effect are left)*, never over orders: see :func:`_futures`. Forty Contaminations,
+    forty Mana Reflections and forty Damping Spheres take a few thousand states; a search that
+    would need more than :data:`~mtgkit.limits.MAX_SEARCH` is refused with a
+    :class:`~mtgkit.errors.LimitError`.
     """
+    return frozenset(_finish(mana, r) for r in _results(mana, ops, exact=True))
+
+
+def outcome_types(mana: Mana, ops: Iterable[Step]) -> frozenset[str]:
+    """The types of mana :func:`outcomes` can end with (what "could produce" asks, CR 106.7),
+    without working out the amounts: the same search, with smaller answers.
+
+    >>> sorted(outcome_types(Mana.parse("{G}"), [SetType("B", 1), Multiply(2)]))
+    ['B']
+    """
+    found: frozenset[str] = frozenset()
+    for r in _results(mana, ops, exact=False):
+        found |= _finish(mana, r).types
+    return found
+
+
+#: One kind of replacement step: its op and the least amount of mana it applies to.
+Kind = tuple[Op, int]
+#: What the rest of a search can do to the mana reached so far: ``("scale", t, p)`` makes it
+#: ``p`` times as much, of type ``t`` (None: the types it has), ``("fixed", m)`` makes it ``m``
+#: whatever it was (an effect that sets the amount, Contamination, applied last of those).
+Result = tuple[str, str | None, int] | tuple[str, Mana]
+
+
+def _finish(mana: Mana, r: Result) -> Mana:
+    if r[0] == "fixed":
+        return r[1]  # type: ignore[return-value]
+    _, t, p = r  # type: ignore[misc]
+    return mana * p if t is None else Mana.of(t, mana.amount * p)
+
+
+def _results(mana: Mana, ops: Iterable[Step], *, exact: bool) -> frozenset[Result]:
     counts = Counter((s.op, s.min_amount) if isinstance(s, ManaReplacement) else (s, 0) for s in ops)
-    key = tuple(sorted(counts.items(), key=repr))
-    return _outcomes(mana, key)
+    kinds = sorted(counts, key=repr)
+    top = max((least for _, least in kinds), default=0)
+    fixed = [op.amount for op, _ in kinds if isinstance(op, SetType) and op.amount is not None]
+    shrinks = any(isinstance(op, Multiply) and op.factor < 1 for op, _ in kinds)
+    floor = 0 if shrinks else min([mana.amount, *fixed])
+    left = tuple(min(counts[k], 1) if _idempotent(k, floor) else counts[k] for k in kinds)
+    return _futures(tuple(kinds), left, min(mana.amount, top), top, exact)
 
 
-@lru_cache(maxsize=65536)
-def _outcomes(mana: Mana, remaining: tuple[tuple[tuple[Op, int], int], ...]) -> frozenset[Mana]:
-    found: set[Mana] = set()
-    for i, ((op, least), n) in enumerate(remaining):
-        if mana.amount < least:
-            continue  # not applicable to this event now (CR 106.12b, 616.1f)
-        rest = remaining[:i] + ((((op, least), n - 1),) if n > 1 else ()) + remaining[i + 1:]
-        found |= _outcomes(op.apply(mana), rest)
-    return frozenset(found) if found else frozenset((mana,))
+def _idempotent(kind: Kind, floor: int) -> bool:
+    """Whether n copies of this effect give exactly the outcomes one copy gives, so the search
+    counts it once: an effect that keeps the amount and sets the type (Pale Moon: only the last
+    one applied shows, and moving the others next to it changes nothing, as none changes an
+    amount a threshold reads), or one that sets a type and an amount no more than any amount
+    the event can have, and applies to any amount (Contamination's {B}, as every event here
+    makes at least one mana: the copies applied before the last one only lowered the amount,
+    so dropping them leaves every later effect applicable; applied in a row they equal one).
+    ``floor`` is the least amount the event can ever have."""
+    op, least = kind
+    if isinstance(op, SetType):
+        return op.amount is None or (least <= floor and op.amount <= floor)
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _futures(kinds: tuple[Kind, ...], left: tuple[int, ...], amount: int, top: int,
+             exact: bool) -> frozenset[Result]:
+    """Every :data:`Result` the effects ``left`` (counts of ``kinds``) can have on an event
+    producing ``amount`` mana (capped at ``top``, the highest threshold: above it no
+    threshold can tell two amounts apart, and every op keeps a capped amount capped).
+
+    A depth-first search without recursion over the states *(capped amount, counts left)*,
+    each solved once: at most ``(top + 1) * prod(count + 1)`` of them, polynomial in the
+    number of identical effects. Without ``exact`` the factors are only told apart from
+    zero (enough for the types). More than :data:`~mtgkit.limits.MAX_SEARCH` states is a
+    :class:`~mtgkit.errors.LimitError`."""
+    memo: dict[tuple[int, tuple[int, ...]], frozenset[Result]] = {}
+    stack = [(amount, left)]
+    while stack:
+        state = stack[-1]
+        if state in memo:
+            stack.pop()
+            continue
+        a, counts = state
+        children: list[tuple[Op, tuple[int, tuple[int, ...]]]] = []
+        waiting = False
+        for i, ((op, least), n) in enumerate(zip(kinds, counts, strict=True)):
+            if n == 0 or a < least:
+                continue  # none left, or not applicable to this event now (CR 106.12b, 616.1f)
+            if isinstance(op, Multiply):
+                after = min(a * op.factor, top)
+            else:
+                after = a if op.amount is None else min(op.amount, top)
+            child = (after, counts[:i] + (n - 1,) + counts[i + 1:])
+            children.append((op, child))
+            if child not in memo:
+                stack.append(child)
+                waiting = True
+        if waiting:
+            continue
+        stack.pop()
+        if not children:
+            memo[state] = frozenset({("scale", None, 1)})
+        else:
+            found: set[Result] = set()
+            for op, child in children:
+                for r in memo[child]:
+                    found.add(_compose(op, r, exact))
+            memo[state] = frozenset(found)
+        if len(memo) > limits.MAX_SEARCH:
+            raise LimitError(f"working out every order of {sum(left)} replacement effects would look at "
+                             f"more than {limits.MAX_SEARCH:,} states", "MAX_SEARCH", limits.MAX_SEARCH)
+    return memo[(amount, left)]
+
+
+def _compose(op: Op, r: Result, exact: bool) -> Result:
+    """``op`` applied first, then the rest of the search's result ``r``."""
+    if r[0] == "fixed":
+        return r
+    _, t, p = r  # type: ignore[misc]
+    if isinstance(op, Multiply):
+        p = p * op.factor if exact else min(p * op.factor, 1)
+        return ("scale", t, p)
+    if op.amount is None:
+        return ("scale", t or op.mana_type, p)
+    amount = op.amount * p if exact else min(op.amount * p, 1)
+    return ("fixed", Mana.of(t or op.mana_type, amount))
 
 
 def apply_in_order(mana: Mana, ops: Iterable[Op]) -> Mana:
@@ -184,8 +298,7 @@ class Solver:
             types: set[str] = set()
             for m in options:
                 if m:
-                    for result in outcomes(m, ops):
-                        types |= result.types
+                    types |= outcome_types(m, ops)
             if not notes:
                 note = ""
             elif not options:
@@ -342,5 +455,5 @@ def explain_could_produce(view: GameView, obj_id: int) -> str:
 
 __all__ = [
     "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
-    "explain_could_produce", "outcomes", "trace_could_produce",
+    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce",
 ]
