@@ -215,9 +215,9 @@ class BranchingChooser:
         count = count_orders(items, same_card)
         if self.limit is not None and count > self.limit:
             raise TooManyOutcomes(
-                f"{player} could order these {len(items)} items in {count:,} ways that give "
-                f"different outcomes, more than {self.limit} (the cap): fix the order (pass it as "
-                f"an argument) or raise cap=")
+                f"{player} could order these {len(items)} items in {count:,} ways (effects of the "
+                f"same card counted as one), more than {self.limit}, the cap on outcomes: fix the "
+                f"order (pass it as an argument) or raise cap=")
         perms = tuple(canonical_orders(items, same_card))
         answer = self._answer(ChoicePoint(player, question, perms, "order"))
         return list(answer)
