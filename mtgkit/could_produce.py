@@ -373,33 +373,66 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
     return True
 
 
-def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]],
-           seen: frozenset[int]) -> list[tuple[str, str]]:
-    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself
-    (or with a replacement effect applied to its own mana, which the last step names)."""
-    view = solver.view
-    spec = _reflect_spec(o)
+def _source_step(solver: Solver, o: ObjectView, t: str) -> tuple[str, str]:
+    """What a permanent that doesn't reflect others does to could produce {t}: by itself, or
+    once replacement effects change its own mana."""
     who = f"{o.controller}'s {o.name}"
-    if spec is None:
-        answers = solver.answers(o, notes=False)
-        if any(t in a.base for a in answers):
-            return [(who, f"could produce {{{t}}} by itself")]
-        effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
-        return [(who, f"could produce {{{t}}} once {' and '.join(effects)} "
-                      f"replace{'s' if len(effects) == 1 else ''} its own mana")]
-    if spec.kinds == "colors" and t not in COLORS:
-        return []
-    players = players_matching(view, o.controller, spec.whose)
-    watched = [p for p in view.permanents() if p.controller in players and p.is_a(spec.card_type)
-               and p.id not in seen and t in solved.get(p.id, frozenset())]
-    watched.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+    answers = solver.answers(o, notes=False)
+    if any(t in a.base for a in answers):
+        return who, f"could produce {{{t}}} by itself"
+    effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
+    return who, (f"could produce {{{t}}} once {' and '.join(effects)} "
+                 f"replace{'s' if len(effects) == 1 else ''} its own mana")
+
+
+def _reflect_step(view: GameView, o: ObjectView, spec: Reflect) -> tuple[str, str]:
     owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
              "any": "any player controls"}[spec.whose]
-    what = f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}"
-    for p in watched:
-        rest = _trace(solver, p, t, solved, seen | {p.id})
-        if rest:
-            return [(who, what), *rest]
+    return (f"{o.controller}'s {o.name}",
+            f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}")
+
+
+def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]]
+           ) -> list[tuple[str, str]]:
+    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself
+    (or with a replacement effect applied to its own mana, which the last step names): the
+    shortest such chain, found breadth first, each permanent looked at once (a direct source
+    first, then in the battlefield's order), so a board of a thousand Reflecting Pools is one
+    pass, not a chain through all of them. Empty if there is none."""
+    view = solver.view
+    if _reflect_spec(o) is None:
+        return [_source_step(solver, o, t)]
+    candidates: dict[tuple[tuple[str, ...], str], list[ObjectView]] = {}  # whose and type -> permanents
+    came_from: dict[int, ObjectView | None] = {o.id: None}
+    frontier = [o]
+    while frontier:
+        following: list[ObjectView] = []
+        for node in frontier:
+            spec = _reflect_spec(node)
+            if spec is None or (spec.kinds == "colors" and t not in COLORS):
+                continue
+            key = (tuple(players_matching(view, node.controller, spec.whose)), spec.card_type)
+            if key not in candidates:
+                found = [p for p in view.permanents() if p.controller in key[0] and p.is_a(key[1])
+                         and t in solved.get(p.id, frozenset())]
+                found.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+                candidates[key] = found
+            for p in candidates[key]:
+                if p.id in came_from:
+                    continue
+                came_from[p.id] = node
+                if _reflect_spec(p) is None:
+                    chain: list[tuple[str, str]] = [_source_step(solver, p, t)]
+                    step: ObjectView | None = node
+                    while step is not None:
+                        spec_ = _reflect_spec(step)
+                        assert spec_ is not None
+                        chain.insert(0, _reflect_step(view, step, spec_))
+                        step = came_from[step.id]
+                    return chain
+                following.append(p)
+            candidates[key] = []  # all of them are reached now: the next node with this key skips them
+        frontier = following
     return []
 
 
@@ -412,7 +445,7 @@ def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
     o = view.obj(obj_id)
     lines = []
     for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
-        steps = _trace(solver, o, t, solved, frozenset({o.id}))
+        steps = _trace(solver, o, t, solved)
         if steps:
             parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
             lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")

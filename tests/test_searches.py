@@ -301,3 +301,28 @@ def test_with_ten_reflections_the_hostile_scenario_plays_to_black(tmp_path: Path
     out = _held("-m", "mtgkit", "run", str(tmp_path / "ten.toml"))
     assert out.returncode == 0, out.stderr
     assert "[expect] checked, all 1 met" in out.stdout
+
+
+# ----------------------------------------------------------------------------- where a type comes from
+def test_a_crowd_of_reflecting_pools_is_traced_by_the_shortest_chain() -> None:
+    """explain_could_produce traces each type back to a permanent that makes it by itself. It
+    used to walk depth first through every Reflecting Pool in turn (a 200-step sentence; past
+    about 1,000 Pools a RecursionError); now it takes the shortest chain, breadth first, each
+    permanent looked at once."""
+    g = Game(["Alice", "Bob"])
+    pools = [g.put_onto_battlefield("Reflecting Pool", "Alice") for _ in range(1200)]
+    g.put_onto_battlefield("Exotic Orchard", "Alice")
+    g.put_onto_battlefield("Forest", "Bob")
+    lines = g.explain_could_produce(pools[0]).splitlines()
+    assert lines[0] == "Alice's Reflecting Pool could produce {G} (CR 106.7)."
+    assert lines[-1].strip() == (
+        "{G}: Alice's Reflecting Pool copies a type of a land Alice controls: Alice's Exotic Orchard, "
+        "which copies a color of a land an opponent of Alice controls: Bob's Forest, which could "
+        "produce {G} by itself.")
+
+
+def test_a_cycle_with_no_outside_source_is_still_said_to_have_none() -> None:
+    g = Game(["Alice", "Bob"])
+    orchards = [g.put_onto_battlefield("Exotic Orchard", who) for who in ("Alice", "Bob", "Alice")]
+    assert g.trace_could_produce(orchards[0]) == []
+    assert "no outside source" in g.explain_could_produce(orchards[0])
