@@ -11,8 +11,12 @@ Two problems make this hard, and both are solved here without brute force:
   until they stop changing. A cycle with no outside source therefore stays empty.
   Reflections read per-player aggregates, so each round is linear in the board size.
 * k replacement effects have k! orders. Identical effects commute, and an effect's
-  result depends only on the mana so far, so :func:`outcomes` searches over
-  *(mana so far, multiset of effects left)*, memoised: a dozen effects take milliseconds.
+  result depends only on the mana so far, so :func:`outcomes` searches over *(the amount so
+  far, as far as a threshold such as Damping Sphere's can tell, and how many of each effect
+  are left)*, each state once, with what the rest of the search does to the mana as its
+  answer; an effect whose copies give what one copy gives (Pale Moon's, Contamination's) is
+  counted once. Forty copies each of three effects take a few thousand states, the cost grows
+  polynomially with the copies, and :data:`~mtgkit.limits.MAX_SEARCH` bounds it.
 
 The query never changes the game, emits no event and fires no trigger.
 """
