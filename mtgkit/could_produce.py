@@ -11,8 +11,12 @@ Two problems make this hard, and both are solved here without brute force:
   until they stop changing. A cycle with no outside source therefore stays empty.
   Reflections read per-player aggregates, so each round is linear in the board size.
 * k replacement effects have k! orders. Identical effects commute, and an effect's
-  result depends only on the mana so far, so :func:`outcomes` searches over
-  *(mana so far, multiset of effects left)*, memoised: a dozen effects take milliseconds.
+  result depends only on the mana so far, so :func:`outcomes` searches over *(the amount so
+  far, as far as a threshold such as Damping Sphere's can tell, and how many of each effect
+  are left)*, each state once, with what the rest of the search does to the mana as its
+  answer; an effect whose copies give what one copy gives (Pale Moon's, Contamination's) is
+  counted once. Forty copies each of three effects take a few thousand states, the cost grows
+  polynomially with the copies, and :data:`~mtgkit.limits.MAX_SEARCH` bounds it.
 
 The query never changes the game, emits no event and fires no trigger.
 """
@@ -23,7 +27,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from . import limits
 from .abilities import ManaReplacement, Multiply, Reflect, SetType
+from .errors import LimitError
 from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
@@ -47,21 +53,133 @@ def outcomes(mana: Mana, ops: Iterable[Step]) -> frozenset[Mana]:
     >>> sphere = ManaReplacement("land", SetType("C", 1), min_amount=2)
     >>> sorted(str(m) for m in outcomes(Mana.parse("{G}"), [sphere, Multiply(2)]))
     ['{C}']
+
+    The search is over *(the amount so far, as far as a threshold can tell, and how many of
+    each effect are left)*, never over orders: see :func:`_futures`. Forty Contaminations,
+    forty Mana Reflections and forty Damping Spheres take a few thousand states; a search that
+    would need more than :data:`~mtgkit.limits.MAX_SEARCH` is refused with a
+    :class:`~mtgkit.errors.LimitError`.
     """
+    return frozenset(_finish(mana, r) for r in _results(mana, ops, exact=True))
+
+
+def outcome_types(mana: Mana, ops: Iterable[Step]) -> frozenset[str]:
+    """The types of mana :func:`outcomes` can end with (what "could produce" asks, CR 106.7),
+    without working out the amounts: the same search, with smaller answers.
+
+    >>> sorted(outcome_types(Mana.parse("{G}"), [SetType("B", 1), Multiply(2)]))
+    ['B']
+    """
+    found: frozenset[str] = frozenset()
+    for r in _results(mana, ops, exact=False):
+        found |= _finish(mana, r).types
+    return found
+
+
+#: One kind of replacement step: its op and the least amount of mana it applies to.
+Kind = tuple[Op, int]
+#: What the rest of a search can do to the mana reached so far: ``("scale", t, p)`` makes it
+#: ``p`` times as much, of type ``t`` (None: the types it has), ``("fixed", m)`` makes it ``m``
+#: whatever it was (an effect that sets the amount, Contamination, applied last of those).
+Result = tuple[str, str | None, int] | tuple[str, Mana]
+
+
+def _finish(mana: Mana, r: Result) -> Mana:
+    if r[0] == "fixed":
+        return r[1]  # type: ignore[return-value]
+    _, t, p = r  # type: ignore[misc]
+    return mana * p if t is None else Mana.of(t, mana.amount * p)
+
+
+def _results(mana: Mana, ops: Iterable[Step], *, exact: bool) -> frozenset[Result]:
     counts = Counter((s.op, s.min_amount) if isinstance(s, ManaReplacement) else (s, 0) for s in ops)
-    key = tuple(sorted(counts.items(), key=repr))
-    return _outcomes(mana, key)
+    kinds = sorted(counts, key=repr)
+    top = max((least for _, least in kinds), default=0)
+    fixed = [op.amount for op, _ in kinds if isinstance(op, SetType) and op.amount is not None]
+    shrinks = any(isinstance(op, Multiply) and op.factor < 1 for op, _ in kinds)
+    floor = 0 if shrinks else min([mana.amount, *fixed])
+    left = tuple(min(counts[k], 1) if _idempotent(k, floor) else counts[k] for k in kinds)
+    return _futures(tuple(kinds), left, min(mana.amount, top), top, exact)
 
 
-@lru_cache(maxsize=65536)
-def _outcomes(mana: Mana, remaining: tuple[tuple[tuple[Op, int], int], ...]) -> frozenset[Mana]:
-    found: set[Mana] = set()
-    for i, ((op, least), n) in enumerate(remaining):
-        if mana.amount < least:
-            continue  # not applicable to this event now (CR 106.12b, 616.1f)
-        rest = remaining[:i] + ((((op, least), n - 1),) if n > 1 else ()) + remaining[i + 1:]
-        found |= _outcomes(op.apply(mana), rest)
-    return frozenset(found) if found else frozenset((mana,))
+def _idempotent(kind: Kind, floor: int) -> bool:
+    """Whether n copies of this effect give exactly the outcomes one copy gives, so the search
+    counts it once: an effect that keeps the amount and sets the type (Pale Moon: only the last
+    one applied shows, and moving the others next to it changes nothing, as none changes an
+    amount a threshold reads), or one that sets a type and an amount no more than any amount
+    the event can have, and applies to any amount (Contamination's {B}, as every event here
+    makes at least one mana: the copies applied before the last one only lowered the amount,
+    so dropping them leaves every later effect applicable; applied in a row they equal one).
+    ``floor`` is the least amount the event can ever have."""
+    op, least = kind
+    if isinstance(op, SetType):
+        return op.amount is None or (least <= floor and op.amount <= floor)
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _futures(kinds: tuple[Kind, ...], left: tuple[int, ...], amount: int, top: int,
+             exact: bool) -> frozenset[Result]:
+    """Every :data:`Result` the effects ``left`` (counts of ``kinds``) can have on an event
+    producing ``amount`` mana (capped at ``top``, the highest threshold: above it no
+    threshold can tell two amounts apart, and every op keeps a capped amount capped).
+
+    A depth-first search without recursion over the states *(capped amount, counts left)*,
+    each solved once: at most ``(top + 1) * prod(count + 1)`` of them, polynomial in the
+    number of identical effects. Without ``exact`` the factors are only told apart from
+    zero (enough for the types). More than :data:`~mtgkit.limits.MAX_SEARCH` states is a
+    :class:`~mtgkit.errors.LimitError`."""
+    memo: dict[tuple[int, tuple[int, ...]], frozenset[Result]] = {}
+    stack = [(amount, left)]
+    while stack:
+        state = stack[-1]
+        if state in memo:
+            stack.pop()
+            continue
+        a, counts = state
+        children: list[tuple[Op, tuple[int, tuple[int, ...]]]] = []
+        waiting = False
+        for i, ((op, least), n) in enumerate(zip(kinds, counts, strict=True)):
+            if n == 0 or a < least:
+                continue  # none left, or not applicable to this event now (CR 106.12b, 616.1f)
+            if isinstance(op, Multiply):
+                after = min(a * op.factor, top)
+            else:
+                after = a if op.amount is None else min(op.amount, top)
+            child = (after, counts[:i] + (n - 1,) + counts[i + 1:])
+            children.append((op, child))
+            if child not in memo:
+                stack.append(child)
+                waiting = True
+        if waiting:
+            continue
+        stack.pop()
+        if not children:
+            memo[state] = frozenset({("scale", None, 1)})
+        else:
+            found: set[Result] = set()
+            for op, child in children:
+                for r in memo[child]:
+                    found.add(_compose(op, r, exact))
+            memo[state] = frozenset(found)
+        if len(memo) > limits.MAX_SEARCH:
+            raise LimitError(f"working out every order of {sum(left)} replacement effects would look at "
+                             f"more than {limits.MAX_SEARCH:,} states", "MAX_SEARCH", limits.MAX_SEARCH)
+    return memo[(amount, left)]
+
+
+def _compose(op: Op, r: Result, exact: bool) -> Result:
+    """``op`` applied first, then the rest of the search's result ``r``."""
+    if r[0] == "fixed":
+        return r
+    _, t, p = r  # type: ignore[misc]
+    if isinstance(op, Multiply):
+        p = p * op.factor if exact else min(p * op.factor, 1)
+        return ("scale", t, p)
+    if op.amount is None:
+        return ("scale", t or op.mana_type, p)
+    amount = op.amount * p if exact else min(op.amount * p, 1)
+    return ("fixed", Mana.of(t or op.mana_type, amount))
 
 
 def apply_in_order(mana: Mana, ops: Iterable[Op]) -> Mana:
@@ -184,8 +302,7 @@ class Solver:
             types: set[str] = set()
             for m in options:
                 if m:
-                    for result in outcomes(m, ops):
-                        types |= result.types
+                    types |= outcome_types(m, ops)
             if not notes:
                 note = ""
             elif not options:
@@ -260,33 +377,66 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
     return True
 
 
-def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]],
-           seen: frozenset[int]) -> list[tuple[str, str]]:
-    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself
-    (or with a replacement effect applied to its own mana, which the last step names)."""
-    view = solver.view
-    spec = _reflect_spec(o)
+def _source_step(solver: Solver, o: ObjectView, t: str) -> tuple[str, str]:
+    """What a permanent that doesn't reflect others does to could produce {t}: by itself, or
+    once replacement effects change its own mana."""
     who = f"{o.controller}'s {o.name}"
-    if spec is None:
-        answers = solver.answers(o, notes=False)
-        if any(t in a.base for a in answers):
-            return [(who, f"could produce {{{t}}} by itself")]
-        effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
-        return [(who, f"could produce {{{t}}} once {' and '.join(effects)} "
-                      f"replace{'s' if len(effects) == 1 else ''} its own mana")]
-    if spec.kinds == "colors" and t not in COLORS:
-        return []
-    players = players_matching(view, o.controller, spec.whose)
-    watched = [p for p in view.permanents() if p.controller in players and p.is_a(spec.card_type)
-               and p.id not in seen and t in solved.get(p.id, frozenset())]
-    watched.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+    answers = solver.answers(o, notes=False)
+    if any(t in a.base for a in answers):
+        return who, f"could produce {{{t}}} by itself"
+    effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
+    return who, (f"could produce {{{t}}} once {' and '.join(effects)} "
+                 f"replace{'s' if len(effects) == 1 else ''} its own mana")
+
+
+def _reflect_step(view: GameView, o: ObjectView, spec: Reflect) -> tuple[str, str]:
     owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
              "any": "any player controls"}[spec.whose]
-    what = f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}"
-    for p in watched:
-        rest = _trace(solver, p, t, solved, seen | {p.id})
-        if rest:
-            return [(who, what), *rest]
+    return (f"{o.controller}'s {o.name}",
+            f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}")
+
+
+def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]]
+           ) -> list[tuple[str, str]]:
+    """[(who, what it does)] from ``o`` back to a permanent that could produce {t} by itself
+    (or with a replacement effect applied to its own mana, which the last step names): the
+    shortest such chain, found breadth first, each permanent looked at once (a direct source
+    first, then in the battlefield's order), so a board of a thousand Reflecting Pools is one
+    pass, not a chain through all of them. Empty if there is none."""
+    view = solver.view
+    if _reflect_spec(o) is None:
+        return [_source_step(solver, o, t)]
+    candidates: dict[tuple[tuple[str, ...], str], list[ObjectView]] = {}  # whose and type -> permanents
+    came_from: dict[int, ObjectView | None] = {o.id: None}
+    frontier = [o]
+    while frontier:
+        following: list[ObjectView] = []
+        for node in frontier:
+            spec = _reflect_spec(node)
+            if spec is None or (spec.kinds == "colors" and t not in COLORS):
+                continue
+            key = (tuple(players_matching(view, node.controller, spec.whose)), spec.card_type)
+            if key not in candidates:
+                found = [p for p in view.permanents() if p.controller in key[0] and p.is_a(key[1])
+                         and t in solved.get(p.id, frozenset())]
+                found.sort(key=lambda p: _reflect_spec(p) is not None)  # a direct source first
+                candidates[key] = found
+            for p in candidates[key]:
+                if p.id in came_from:
+                    continue
+                came_from[p.id] = node
+                if _reflect_spec(p) is None:
+                    chain: list[tuple[str, str]] = [_source_step(solver, p, t)]
+                    step: ObjectView | None = node
+                    while step is not None:
+                        spec_ = _reflect_spec(step)
+                        assert spec_ is not None
+                        chain.insert(0, _reflect_step(view, step, spec_))
+                        step = came_from[step.id]
+                    return chain
+                following.append(p)
+            candidates[key] = []  # all of them are reached now: the next node with this key skips them
+        frontier = following
     return []
 
 
@@ -299,7 +449,7 @@ def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
     o = view.obj(obj_id)
     lines = []
     for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
-        steps = _trace(solver, o, t, solved, frozenset({o.id}))
+        steps = _trace(solver, o, t, solved)
         if steps:
             parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
             lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
@@ -342,5 +492,5 @@ def explain_could_produce(view: GameView, obj_id: int) -> str:
 
 __all__ = [
     "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
-    "explain_could_produce", "outcomes", "trace_could_produce",
+    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce",
 ]

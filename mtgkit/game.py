@@ -717,6 +717,7 @@ class Game:
         >>> g.obj(bears).controller, g.obj(bears).owner
         ('Alice', 'Bob')
         """
+        self._check_open()
         defn = self._card(name)
         self._living(controller, "controller")
         owner = controller if owner is None else self._living(owner, "owner").name
@@ -790,6 +791,7 @@ class Game:
     @_atomic
     def make_monarch(self, player: str) -> None:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
+        self._check_open()
         self._living(player, "player")
         self._s.monarch = player
         e = self._emit(MonarchChanged(words=say("monarch.setup"), player=player,
@@ -808,6 +810,7 @@ class Game:
         #9 Setup: Bob's life total is 3 (it was 20)
         (None, 3)
         """
+        self._check_open()
         p = self._living(player, "player")
         check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
         e = self._emit(LifeChanged(words=say("life.setup", was=p.life),
@@ -816,6 +819,7 @@ class Game:
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
+        self._check_open()
         defn = self._card(name)
         self._living(owner, "owner")
         check.one_of("zone", zone, ("hand", "library", "graveyard", "exile"))
@@ -1279,6 +1283,7 @@ class Game:
         or a player name; ``pay`` the mana to spend on a mana cost, as for :meth:`cast`. Mana
         abilities resolve at once (605.3b); others go on the stack.
         """
+        self._check_not_over()
         check.ref("ref", ref)
         paying = self._pay_argument(pay)
         if color is not None:
@@ -1522,6 +1527,7 @@ class Game:
     @_atomic
     def play_land(self, ref: int | str) -> tuple[Event, ...]:
         """Play a land from hand: a special action (CR 305.1, 116.3), one per turn (305.2)."""
+        self._check_not_over()
         o = self.obj(check.ref("ref", ref))
         who = o.owner
         if o.zone != "hand" or not o.is_a("Land"):
@@ -1572,6 +1578,7 @@ class Game:
         >>> g.pool("Alice")
         Mana('{R}')
         """
+        self._check_not_over()
         o = self.obj(check.ref("ref", ref))
         check.whole_number("x", x, 0, limits.MAX_X)
         paying = self._pay_argument(pay)
@@ -1961,6 +1968,7 @@ class Game:
     @_atomic
     def resolve_stack(self) -> tuple[Event, ...]:
         """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
+        self._check_open()
         start = len(self._events)
         for _ in range(limits.MAX_EVENTS):
             if not self._s.stack or self.over:
@@ -2587,6 +2595,7 @@ class Game:
         begins and the active player declares these attackers as it does (a turn-based action),
         then gets priority.
         """
+        self._check_open()
         if defender is not None:
             self._player(defender, "defender")
         if isinstance(attackers, Mapping):
@@ -2715,6 +2724,7 @@ class Game:
         Call it in the declare attackers step: all players pass, the declare blockers step
         begins and the defending players declare these blockers as it does.
         """
+        self._check_open()
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
@@ -3097,6 +3107,16 @@ class Game:
             if self.winner is None:
                 raise GameOverError("The game is over: it is a draw (CR 104.4a).", "104.4a")
             raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
+
+    def _check_open(self) -> None:
+        """Refuse any change once the game has ended: it ends at once when a player wins or it
+        is a draw (CR 104.1), so a set-up call or an action after that, which would rewrite
+        who won, changes nothing (a guard at the top of every public method that changes the
+        game)."""
+        if self.over:
+            result = f"{self.winner} won (CR 104.2a)" if self.winner else "it is a draw (CR 104.4a)"
+            raise GameOverError(f"The game is over: {result}. A game that has ended takes no more "
+                                f"changes (CR 104.1).", "104.1")
 
     def _check_can_act(self, player: str, *, mana_ability: bool = False) -> None:
         """``player`` may cast a spell, activate an ability or play a land only while holding

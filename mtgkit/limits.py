@@ -76,6 +76,11 @@ MAX_MANA = 1_000_000
 #: Ways to pay one cost the chooser is offered when the pool could pay it in many (the kit's
 #: default first); ``pay=`` names any other legal payment.
 MAX_PAYMENTS = 64
+#: States one search over the orders of replacement effects may look at (could-produce, CR
+#: 106.7, and every order of the effects on one production of mana): a state is the amount so
+#: far and how many of each effect are left, so forty copies each of three cards take a few
+#: thousand. More is refused with a :class:`~mtgkit.errors.LimitError`.
+MAX_SEARCH = 200_000
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -86,7 +91,7 @@ LIMITS: dict[str, int] = {
     "MAX_DESCRIPTION": MAX_DESCRIPTION, "MAX_TEXT": MAX_TEXT, "MAX_COUNTER_KIND": MAX_COUNTER_KIND,
     "MAX_NUMBER": MAX_NUMBER, "MAX_QUESTIONS": MAX_QUESTIONS, "MAX_SEED": MAX_SEED,
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
-    "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS,
+    "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS, "MAX_SEARCH": MAX_SEARCH,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

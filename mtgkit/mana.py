@@ -296,15 +296,30 @@ def pay(pool: Mana, cost: ManaCost, x: int = 0) -> Mana:
 
 
 def _pay_hybrid(pool: Mana, hybrid: tuple[tuple[str, str], ...]) -> Mana | None:
-    if not hybrid:
-        return Mana()
-    (a, b), rest = hybrid[0], hybrid[1:]
-    for half in (a, b):
-        if pool[half]:
-            tail = _pay_hybrid(pool - Mana.of(half), rest)
-            if tail is not None:
-                return Mana.of(half) + tail
-    return None
+    """The mana from ``pool`` that pays the hybrid symbols, each its first half when that still
+    leaves a way to pay the rest, else its second; None if there is no way. Each (pool left,
+    symbols left) that can't be paid is remembered, so the search is polynomial in the number
+    of symbols (22 {W/U} against eleven {W} and ten {U} took 19 s by trying every split).
+
+    >>> str(_pay_hybrid(Mana.parse("{W}{U}"), (("W", "U"), ("W", "U"))))
+    '{W}{U}'
+    """
+    failed: set[tuple[Mana, int]] = set()
+
+    def walk(left: Mana, i: int) -> Mana | None:
+        if i == len(hybrid):
+            return Mana()
+        if (left, i) in failed:
+            return None
+        for half in hybrid[i]:
+            if left[half]:
+                tail = walk(left - Mana.of(half), i + 1)
+                if tail is not None:
+                    return Mana.of(half) + tail
+        failed.add((left, i))
+        return None
+
+    return walk(pool, 0)
 
 
 def payment_problem(pool: Mana, cost: ManaCost, spent: Mana, x: int = 0) -> str | None:

@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
@@ -64,7 +66,99 @@ T = TypeVar("T")
 
 
 class TooManyOutcomes(ValueError):
-    """The choices branch into more outcomes than the cap allows."""
+    """The choices branch into more outcomes than the cap allows (found out as the search goes:
+    before the orders of a choice are listed, and whenever the runs still to make would pass
+    the cap)."""
+
+
+#: How the engine tells apart two replacement effects of the same card: by the permanent's id
+#: (``Mana Reflection #14``) or, for a spell's effect, by a count (``Pale Moon (2)``); see
+#: :func:`mtgkit.replacement.applicable`.
+_SAME_CARD = re.compile(r"^(?P<name>.+?)(?: #\d+| \(\d+\))$")
+
+
+def same_card(label: str) -> str:
+    """What makes two items of an order interchangeable: the effects of the same card, named
+    ``Name #id`` or ``Name (n)``, are the same effect (the same definition applied to the same
+    event: they commute), so the name alone; any other item stands for itself.
+
+    >>> same_card("Mana Reflection #14"), same_card("Pale Moon (2)"), same_card("Forest")
+    ('Mana Reflection', 'Pale Moon', 'Forest')
+    >>> same_card("Goose Mother's ability (triggered at #12)")
+    "Goose Mother's ability (triggered at #12)"
+    """
+    m = _SAME_CARD.match(label)
+    return m.group("name") if m else label
+
+
+def count_orders(items: Sequence[str], key: Callable[[str], str] = lambda item: item) -> int:
+    """How many orders of ``items`` differ other than by swapping two items with the same
+    ``key``: the multinomial coefficient, worked out without listing them.
+
+    >>> count_orders(["a #1", "a #2", "b"], same_card), count_orders(["x", "y", "z"])
+    (3, 6)
+    """
+    sizes: dict[str, int] = {}
+    for item in items:
+        sizes[key(item)] = sizes.get(key(item), 0) + 1
+    count, placed = 1, 0
+    for n in sizes.values():
+        placed += n
+        count *= math.comb(placed, n)
+    return count
+
+
+def canonical_orders(items: Sequence[str], key: Callable[[str], str] = lambda item: item
+                     ) -> Iterator[tuple[str, ...]]:
+    """Every order of ``items`` in which items with the same ``key`` keep their listed relative
+    order: one order for each way up to swapping interchangeable items, in the order
+    ``itertools.permutations`` would first reach it (the given order first), one at a time
+    and without recursion, so a caller can stop early.
+
+    >>> list(canonical_orders(["a #1", "b", "a #2"], same_card))
+    [('a #1', 'b', 'a #2'), ('a #1', 'a #2', 'b'), ('b', 'a #1', 'a #2')]
+    >>> list(canonical_orders(["x", "y"])) == list(itertools.permutations(["x", "y"]))
+    True
+    """
+    groups: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        groups.setdefault(key(item), []).append(i)
+    queues = list(groups.values())  # each group's items, by position in ``items``
+    used = [0] * len(queues)  # how many of each group the order holds so far
+    n = len(items)
+    chosen: list[int] = []  # the group of each place filled so far
+
+    def candidates() -> list[int]:
+        """The groups that can fill the next place, by the position of their next item (the
+        order permutations would try them in)."""
+        live = [g for g in range(len(queues)) if used[g] < len(queues[g])]
+        return sorted(live, key=lambda g: queues[g][used[g]])
+
+    if n == 0:
+        yield ()
+        return
+    stack: list[Iterator[int]] = [iter(candidates())]  # one frame a place: the groups left to try
+    while stack:
+        g = next(stack[-1], None)
+        if len(chosen) == len(stack):  # this frame's place holds the group tried last: free it
+            used[chosen.pop()] -= 1
+        if g is None:
+            stack.pop()
+            continue
+        chosen.append(g)
+        used[g] += 1
+        if len(chosen) == n:
+            yield tuple(items[queues[g][k]] for g, k in _positions(chosen, len(queues)))
+        else:
+            stack.append(iter(candidates()))
+
+
+def _positions(chosen: Sequence[int], groups: int) -> Iterator[tuple[int, int]]:
+    """(group, index within the group) for each place of a finished order."""
+    seen = [0] * groups
+    for g in chosen:
+        yield g, seen[g]
+        seen[g] += 1
 
 
 class ChoicePoint(Value):
@@ -79,7 +173,11 @@ class ChoicePoint(Value):
 class BranchingChooser:
     """Answers from ``path`` first, then the first option; records every choice point.
 
-    For :meth:`order` every permutation of the items is an option (the identity first).
+    For :meth:`order` every order of the items is an option (the identity first), up to
+    swapping two effects of the same card (:func:`same_card`): those give the same outcome, so
+    one of them stands for all (:func:`canonical_orders`). ``limit`` (set by :func:`outcomes`
+    to its cap) bounds the orders one question may offer: more is :class:`TooManyOutcomes`,
+    found by counting them, before any is listed.
 
     >>> c = BranchingChooser(["{B}"])
     >>> c.choose("Alice", "mana", ["{U}", "{B}"]), c.choose("Alice", "mana", ["{U}", "{B}"])
@@ -87,6 +185,9 @@ class BranchingChooser:
     >>> [p.options for p in c.points]
     [('{U}', '{B}'), ('{U}', '{B}')]
     """
+
+    #: The most orders one :meth:`order` question may offer (None: no bound).
+    limit: int | None = None
 
     def __init__(self, path: Sequence[Answer] = ()) -> None:
         self.path = list(path)
@@ -111,7 +212,13 @@ class BranchingChooser:
         return answer
 
     def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
-        perms = tuple(dict.fromkeys(itertools.permutations(items)))
+        count = count_orders(items, same_card)
+        if self.limit is not None and count > self.limit:
+            raise TooManyOutcomes(
+                f"{player} could order these {len(items)} items in {count:,} ways (effects of the "
+                f"same card counted as one), more than {self.limit}, the cap on outcomes: fix the "
+                f"order (pass it as an argument) or raise cap=")
+        perms = tuple(canonical_orders(items, same_card))
         answer = self._answer(ChoicePoint(player, question, perms, "order"))
         return list(answer)
 
@@ -236,22 +343,25 @@ def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_
 
     ``setup`` is a game (each run gets a deep copy) or a function building a fresh one.
     Each keyword lists candidate values of one explicit argument; every combination is
-    run. Raises :class:`TooManyOutcomes` when there are more than ``cap`` runs.
+    run. Raises :class:`TooManyOutcomes` when there are more than ``cap`` runs, as soon as
+    the runs made and still to make pass it (never after listing them all).
     ``branching`` is the chooser class: a subclass can answer some questions its own way
     instead of branching on them (a teaching model of how a learner would choose).
     """
     names = list(arguments)
     found: list[Outcome] = []
-    for values in itertools.product(*(list(arguments[n]) for n in names)):
+    candidates = [list(arguments[n]) for n in names]
+    if math.prod(len(c) for c in candidates) > cap:
+        raise _too_many(cap)
+    for values in itertools.product(*candidates):
         args = dict(zip(names, values, strict=True))
         todo: list[tuple[Answer, ...]] = [()]
         while todo:
             path = todo.pop()
-            if len(found) >= cap:
-                raise TooManyOutcomes(
-                    f"this action has more than {cap} ways to make its choices; fix some of them "
-                    f"(pass them as arguments) or raise cap=")
+            if len(found) + len(todo) >= cap:  # each path still to run is one more outcome
+                raise _too_many(cap)
             chooser = branching(path)
+            chooser.limit = cap
             out = run(setup, action, chooser=chooser, **args)
             taken = tuple(chooser.taken)
             found.append(out.replace(path=taken, points=tuple(chooser.points)))
@@ -261,13 +371,29 @@ def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_
     return Outcomes(found)
 
 
-def every_order(items: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every order of ``items``, the given one first: candidates for an explicit ``order=``.
+def _too_many(cap: int) -> TooManyOutcomes:
+    return TooManyOutcomes(f"this action has more than {cap} ways to make its choices; fix some of "
+                           f"them (pass them as arguments) or raise cap=")
+
+
+def every_order(items: Sequence[str], cap: int = DEFAULT_CAP) -> list[tuple[str, ...]]:
+    """Every different order of ``items``, the given one first: candidates for an explicit
+    ``order=`` (equal items are not told apart, so two Contaminations named alike give
+    their orders once). More than ``cap`` orders is :class:`TooManyOutcomes`, counted before
+    any is listed.
 
     >>> every_order(["Contamination", "Mana Reflection"])
     [('Contamination', 'Mana Reflection'), ('Mana Reflection', 'Contamination')]
+    >>> every_order(["Mana Reflection", "Contamination", "Contamination"])  # doctest: +NORMALIZE_WHITESPACE
+    [('Mana Reflection', 'Contamination', 'Contamination'),
+     ('Contamination', 'Mana Reflection', 'Contamination'),
+     ('Contamination', 'Contamination', 'Mana Reflection')]
     """
-    return list(dict.fromkeys(itertools.permutations(items)))
+    count = count_orders(items)
+    if count > cap:
+        raise TooManyOutcomes(f"{len(items)} items have {count:,} different orders, more than {cap} "
+                              f"(the cap): fix some of them or raise cap=")
+    return list(canonical_orders(items))
 
 
 def distinct(outs: Outcomes, read: Callable[[Outcome], T]) -> Mapping[T, list[Outcome]]:

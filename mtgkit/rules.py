@@ -19,6 +19,7 @@ EDITION = "2026-08-07"
 #: Rule number -> one-line summary written for learners (not the CR's wording).
 TITLES: dict[str, str] = {
     "103.8a": "the starting player of a two-player game skips the draw step of their first turn",
+    "104.1": "a game ends at once when a player wins or it is a draw: nothing changes it after that",
     "104.3a": "a player can concede at any time",
     "104.4a": "if all the players remaining in a game lose at the same time, the game is a draw",
     "106.1a": "the five colors of mana",

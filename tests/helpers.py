@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
+import json
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -13,6 +16,12 @@ from types import ModuleType
 import pytest
 
 from mtgkit import Game, RulesError
+from mtgkit.rules import EDITION
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The rule numbers of the edition the kit cites, shipped with the tests (tools/cr_numbers.py
+#: writes it from the full text): a fresh clone checks every citation against it.
+CR_NUMBERS = ROOT / "tests" / "cr_numbers.json"
 
 
 def snapshot(game: Game) -> tuple[str, tuple]:
@@ -31,6 +40,35 @@ def refused(game: Game, error: type[RulesError] = RulesError, rule: str | None =
         assert info.value.rule == rule
         assert f"CR {rule} " in str(info.value)
     assert info.value.reason, "a RulesError must explain itself"
+
+
+@functools.cache
+def cr_data() -> dict:
+    """The shipped rule numbers (see :data:`CR_NUMBERS`), of the edition the kit cites."""
+    data = json.loads(CR_NUMBERS.read_text(encoding="utf-8"))
+    assert data["edition"] == EDITION, f"{CR_NUMBERS.name} is of {data['edition']}, the kit cites {EDITION}"
+    return data
+
+
+def cr_rules() -> set[str]:
+    """Every rule number of the edition the kit cites (``104.3a``), from the shipped file."""
+    return {n for section in cr_data()["rules"].values() for n in section}
+
+
+def cr_sections() -> set[str]:
+    """Every section number of that edition (``104``)."""
+    return set(cr_data()["sections"])
+
+
+def cr_text() -> Path | None:
+    """The full Comprehensive Rules of the edition the kit cites, when it is at hand: the file
+    ``$MTGKIT_CR`` names, or ``shared/reference/`` beside the repository (the project's own
+    machines); None otherwise (the shipped numbers are then all there is to check against)."""
+    name = f"MagicCompRules-{EDITION.replace('-', '')}.txt"
+    for path in (os.environ.get("MTGKIT_CR"), ROOT.parent / "shared" / "reference" / name):
+        if path and Path(path).is_file():
+            return Path(path)
+    return None
 
 
 def load_tool(name: str) -> ModuleType:

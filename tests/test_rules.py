@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import CR_NUMBERS, cr_data, cr_rules, cr_text, load_tool
 
 from mtgkit.rules import EDITION, TITLES, cite, title
 
 ROOT = Path(__file__).resolve().parents[1]
-CR = ROOT.parent / "shared" / "reference" / f"MagicCompRules-{EDITION.replace('-', '')}.txt"
 CITED = re.compile(r'"(\d{3}\.\d+[a-z]?)"')
 
 
@@ -34,22 +34,52 @@ def test_titles_and_citations() -> None:
 
 
 def test_every_rule_number_exists_in_the_named_edition() -> None:
-    if not CR.exists():
-        pytest.skip(f"the Comprehensive Rules text is not beside the repository ({CR})")
-    text = CR.read_text(encoding="utf-8")
-    present = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, flags=re.M))
-    missing = sorted((set(TITLES) | cited_numbers()) - present)
+    missing = sorted((set(TITLES) | cited_numbers()) - cr_rules())
     assert not missing, f"not rules in the {EDITION} edition: {missing}"
 
 
 def test_notebooks_cite_only_existing_rules() -> None:
-    if not CR.exists():
-        pytest.skip("the Comprehensive Rules text is not beside the repository")
-    text = CR.read_text(encoding="utf-8")
-    present = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, flags=re.M))
-    for path in (ROOT / "tools" / "course").glob("*.py"):
+    present = cr_rules()
+    sources = list((ROOT / "tools" / "course").glob("*.py"))
+    assert sources
+    for path in sources:
         for number in re.findall(r"CR (\d{3}\.\d+[a-z]?)", path.read_text()):
             assert number in present, (path.name, number)
+
+
+def test_the_shipped_rule_numbers_are_the_edition_the_kit_cites() -> None:
+    """tests/cr_numbers.json: the edition, where it came from, and numbers enough to check by
+    (sections 100 to 9xx, the rules the kit cites most among them)."""
+    data = cr_data()
+    assert data["edition"] == EDITION and data["source"] == f"MagicCompRules-{EDITION.replace('-', '')}.txt"
+    assert data["sections"]["104"] == "Ending the Game" and data["chapters"]["6"].startswith("Spells")
+    assert len(cr_rules()) > 3000 and {"104.1", "106.7", "616.1f", "800.4a"} <= cr_rules()
+    assert "106.7a" not in cr_rules() and "999.1" not in cr_rules()
+
+
+def test_the_shipped_rule_numbers_match_the_full_text() -> None:
+    """Where the full Comprehensive Rules are at hand, the shipped file is exactly what
+    tools/cr_numbers.py makes of them, and holds every number the old check read from them."""
+    path = cr_text()
+    if path is None:
+        pytest.skip("the full Comprehensive Rules are not at hand ($MTGKIT_CR or ../shared/reference/); "
+                    "the citations were checked against the shipped tests/cr_numbers.json")
+    tool = load_tool("cr_numbers")
+    text = path.read_text(encoding="utf-8")
+    assert tool.render(tool.parse(text, path.name)) == CR_NUMBERS.read_text(encoding="utf-8")
+    assert cr_rules() == set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, flags=re.M))
+    assert tool.main([str(path), "--check"]) == 0
+
+
+def test_the_tool_refuses_another_edition(tmp_path: Path) -> None:
+    tool = load_tool("cr_numbers")
+    old = tmp_path / "MagicCompRules-20250101.txt"
+    old.write_text("These rules are effective as of January 1, 2025.\nContents\nGlossary\nCredits\n"
+                   "100. General\n100.1. A rule.\nGlossary\n", encoding="utf-8")
+    data = tool.parse(old.read_text(), old.name)
+    assert data["edition"] == "2025-01-01" and data["rules"] == {"100": ["100.1"]}
+    assert tool.main([str(old), "--out", str(tmp_path / "out.json")]) == 1
+    assert not (tmp_path / "out.json").exists()
 
 
 # --------------------------------------------------------------------------- each kind cites its rule

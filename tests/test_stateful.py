@@ -190,8 +190,8 @@ class GameMachine(RuleBasedStateMachine):
         or a player, and everyone passes: damage, deaths, players losing."""
         g = self.game
         who = g.priority_player
-        if who is None or not g.in_game(who) or len(g._s.objects) > 4900:
-            return
+        if who is None or g.over or not g.in_game(who) or len(g._s.objects) > 4900:
+            return  # an ended game takes no set-up calls either (CR 104.1): tests/test_game_over.py
         self.call(g.activate, g.put_onto_battlefield("Mountain", who))
         bolt = g.put_in_hand("Lightning Bolt", who)
         targets = [o.id for o in g.permanents() if o.is_a("Creature")] + list(g.players)

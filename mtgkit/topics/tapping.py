@@ -49,7 +49,7 @@ from ..events import (
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
-from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, outcomes
+from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, every_order, outcomes
 from ..teaching import (
     Arrived,
     Check,
@@ -121,7 +121,7 @@ def replacement_orders(alice: Sequence[str], bob: Sequence[str], source: int) ->
     if ab is None:
         return [()]
     labels = [r.label for r in g.mana_replacements(o, ab)]
-    return [tuple(p) for p in itertools.permutations(labels)] if labels else [()]
+    return every_order(labels)  # at most DEFAULT_CAP, refused before any is listed
 
 
 def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | None = None) -> Outcomes:
