@@ -127,8 +127,11 @@ def test_hub_link_cuts_an_address_from_the_browser_back_to_the_hub(pasted: str, 
     assert out.returncode == 0
     assert out.stdout.strip() == hub_link(hub, "https://github.com/me/c")
     assert out.stdout.startswith(hub + "/hub/user-redirect/git-pull?")
+    shown = pasted.split("?")[0].split("#")[0]
+    left_out = " (its ?query and #fragment left out: they may hold a token)" if shown != pasted else ""
     assert out.stderr == ("" if pasted.rstrip("/") == hub else
-                          f"note: --hub: using {hub}, the hub's address in {pasted}\n")
+                          f"note: --hub: using {hub}, the hub's address in {shown}{left_out}\n")
+    assert "token" not in out.stderr.replace("may hold a token", "")
 
 
 def test_running_a_class_says_what_hub_link_does_with_a_pasted_address() -> None:
@@ -160,9 +163,10 @@ def test_hub_link_refuses_with_one_clear_line(args: list[str], words: str) -> No
 
 
 def test_hub_link_takes_a_course_notebook_with_or_without_its_extension_and_a_teachers_own() -> None:
+    repo = "https://github.com/me/c"
     for name in ("06-the-monarch", "06-the-monarch.ipynb"):
-        assert hub_link("https://h.org", "r", notebook=name).endswith("%2F06-the-monarch.ipynb")
-    assert hub_link("https://h.org", "r", notebook="week1/intro.ipynb").endswith("%2Fweek1%2Fintro.ipynb")
+        assert hub_link("https://h.org", repo, notebook=name).endswith("%2F06-the-monarch.ipynb")
+    assert hub_link("https://h.org", repo, notebook="week1/intro.ipynb").endswith("%2Fweek1%2Fintro.ipynb")
 
 
 # ----------------------------------------------------------------------------- the process

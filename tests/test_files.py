@@ -283,14 +283,18 @@ def test_a_link_put_in_place_after_the_check_is_not_followed(tmp_path: Path, out
         pytest.skip("folders by descriptor are not supported here")
     dest = tmp_path / "dest"
     (dest / "solutions").mkdir(parents=True)
-    real = os.makedirs
+    real = files._plan
+    calls = []
 
-    def swap(path: Path, *args: object, **kwargs: object) -> None:  # writing begins: every check passed
-        real(path, *args, **kwargs)  # type: ignore[arg-type]
-        (dest / "solutions").rmdir()
-        (dest / "solutions").symlink_to(outside)
+    def swap(*args: object, **kwargs: object) -> dict[Path, bytes]:  # the checks under the lock passed
+        todo = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append(1)
+        if len(calls) == 2:
+            (dest / "solutions").rmdir()
+            (dest / "solutions").symlink_to(outside)
+        return todo
 
-    monkeypatch.setattr(files.os, "makedirs", swap)
+    monkeypatch.setattr(files, "_plan", swap)
     with pytest.raises(CourseError, match=r"solutions: is a symbolic link, not a folder"):
         write_course(dest, solutions=True)
     assert sorted(p.name for p in outside.iterdir()) == ["precious.txt"]
