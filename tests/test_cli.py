@@ -238,6 +238,26 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 130 and err == "error: interrupted\n"
 
 
+@pytest.mark.parametrize("signame,words", [("SIGTERM", "stopped by SIGTERM"),
+                                           ("SIGHUP", "stopped by SIGHUP (the terminal closed)")])
+def test_sigterm_and_sighup_exit_128_plus_the_signal_with_one_line(tmp_path: Path, signame: str,
+                                                                   words: str) -> None:
+    """Issue 32, item 3: handled as Ctrl-C is, while any command runs (a slow `run` here)."""
+    signum = getattr(signal, signame)
+    script = tmp_path / "slow.py"
+    script.write_text("import sys, time\n"
+                      "import mtgkit.__main__ as m\n"
+                      "def slow(args):\n    print('ready', flush=True)\n    time.sleep(60)\n    return 0\n"
+                      "m._run = slow\n"
+                      "raise SystemExit(m.main(['run', 'x']))\n")
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT, preexec_fn=lambda: signal.signal(signum, signal.SIG_DFL))
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signum and err == f"error: {words}\n"
+
+
 def test_bad_worksheet_numbers_are_one_line(tmp_path: Path) -> None:
     for args in (["--n", "0"], ["--n", "1000000"], ["--seed", "-1"], ["--seed", "1" + "0" * 4000],
                  ["--topic", "\x1b[2J"]):
