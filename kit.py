@@ -4,12 +4,17 @@
     python3 kit.py test      # set up .venv if needed, then run the whole test suite
 
 Each command creates a local ``.venv`` with an editable install of mtgkit (and its ``lab`` and
-``test`` extras) the first time, and again whenever ``pyproject.toml`` changes.
+``test`` extras) the first time, and again whenever ``pyproject.toml`` changes. A ``.venv``
+without a working pip (as Debian's ``python3 -m venv`` leaves one without ``python3-venv``) is
+made again; where this Python can't make one with pip (no ``ensurepip``), the command says what
+to install, in one line, and exits 2.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -26,19 +31,56 @@ TEST = ["-m", "pytest", "mtgkit", "tests", "notebooks", "--nbval", "--nbval-curr
         "--dist", "loadfile"]
 
 
+#: What to install where this Python can't make a virtual environment with pip.
+NO_PIP = ("error: this Python can't make a virtual environment with pip in it (it has no ensurepip); "
+          "on Debian or Ubuntu install it with `apt-get install python3-venv` (or python3.X-venv for "
+          "your version), then run this again")
+
+
+class SetupFailed(Exception):
+    """.venv can't be made or filled: one line saying why, exit 2."""
+
+
+def has_pip() -> bool:
+    """Whether .venv's Python runs pip."""
+    if not PY.exists():
+        return False
+    return subprocess.run([str(PY), "-m", "pip", "--version"], capture_output=True).returncode == 0
+
+
+def make_venv() -> None:
+    """.venv, with pip, made afresh (anything half-made there first is cleared)."""
+    if importlib.util.find_spec("ensurepip") is None:
+        shutil.rmtree(VENV, ignore_errors=True)
+        raise SetupFailed(NO_PIP)
+    print("Creating .venv ...", flush=True)
+    try:
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    except (subprocess.CalledProcessError, OSError) as err:
+        shutil.rmtree(VENV, ignore_errors=True)
+        raise SetupFailed(f"error: can't make .venv ({err}); {NO_PIP.removeprefix('error: ')}") from None
+    if not has_pip():
+        shutil.rmtree(VENV, ignore_errors=True)
+        raise SetupFailed(NO_PIP)
+
+
 def setup() -> None:
     """Create .venv and install the kit into it, unless that is already up to date."""
     if sys.version_info < (3, 11):  # noqa: UP036 - kit.py may be run by an older python3
         sys.exit(f"mtgkit needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     if not PY.exists():
-        print("Creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        make_venv()
     if STAMP.exists() and STAMP.stat().st_mtime >= (ROOT / "pyproject.toml").stat().st_mtime:
         return
+    if not has_pip():  # half-made: a venv without pip never got its stamp
+        print(".venv has no working pip (half-made?): making it again", flush=True)
+        make_venv()
     print("Installing mtgkit, JupyterLab and the test tools into .venv ...", flush=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "-e", ".[lab,test]"],
-                   check=True, cwd=ROOT)
+    for cmd in ([str(PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+                [str(PY), "-m", "pip", "install", "--quiet", "-e", ".[lab,test]"]):
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            raise SetupFailed(f"error: `{' '.join(cmd[1:])}` failed in .venv (pip says why above); "
+                              "run this again once that is fixed")
     STAMP.touch()
 
 
@@ -46,7 +88,13 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0] not in ("course", "test"):
         print("usage: python3 kit.py course | python3 kit.py test", file=sys.stderr)
         return 2
-    setup()
+    try:
+        setup()
+    except SetupFailed as err:
+        print(err, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
     cmd = [str(PY), "-m", "mtgkit.course"] if argv[0] == "course" else [str(PY), *TEST]
     try:
         return subprocess.run(cmd, cwd=ROOT).returncode

@@ -6,22 +6,33 @@ before it is printed (:func:`mtgkit.safetext.shown`). Files are written as
 :func:`mtgkit.files.write_files` writes them: inside the folder named, never through a link,
 each one whole or absent.
 
+Bare ``mtgkit`` prints the help; ``mtgkit --version`` the version. A mistake in the arguments
+is one line naming the argument, with "did you mean" for a near miss (``--topic monarh``); more
+than :data:`mtgkit.limits.MAX_ARGS` arguments are refused before they are parsed.
+
 Exit codes: 0 done; 2 bad input, or a file that can't be read or written (one line on stderr);
 120 the output can't be written (stdout closed, or a full disk behind it: one line on stderr,
 as Python itself exits 120 when it can't flush stdout); 130 interrupted by Ctrl-C (128 + SIGINT;
-one line, saying which files were written if it was writing); 141 the reader of the output went
-away (``mtgkit cards | head``; 128 + SIGPIPE, quietly). A console that can't show a symbol
-(``♛``, ``—``) gets a plain stand-in.
+one line, saying which files were written if it was writing); 143 and 129 stopped by SIGTERM or
+SIGHUP, handled as Ctrl-C is (128 + the signal's number; a SIGHUP ignored when the command
+started, as under ``nohup``, stays ignored); 141 the reader of the output went away (``mtgkit
+cards | head``; 128 + SIGPIPE, quietly). A console that can't show a symbol (``♛``, ``—``) gets
+a plain stand-in.
 """
 
 from __future__ import annotations
 
 import argparse
 import codecs
+import difflib
 import os
+import re
+import signal
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -114,8 +125,16 @@ def error(message: str) -> None:
 
 
 def _show(text: str) -> None:
-    """Print text that holds names and values from a file, escaped line by line."""
+    """Print text that holds names and values from a file, escaped line by line. A path or any
+    other value from the command line goes in through :func:`_q` first, so its own newlines
+    are escaped too."""
     print(shown(text, lines=True))
+
+
+def _q(value: object) -> str:
+    """A path or a value from the command line, ready to put in a line: every control or
+    invisible character escaped, newlines too (``nl\\nFORGED`` stays on its line)."""
+    return shown(str(value))
 
 
 # ------------------------------------------------------------------ run
@@ -249,7 +268,7 @@ def _run(args: argparse.Namespace) -> int:
         _show(f"\n({note})")
     if plot is not None:
         _save_plot(scenario, plot)
-        _show(f"\nplot saved to {plot}")
+        _show(f"\nplot saved to {_q(plot)}")
     return 0
 
 
@@ -268,22 +287,55 @@ def _cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def _worksheet(args: argparse.Namespace) -> int:
-    from .files import write_files
-    from .practice import LEVELS, STREAMS, as_json, render_worksheet, worksheet
+def _choice(option: str, value: str, allowed: Sequence[str]) -> str:
+    """``value`` if it is one of ``allowed``; else a one-line error with the closest."""
+    if value in allowed:
+        return value
+    close = [a for a in allowed if a.casefold() == value.casefold()] or \
+        difflib.get_close_matches(value.casefold(), allowed, n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise CLIError(f"{option} {value!r}: one of {', '.join(allowed)}{hint}")
 
-    if args.topic not in STREAMS or args.level not in LEVELS or not 1 <= args.n <= limits.MAX_QUESTIONS \
-            or not 0 <= args.seed <= limits.MAX_SEED:
-        raise CLIError(f"--topic must be one of {', '.join(STREAMS)}, --level one of {', '.join(LEVELS)}, "
-                       f"--n from 1 to {limits.MAX_QUESTIONS} and --seed from 0 to {limits.MAX_SEED:,}")
-    qs = worksheet(args.topic, args.level, args.n, args.seed)
+
+def _number(option: str, value: int, low: int, high: int, why: str = "") -> int:
+    if not low <= value <= high:
+        shown_value = f"{value}" if abs(value) < 10**15 else f"a number of {len(str(abs(value))):,} digits"
+        raise CLIError(f"{option} {shown_value}: a whole number from {low:,} to {high:,}{why}")
+    return value
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    from . import capstones
+    from .files import write_files
+    from .practice import CAPSTONES, LEVELS, STREAMS, as_json, render_worksheet, worksheet
+
+    topic = _choice("--topic", args.topic, STREAMS)
+    if topic == CAPSTONES:
+        # the capstones are one hand-written set, each at its own level: --level would choose
+        # nothing, and there are only so many of them
+        if args.level is not None:
+            raise CLIError(f"--level {args.level!r}: the capstones have no level to choose (each is "
+                           "written at its own); leave --level out")
+        total = len(capstones.load())
+        n = _number("--n", args.n, 1, total, f" (there are {total} capstones)")
+        level = "hard"
+    else:
+        level = _choice("--level", "easy" if args.level is None else args.level, LEVELS)
+        n = _number("--n", args.n, 1, limits.MAX_QUESTIONS)
+    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+    qs = worksheet(topic, level, n, seed)
+    if topic == CAPSTONES:  # each at its own level, as the data says
+        qs = [replace(q, level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
+              for q in qs]
     out = Path(args.out)
-    stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
+    stem = f"worksheet-{topic}-seed{seed}" if topic == CAPSTONES else f"worksheet-{topic}-{level}-seed{seed}"
     files = ({out / f"{stem}.json": as_json(qs)} if args.format == "json" else
              {out / f"{stem}.md": render_worksheet(qs),
               out / f"{stem}-key.md": render_worksheet(qs, key=True)})
     write_files(args.out, files, force=True, what="the worksheet", error=CLIError)
-    _show(f"wrote {' and '.join(map(str, files))} ({len(qs)} questions)")
+    fewer = (f"; {topic} at {level} ran out of new boards after {len(qs)} of the {n} asked"
+             if len(qs) < n else "")
+    _show(f"wrote {' and '.join(_q(f) for f in files)} ({len(qs)} questions{fewer})")
     return 0
 
 
@@ -297,8 +349,8 @@ def _course(args: argparse.Namespace) -> int:
     notebooks = sum(1 for p in written if p.suffix == ".ipynb")
     what = (f"the teacher copy ({notebooks} notebooks and {len(written) - notebooks} solutions)"
             if args.solutions else f"the student copy ({notebooks} notebooks, no solutions)")
-    _show(f"wrote {what} to {args.dest}\nopen {Path(args.dest) / '00-start-here.ipynb'} in Jupyter "
-          f"(or run: python -m mtgkit.course {args.dest})")
+    _show(f"wrote {what} to {_q(args.dest)}\nopen {_q(Path(args.dest) / '00-start-here.ipynb')} in Jupyter "
+          f"(or run: python -m mtgkit.course {_q(args.dest)})")
     return 0
 
 
@@ -310,14 +362,14 @@ def _assignments(args: argparse.Namespace) -> int:
     except AssignmentError as err:
         raise CLIError(str(err)) from None
     names = [p.parent.name for p in written if p.suffix == ".ipynb"]
-    _show(f"wrote an nbgrader course to {args.dest}: {len(names)} assignments in source/ "
+    _show(f"wrote an nbgrader course to {_q(args.dest)}: {len(names)} assignments in source/ "
           f"({', '.join(names)}) and nbgrader_config.py\n"
-          f"next: cd {args.dest} && nbgrader generate_assignment {names[0]}")
+          f"next: cd {_q(args.dest)} && nbgrader generate_assignment {names[0]}")
     return 0
 
 
 def _hub_link(args: argparse.Namespace) -> int:
-    from .course import hub_address, hub_link
+    from .course import hub_address, hub_link, without_secrets
 
     try:
         link = hub_link(args.hub, args.repo, branch=args.branch, folder=args.folder, notebook=args.notebook)
@@ -325,14 +377,65 @@ def _hub_link(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise CLIError(str(err)) from None
     if base != args.hub.rstrip("/"):
-        _stderr(f"note: --hub: using {base}, the hub's address in {args.hub}")
+        pasted = without_secrets(args.hub)
+        left_out = " (its ?query and #fragment left out: they may hold a token)" if pasted != args.hub else ""
+        _stderr(f"note: --hub: using {base}, the hub's address in {pasted}{left_out}")
     print(link)
     return 0
 
 
+class _Help(argparse.HelpFormatter):
+    """argparse's help, with each option's default (when it has one worth saying)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if action.option_strings and action.default is not None and action.default is not False \
+                and action.default != argparse.SUPPRESS and "default" not in text:
+            text += " (default: %(default)s)"
+        return text
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes are one line (a :class:`CLIError`), with "did you
+    mean" for a command or an option that is nearly right."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> Any:  # argparse's signature says NoReturn
+        message = re.sub(r"'([^']{40})[^']{20,}'", r"'\1...'", message)  # a long value, cut
+        raise CLIError(f"{self.prog}: {_suggest(self, message)} ({self.prog} --help lists them)")
+
+
+def _suggest(parser: argparse.ArgumentParser, message: str) -> str:
+    known: list[str] = []
+    parsers = [parser]
+    while parsers:
+        for action in parsers.pop()._actions:
+            known += action.option_strings
+            if isinstance(action, argparse._SubParsersAction):
+                known += list(action.choices)
+                parsers += action.choices.values()
+    wrong = re.search(r"invalid choice: '([^']*)'", message) or \
+        re.search(r"unrecognized arguments: (\S+)", message)
+    if wrong:
+        close = difflib.get_close_matches(wrong.group(1).split("=", 1)[0], known, n=1, cutoff=0.6)
+        if close:
+            return f"{message} (did you mean {close[0]}?)"
+    return message
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mtgkit", description=(__doc__ or "").splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    from . import __version__
+
+    parser = _Parser(prog="mtgkit",
+                     description="mtgkit: a Jupyter teaching kit for tricky Magic: The Gathering rules. "
+                                 "Play a scenario, write the course, worksheets or nbgrader assignments, "
+                                 "or make a JupyterHub link.",
+                     epilog="`mtgkit COMMAND --help` says more about each command.")
+    parser.add_argument("--version", action="version", version=f"mtgkit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     run = sub.add_parser("run", help="play a scenario file (or a worked example by name) and print "
                                      "its timeline")
     run.add_argument("file", help="a scenario .toml file, or a worked example's name such as "
@@ -349,8 +452,12 @@ def _parser() -> argparse.ArgumentParser:
     ws.add_argument("--topic", default="could-produce",
                     help="could-produce, tapping, x-values, tap-untap, monarch, or capstones (the "
                          "hand-written judge-style questions)")
-    ws.add_argument("--level", default="easy", help="easy or hard")
-    ws.add_argument("--n", type=int, default=10, help=f"number of questions (1 to {limits.MAX_QUESTIONS})")
+    ws.add_argument("--level", default=None,
+                    help="easy or hard (default: easy; the capstones have no level: each is written "
+                         "at its own, so --level is refused with them)")
+    ws.add_argument("--n", type=int, default=10,
+                    help=f"number of questions (1 to {limits.MAX_QUESTIONS}; with --topic capstones, "
+                         "at most the number of capstones: asking for more is refused)")
     ws.add_argument("--seed", type=int, default=0,
                     help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")
@@ -374,10 +481,12 @@ def _parser() -> argparse.ArgumentParser:
                                           "student's JupyterHub home")
     hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu "
                                                   "(an address copied from the browser is cut back to it)")
-    hub.add_argument("--repo", required=True, help="the git repository holding the student copy")
-    hub.add_argument("--branch", default="main", help="its branch (default: main)")
+    hub.add_argument("--repo", required=True, help="the git repository holding the student copy: an https "
+                                                   "URL (http only for localhost)")
+    hub.add_argument("--branch", default="main", help="its branch")
     hub.add_argument("--folder", default="mtgkit-course",
-                     help="the folder it goes to in each home (default: mtgkit-course)")
+                     help="the folder it goes to in each home (a relative name: letters, digits, . _ - "
+                          "and /)")
     hub.add_argument("--notebook", default="00-start-here.ipynb",
                      help="the notebook to open first: one of the course's, e.g. 06-the-monarch")
     hub.set_defaults(func=_hub_link)
@@ -396,18 +505,63 @@ def _quiet_stdout(stream: TextIO | None) -> None:
         pass
 
 
+#: The signals that stop a command as Ctrl-C does (each exits 128 + its number).
+_STOPS = {getattr(signal, name): words for name, words in
+          (("SIGTERM", "stopped by SIGTERM"), ("SIGHUP", "stopped by SIGHUP (the terminal closed)"))
+          if hasattr(signal, name)}
+
+
+@contextmanager
+def _stop_signals(received: list[int]) -> Iterator[None]:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt, as Ctrl-C does, so that what was being
+    written is cleaned up (each file whole or absent); the signal is noted in ``received``.
+    A signal already ignored (``nohup``) stays ignored; outside the main thread nothing changes."""
+    def stop(signum: int, frame: object) -> None:
+        if not received:  # a second signal while the first is handled changes nothing
+            received.append(signum)
+            raise KeyboardInterrupt
+
+    old: dict[int, Any] = {}
+    try:
+        for signum in _STOPS:
+            if signal.getsignal(signum) is signal.SIG_DFL:
+                old[signum] = signal.signal(signum, stop)
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a command; return its exit code (see the module's notes)."""
     stdout = sys.stdout
     where = "mtgkit"
+    received: list[int] = []
     try:
-        _console()
-        sys.stdout = _Stdout(stdout)
-        args = _parser().parse_args(argv)
-        where = getattr(args, "file", None) or getattr(args, "dest", None) or args.command
-        code = int(args.func(args))
-        sys.stdout.flush()
-        return code
+        with _stop_signals(received):
+            _console()
+            sys.stdout = _Stdout(stdout)
+            argv = sys.argv[1:] if argv is None else list(argv)
+            if len(argv) > limits.MAX_ARGS:
+                raise CLIError(f"at most {limits.MAX_ARGS} arguments (the command line's limit; this one "
+                               f"has {len(argv):,})")
+            parser = _parser()
+            if not argv:  # bare `mtgkit`: what it can do
+                parser.print_help()
+                sys.stdout.flush()
+                return 0
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as done:  # --help, --version: printed, and done
+                sys.stdout.flush()
+                return done.code if isinstance(done.code, int) else 0
+            where = getattr(args, "file", None) or getattr(args, "dest", None) or args.command
+            code = int(args.func(args))
+            sys.stdout.flush()
+            return code
     except CLIError as err:
         error(str(err))
         return BAD_INPUT
@@ -419,16 +573,17 @@ def main(argv: list[str] | None = None) -> int:
         _quiet_stdout(stdout)
         return PIPE_CLOSED
     except KeyboardInterrupt as err:
-        error(f"interrupted{'; ' + str(err) if str(err) else ''}")
-        return INTERRUPTED
+        words = _STOPS.get(received[0], "interrupted") if received else "interrupted"
+        error(f"{words}{'; ' + str(err) if str(err) else ''}")
+        return 128 + (received[0] if received else signal.SIGINT)
     except RecursionError:
-        error(f"{where}: file: data nested less deeply (too deep to read)")
+        error(f"{_q(where)}: file: data nested less deeply (too deep to read)")
         return BAD_INPUT
     except MemoryError:
-        error(f"{where}: file: a smaller input (it ran out of memory; see the limits in the README)")
+        error(f"{_q(where)}: file: a smaller input (it ran out of memory; see the limits in the README)")
         return BAD_INPUT
     except OSError as err:  # anything the commands didn't name themselves
-        error(f"{err.filename or where}: {err.strerror or err}")
+        error(f"{_q(err.filename or where)}: {err.strerror or err}")
         return BAD_INPUT
     finally:
         sys.stdout = stdout

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from .files import folder, write_files
+from .safetext import shown
 
 #: (file stem, title) of every notebook, in course order. A test keeps this, the index in
 #: 00-start-here and each notebook's previous/next links in agreement with the files.
@@ -140,6 +141,25 @@ def write_course(dest: str | Path, *, solutions: bool = False, force: bool = Fal
     return write_files(dest, files, force=force, what="the course", error=CourseError)
 
 
+def without_secrets(url: str) -> str:
+    """``url`` as it may be shown: without its ``?query`` and ``#fragment`` (a pasted address may
+    carry ``?token=...``) or a user name and password, and escaped.
+
+    >>> without_secrets("https://jane:pw@hub.example.org/user/jane/lab?token=abc#x")
+    'https://hub.example.org/user/jane/lab'
+    """
+    from urllib.parse import urlsplit, urlunsplit
+
+    cut = url.split("?", 1)[0].split("#", 1)[0]
+    try:
+        parts = urlsplit(url)
+        if parts.netloc:
+            cut = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
+    except ValueError:
+        pass
+    return shown(cut)
+
+
 def hub_address(hub: str) -> str:
     """The hub's address from what a teacher pasted: JupyterHub serves its own pages under
     ``BASE/hub/`` and each user's server under ``BASE/user/NAME/``, so an address copied from
@@ -155,7 +175,7 @@ def hub_address(hub: str) -> str:
     """
     from urllib.parse import urlsplit, urlunsplit
 
-    wrong = f"--hub {hub!r}: the hub's address, like https://hub.example.edu"
+    wrong = f"--hub {without_secrets(hub)!r}: the hub's address, like https://hub.example.edu"
     if any(not ch.isprintable() or ch.isspace() for ch in hub):
         raise ValueError(wrong + " (no spaces or control characters)")
     try:
@@ -167,14 +187,16 @@ def hub_address(hub: str) -> str:
     if parts.scheme not in ("http", "https") or not host:
         raise ValueError(wrong)
     if parts.username is not None or parts.password is not None:
-        raise ValueError(f"--hub {hub!r}: the hub's address without a user name or password in it")
+        raise ValueError(f"--hub {without_secrets(hub)!r}: the hub's address without a user name or "
+                         "password in it")
     segments = parts.path.split("/")
     cut = next((i for i, seg in enumerate(segments) if seg in ("hub", "user")), None)
     if cut is None:
         if parts.query or parts.fragment:
             raise ValueError(wrong + " (with no ?query or #fragment)")
         if any(seg in ("lab", "tree", "notebooks", "doc") for seg in segments):
-            raise ValueError(f"--hub {hub!r}: a JupyterHub's address; this is a JupyterLab page without "
+            raise ValueError(f"--hub {without_secrets(hub)!r}: a JupyterHub's address; this is a JupyterLab "
+                             "page without "
                              "/hub/ or /user/ in it (a hub's pages have one)")
         cut = len(segments)
     return urlunsplit((parts.scheme, parts.netloc, "/".join(segments[:cut]).rstrip("/"), "", ""))
@@ -219,18 +241,65 @@ def hub_link(hub: str, repo: str, *, branch: str = "main", folder: str = "mtgkit
     from urllib.parse import urlencode
 
     base = hub_address(hub)
-    if not repo or any(ch.isspace() or not ch.isprintable() for ch in repo):
-        raise ValueError(f"--repo {repo!r}: a git repository URL, like https://github.com/you/mtgkit-class")
-    if not branch or any(ch.isspace() or not ch.isprintable() for ch in branch) or branch.startswith("-"):
-        raise ValueError(f"--branch {branch!r}: a branch name")
-    segments = folder.split("/")
-    if not folder or folder.startswith("/") or any(s in ("", ".", "..") for s in segments) \
-            or not folder.isprintable():
-        raise ValueError(f"--folder {folder!r}: a folder name inside the home, like mtgkit-course")
+    check_repo(repo)
+    if not _NAME.fullmatch(branch) or ".." in branch or "//" in branch or branch.endswith(("/", ".lock")):
+        raise ValueError(f"--branch {shown(branch)!r}: a branch name (letters, digits, . _ - and /, "
+                         "starting with a letter, a digit or _)")
+    if not _NAME.fullmatch(folder) or any(s in (".", "..") or not _SEGMENT.fullmatch(s)
+                                          for s in folder.split("/")):
+        raise ValueError(f"--folder {shown(folder)!r}: a folder name inside the home, like mtgkit-course "
+                         "(letters, digits, . _ - and / between names, each starting with a letter, a digit "
+                         "or _)")
     notebook = course_notebook(notebook)
     query = urlencode({"repo": repo, "branch": branch, "targetpath": folder,
                        "urlpath": f"lab/tree/{folder}/{notebook}"})
     return f"{base}/hub/user-redirect/git-pull?{query}"
+
+
+#: A branch or a folder for hub-link: words of letters, digits, ``.``, ``_`` and ``-`` between
+#: slashes, starting with a letter, a digit or ``_`` (never ``-``, an option to git, or ``~``).
+_NAME = re.compile(r"\w[\w./-]{0,199}")
+_SEGMENT = re.compile(r"\w[\w.-]*")
+#: Hosts whose repository may be plain http (a hub on the same machine, for testing).
+_LOCAL = ("localhost", "127.0.0.1", "::1")
+
+
+def check_repo(repo: str) -> None:
+    """``--repo`` for hub-link: a git repository's ``https://`` URL (``http://`` only on
+    localhost), with a host, without a user name or password (the link goes to every student),
+    a ``?query`` or ``#fragment``; never option-shaped (``--upload-pack=...``) or a git transport
+    (``ext::sh``), nor ``javascript:`` or ``data:``. Raises ``ValueError`` naming ``--repo``.
+
+    >>> check_repo("https://github.com/me/mtgkit-class")
+    >>> check_repo("ext::sh")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --repo 'ext::sh': a git repository's https URL, like ... (not a git transport such as ext::)
+    """
+    from urllib.parse import urlsplit
+
+    wrong = (f"--repo {without_secrets(repo)!r}: a git repository's https URL, like "
+             "https://github.com/you/mtgkit-class")
+    if not repo or any(ch.isspace() or not ch.isprintable() for ch in repo):
+        raise ValueError(wrong + " (no spaces or control characters)")
+    if repo.startswith("-"):
+        raise ValueError(wrong + " (not an option: it starts with -)")
+    if "::" in repo.split("://", 1)[0]:  # git's <transport>::<address>
+        raise ValueError(wrong + " (not a git transport such as ext::)")
+    try:
+        parts = urlsplit(repo)
+        host = parts.hostname
+        parts.port  # noqa: B018 - a port that isn't a number raises ValueError here
+    except ValueError:
+        raise ValueError(wrong) from None
+    scheme = parts.scheme.lower()
+    if not host or not (scheme == "https" or (scheme == "http" and host in _LOCAL)):
+        raise ValueError(wrong + (" (http only for localhost)" if scheme == "http" else ""))
+    if parts.username is not None or parts.password is not None:
+        raise ValueError(f"--repo {without_secrets(repo)!r}: the repository's URL without a user name or "
+                         "password in it (the link goes to every student)")
+    if parts.query or parts.fragment:
+        raise ValueError(wrong + " (with no ?query or #fragment)")
 
 
 def free_port() -> int:
@@ -276,11 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         root = _course_folder(sys.argv[1:] if argv is None else argv)
     except CourseError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {shown(str(err))}", file=sys.stderr)
         return 2
     if importlib.util.find_spec("jupyterlab") is None:
         print("error: JupyterLab is not installed here; install it with `pip install 'mtgkit[lab]'` "
-              f"(or open {root} in the Jupyter you already have)", file=sys.stderr)
+              f"(or open {shown(str(root))} in the Jupyter you already have)", file=sys.stderr)
         return 2
     port, token = free_port(), secrets.token_hex(16)
     cmd = lab_command(root.resolve(), port, token)

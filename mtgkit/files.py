@@ -19,8 +19,16 @@ link to a folder: the user chose it):
   system allows (Linux, macOS), folders are opened by descriptor without following links, so
   a link put in place while the files are written is never followed either;
 - a failure (a full disk, a name too long) removes the temporary file and says which files
-  were written before it; Ctrl-C is held while one file is written (POSIX), so it stops the
-  run between two files and says the same.
+  were written before it; Ctrl-C, SIGTERM and SIGHUP are held while one file is written
+  (POSIX), so they stop the run between two files (the command line says the same, and exits
+  128 + the signal's number);
+- **one writer at a time:** while it checks and writes, a command holds an exclusive lock on
+  DEST itself (``flock`` on the folder's descriptor, POSIX; nothing is written for it, and the
+  system drops it when the process ends, however it ends). A second command writing into the
+  same folder meanwhile is refused at once with one line; one that comes after finds the first
+  one's files and says so, as any run does. So ``mtgkit course d & mtgkit course d --solutions``
+  leaves one copy or the other, never a mix. The checks are made again under the lock. Where
+  the system has no ``flock`` (Windows), or the file system refuses it, there is no lock.
 """
 
 from __future__ import annotations
@@ -101,15 +109,21 @@ def _written(done: list[Path], total: int, dest: Path) -> str:
     return f"wrote {len(done)} of {total} files, each whole: {names}"
 
 
+#: The signals held while one file is written: Ctrl-C, and the ones that end a process politely
+#: (``kill``, a closed terminal).
+HELD_SIGNALS = frozenset(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                         if hasattr(signal, name))
+
+
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """SIGINT blocked (where the system can: POSIX) until the block ends; a Ctrl-C meanwhile is
-    delivered then."""
+    """SIGINT, SIGTERM and SIGHUP blocked (where the system can: POSIX) until the block ends;
+    one that arrives meanwhile is delivered then."""
     mask = getattr(signal, "pthread_sigmask", None)
     if mask is None:
         yield
         return
-    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = mask(signal.SIG_BLOCK, HELD_SIGNALS)
     try:
         yield
     finally:
@@ -186,6 +200,33 @@ class _Refused(Exception):
         super().__init__(f"{path}: {why}")
 
 
+class Busy(_Refused):
+    """Another process is writing into the same folder."""
+
+
+@contextlib.contextmanager
+def locked(dest: Path) -> Iterator[None]:
+    """An exclusive lock on the folder ``dest`` (which exists) while the block runs; raises
+    :class:`Busy` at once if another process holds it (see the module's notes)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock
+        yield
+        return
+    fd = os.open(dest, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(dest, "another mtgkit command is writing into this folder now; run this one "
+                       "again when it has finished") from None
+        except OSError:  # a file system without locks: write without one
+            pass
+        yield
+    finally:
+        os.close(fd)  # drops the lock
+
+
 def _check(dest: Path, path: Path, data: bytes) -> bool:
     """Whether ``path`` already holds ``data``; refuses a link or anything that isn't a regular
     file or folder on the way (by path: the writing checks again by descriptor)."""
@@ -222,6 +263,59 @@ def write_files(dest: str | Path, files: Mapping[Path, str | bytes], *, force: b
     for path in blobs:
         if ".." in path.relative_to(dest).parts:
             raise error(f"{path}: outside {dest}")
+    _plan(dest, blobs, force=force, what=what, error=error)  # refused before anything is made
+    done: list[Path] = []
+    folders: dict[Path, _Folder] = {}
+    current = dest
+    todo: dict[Path, bytes] = {}
+    try:
+        os.makedirs(dest, exist_ok=True)
+        with locked(dest):
+            todo = _plan(dest, blobs, force=force, what=what, error=error)  # again, alone
+            top = _Folder(dest, os.open(dest, os.O_RDONLY | os.O_DIRECTORY | _CLOEXEC) if _BY_FD else None)
+            folders[dest] = top
+            for current, data in todo.items():
+                here = top
+                for part in current.relative_to(dest).parts[:-1]:
+                    key = here.path / part
+                    if key not in folders:
+                        folders[key] = here.sub(part)
+                    here = folders[key]
+                st = here.lstat(current.name)
+                if st is not None and not stat.S_ISREG(st.st_mode):
+                    raise _Refused(current, f"is {kind(st.st_mode)}, not a regular file")
+                here.write(current.name, data)
+                done.append(current)
+    except Busy as err:
+        raise error(f"{err}") from None
+    except _Refused as err:
+        raise error(f"{err}; {_written(done, len(todo), dest)}") from None
+    except OSError as err:
+        raise error(f"{current}: can't write {what} ({err.strerror}); "
+                    f"{_written(done, len(todo), dest)}") from None
+    except KeyboardInterrupt:
+        # a signal held while the last file was written lands just after its rename: it is whole
+        if todo and current not in done and current != dest and _holds(current, todo[current]):
+            done.append(current)
+        raise WriteInterrupted(f"{dest}: {_written(done, len(todo), dest)}") from None
+    finally:
+        for f in folders.values():
+            f.close()
+    return list(blobs)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(data) + 1) == data
+    except OSError:
+        return False
+
+
+def _plan(dest: Path, blobs: dict[Path, bytes], *, force: bool, what: str,
+          error: type[Exception]) -> dict[Path, bytes]:
+    """The files to write (those not already holding their text), after every check: a link or
+    something else in the way, or (without ``force``) a file that differs, raises ``error``."""
     try:
         if dest.exists() and not dest.is_dir():
             raise _Refused(dest, "is not a folder")
@@ -236,33 +330,4 @@ def write_files(dest: str | Path, files: Mapping[Path, str | bytes], *, force: b
         more = f" and {len(existing) - 3} more" if len(existing) > 3 else ""
         raise error(f"{dest}: already holds {names}{more}; choose another folder, or add "
                     "--force to overwrite them")
-    done: list[Path] = []
-    folders: dict[Path, _Folder] = {}
-    current = dest
-    try:
-        os.makedirs(dest, exist_ok=True)
-        top = _Folder(dest, os.open(dest, os.O_RDONLY | os.O_DIRECTORY | _CLOEXEC) if _BY_FD else None)
-        folders[dest] = top
-        for current, data in todo.items():
-            here = top
-            for part in current.relative_to(dest).parts[:-1]:
-                key = here.path / part
-                if key not in folders:
-                    folders[key] = here.sub(part)
-                here = folders[key]
-            st = here.lstat(current.name)
-            if st is not None and not stat.S_ISREG(st.st_mode):
-                raise _Refused(current, f"is {kind(st.st_mode)}, not a regular file")
-            here.write(current.name, data)
-            done.append(current)
-    except _Refused as err:
-        raise error(f"{err}; {_written(done, len(todo), dest)}") from None
-    except OSError as err:
-        raise error(f"{current}: can't write {what} ({err.strerror}); "
-                    f"{_written(done, len(todo), dest)}") from None
-    except KeyboardInterrupt:
-        raise WriteInterrupted(f"{dest}: {_written(done, len(todo), dest)}") from None
-    finally:
-        for f in folders.values():
-            f.close()
-    return list(blobs)
+    return todo

@@ -65,6 +65,9 @@ MAX_NUMBER = 1_000_000
 MAX_QUESTIONS = 200
 #: The largest worksheet seed (``--seed``, from 0).
 MAX_SEED = 999_999_999
+#: Arguments on one command line (``mtgkit worksheet`` with every option takes 13): counted before
+#: they are parsed, as argparse takes time growing with the square of their number.
+MAX_ARGS = 100
 #: Objects (cards and tokens) in one game, in all zones.
 MAX_OBJECTS = 5000
 #: Events in one game's log (one more is refused with a :class:`~mtgkit.errors.LimitError`).
@@ -90,6 +93,7 @@ LIMITS: dict[str, int] = {
     "MAX_NAME": MAX_NAME, "MAX_LABEL": MAX_LABEL, "MAX_TITLE": MAX_TITLE,
     "MAX_DESCRIPTION": MAX_DESCRIPTION, "MAX_TEXT": MAX_TEXT, "MAX_COUNTER_KIND": MAX_COUNTER_KIND,
     "MAX_NUMBER": MAX_NUMBER, "MAX_QUESTIONS": MAX_QUESTIONS, "MAX_SEED": MAX_SEED,
+    "MAX_ARGS": MAX_ARGS,
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
     "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS, "MAX_SEARCH": MAX_SEARCH,
 }

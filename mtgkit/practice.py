@@ -505,7 +505,9 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     if not qs:
         return "# (no questions)\n"
     q0 = qs[0]
-    title = f"# mtgkit worksheet: {q0.topic}, {q0.level} (seed {q0.seed})"
+    # the capstones are one hand-written set, each at its own level: the title names none
+    title = (f"# mtgkit worksheet: {q0.topic} (seed {q0.seed})" if q0.topic == CAPSTONES else
+             f"# mtgkit worksheet: {q0.topic}, {q0.level} (seed {q0.seed})")
     lines = [title + (" — answer key" if key else ""), "",
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
     for q in qs:

@@ -159,8 +159,9 @@ def test_hub_link_has_nbgitpullers_documented_format() -> None:
     assert "repo=https%3A%2F%2Fgithub.com%2Fme%2Fmtgkit-class.git" in parts.query
     assert "urlpath=lab%2Ftree%2Fmtgkit-course%2F00-start-here.ipynb" in parts.query
     # a hub under a path keeps it; a trailing slash is not doubled
-    assert hub_link("https://uni.edu/jupyter/", "r", folder="mtg/week1").startswith(
-        "https://uni.edu/jupyter/hub/user-redirect/git-pull?repo=r&branch=main&targetpath=mtg%2Fweek1&")
+    assert hub_link("https://uni.edu/jupyter/", "https://git.uni.edu/r", folder="mtg/week1").startswith(
+        "https://uni.edu/jupyter/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgit.uni.edu%2Fr&branch=main&"
+        "targetpath=mtg%2Fweek1&")
 
 
 @pytest.mark.parametrize("kwargs,words", [
@@ -184,7 +185,7 @@ def test_hub_link_command() -> None:
                      "--branch", "student")
     assert out.returncode == 0 and out.stdout.strip() == hub_link(
         "https://hub.example.edu", "https://github.com/me/c", branch="student")
-    out = mtgkit_cli("hub-link", "--hub", "nope", "--repo", "x")
+    out = mtgkit_cli("hub-link", "--hub", "nope", "--repo", "https://github.com/me/c")
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert out.stderr.startswith("error: --hub 'nope'")
 

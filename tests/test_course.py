@@ -128,3 +128,109 @@ def test_every_exercise_has_a_solution_file() -> None:
         text = "\n".join(c.source for c in load(stem).cells if c.cell_type == "markdown")
         for name in re.findall(r"%load (solutions/\S+\.py)", text):
             assert (NB / name).exists(), name
+
+
+# ----------------------------------------------------------------------------- one writer at a time
+def _copy(tmp_path: Path, solutions: bool) -> dict[str, bytes]:
+    from mtgkit.course import write_course
+
+    ref = tmp_path / ("teacher" if solutions else "student")
+    write_course(ref, solutions=solutions)
+    return {str(p.relative_to(ref)): p.read_bytes() for p in sorted(ref.rglob("*")) if p.is_file()}
+
+
+def test_a_course_and_a_teacher_copy_racing_into_one_folder_leave_one_of_them(tmp_path: Path) -> None:
+    """Issue 32, item 4: `mtgkit course d & mtgkit course d --solutions`. Exactly one wins, each
+    time; the other gets one line and exit 2; the folder holds exactly the winner's copy (no
+    student notebooks beside solutions/). Each process prepares its files, says so, and calls
+    the real ``write_files`` when the test says go, both at once, so the two meet inside the
+    writing (left to chance, they meet about 1 try in 8). Four pairs, each into its own folder;
+    before the lock, both won in the first."""
+    import subprocess
+    import sys
+
+    copies = {False: _copy(tmp_path, False), True: _copy(tmp_path, True)}
+    together = ("import sys\nimport mtgkit.__main__ as m, mtgkit.course as c\n"
+                "real = c.write_files\n"
+                "def synced(*args, **kwargs):\n"
+                "    print('ready', flush=True)\n"
+                "    sys.stdin.readline()\n"
+                "    return real(*args, **kwargs)\n"
+                "c.write_files = synced\n"
+                "raise SystemExit(m.main(sys.argv[1:]))\n")
+    pairs = {round_: {teacher: subprocess.Popen([sys.executable, "-c", together, "course",
+                                                 str(tmp_path / f"d{round_}")] + ["--solutions"] * teacher,
+                                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                stderr=subprocess.PIPE, text=True)
+                      for teacher in (False, True)} for round_ in range(4)}
+    for procs in pairs.values():
+        for p in procs.values():
+            assert p.stdout is not None and p.stdout.readline() == "ready\n"
+    for procs in pairs.values():
+        for p in procs.values():  # go: both of a pair at once
+            assert p.stdin is not None
+            p.stdin.write("go\n")
+            p.stdin.flush()
+    busy = 0
+    for round_, procs in pairs.items():
+        results = {teacher: (*p.communicate(timeout=120), p.returncode) for teacher, p in procs.items()}
+        winners = [teacher for teacher, (_, _, code) in results.items() if code == 0]
+        assert len(winners) == 1, results
+        _, err, code = results[not winners[0]]
+        assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+        assert "another mtgkit command is writing into this folder now" in err or "already holds" in err, err
+        busy += "another mtgkit" in err
+        dest = tmp_path / f"d{round_}"
+        present = {str(p.relative_to(dest)): p.read_bytes() for p in sorted(dest.rglob("*")) if p.is_file()}
+        assert present == copies[winners[0]], round_
+    assert busy, "the two never met inside the writing: the race was not tried"
+
+
+def test_a_folder_another_command_is_writing_into_is_refused_at_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import mtgkit.__main__ as cli
+    from mtgkit import files
+    from mtgkit.course import CourseError, write_course
+
+    dest = tmp_path / "d"
+    dest.mkdir()
+    with files.locked(dest):
+        with pytest.raises(CourseError, match=r"d: another mtgkit command is writing into this folder now; "
+                                              "run this one again when it has finished$"):
+            write_course(dest, solutions=True)
+        assert cli.main(["course", str(dest)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert list(dest.iterdir()) == []
+    assert len(write_course(dest)) == 9  # the lock is gone with its holder
+
+
+def test_the_checks_are_made_again_under_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The student copy lands between the first check and the lock: the teacher copy finds it
+    there (as a second command would) and writes nothing."""
+    from mtgkit import files
+    from mtgkit.course import CourseError, write_course
+
+    dest = tmp_path / "d"
+    real = files.locked
+
+    @contextlib.contextmanager
+    def late(path: Path):  # type: ignore[no-untyped-def]
+        monkeypatch.setattr(files, "locked", real)
+        write_course(dest)  # another command, quicker
+        with real(path):
+            yield
+
+    monkeypatch.setattr(files, "locked", late)
+    with pytest.raises(CourseError, match="already holds 00-start-here.ipynb"):
+        write_course(dest, solutions=True)
+    assert not (dest / "solutions").exists()
+
+
+def test_python_m_mtgkit_course_escapes_a_newline_in_its_folder(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "mtgkit.course", str(tmp_path / "nl\nFORGED line")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
+    assert "nl\\nFORGED line: no such folder" in out.stderr

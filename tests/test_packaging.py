@@ -13,6 +13,7 @@ import tomllib
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -54,7 +55,7 @@ def test_extras_kernel_for_a_hub_lab_for_a_laptop() -> None:
     """`kernel` is what a notebook kernel needs and never JupyterLab (a hub keeps its own);
     `lab` adds JupyterLab; `notebooks` is the old name of `lab`."""
     kernel, lab = _extra("kernel"), _extra("lab")
-    assert set(kernel) == {"pandas", "matplotlib", "ipywidgets", "ipykernel"}
+    assert set(kernel) == {"pandas", "matplotlib", "ipywidgets", "ipykernel", "jinja2"}
     assert lab == {**kernel, "jupyterlab": lab["jupyterlab"]}
     assert _extra("notebooks") == lab
     for name, spec in lab.items():  # the notebook stack's major versions are pinned
@@ -390,3 +391,114 @@ def test_the_long_description_links_work_on_the_package_index() -> None:
                         r"mtgkit/mtgkit/main)/([^#?]+)", t)
         if path:
             assert (ROOT / path.group(1)).exists(), t
+
+
+# ----------------------------------------------------------------------------- installs (issue 32, item 8)
+def _kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """kit.py as a module, its .venv in tmp_path; pip installs are recorded, not run."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kit_under_test", ROOT / "kit.py")
+    assert spec and spec.loader
+    kit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kit)
+    bindir = "Scripts" if os.name == "nt" else "bin"
+    monkeypatch.setattr(kit, "VENV", tmp_path / ".venv")
+    python = "python.exe" if os.name == "nt" else "python"
+    monkeypatch.setattr(kit, "PY", tmp_path / ".venv" / bindir / python)
+    monkeypatch.setattr(kit, "STAMP", tmp_path / ".venv" / ".installed")
+    real = subprocess.run
+    kit.installs = []
+
+    def run(cmd: list[str], *args: Any, **kwargs: Any) -> Any:
+        if "install" in cmd:
+            kit.installs.append(cmd)
+            return subprocess.CompletedProcess(cmd, 0)
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(kit.subprocess, "run", run)
+    return kit
+
+
+def _without_pip(kit: Any) -> None:
+    import venv
+
+    venv.EnvBuilder(with_pip=False).create(kit.VENV)  # as Debian leaves it without python3-venv
+    assert not kit.has_pip()
+
+
+def test_kit_remakes_a_half_made_venv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import venv
+
+    kit = _kit(tmp_path, monkeypatch)
+    _without_pip(kit)
+    made = []
+
+    class Builder(venv.EnvBuilder):  # a quick stand-in for ensurepip: a pip that answers --version
+        def __init__(self, **kwargs: Any) -> None:
+            made.append(kwargs)
+            super().__init__(clear=kwargs["clear"], with_pip=False)
+
+        def post_setup(self, context: Any) -> None:
+            site = Path(subprocess.check_output([context.env_exe, "-c", "import site; "
+                                                 "print(site.getsitepackages()[0])"], text=True).strip())
+            (site / "pip").mkdir()
+            (site / "pip" / "__init__.py").write_text("")
+            (site / "pip" / "__main__.py").write_text("print('pip 0 (a stand-in)')\n")
+
+    monkeypatch.setattr(kit.venv, "EnvBuilder", Builder)
+    kit.setup()
+    assert made == [{"with_pip": True, "clear": True}] and kit.has_pip()
+    assert [cmd[3:] for cmd in kit.installs] == [["install", "--quiet", "--upgrade", "pip"],
+                                                  ["install", "--quiet", "-e", ".[lab,test]"]]
+    assert kit.STAMP.exists()
+
+
+def test_kit_says_what_to_install_where_python_cant_make_a_venv_with_pip(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    kit = _kit(tmp_path, monkeypatch)
+    _without_pip(kit)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(kit.importlib.util, "find_spec",
+                        lambda name: None if name == "ensurepip" else real(name))
+    monkeypatch.setattr(sys, "argv", ["kit.py", "test"])
+    assert kit.main(["test"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apt-get install python3-venv" in err and "Traceback" not in err
+    assert not kit.VENV.exists() and kit.installs == []  # the half-made one is gone; nothing else ran
+
+
+def test_the_kernel_extra_has_what_pandas_styler_needs() -> None:
+    """pandas' Styler (the timeline's table) imports jinja2, which pandas itself doesn't require."""
+    assert "jinja2" in _extra("kernel")
+    assert "jinja2" in (ROOT / "binder" / "requirements.txt").read_text()
+
+
+def test_the_classifiers_name_every_python_the_kit_supports() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    versions = [c.rsplit(" :: ", 1)[1] for c in pyproject["project"]["classifiers"]
+                if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    assert versions == ["3.11", "3.12", "3.13"]
+    assert pyproject["project"]["requires-python"] == ">=3.11"
+
+
+def test_chromium_is_found_one_way_by_ci_and_the_tests(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from helpers import load_tool
+
+    chromium = load_tool("chromium")
+    fake = tmp_path / "bin" / "chromium"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(chromium, "PLACES", ())
+    assert chromium.find({"PATH": str(fake.parent)}) == str(fake)  # a snap's /snap/bin/chromium too
+    assert chromium.find({"PATH": str(tmp_path / "none")}) is None
+    assert chromium.find({"PATH": str(fake.parent), "MTGKIT_CHROMIUM": "/nowhere/chrome"}) is None
+    assert chromium.find({"PATH": "", "MTGKIT_CHROMIUM": str(fake)}) == str(fake)
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "python3 tools/chromium.py" in ci and "command -v chromium" not in ci
+    conftest = (ROOT / "tests" / "browser" / "conftest.py").read_text()
+    assert 'load_tool("chromium").find()' in conftest and "/usr/bin/chromium" not in conftest

@@ -101,7 +101,8 @@ def _run(argv: list[str], where: Path, **env: str) -> subprocess.CompletedProces
 def _sheet_files(argv: list[str]) -> list[Path]:
     """The two files a worksheet command writes, as the guide (and the CLI) name them."""
     args = _parser().parse_args(argv)
-    stem = f"worksheet-{args.topic}-{args.level}-seed{args.seed}"
+    stem = (f"worksheet-{args.topic}-seed{args.seed}" if args.topic == "capstones" else
+            f"worksheet-{args.topic}-{args.level or 'easy'}-seed{args.seed}")
     return [Path(args.out) / f"{stem}.md", Path(args.out) / f"{stem}-key.md"]
 
 

@@ -4,7 +4,9 @@ child process, in a throwaway folder, and checks what a user and an operator car
 - the exit code is one the case allows (0, 2, 120, 130 ...; a process ended by a signal counts
   as 128 + its number, as a shell reports it), never a crash;
 - no traceback (nor "Exception ignored"), and at most one line on stderr;
-- nothing printed holds a control character (everything from a file is escaped);
+- nothing printed holds a control character (everything from a file is escaped), and no line
+  starts with ``FORGED`` (a newline in a path or an argument is escaped too); nothing printed
+  holds a string the case names as secret (a token pasted in a URL);
 - at most 20 seconds and 1 GB: the child runs under ``RLIMIT_AS`` = 1 GiB and a 20-second
   watchdog, and its peak resident memory is measured (``wait4``);
 - nothing written outside DEST: every path of the case's folder (and a folder "outside" next
@@ -17,7 +19,8 @@ child process, in a throwaway folder, and checks what a user and an operator car
 Cases cover scenario files (hostile values, names, escapes, sizes, FIFOs and devices), `run`'s
 options, `course`, `assignments` and `worksheet` into folders with links, FIFOs and files in
 the way, full disks (a kernel file-size limit, and a tiny tmpfs when run as root), a closed or
-full stdout, Ctrl-C while writing, and `hub-link`.
+full stdout, Ctrl-C, SIGTERM and SIGHUP while writing, newlines in paths, junk arguments (near
+misses, 30,000 of them), and `hub-link` (pasted tokens, links that could carry a payload).
 
     .venv/bin/python tools/hostile_sweep.py [-j 2] [-k SUBSTRING] [-v]
 
@@ -68,11 +71,16 @@ class Case:
     whole: str | None = None  # course, teacher, assignments, worksheet, plot
     stdout: str = "pipe"  # pipe, closed, full
     stderr: str = "pipe"  # pipe, closed
-    sigint: str | None = None  # "first file": Ctrl-C when DEST gets its first entry; or seconds
+    # "first file": a signal when DEST gets its first entry; or seconds (3 for `run`: a loaded
+    # machine may take over 1.5 s to import the kit, and a Ctrl-C during the imports is Python's)
+    sigint: str | None = None
+    signum: int = signal.SIGINT  # the signal sent then (Ctrl-C unless said)
     fsize: int | None = None  # RLIMIT_FSIZE in bytes: a disk that fills up (EFBIG)
     tmpfs: int | None = None  # DEST on a tmpfs of this many bytes (root only; skipped otherwise)
     one_line: bool = True
     never: tuple[str, ...] = ()  # absolute paths that must not exist afterwards
+    secrets: tuple[str, ...] = ()  # strings never printed (a token in a pasted URL)
+    module: str = "mtgkit"  # python -m MODULE
 
 
 @dataclass
@@ -233,12 +241,18 @@ def cases() -> list[Case]:
     add("run >&-", ["run", "06-the-monarch"], (120,), stdout="closed")
     add("run 2>&-", ["run", "06-the-monarch"], (0,), stderr="closed")
     add("run bad file 2>&- >&-", run, bad, stdout="closed", stderr="closed")
-    add("run Ctrl-C", ["run", "{work}/lesson.toml"], (0, 2, 130), scenario(REFLECTIONS), sigint="1.5")
+    add("run Ctrl-C", ["run", "{work}/lesson.toml"], (0, 2, 130), scenario(REFLECTIONS), sigint="3")
     add("cards > /dev/full", ["cards"], (120,), stdout="full")
     add("cards >&-", ["cards"], (120,), stdout="closed")
     add("--help >&-", ["--help"], (120,), stdout="closed")
-    add("no command", [], bad, one_line=False)
-    add("unknown command", ["explode"], bad, one_line=False)
+    add("no command: the help", [], (0,), one_line=False)
+    add("--version", ["--version"], (0,))
+    add("unknown command", ["explode"], bad)
+    add("unknown command, near miss", ["cours", "{work}/dest"], bad)
+    add("unknown option", ["worksheet", "--nn", "3"], bad)
+    add("30,000 arguments", ["worksheet", *["--n", "1"] * 15_000], bad)
+    add("30,000 unknown flags", ["cards", *[f"--x{i}" for i in range(30_000)]], bad)
+    add("an argument of 100,000 characters", ["run", "x" * 100_000], bad)
     # course: items 3-5
     course, teacher = ["course", "{work}/dest"], ["course", "{work}/dest", "--solutions"]
     d = {"dests": ("dest",)}
@@ -293,6 +307,12 @@ def cases() -> list[Case]:
     add("worksheet --seed of 4,000 digits", [*sheet, "--seed", "1" * 4000], bad)
     add("worksheet --seed -1", [*sheet, "--seed", "-1"], bad)
     add("worksheet --topic with ESC", [*sheet, "--topic", "\x1b[2J"], bad)
+    add("worksheet --topic monarh", [*sheet, "--topic", "monarh"], bad)
+    add("worksheet --topic Monarch", [*sheet, "--topic", "Monarch"], bad)
+    add("worksheet --level medium", [*sheet, "--level", "medium"], bad)
+    add("worksheet --topic with a newline", [*sheet, "--topic", "x\nFORGED line"], bad)
+    add("worksheet capstones --n 50", [*sheet, "--topic", "capstones", "--n", "50"], bad)
+    add("worksheet capstones --level hard", [*sheet, "--topic", "capstones", "--level", "hard"], bad)
     add("worksheet through a link", sheet, bad,
         link("dest/worksheet-could-produce-easy-seed7.md", "{outside}/precious.txt"), **d)
     add("worksheet into a file", sheet, bad, file("dest", "x"))
@@ -307,6 +327,45 @@ def cases() -> list[Case]:
     add("hub-link javascript:", [*hub, "javascript:alert(1)"], bad)
     add("hub-link --notebook 09-nope", [*hub, "https://hub.example.org", "--notebook", "09-nope"], bad)
     add("hub-link --folder ../etc", [*hub, "https://hub.example.org", "--folder", "../etc"], bad)
+    add("hub-link's note hides a token", [*hub, "https://hub.example.org/user/jane/lab?token=s3cr3t#t0k"],
+        (0,), secrets=("s3cr3t", "t0k"))
+    add("hub-link's error hides a token", [*hub, "https://hub.example.org/lab?token=s3cr3t"], bad,
+        secrets=("s3cr3t",))
+    site = ["hub-link", "--hub", "https://hub.example.org", "--repo"]
+    for repo in ("javascript:alert(1)", "data:,x", "ext::sh -c touch% /tmp/pwned", "ext::sh",
+                 "--upload-pack=touch /tmp/pwned", "-u", "http://github.com/me/c", "git@github.com:me/c",
+                 "file:///etc", "https://me:s3cr3t@github.com/me/c", "https::https://github.com/me/c"):
+        add(f"hub-link --repo {repo}", [*site, repo], bad, secrets=("s3cr3t",))
+        add(f"hub-link --repo={repo}", [*site[:-1], f"--repo={repo}"], bad, secrets=("s3cr3t",))
+    for folder_name in ("~", "~/x", "-rf", "a/../b", "/etc", "$HOME", "a b"):
+        add(f"hub-link --folder {folder_name}", [*site, "https://github.com/me/c", "--folder", folder_name],
+            bad)
+    add("hub-link --branch --upload-pack", [*site, "https://github.com/me/c", "--branch=--upload-pack=x"],
+        bad)
+    # a newline in a path (issue 32, item 2): escaped wherever it is echoed
+    nl = "nl\nFORGED line"
+    add("course into a name with a newline", ["course", "{work}/" + nl], (0,), dests=(nl,), whole="course")
+    add("assignments into a name with a newline", ["assignments", "{work}/" + nl], (0,), dests=(nl,),
+        whole="assignments")
+    add("worksheet --out a name with a newline",
+        ["worksheet", "--out", "{work}/" + nl, "--seed", "7", "--n", "3"], (0,), dests=(nl,),
+        whole="worksheet")
+    add("run --plot a name with a newline", ["run", "07-protector", "--plot", "{work}/" + nl + ".png"], (0,),
+        dests=(nl + ".png",), whole="plot")
+    add("run a missing file with a newline", ["run", "{work}/" + nl + ".toml"], bad)
+    add("course over a file with a newline", ["course", "{work}/" + nl], bad, file(nl, "x"))
+    add("python -m mtgkit.course, a newline", ["{work}/" + nl], bad, module="mtgkit.course")
+    # SIGTERM and SIGHUP (issue 32, item 3): handled as Ctrl-C is, each file whole or absent
+    for signum, code in ((signal.SIGTERM, 143), (signal.SIGHUP, 129)):
+        name = signal.Signals(signum).name
+        add(f"course --solutions {name} while writing", teacher, (0, code), sigint="first file",
+            signum=signum, whole="teacher", **d)
+        add(f"course {name} while writing", course, (0, code), sigint="first file", signum=signum,
+            whole="course", **d)
+        add(f"assignments {name} while writing", grading, (0, code), sigint="first file", signum=signum,
+            whole="assignments", **d)
+        add(f"run {name}", ["run", "{work}/lesson.toml"], (0, 2, code), scenario(REFLECTIONS), sigint="3",
+            signum=signum)
     return c
 
 
@@ -376,7 +435,8 @@ def _limits(case: Case) -> Callable[[], None]:
     def preexec() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MAX_BYTES, MAX_BYTES))
         resource.setrlimit(resource.RLIMIT_CPU, (int(MAX_SECONDS) + 5, int(MAX_SECONDS) + 5))
-        signal.signal(signal.SIGINT, signal.SIG_DFL)  # as in a terminal, whatever ran the sweep
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # as in a terminal, whatever ran
+            signal.signal(signum, signal.SIG_DFL)  # the sweep
         if case.fsize:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write fails with EFBIG instead
             resource.setrlimit(resource.RLIMIT_FSIZE, (case.fsize, case.fsize))
@@ -410,7 +470,8 @@ def run_case(case: Case, base: Path) -> Result:
         argv = [a.format(work=work, outside=outside) for a in case.argv]
         stdout_file = open("/dev/full", "wb") if case.stdout == "full" else None  # noqa: SIM115
         start = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-m", "mtgkit", *argv], cwd=work, stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen([sys.executable, "-m", case.module, *argv], cwd=work,
+                                stdin=subprocess.DEVNULL,
                                 stdout=stdout_file or (subprocess.PIPE if case.stdout == "pipe" else None),
                                 stderr=subprocess.PIPE if case.stderr == "pipe" else None,
                                 preexec_fn=_limits(case), env={**os.environ, "PYTHONFAULTHANDLER": ""})
@@ -424,7 +485,7 @@ def run_case(case: Case, base: Path) -> Result:
         watchdog = threading.Timer(MAX_SECONDS, proc.kill)
         watchdog.start()
         if case.sigint:
-            _interrupt(proc, case.sigint, dests)
+            _interrupt(proc, case.sigint, dests, case.signum)
         _, status, usage = os.wait4(proc.pid, 0)
         watchdog.cancel()
         code = os.waitstatus_to_exitcode(status)
@@ -460,15 +521,16 @@ def _running(proc: subprocess.Popen[bytes]) -> bool:
     return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None
 
 
-def _interrupt(proc: subprocess.Popen[bytes], when: str, dests: tuple[Path, ...]) -> None:
-    """Ctrl-C after ``when`` seconds, or as soon as DEST gets its first entry."""
+def _interrupt(proc: subprocess.Popen[bytes], when: str, dests: tuple[Path, ...], signum: int) -> None:
+    """A signal (Ctrl-C's unless said) after ``when`` seconds, or as soon as DEST gets its first
+    entry."""
     deadline = time.monotonic() + (float(when) if when != "first file" else 10.0)
     while _running(proc) and time.monotonic() < deadline:
         if when == "first file" and any(d.is_dir() and any(d.iterdir()) for d in dests):
             break
         time.sleep(0.002)
     if _running(proc):
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
 
 
 def _check(result: Result, stdout: str, stderr: str) -> None:
@@ -484,6 +546,11 @@ def _check(result: Result, stdout: str, stderr: str) -> None:
         bad = sorted({ch for ch in text if ch != "\n" and not ch.isprintable()})
         if bad:
             result.problems.append(f"control characters on {name}: {bad!r}")
+        if any(line.startswith("FORGED") for line in text.splitlines()):
+            result.problems.append(f"a forged line on {name}: {text[:300]!r}")
+        for secret in case.secrets:
+            if secret in text:
+                result.problems.append(f"{secret!r} printed on {name}")
     if result.seconds > MAX_SECONDS:
         result.problems.append(f"took {result.seconds:.1f} s")
     if result.peak > MAX_BYTES:

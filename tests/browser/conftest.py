@@ -19,21 +19,23 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import load_tool
 
 from mtgkit.course import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("MTGKIT_CHROMIUM", "/usr/bin/chromium")
+# found the one way .ci/run finds it too (tools/chromium.py): $MTGKIT_CHROMIUM, else PATH, else the
+# usual places; "" when there is none
+CHROMIUM = load_tool("chromium").find() or ""
 SHOTS = ROOT / "build" / "screenshots"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def _need_chromium() -> None:
-    if Path(CHROMIUM).exists():
+    if CHROMIUM and Path(CHROMIUM).exists():
         return
-    how = ("Chromium is not installed: run `apt-get install -y chromium` (Debian/Ubuntu) or set "
-           "MTGKIT_CHROMIUM to a Chromium binary, then re-run `make test`.")
+    how = f"{load_tool('chromium').HOW}, then re-run `make test`."
     if os.environ.get("CI"):
         pytest.fail(how)
     pytest.skip(how)
