@@ -21,12 +21,14 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 
 from __future__ import annotations
 
+import copy as _copy
 import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
+from . import actions as acts
 from . import could_produce as cp
 from . import limits, whynot, wording
 from . import validate as check
@@ -144,7 +146,7 @@ from .events import (
     explain,
     say,
 )
-from .journal import JDict, Journal
+from .journal import JDict, JList, Journal
 from .mana import COLOR_NAMES, COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
@@ -303,6 +305,10 @@ class _Plans(Mutable):
     since: int = 0  # the events before the call: what happened during it follows
 
 
+class _Tried(Exception):
+    """Raised to undo an action tried by :meth:`Game.refusal`."""
+
+
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
     """Register the one handler for an effect type."""
 
@@ -363,6 +369,9 @@ class Game:
         self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
+        self.config = acts.NewGame(tuple(names), life, library, start)  # how it began (Game.replay)
+        self._actions: JList[acts.Action] = JList(self._j, [])
+        self._performing = 1  # > 0 while an action is being done: its inner calls aren't actions
         filler = lookup_card("Library Card")
         libraries = tuple(
             (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in names
@@ -372,6 +381,7 @@ class Game:
         self._begin_turn(names[0])
         if start != "untap":
             self.advance(to=start)
+        self._performing = 0
 
     # ------------------------------------------------------------------ reading
     @property
@@ -700,6 +710,10 @@ class Game:
         >>> g.obj(bears).controller, g.obj(bears).owner
         ('Alice', 'Bob')
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(int, self._perform(acts.PutOntoBattlefield(
+                name, controller, tapped, acts.freeze(counters), arrived, attached_to, color, by_effect,
+                owner)))
         defn = self._card(name)
         self._living(controller, "controller")
         owner = controller if owner is None else self._living(owner, "owner").name
@@ -764,6 +778,9 @@ class Game:
     @_atomic
     def make_monarch(self, player: str) -> None:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
+        if not self._performing:  # a call from outside: the action as a record
+            self._perform(acts.MakeMonarch(player))
+            return
         self._living(player, "player")
         self._s.monarch = player
         e = self._emit(MonarchChanged(words=say("monarch.setup"), player=player,
@@ -782,6 +799,9 @@ class Game:
         #9 Setup: Bob's life total is 3 (it was 20)
         (None, 3)
         """
+        if not self._performing:  # a call from outside: the action as a record
+            self._perform(acts.SetLife(player, life))
+            return
         p = self._living(player, "player")
         check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
         e = self._emit(LifeChanged(words=say("life.setup", was=p.life),
@@ -790,6 +810,8 @@ class Game:
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(int, self._perform(acts.PutInZone(name, owner, zone)))
         defn = self._card(name)
         self._living(owner, "owner")
         check.one_of("zone", zone, ("hand", "library", "graveyard", "exile"))
@@ -806,6 +828,8 @@ class Game:
 
     @_atomic
     def put_in_library(self, name: str, owner: str, n: int = 1) -> list[int]:
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(list[int], self._perform(acts.PutInLibrary(name, owner, n)))
         check.whole_number("n", n, 1, limits.MAX_LIBRARY)
         return [self.put_in_zone(name, owner, "library") for _ in range(n)]
 
@@ -832,6 +856,106 @@ class Game:
             raise GameOverError(f"{p.name} has left the game.")
         return p
 
+    # ------------------------------------------------------------------ actions as records
+    @property
+    def actions(self) -> tuple[acts.Action, ...]:
+        """The records of the actions applied so far, oldest first, each with the choices made
+        during it (:mod:`mtgkit.actions`): with :attr:`config` they are the whole game."""
+        return tuple(self._actions)
+
+    def apply(self, action: acts.Action) -> tuple[Event, ...]:
+        """Do ``action`` (a record of :mod:`mtgkit.actions`) and return the events it caused;
+        refused as the method it stands for is (:meth:`refusal` says why without doing it)."""
+        start = len(self._events)
+        self._perform(action)
+        return tuple(self._events[start:])
+
+    def can(self, action: acts.Action) -> bool:
+        """Could ``action`` be applied now? Changes nothing (see :meth:`refusal` for why not)."""
+        return self.refusal(action) is None
+
+    def refusal(self, action: acts.Action) -> RulesError | None:
+        """The :class:`RulesError` that :meth:`apply` would raise for ``action`` now (its
+        ``rule`` and ``reason`` say why), or None when it would be done. Changes nothing: the
+        action is tried and undone from the undo log, with a copy of the chooser, so a scripted
+        chooser's answers aren't used up. An argument that can't be right raises, as ``apply``
+        would (``ValueError``, ``TypeError``).
+
+        >>> from mtgkit.actions import Cast, PassPriority
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> print(g.refusal(Cast(bears)))
+        Alice's mana pool holds no mana, which can't pay {1}{G}. [CR 601.2h (2026-08-07)]
+        >>> g.refusal(PassPriority()) is None, len(g.events)
+        (True, 9)
+        """
+        saved = self.chooser
+        try:
+            self.chooser = _copy.deepcopy(saved)
+        except Exception:  # a chooser that can't be copied: the default answers the trial
+            self.chooser = FirstOption()
+        try:
+            self._try(action)
+        except _Tried:
+            return None
+        except RulesError as err:
+            return err
+        finally:
+            self.chooser = saved
+        return None  # pragma: no cover (_try always raises)
+
+    @_atomic
+    def _try(self, action: acts.Action) -> None:
+        self._perform(action)
+        raise _Tried  # undo it all
+
+    @classmethod
+    def replay_of(cls, config: acts.NewGame, actions: Iterable[acts.Action],
+                  chooser: Chooser | None = None) -> Game:
+        """A new game begun as ``config`` says, with ``actions`` applied in order (each answers
+        its questions with its own ``choices``, then ``chooser``)."""
+        if not isinstance(config, acts.NewGame):
+            raise TypeError(f"config must be an mtgkit.actions.NewGame, not {config!r}")
+        g = cls(config.players, life=config.life, library=config.library, start=config.start,
+                chooser=chooser)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def replay(self) -> Game:
+        """This game played again from its set-up and action records: the same events."""
+        return Game.replay_of(self.config, self._actions)
+
+    @_atomic
+    def _perform(self, action: acts.Action) -> Any:
+        """The one way into an action: record it, with the choices made during it."""
+        if self._performing:  # inside another action (a wrapper calling another): just do it
+            return acts.dispatch(self, action)
+        if not isinstance(action, acts.Action):
+            raise TypeError(f"action must be one of the records of mtgkit.actions, not {action!r}")
+        action = acts.with_ids(action, self._id_of)
+        recorder = acts.Recorder(self.chooser, action.answers)
+        saved, self.chooser = self.chooser, recorder
+        self._performing += 1
+        try:
+            result = acts.dispatch(self, action)
+            recorder.check_used()
+        finally:
+            self._performing -= 1
+            self.chooser = saved
+        self._actions.append(action.replace(choices=tuple(recorder.made)))
+        return result
+
+    def _id_of(self, name: str) -> int | None:
+        """The id of the only permanent named ``name``, or None (the action will say why)."""
+        try:
+            return self.obj(name).id
+        except (RulesError, ValueError, TypeError):
+            return None
+
+    def _events_of(self, action: acts.Action) -> tuple[Event, ...]:
+        return cast(tuple[Event, ...], self._perform(action))
+
     # ------------------------------------------------------------------ priority, turns and steps
     @_atomic
     def pass_priority(self, player: str | None = None) -> tuple[Event, ...]:
@@ -840,6 +964,8 @@ class Game:
 
         ``player`` (optional) must be the player who holds priority.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.PassPriority(player))
         self._check_not_over()
         holder = self._s.priority
         if holder is None:
@@ -862,6 +988,8 @@ class Game:
         {blocker: amount}}``, CR 510.1c); ``discard`` what the active player discards in the
         cleanup step (CR 514.1). Otherwise the chooser decides.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Advance(to, acts.freeze(damage), acts.freeze(discard)))
         self._plan(damage, discard)
         if to is not None:
             to = check.one_of("to", to, STEPS)
@@ -881,6 +1009,8 @@ class Game:
     def next_turn(self, to: str = "main1", *, damage: Mapping[int | str, Mapping[int | str, int]]
                   | None = None, discard: Sequence[int | str] | None = None) -> tuple[Event, ...]:
         """All players pass through the rest of this turn, then on to step ``to`` of the next."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.NextTurn(to, acts.freeze(damage), acts.freeze(discard)))
         to = check.one_of("to", to, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
         self._plan(damage, discard)
         self._check_not_over()
@@ -1157,22 +1287,23 @@ class Game:
         sickness), not whether its controller holds priority right now."""
         check.ref("ref", ref)
         check.flag("timing", timing)
-        try:
-            self._check_activate(ref, ability, player, timing)
-        except RulesError:
-            return False
-        return True
+        return not self.why_not_activate(ref, ability, player=player, timing=timing)
 
     def why_not_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None,
                          timing: bool = True) -> str:
-        """The reason ``can_activate`` is False ('' when it is True)."""
+        """The reason ``can_activate`` is False ('' when it is True): the ability's own
+        requirements, then (with ``timing``) the :meth:`refusal` of the action itself; an ability
+        that targets needs only some legal target (CR 602.2b, 601.2c)."""
         check.ref("ref", ref)
         check.flag("timing", timing)
         try:
-            self._check_activate(ref, ability, player, timing)
+            o, ab = self._check_activate(ref, ability, player, timing)
         except RulesError as err:
             return str(err)
-        return ""
+        if not timing or ab.targets is not None:  # a target to choose: one legal target is enough
+            return ""
+        refused = self.refusal(acts.Activate(o.id, ability, player))  # the action itself, tried
+        return "" if refused is None else str(refused)
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
                         timing: bool = True, paying: Mana | None = None,
@@ -1253,6 +1384,9 @@ class Game:
         or a player name; ``pay`` the mana to spend on a mana cost, as for :meth:`cast`. Mana
         abilities resolve at once (605.3b); others go on the stack.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Activate(ref, ability, player, color, choice, acts.freeze(order),
+                                                   target, pay))
         check.ref("ref", ref)
         paying = self._pay_argument(pay)
         if color is not None:
@@ -1496,6 +1630,8 @@ class Game:
     @_atomic
     def play_land(self, ref: int | str) -> tuple[Event, ...]:
         """Play a land from hand: a special action (CR 305.1, 116.3), one per turn (305.2)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.PlayLand(ref))
         o = self.obj(check.ref("ref", ref))
         who = o.owner
         if o.zone != "hand" or not o.is_a("Land"):
@@ -1546,6 +1682,8 @@ class Game:
         >>> g.pool("Alice")
         Mana('{R}')
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Cast(ref, target, x, color, pay, acts.freeze(convoke)))
         o = self.obj(check.ref("ref", ref))
         check.whole_number("x", x, 0, limits.MAX_X)
         paying = self._pay_argument(pay)
@@ -1901,6 +2039,8 @@ class Game:
         #36 Alice casts The Goose Mother without paying its mana cost with X = 0
             [CR 601.2, 608.2g, 118.9, 107.3b]
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Resolve(copy, free_cast, x, acts.freeze(mana_from)))
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
         if free_cast is not None:
@@ -1931,6 +2071,8 @@ class Game:
     @_atomic
     def resolve_stack(self) -> tuple[Event, ...]:
         """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.ResolveStack())
         start = len(self._events)
         for _ in range(limits.MAX_EVENTS):
             if not self._s.stack or self.over:
@@ -2550,6 +2692,8 @@ class Game:
         begins and the active player declares these attackers as it does (a turn-based action),
         then gets priority.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Attack(acts.freeze(attackers), defender))
         if defender is not None:
             self._player(defender, "defender")
         if isinstance(attackers, Mapping):
@@ -2586,13 +2730,7 @@ class Game:
         check.ref("creature", creature)
         if defender is not None:
             self._player(defender, "defender")
-        o = self.obj(creature)
-        try:
-            self._check_attack_timing()
-            self._check_attack([(o.id, defender or self._default_defender())])
-        except RulesError as err:
-            return err
-        return None
+        return self.refusal(acts.Attack((creature,), defender))  # the action, tried
 
     def can_block(self, blocker: int | str, attacker: int | str) -> bool:
         """Could ``blocker`` be declared as a blocker of ``attacker`` now, by :meth:`block`?
@@ -2605,13 +2743,7 @@ class Game:
         creature, flying (CR 702.9b), not the step to declare blockers in, ..."""
         check.ref("blocker", blocker)
         check.ref("attacker", attacker)
-        b, a = self.obj(blocker), self.obj(attacker)
-        try:
-            self._check_block_timing()
-            self._check_block([(b.id, a.id)])
-        except RulesError as err:
-            return err
-        return None
+        return self.refusal(acts.Block(((blocker, attacker),)))  # the action, tried
 
     def _default_defender(self) -> str:
         opponents = [p for p in self._apnap() if p != self._s.active]
@@ -2678,6 +2810,8 @@ class Game:
         Call it in the declare attackers step: all players pass, the declare blockers step
         begins and the defending players declare these blockers as it does.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Block(acts.freeze(blocks)))
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
@@ -2810,6 +2944,8 @@ class Game:
     @_atomic
     def concede(self, player: str) -> tuple[Event, ...]:
         """``player`` concedes and leaves the game, at any time (CR 104.3a, 800.4a)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Concede(player))
         self._living(player, "player")
         self._check_not_over()
         start = len(self._events)

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import actions as acts
 from . import limits, safetext
 from .cards import CATALOG
 from .choices import Scripted
@@ -575,77 +576,17 @@ class _Builder:
         return value if value in self.players else self._ref(value, place)
 
     def _act(self, game: Game, args: dict[str, Any], place: str) -> None:
+        """Play one action of the file: its labels become ids, then it is a record of
+        :mod:`mtgkit.actions` (the same records as ``Game``'s methods and play steps make),
+        applied to the game."""
         kind = args["do"]
-        steps: dict[str, Callable[[], object]] = {}
-        target = self._target(args["target"], f"{place}.target") if "target" in args else None
         try:
-            if kind == "activate" and isinstance(args.get("card"), list):
-                refs = [self._ref(c, f"{place}.card[{i}]") for i, c in enumerate(args["card"])]
-                steps[kind] = lambda: [game.activate(r, args.get("ability", 0)) for r in refs]
-            elif kind == "activate":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.activate(
-                    ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
-                    choice=args.get("choice"), order=args.get("order"), target=target,
-                    pay=args.get("pay"))
-            elif kind == "cast":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                convoke = ([self._ref(c, f"{place}.convoke[{i}]") for i, c in enumerate(args["convoke"])]
-                           if "convoke" in args else None)
-                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"),
-                                                convoke=convoke)
-            elif kind == "play_land":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.play_land(ref)
-            elif kind == "resolve":
-                copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
-                steps[kind] = lambda: game.resolve(copy=copy, free_cast=args.get("free_cast"),
-                                                   x=args.get("x"))
-            elif kind == "resolve_stack":
-                steps[kind] = game.resolve_stack
-            elif kind in ("advance", "next_turn"):
-                to = args.get("to")
-                damage = self._division(args["damage"], f"{place}.damage") if "damage" in args else None
-                discard = ([self._ref(c, f"{place}.discard[{i}]") for i, c in enumerate(args["discard"])]
-                           if "discard" in args else None)
-                steps[kind] = (lambda: game.advance(to=to, damage=damage, discard=discard)) \
-                    if kind == "advance" else (lambda: game.next_turn(to=to or "main1", damage=damage,
-                                                                      discard=discard))
-            elif kind == "put_onto_battlefield":
-                if "card" not in args or "player" not in args:
-                    raise self.fail(f"{place}.{'card' if 'card' not in args else 'player'}",
-                                    "this key is required")
-                who = self._player(args["player"], f"{place}.player")
-                host = self._ref(args["attached_to"], f"{place}.attached_to") if "attached_to" in args \
-                    else None
-                label = self._new_label(args.get("label", args["card"]),
-                                        place + (".label" if "label" in args else ".card"))
-
-                def put() -> None:
-                    self.labels[label] = game.put_onto_battlefield(
-                        args["card"], who, by_effect=True, owner=self._owner(args, place),
-                        attached_to=host, color=args.get("color"))
-                steps[kind] = put
-            elif kind == "attack":
-                attackers = [self._ref(a, f"{place}.attackers[{i}]")
-                             for i, a in enumerate(args.get("attackers", []))]
-                defender = args.get("defender")
-                if defender is not None:
-                    self._player(defender, f"{place}.defender")
-                steps[kind] = lambda: game.attack(attackers, defender)
-            elif kind == "block":
-                blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
-                          for b, a in args.get("blocks", {}).items()}
-                steps[kind] = lambda: game.block(blocks)
-            elif kind == "pass":
-                who_passes = args.get("player")
-                if who_passes is not None:
-                    self._player(who_passes, f"{place}.player")
-                steps[kind] = lambda: game.pass_priority(who_passes)
-            elif kind == "concede":
-                who = self._player(args.get("player", ""), f"{place}.player")
-                steps[kind] = lambda: game.concede(who)
-            steps[kind]()
+            for record in self._records(game, kind, args, place):
+                events = game.apply(record)
+                if isinstance(record, acts.PutOntoBattlefield):
+                    self.labels[self._new_label(args.get("label", args["card"]),
+                                                place + (".label" if "label" in args else ".card"))] = \
+                        acts.new_object(events)
         except RulesError as err:
             raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
         except LimitError as err:
@@ -654,6 +595,52 @@ class _Builder:
             where = _engine_place(str(err), args, place)
             raise self.fail(where, str(err) if where != place else f"choices that fit this action ({err})") \
                 from None
+
+    def _records(self, game: Game, kind: str, args: dict[str, Any], place: str) -> list[acts.Action]:
+        """The records of one action of the file, its labels turned into ids (checked first)."""
+        fields = {k: v for k, v in args.items() if k != "do"}
+        ref = self._ref
+        if "target" in fields:
+            fields["target"] = self._target(fields["target"], f"{place}.target")
+        if kind == "activate" and isinstance(args.get("card"), list):
+            refs = [ref(c, f"{place}.card[{i}]") for i, c in enumerate(args["card"])]
+            return [acts.Activate(r, args.get("ability", 0)) for r in refs]
+        if kind in ("activate", "cast", "play_land"):
+            fields["card"] = ref(args.get("card", ""), f"{place}.card")
+        if "convoke" in fields:
+            fields["convoke"] = [ref(c, f"{place}.convoke[{i}]") for i, c in enumerate(args["convoke"])]
+        if "copy" in fields:
+            fields["copy"] = ref(args["copy"], f"{place}.copy")
+        for key in ("discard", "mana_from"):
+            if key in fields:
+                fields[key] = [ref(c, f"{place}.{key}[{i}]") for i, c in enumerate(args[key])]
+        if "damage" in fields:
+            fields["damage"] = self._division(args["damage"], f"{place}.damage")
+        if kind == "next_turn":
+            fields.setdefault("to", "main1")
+        if kind == "put_onto_battlefield":
+            if "card" not in args or "player" not in args:
+                raise self.fail(f"{place}.{'card' if 'card' not in args else 'player'}",
+                                "this key is required")
+            fields["controller"] = self._player(fields.pop("player"), f"{place}.player")
+            fields.pop("label", None)
+            self._new_label(args.get("label", args["card"]),
+                            place + (".label" if "label" in args else ".card"))
+            if "attached_to" in fields:
+                fields["attached_to"] = ref(args["attached_to"], f"{place}.attached_to")
+            fields["owner"] = self._owner(args, place)
+            fields["by_effect"] = True
+        if kind == "attack":
+            fields["attackers"] = [ref(a, f"{place}.attackers[{i}]")
+                                   for i, a in enumerate(args.get("attackers", []))]
+            if "defender" in fields:
+                self._player(fields["defender"], f"{place}.defender")
+        if kind == "block":
+            fields["blocks"] = {ref(b, f"{place}.blocks"): ref(a, f"{place}.blocks.{b}")
+                                for b, a in args.get("blocks", {}).items()}
+        if kind in ("pass", "concede") and "player" in fields or kind == "concede":
+            fields["player"] = self._player(args.get("player", ""), f"{place}.player")
+        return [acts.make(kind, **fields)]
 
     def _division(self, damage: dict[str, dict[str, int]], place: str
                   ) -> dict[int | str, dict[int | str, int]]:
