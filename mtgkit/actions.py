@@ -307,7 +307,8 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def _pairs(value: Any) -> bool:
+def pairs(value: Any) -> bool:
+    """Is ``value`` a tuple of pairs (a dict as a frozen record holds it)?"""
     return isinstance(value, tuple) and bool(value) and all(
         isinstance(p, tuple) and len(p) == 2 for p in value)
 
@@ -319,7 +320,7 @@ def thaw_map(value: Any) -> Any:
 
 def thaw(value: Any) -> Any:
     """The value as the game's methods take it: pairs as a dict (recursively), tuples as lists."""
-    if _pairs(value):
+    if pairs(value):
         return {k: thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [thaw(v) for v in value]
@@ -384,7 +385,7 @@ def with_ids(action: Action, resolve: Callable[[Any], int | None]) -> Action:
         if isinstance(value, str):
             found = resolve(value)
             return value if found is None else found
-        if _pairs(value):
+        if pairs(value):
             return tuple((fix(k), v if keys_only else fix(v)) for k, v in value)
         if isinstance(value, tuple):
             return tuple(fix(v) for v in value)
@@ -393,9 +394,9 @@ def with_ids(action: Action, resolve: Callable[[Any], int | None]) -> Action:
     changes: dict[str, Any] = {}
     for name in action.refs:
         value = getattr(action, name)
-        if name == "damage" and _pairs(value):  # {attacker: {blocker: amount}}
+        if name == "damage" and pairs(value):  # {attacker: {blocker: amount}}
             new: Any = tuple((fix(k), fix(v, keys_only=True)) for k, v in value)
-        elif name in ("attackers", "convoke") and _pairs(value):  # {creature: player or symbol}
+        elif name in ("attackers", "convoke") and pairs(value):  # {creature: player or symbol}
             new = fix(value, keys_only=True)
         else:
             new = fix(value)
@@ -472,5 +473,5 @@ __all__ = [
     "KINDS", "Action", "Activate", "Advance", "Answer", "Attack", "Block", "Cast", "Choice", "Concede",
     "MakeMonarch", "NewGame", "NextTurn", "PassPriority", "PlayLand", "PutInLibrary", "PutInZone",
     "PutOntoBattlefield", "Recorder", "Ref", "Resolve", "ResolveStack", "SetLife", "dispatch", "freeze",
-    "make", "new_object", "thaw", "with_ids",
+    "make", "new_object", "pairs", "thaw", "with_ids",
 ]

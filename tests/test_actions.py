@@ -82,8 +82,8 @@ def test_every_worked_example_replays_from_its_records(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", COURSE, ids=lambda p: p.stem)
-def test_every_game_a_course_notebook_builds_replays_from_its_records(path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_game_a_course_notebook_builds_replays_from_its_records(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.chdir(ROOT / "notebooks")
     namespace = {"__name__": "__course__", "display": lambda *a, **k: None}
