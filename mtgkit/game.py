@@ -306,7 +306,23 @@ class _Plans(Mutable):
 
 
 class _Tried(Exception):
-    """Raised to undo an action tried by :meth:`Game.refusal`."""
+    """Raised to undo an action tried by :meth:`Game.refusal` (or a step of a search)."""
+
+
+class _Amount(Exception):
+    """Raised, undoing the probe, with the mana a player could spend with every source tapped."""
+
+    def __init__(self, amount: int) -> None:
+        super().__init__()
+        self.amount = amount
+
+
+class _Found(Exception):
+    """Raised, undoing the search, when a way to pay a spell is found."""
+
+    def __init__(self, plan: tuple[tuple[int, int, str | None], ...]) -> None:
+        super().__init__()
+        self.plan = plan
 
 
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
@@ -570,7 +586,7 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block"],
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block", "cast"],
                 ref: int | str, *, ability: int | None = None, attacker: int | str | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
         ability made none), ``"trigger"`` (why its triggered abilities haven't triggered since it
@@ -596,7 +612,7 @@ class Game:
         Grizzly Bears can't attack: it hasn't been under Alice's control continuously since
         their most recent turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
         """
-        whats = ("mana", "trigger", "monarch", "activate", "attack", "block")
+        whats = ("mana", "trigger", "monarch", "activate", "attack", "block", "cast")
         check.one_of("what", what, whats)
         if ability is not None and what != "activate":
             raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
@@ -615,6 +631,9 @@ class Game:
         if what == "attack":
             refused = self.attack_refusal(ref)
             return str(refused) if refused else "It can attack now."
+        if what == "cast":
+            refused = self.refusal(acts.Cast(ref))
+            return str(refused) if refused else "It can be cast now."
         assert attacker is not None
         refused = self.block_refusal(ref, attacker)
         return str(refused) if refused else "It can block it now."
@@ -1713,20 +1732,20 @@ class Game:
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
-        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o,
-                            why=self._total_cost_words(o, who, tax, convoked))
+        plan = self._autopay(o, who, due, due_x, paying, convoked,  # CR 601.2g: mana abilities, if need be
+                             self._total_cost_words(o, who, tax, convoked))
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan)
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
                     due: ManaCost, due_x: int, paying: Mana | None,
                     convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
-                    tax: int = 0) -> None:
+                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = ()) -> None:
         """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
         is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
         first. ``free``: cast without paying its mana cost, during the resolution of what allows
@@ -1749,6 +1768,14 @@ class Game:
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
         self._player(who).spells_cast += 1
         with self._caused_by(e.seq):
+            if plan:  # CR 601.2g: the mana abilities the automatic payment found, then the cost
+                self._emit(ChoiceMade(words=say("choice.autopay", cost=due, what=o.name),
+                                      rules=("601.2g", "601.2h"), player=who, question="payment",
+                                      answer=", ".join(self._choice_label(i) + (f" for {c}" if c else "")
+                                                       for i, _, c in plan)), obj=o)
+            for source, index, chosen in plan:
+                self._activate_mana_while_casting(source, who, o.name, index, chosen)
+                self._flush()  # its mana triggers resolve at once (CR 605.4a): Mana Flare's mana
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
                 self._emit(Convoked(words=say("Convoked", spell_name=o.name), rules=("702.51a", "702.51c")
@@ -1759,6 +1786,244 @@ class Game:
                                                   x=x, targets=o.card.spell_targets, color=color,
                                                   source_incarnation=o.incarnation,
                                                   target_incarnation=self._incarnation(target)))
+
+    # ------------------------------------------------------------------ paying as players do
+    def can_cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
+                 color: str | None = None, pay: str | Mana | None = None,
+                 convoke: Sequence[int | str] | Mapping[int | str, str] | None = None) -> bool:
+        """Could this spell be cast now, as :meth:`cast` would cast it (paying from untapped mana
+        sources when the pool falls short and ``pay`` isn't given)? Changes nothing; ``why_not("cast",
+        ref)`` or ``refusal(Cast(ref))`` says why not.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> forest = g.put_onto_battlefield("Forest", "Alice")
+        >>> g.can_cast(bears)
+        False
+        >>> print(g.why_not("cast", bears))  # doctest: +NORMALIZE_WHITESPACE
+        Alice's mana pool holds no mana, which can't pay {1}{G}; tapping her untapped mana
+        sources (Forest #62) could add at most {G}: {G} is 1 mana and {1}{G} takes 2.
+        [CR 601.2h (2026-08-07)]
+        >>> _ = g.put_onto_battlefield("Mountain", "Alice")
+        >>> g.can_cast(bears), g.castable("Alice")
+        (True, {61: (62, 63)})
+        """
+        return self.can(acts.Cast(ref, target, x, color, pay, acts.freeze(convoke)))
+
+    def castable(self, player: str) -> dict[int, tuple[int, ...]]:
+        """What ``player`` can cast now from their hand (X as 0, no target given, no convoke),
+        and with which mana: each castable card's id -> the untapped mana sources the automatic
+        payment would tap for it (``()``: the mana pool pays). Changes nothing."""
+        p = self._living(player, "player")
+        found: dict[int, tuple[int, ...]] = {}
+        for o in self.zone(p.name, "hand"):
+            if o.is_a("Land") or self.refusal(acts.Cast(o.id)) is not None:
+                continue
+            due = o.card.cost or ManaCost()
+            tax = self._cost_increase(p.name)
+            plan = self._plan_payment(p.name, due.plus(tax) if tax else due, 0, o, ())
+            found[o.id] = tuple(i for i, _, _ in plan or ())
+        return found
+
+    def available_mana(self, player: str) -> tuple[Mana, ...]:
+        """XMage's "available mana": the mana pools ``player`` could have now by activating every
+        mana ability of their untapped permanents that can be activated now (each pool a different
+        set of choices of color; what is in the pool counts). Found by doing it and undoing it, so
+        replacement effects and mana triggers count as they would (Mana Reflection, Mana Flare,
+        Gauntlet of Power, Contamination, Damping Sphere). Changes nothing.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> _ = g.put_onto_battlefield("Forest", "Alice")
+        >>> _ = g.put_onto_battlefield("Mana Flare", "Bob")
+        >>> g.available_mana("Alice")
+        (Mana('{G}{G}'),)
+        """
+        p = self._living(player, "player")
+        sources = self._mana_sources(p.name, ())
+        found: dict[str, Mana] = {}
+        saved, self.chooser = self.chooser, FirstOption()
+        try:
+            self._all_pools(p.name, sources, found, [limits.MAX_PAYMENT_SEARCH])
+        except _Tried:
+            pass
+        finally:
+            self.chooser = saved
+        pools = list(found.values())
+        return tuple(m for m in pools if not any(other != m and other.common(m) == m for other in pools))
+
+    @_atomic
+    def _all_pools(self, who: str, sources: Sequence[tuple[int, int]], found: dict[str, Mana],
+                   budget: list[int], step: tuple[int, int, str | None] | None = None) -> None:
+        if step is not None:
+            self._activate_mana_while_casting(step[0], who, "nothing", step[1], step[2])
+            self._flush()  # its mana triggers resolve at once (CR 605.4a)
+        if not sources:
+            pool = self._player(who).pool
+            found.setdefault(str(pool), pool)
+            raise _Tried
+        (sid, index), rest = sources[0], sources[1:]
+        tried = False
+        for color in self._color_options(sid, index):
+            self._spend_budget(budget)
+            try:
+                self._all_pools(who, rest, found, budget, (sid, index, color))
+            except _Tried:
+                tried = True
+            except RulesError:
+                pass
+        if not tried:  # it can't be activated after all: the rest without it
+            try:
+                self._all_pools(who, rest, found, budget)
+            except _Tried:
+                pass
+        raise _Tried
+
+    def _autopay(self, o: Obj, who: str, due: ManaCost, due_x: int, paying: Mana | None,
+                 convoked: Sequence[tuple[Obj, str]], why: str) -> tuple[tuple[int, int, str | None], ...]:
+        """The mana abilities to activate while casting ``o`` (CR 601.2g) when the pool can't pay
+        ``due`` and no ``pay=`` was given: the first set the search finds, in the order of
+        :meth:`_mana_sources` (``()`` when the pool pays). Refused, saying what is missing, when
+        none pays."""
+        try:
+            self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o, why=why)
+            return ()
+        except CostError as err:
+            if paying is not None or err.rule != "601.2h":
+                raise
+            exclude = tuple(c.id for c, _ in convoked)
+            plan = self._plan_payment(who, due, due_x, o, exclude)
+            if plan is not None:
+                return plan
+            sources = self._mana_sources(who, exclude)
+            if not sources:
+                raise
+            try:
+                best = self.available_mana(who)
+            except LimitError:  # too many ways to tap them to say the most they could add
+                raise err from None
+            need = self._as_paid(who, due)
+            short = min((payment_problem(m, need, m, due_x) or "" for m in best), key=len) if best else ""
+            names = ", ".join(self._choice_label(i) for i, _ in dict.fromkeys(sources))
+            most = " or ".join(str(m) for m in best) or "no mana"
+            his = "his" if who in ("Bob", "Dave") else "her"
+            raise CostError(f"{err.reason.rstrip('.')}; tapping {his} untapped mana sources ({names}) could "
+                            f"add at most {most}" + (f": {short}." if short else "."), "601.2h") from None
+
+    def _plan_payment(self, who: str, due: ManaCost, x: int, spell: Obj, exclude: Sequence[int]
+                      ) -> tuple[tuple[int, int, str | None], ...] | None:
+        """The first set of ``who``'s mana abilities (source, ability, color) that, activated in
+        order, lets the pool pay ``due`` for ``spell``; None if no set does. A depth-first search
+        over the sources that does each activation and undoes it (replacement effects, triggers,
+        restrictions and riders all count as they would), at most ``limits.MAX_PAYMENT_SEARCH``
+        activations (a LimitError past that)."""
+        sources = self._mana_sources(who, exclude)
+        saved, self.chooser = self.chooser, FirstOption()
+        budget = [limits.MAX_PAYMENT_SEARCH]
+        try:
+            try:
+                self._probe_amount(who, spell, sources)
+            except _Amount as probe:  # every source at once: too little mana, whatever the colors
+                if probe.amount < due.total(x):
+                    return None
+            for most in range(len(sources) + 1):  # the fewest activations first (iterative deepening)
+                try:
+                    self._probe_payment(who, due, x, spell, sources, (), budget, most)
+                except _Tried:
+                    continue
+        except _Found as found:
+            return found.plan
+        finally:
+            self.chooser = saved
+        return None
+
+    @_atomic
+    def _probe_payment(self, who: str, due: ManaCost, x: int, spell: Obj, sources: Sequence[tuple[int, int]],
+                       plan: tuple[tuple[int, int, str | None], ...], budget: list[int], most: int) -> None:
+        if plan:
+            sid, index, color = plan[-1]
+            self._activate_mana_while_casting(sid, who, spell.name, index, color)
+            self._flush()  # its mana triggers resolve at once (CR 605.4a)
+        try:
+            pay(self._spendable(who, spell)[0], self._as_paid(who, due), x)
+            raise _Found(plan)
+        except ValueError:
+            pass
+        if len(plan) >= most:
+            raise _Tried
+        wanted = self._as_paid(who, due).colors
+        tried: set[tuple[str, int, bool]] = set()
+        for i, (sid, index) in enumerate(sources):
+            o = self._s.objects[sid]
+            kind = (o.name, index, o.is_a("Creature"))
+            if kind in tried:  # the same as a source tried at this depth: the same outcomes
+                continue
+            tried.add(kind)
+            for color in self._color_options(sid, index, wanted):
+                self._spend_budget(budget)
+                try:
+                    self._probe_payment(who, due, x, spell, sources[i + 1:], plan + ((sid, index, color),),
+                                        budget, most)
+                except (_Tried, RulesError):
+                    pass
+        raise _Tried
+
+    @staticmethod
+    def _spend_budget(budget: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise LimitError("paying automatically tried too many mana abilities without deciding: "
+                             "say how to pay (activate mana abilities first, then cast)",
+                             "MAX_PAYMENT_SEARCH", limits.MAX_PAYMENT_SEARCH)
+
+    def _mana_sources(self, who: str, exclude: Sequence[int]) -> list[tuple[int, int]]:
+        """``who``'s mana abilities that could be activated now without priority (CR 605.3a), on
+        their untapped permanents, as (object, ability): lands first, then other permanents, and
+        last those with a rider (Tarnished Citadel's damage), each group oldest first."""
+        found = []
+        for o in self.permanents(who):
+            if o.id in exclude or o.tapped:
+                continue
+            for i, ab in enumerate(o.card.activated):
+                if not ab.is_mana_ability or not ab.cost.tap:
+                    continue
+                try:
+                    self._check_activate(o.id, i, who, timing=False)
+                except RulesError:
+                    continue
+                rider = any(not isinstance(e, AddMana) for e in ab.effects)
+                found.append(((rider, not o.is_a("Land"), o.timestamp), (o.id, i)))
+        return [source for _, source in sorted(found, key=lambda f: f[0])]
+
+    def _color_options(self, sid: int, index: int, wanted: frozenset[str] | None = None) -> list[str | None]:
+        """The mana to try for a mana ability: each it could add now when it offers a choice (as
+        ``activate(choice=...)`` names it), else None (its only option). With ``wanted`` (the
+        colors a cost asks for), only the options of those colors, and the first option (for
+        generic mana)."""
+        o = self._s.objects[sid]
+        spec = o.card.activated[index].mana_spec
+        options = spec.options(self._solver(), o.controller) if spec is not None else []
+        if len(options) <= 1:
+            return [None]
+        if wanted is not None:
+            options = [m for i, m in enumerate(options) if i == 0 or m.types & wanted]
+        return [str(m) for m in options]
+
+    @_atomic
+    def _probe_amount(self, who: str, spell: Obj, sources: Sequence[tuple[int, int]]) -> None:
+        """How much mana ``who`` could spend on ``spell`` with every source activated (first
+        options): raised as an _Amount; everything undone."""
+        for sid, index in sources:
+            try:
+                self._activate_quietly(sid, who, spell.name, index)
+            except RulesError:
+                continue
+        raise _Amount(self._spendable(who, spell)[0].amount)
+
+    @_atomic
+    def _activate_quietly(self, sid: int, who: str, spell: str, index: int,
+                          choice: str | None = None) -> None:
+        self._activate_mana_while_casting(sid, who, spell, index, choice)
+        self._flush()
 
     @staticmethod
     def _pay_argument(pay: object) -> Mana | None:
@@ -2526,11 +2791,14 @@ class Game:
                 f"{{{self._cost_increase(who)}}} more, as {who} has cast {n} other "
                 f"spell{'s' if n != 1 else ''} this turn")
 
-    def _activate_mana_while_casting(self, ref: int, who: str, spell: str) -> None:
-        """``who`` activates the first mana ability of ``ref`` while casting ``spell`` during a
-        resolution (CR 601.2g, 608.2g): checked as :meth:`activate` checks it, except for priority."""
+    def _activate_mana_while_casting(self, ref: int, who: str, spell: str, index: int | None = None,
+                                     choice: str | None = None) -> None:
+        """``who`` activates mana ability ``index`` (the first by default) of ``ref`` while casting
+        ``spell`` (CR 601.2g; during a resolution, 608.2g): checked as :meth:`activate` checks it,
+        except for priority. ``choice`` picks the mana, as ``activate(choice=...)`` does."""
         o = self.obj(ref)
-        index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
+        if index is None:
+            index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
         if index is None:
             raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
         o, ab = self._check_activate(o.id, index, who, timing=False)
@@ -2539,7 +2807,7 @@ class Game:
                                           mana_ability=True), obj=o)
         with self._caused_by(act.seq):
             self._pay_cost(o, ab)
-        self._produce_mana(o, ab, act.seq, None, None, None)
+        self._produce_mana(o, ab, act.seq, None, choice, None)
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:

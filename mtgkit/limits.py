@@ -76,6 +76,9 @@ MAX_MANA = 1_000_000
 #: Ways to pay one cost the chooser is offered when the pool could pay it in many (the kit's
 #: default first); ``pay=`` names any other legal payment.
 MAX_PAYMENTS = 64
+#: Mana-ability activations the automatic payment of a spell (``cast`` without ``pay=``) and
+#: ``available_mana`` may try before they give up with a LimitError naming this limit.
+MAX_PAYMENT_SEARCH = 2_000
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -87,6 +90,7 @@ LIMITS: dict[str, int] = {
     "MAX_NUMBER": MAX_NUMBER, "MAX_QUESTIONS": MAX_QUESTIONS, "MAX_SEED": MAX_SEED,
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
     "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS,
+    "MAX_PAYMENT_SEARCH": MAX_PAYMENT_SEARCH,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.
