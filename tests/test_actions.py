@@ -338,3 +338,24 @@ def test_the_random_walk_replays_from_its_records() -> None:
                                           derandomize=True,
                                           suppress_health_check=list(HealthCheck))
     Replayed.TestCase().runTest()
+
+
+def test_the_undo_log_puts_a_deleted_key_back_where_it_was() -> None:
+    """A tried action is undone from the undo log: a dict's order is part of the state (the
+    objects changed since the last state-based check are looked at in order), so a key deleted
+    and put back keeps its place, and a cleared dict comes back as it was."""
+    from mtgkit.journal import JDict, Journal
+
+    j = Journal()
+    d = JDict(j, {1: "a", 2: "b", 3: "c"})
+    for delete in (1, 2, 3):
+        mark = j.begin()
+        del d[delete]
+        d[9] = "z"
+        j.rollback(mark)
+        assert list(d.items()) == [(1, "a"), (2, "b"), (3, "c")]
+    mark = j.begin()
+    d.clear()
+    d[2] = "x"
+    j.rollback(mark)
+    assert list(d.items()) == [(1, "a"), (2, "b"), (3, "c")]
