@@ -1801,7 +1801,7 @@ class Game:
         >>> g.can_cast(bears)
         False
         >>> print(g.why_not("cast", bears))  # doctest: +NORMALIZE_WHITESPACE
-        Alice's mana pool holds no mana, which can't pay {1}{G}; tapping her untapped mana
+        Alice's mana pool holds no mana, which can't pay {1}{G}; tapping their untapped mana
         sources (Forest #62) could add at most {G}: {G} is 1 mana and {1}{G} takes 2.
         [CR 601.2h (2026-08-07)]
         >>> _ = g.put_onto_battlefield("Mountain", "Alice")
@@ -1905,8 +1905,7 @@ class Game:
             short = min((payment_problem(m, need, m, due_x) or "" for m in best), key=len) if best else ""
             names = ", ".join(self._choice_label(i) for i, _ in dict.fromkeys(sources))
             most = " or ".join(str(m) for m in best) or "no mana"
-            his = "his" if who in ("Bob", "Dave") else "her"
-            raise CostError(f"{err.reason.rstrip('.')}; tapping {his} untapped mana sources ({names}) could "
+            raise CostError(f"{err.reason.rstrip('.')}; tapping their untapped mana sources ({names}) could "
                             f"add at most {most}" + (f": {short}." if short else "."), "601.2h") from None
 
     def _plan_payment(self, who: str, due: ManaCost, x: int, spell: Obj, exclude: Sequence[int]
