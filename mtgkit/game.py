@@ -1679,7 +1679,9 @@ class Game:
         mana to spend, e.g. ``"{G}{G}"``: which mana pays a cost is the player's choice (CR
         601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
         decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
-        choice is recorded.
+        choice is recorded. When the pool can't pay and ``pay`` isn't given, the caster's untapped
+        mana sources are tapped while casting (CR 601.2g): the fewest activations that pay, found
+        by a bounded search and recorded as a choice (see :meth:`can_cast`, :meth:`castable`).
 
         ``convoke`` (a spell with convoke, CR 702.51a) lists untapped creatures the caster
         controls to tap as part of paying the total cost: each pays for one generic mana or one
