@@ -32,7 +32,7 @@ from .game import STEPS, Game, ObjectError
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .rules import EDITION, cite
 
-_LAZY = {"load_scenario", "Scenario", "ScenarioError"}
+_LAZY = {"load_scenario", "save_scenario", "scenario_text", "Scenario", "ScenarioError"}
 
 
 def __getattr__(name: str) -> object:
@@ -58,5 +58,5 @@ __all__ = [
     "Chooser", "CombatError", "CostError", "Event", "FirstOption", "Game", "GameOverError",
     "LimitError", "Mana", "ManaCost", "ObjectError", "RulesError", "Scripted", "SummoningSicknessError",
     "TapSymbolError", "TargetError", "TimingError", "UntapSymbolError", "card", "cite",
-    "explain", "load_scenario", "replay", "Scenario", "ScenarioError",
+    "explain", "load_scenario", "replay", "save_scenario", "scenario_text", "Scenario", "ScenarioError",
 ]

@@ -21,12 +21,14 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 
 from __future__ import annotations
 
+import copy as _copy
 import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
+from . import actions as acts
 from . import could_produce as cp
 from . import limits, whynot, wording
 from . import validate as check
@@ -144,7 +146,7 @@ from .events import (
     explain,
     say,
 )
-from .journal import JDict, Journal
+from .journal import JDict, JList, Journal
 from .mana import COLOR_NAMES, COLORS, TYPES, Mana, ManaCost, pay, payment_problem, payments
 from .records import Mutable, Value
 from .replacement import AppliedReplacement, applicable, static_effects
@@ -303,6 +305,26 @@ class _Plans(Mutable):
     since: int = 0  # the events before the call: what happened during it follows
 
 
+class _Tried(Exception):
+    """Raised to undo an action tried by :meth:`Game.refusal` (or a step of a search)."""
+
+
+class _Amount(Exception):
+    """Raised, undoing the probe, with the mana a player could spend with every source tapped."""
+
+    def __init__(self, amount: int) -> None:
+        super().__init__()
+        self.amount = amount
+
+
+class _Found(Exception):
+    """Raised, undoing the search, when a way to pay a spell is found."""
+
+    def __init__(self, plan: tuple[tuple[int, int, str | None], ...]) -> None:
+        super().__init__()
+        self.plan = plan
+
+
 def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
     """Register the one handler for an effect type."""
 
@@ -364,6 +386,9 @@ class Game:
         self._deferred: list[Event] | None = None  # the parts of one event, matched together (_one_event)
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
+        self.config = acts.NewGame(tuple(names), life, library, start)  # how it began (Game.replay)
+        self._actions: JList[acts.Action] = JList(self._j, [])
+        self._performing = 1  # > 0 while an action is being done: its inner calls aren't actions
         filler = lookup_card("Library Card")
         libraries = tuple(
             (p, tuple(self._new_obj(filler, p, "library").id for _ in range(library))) for p in names
@@ -373,6 +398,7 @@ class Game:
         self._begin_turn(names[0])
         if start != "untap":
             self.advance(to=start)
+        self._performing = 0
 
     # ------------------------------------------------------------------ reading
     @property
@@ -574,7 +600,7 @@ class Game:
             raise ValueError(f"event #{seq} is not an event of this game")
         return explain(self._events, seq)
 
-    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block"],
+    def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block", "cast"],
                 ref: int | str, *, ability: int | None = None, attacker: int | str | None = None) -> str:
         """Why did something *not* happen? ``what`` is ``"mana"`` (a permanent's last mana
         ability made none), ``"trigger"`` (why its triggered abilities haven't triggered since it
@@ -600,7 +626,7 @@ class Game:
         Grizzly Bears can't attack: it hasn't been under Alice's control continuously since
         their most recent turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
         """
-        whats = ("mana", "trigger", "monarch", "activate", "attack", "block")
+        whats = ("mana", "trigger", "monarch", "activate", "attack", "block", "cast")
         check.one_of("what", what, whats)
         if ability is not None and what != "activate":
             raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
@@ -619,6 +645,9 @@ class Game:
         if what == "attack":
             refused = self.attack_refusal(ref)
             return str(refused) if refused else "It can attack now."
+        if what == "cast":
+            refused = self.refusal(acts.Cast(ref))
+            return str(refused) if refused else "It can be cast now."
         assert attacker is not None
         refused = self.block_refusal(ref, attacker)
         return str(refused) if refused else "It can block it now."
@@ -717,6 +746,10 @@ class Game:
         >>> g.obj(bears).controller, g.obj(bears).owner
         ('Alice', 'Bob')
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(int, self._perform(acts.PutOntoBattlefield(
+                name, controller, tapped, acts.freeze(counters), arrived, attached_to, color, by_effect,
+                owner, copy)))
         self._check_open()
         defn = self._card(name)
         self._living(controller, "controller")
@@ -791,6 +824,9 @@ class Game:
     @_atomic
     def make_monarch(self, player: str) -> None:
         """Teaching setup: ``player`` is the monarch (no triggers; recorded as setup)."""
+        if not self._performing:  # a call from outside: the action as a record
+            self._perform(acts.MakeMonarch(player))
+            return
         self._check_open()
         self._living(player, "player")
         self._s.monarch = player
@@ -810,6 +846,9 @@ class Game:
         #9 Setup: Bob's life total is 3 (it was 20)
         (None, 3)
         """
+        if not self._performing:  # a call from outside: the action as a record
+            self._perform(acts.SetLife(player, life))
+            return
         self._check_open()
         p = self._living(player, "player")
         check.whole_number("life", life, -limits.MAX_LIFE, limits.MAX_LIFE)
@@ -819,6 +858,8 @@ class Game:
 
     def put_in_zone(self, name: str, owner: str, zone: str = "hand") -> int:
         """Teaching setup: put a card into ``owner``'s hand, library (on top) or graveyard."""
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(int, self._perform(acts.PutInZone(name, owner, zone)))
         self._check_open()
         defn = self._card(name)
         self._living(owner, "owner")
@@ -836,6 +877,8 @@ class Game:
 
     @_atomic
     def put_in_library(self, name: str, owner: str, n: int = 1) -> list[int]:
+        if not self._performing:  # a call from outside: the action as a record
+            return cast(list[int], self._perform(acts.PutInLibrary(name, owner, n)))
         check.whole_number("n", n, 1, limits.MAX_LIBRARY)
         return [self.put_in_zone(name, owner, "library") for _ in range(n)]
 
@@ -862,6 +905,106 @@ class Game:
             raise GameOverError(f"{p.name} has left the game.")
         return p
 
+    # ------------------------------------------------------------------ actions as records
+    @property
+    def actions(self) -> tuple[acts.Action, ...]:
+        """The records of the actions applied so far, oldest first, each with the choices made
+        during it (:mod:`mtgkit.actions`): with :attr:`config` they are the whole game."""
+        return tuple(self._actions)
+
+    def apply(self, action: acts.Action) -> tuple[Event, ...]:
+        """Do ``action`` (a record of :mod:`mtgkit.actions`) and return the events it caused;
+        refused as the method it stands for is (:meth:`refusal` says why without doing it)."""
+        start = len(self._events)
+        self._perform(action)
+        return tuple(self._events[start:])
+
+    def can(self, action: acts.Action) -> bool:
+        """Could ``action`` be applied now? Changes nothing (see :meth:`refusal` for why not)."""
+        return self.refusal(action) is None
+
+    def refusal(self, action: acts.Action) -> RulesError | None:
+        """The :class:`RulesError` that :meth:`apply` would raise for ``action`` now (its
+        ``rule`` and ``reason`` say why), or None when it would be done. Changes nothing: the
+        action is tried and undone from the undo log, with a copy of the chooser, so a scripted
+        chooser's answers aren't used up. An argument that can't be right raises, as ``apply``
+        would (``ValueError``, ``TypeError``).
+
+        >>> from mtgkit.actions import Cast, PassPriority
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> print(g.refusal(Cast(bears)))
+        Alice's mana pool holds no mana, which can't pay {1}{G}. [CR 601.2h (2026-08-07)]
+        >>> g.refusal(PassPriority()) is None, len(g.events)
+        (True, 9)
+        """
+        saved = self.chooser
+        try:
+            self.chooser = _copy.deepcopy(saved)
+        except Exception:  # a chooser that can't be copied: the default answers the trial
+            self.chooser = FirstOption()
+        try:
+            self._try(action)
+        except _Tried:
+            return None
+        except RulesError as err:
+            return err
+        finally:
+            self.chooser = saved
+        return None  # pragma: no cover (_try always raises)
+
+    @_atomic
+    def _try(self, action: acts.Action) -> None:
+        self._perform(action)
+        raise _Tried  # undo it all
+
+    @classmethod
+    def replay_of(cls, config: acts.NewGame, actions: Iterable[acts.Action],
+                  chooser: Chooser | None = None) -> Game:
+        """A new game begun as ``config`` says, with ``actions`` applied in order (each answers
+        its questions with its own ``choices``, then ``chooser``)."""
+        if not isinstance(config, acts.NewGame):
+            raise TypeError(f"config must be an mtgkit.actions.NewGame, not {config!r}")
+        g = cls(config.players, life=config.life, library=config.library, start=config.start,
+                chooser=chooser)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def replay(self) -> Game:
+        """This game played again from its set-up and action records: the same events."""
+        return Game.replay_of(self.config, self._actions)
+
+    @_atomic
+    def _perform(self, action: acts.Action) -> Any:
+        """The one way into an action: record it, with the choices made during it."""
+        if self._performing:  # inside another action (a wrapper calling another): just do it
+            return acts.dispatch(self, action)
+        if not isinstance(action, acts.Action):
+            raise TypeError(f"action must be one of the records of mtgkit.actions, not {action!r}")
+        action = acts.with_ids(action, self._id_of)
+        recorder = acts.Recorder(self.chooser, action.answers)
+        saved, self.chooser = self.chooser, recorder
+        self._performing += 1
+        try:
+            result = acts.dispatch(self, action)
+            recorder.check_used()
+        finally:
+            self._performing -= 1
+            self.chooser = saved
+        self._actions.append(action.replace(choices=tuple(recorder.made)))
+        return result
+
+    def _id_of(self, name: str) -> int | None:
+        """The id of the only permanent named ``name``, or None (the action will say why)."""
+        try:
+            return self.obj(name).id
+        except (RulesError, ValueError, TypeError):
+            return None
+
+    def _events_of(self, action: acts.Action) -> tuple[Event, ...]:
+        return cast(tuple[Event, ...], self._perform(action))
+
     # ------------------------------------------------------------------ priority, turns and steps
     @_atomic
     def pass_priority(self, player: str | None = None) -> tuple[Event, ...]:
@@ -870,6 +1013,8 @@ class Game:
 
         ``player`` (optional) must be the player who holds priority.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.PassPriority(player))
         self._check_not_over()
         holder = self._s.priority
         if holder is None:
@@ -892,6 +1037,8 @@ class Game:
         {blocker: amount}}``, CR 510.1c); ``discard`` what the active player discards in the
         cleanup step (CR 514.1). Otherwise the chooser decides.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Advance(to, acts.freeze(damage), acts.freeze(discard)))
         self._plan(damage, discard)
         if to is not None:
             to = check.one_of("to", to, STEPS)
@@ -911,6 +1058,8 @@ class Game:
     def next_turn(self, to: str = "main1", *, damage: Mapping[int | str, Mapping[int | str, int]]
                   | None = None, discard: Sequence[int | str] | None = None) -> tuple[Event, ...]:
         """All players pass through the rest of this turn, then on to step ``to`` of the next."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.NextTurn(to, acts.freeze(damage), acts.freeze(discard)))
         to = check.one_of("to", to, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
         self._plan(damage, discard)
         self._check_not_over()
@@ -1187,22 +1336,23 @@ class Game:
         sickness), not whether its controller holds priority right now."""
         check.ref("ref", ref)
         check.flag("timing", timing)
-        try:
-            self._check_activate(ref, ability, player, timing)
-        except RulesError:
-            return False
-        return True
+        return not self.why_not_activate(ref, ability, player=player, timing=timing)
 
     def why_not_activate(self, ref: int | str, ability: int = 0, *, player: str | None = None,
                          timing: bool = True) -> str:
-        """The reason ``can_activate`` is False ('' when it is True)."""
+        """The reason ``can_activate`` is False ('' when it is True): the ability's own
+        requirements, then (with ``timing``) the :meth:`refusal` of the action itself; an ability
+        that targets needs only some legal target (CR 602.2b, 601.2c)."""
         check.ref("ref", ref)
         check.flag("timing", timing)
         try:
-            self._check_activate(ref, ability, player, timing)
+            o, ab = self._check_activate(ref, ability, player, timing)
         except RulesError as err:
             return str(err)
-        return ""
+        if not timing or ab.targets is not None:  # a target to choose: one legal target is enough
+            return ""
+        refused = self.refusal(acts.Activate(o.id, ability, player))  # the action itself, tried
+        return "" if refused is None else str(refused)
 
     def _check_activate(self, ref: int | str, index: int, player: str | None,
                         timing: bool = True, paying: Mana | None = None,
@@ -1283,6 +1433,9 @@ class Game:
         or a player name; ``pay`` the mana to spend on a mana cost, as for :meth:`cast`. Mana
         abilities resolve at once (605.3b); others go on the stack.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Activate(ref, ability, player, color, choice, acts.freeze(order),
+                                                   target, pay))
         self._check_not_over()
         check.ref("ref", ref)
         paying = self._pay_argument(pay)
@@ -1527,6 +1680,8 @@ class Game:
     @_atomic
     def play_land(self, ref: int | str) -> tuple[Event, ...]:
         """Play a land from hand: a special action (CR 305.1, 116.3), one per turn (305.2)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.PlayLand(ref))
         self._check_not_over()
         o = self.obj(check.ref("ref", ref))
         who = o.owner
@@ -1556,7 +1711,9 @@ class Game:
         mana to spend, e.g. ``"{G}{G}"``: which mana pays a cost is the player's choice (CR
         601.2h, 107.4b). Without it, when the pool could pay in more than one way, the chooser
         decides (first the kit's default: colorless, then W, U, B, R, G for generic mana); the
-        choice is recorded.
+        choice is recorded. When the pool can't pay and ``pay`` isn't given, the caster's untapped
+        mana sources are tapped while casting (CR 601.2g): the fewest activations that pay, found
+        by a bounded search and recorded as a choice (see :meth:`can_cast`, :meth:`castable`).
 
         ``convoke`` (a spell with convoke, CR 702.51a) lists untapped creatures the caster
         controls to tap as part of paying the total cost: each pays for one generic mana or one
@@ -1578,6 +1735,8 @@ class Game:
         >>> g.pool("Alice")
         Mana('{R}')
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Cast(ref, target, x, color, pay, acts.freeze(convoke)))
         self._check_not_over()
         o = self.obj(check.ref("ref", ref))
         check.whole_number("x", x, 0, limits.MAX_X)
@@ -1608,20 +1767,20 @@ class Game:
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
-        self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o,
-                            why=self._total_cost_words(o, who, tax, convoked))
+        plan = self._autopay(o, who, due, due_x, paying, convoked,  # CR 601.2g: mana abilities, if need be
+                             self._total_cost_words(o, who, tax, convoked))
         spec = o.card.spell_targets
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan)
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
                     due: ManaCost, due_x: int, paying: Mana | None,
                     convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
-                    tax: int = 0) -> None:
+                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = ()) -> None:
         """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
         is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
         first. ``free``: cast without paying its mana cost, during the resolution of what allows
@@ -1644,6 +1803,14 @@ class Game:
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
         self._player(who).spells_cast += 1
         with self._caused_by(e.seq):
+            if plan:  # CR 601.2g: the mana abilities the automatic payment found, then the cost
+                self._emit(ChoiceMade(words=say("choice.autopay", cost=due, what=o.name),
+                                      rules=("601.2g", "601.2h"), player=who, question="payment",
+                                      answer=", ".join(self._choice_label(i) + (f" for {c}" if c else "")
+                                                       for i, _, c in plan)), obj=o)
+            for source, index, chosen in plan:
+                self._activate_mana_while_casting(source, who, o.name, index, chosen)
+                self._flush()  # its mana triggers resolve at once (CR 605.4a): Mana Flare's mana
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
                 self._emit(Convoked(words=say("Convoked", spell_name=o.name), rules=("702.51a", "702.51c")
@@ -1654,6 +1821,243 @@ class Game:
                                                   x=x, targets=o.card.spell_targets, color=color,
                                                   source_incarnation=o.incarnation,
                                                   target_incarnation=self._incarnation(target)))
+
+    # ------------------------------------------------------------------ paying as players do
+    def can_cast(self, ref: int | str, *, target: Target | None = None, x: int = 0,
+                 color: str | None = None, pay: str | Mana | None = None,
+                 convoke: Sequence[int | str] | Mapping[int | str, str] | None = None) -> bool:
+        """Could this spell be cast now, as :meth:`cast` would cast it (paying from untapped mana
+        sources when the pool falls short and ``pay`` isn't given)? Changes nothing; ``why_not("cast",
+        ref)`` or ``refusal(Cast(ref))`` says why not.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_in_hand("Grizzly Bears", "Alice")
+        >>> forest = g.put_onto_battlefield("Forest", "Alice")
+        >>> g.can_cast(bears)
+        False
+        >>> print(g.why_not("cast", bears))  # doctest: +NORMALIZE_WHITESPACE
+        Alice's mana pool holds no mana, which can't pay {1}{G}; tapping their untapped mana
+        sources (Forest #62) could add at most {G}: {G} is 1 mana and {1}{G} takes 2.
+        [CR 601.2h (2026-08-07)]
+        >>> _ = g.put_onto_battlefield("Mountain", "Alice")
+        >>> g.can_cast(bears), g.castable("Alice")
+        (True, {61: (62, 63)})
+        """
+        return self.can(acts.Cast(ref, target, x, color, pay, acts.freeze(convoke)))
+
+    def castable(self, player: str) -> dict[int, tuple[int, ...]]:
+        """What ``player`` can cast now from their hand (X as 0, no target given, no convoke),
+        and with which mana: each castable card's id -> the untapped mana sources the automatic
+        payment would tap for it (``()``: the mana pool pays). Changes nothing."""
+        p = self._living(player, "player")
+        found: dict[int, tuple[int, ...]] = {}
+        for o in self.zone(p.name, "hand"):
+            if o.is_a("Land") or self.refusal(acts.Cast(o.id)) is not None:
+                continue
+            due = o.card.cost or ManaCost()
+            tax = self._cost_increase(p.name)
+            plan = self._plan_payment(p.name, due.plus(tax) if tax else due, 0, o, ())
+            found[o.id] = tuple(i for i, _, _ in plan or ())
+        return found
+
+    def available_mana(self, player: str) -> tuple[Mana, ...]:
+        """XMage's "available mana": the mana pools ``player`` could have now by activating every
+        mana ability of their untapped permanents that can be activated now (each pool a different
+        set of choices of color; what is in the pool counts). Found by doing it and undoing it, so
+        replacement effects and mana triggers count as they would (Mana Reflection, Mana Flare,
+        Gauntlet of Power, Contamination, Damping Sphere). Changes nothing.
+
+        >>> g = Game(["Alice", "Bob"])
+        >>> _ = g.put_onto_battlefield("Forest", "Alice")
+        >>> _ = g.put_onto_battlefield("Mana Flare", "Bob")
+        >>> g.available_mana("Alice")
+        (Mana('{G}{G}'),)
+        """
+        p = self._living(player, "player")
+        sources = self._mana_sources(p.name, ())
+        found: dict[str, Mana] = {}
+        saved, self.chooser = self.chooser, FirstOption()
+        try:
+            self._all_pools(p.name, sources, found, [limits.MAX_PAYMENT_SEARCH])
+        except _Tried:
+            pass
+        finally:
+            self.chooser = saved
+        pools = list(found.values())
+        return tuple(m for m in pools if not any(other != m and other.common(m) == m for other in pools))
+
+    @_atomic
+    def _all_pools(self, who: str, sources: Sequence[tuple[int, int]], found: dict[str, Mana],
+                   budget: list[int], step: tuple[int, int, str | None] | None = None) -> None:
+        if step is not None:
+            self._activate_mana_while_casting(step[0], who, "nothing", step[1], step[2])
+            self._flush()  # its mana triggers resolve at once (CR 605.4a)
+        if not sources:
+            pool = self._player(who).pool
+            found.setdefault(str(pool), pool)
+            raise _Tried
+        (sid, index), rest = sources[0], sources[1:]
+        tried = False
+        for color in self._color_options(sid, index):
+            self._spend_budget(budget)
+            try:
+                self._all_pools(who, rest, found, budget, (sid, index, color))
+            except _Tried:
+                tried = True
+            except RulesError:
+                pass
+        if not tried:  # it can't be activated after all: the rest without it
+            try:
+                self._all_pools(who, rest, found, budget)
+            except _Tried:
+                pass
+        raise _Tried
+
+    def _autopay(self, o: Obj, who: str, due: ManaCost, due_x: int, paying: Mana | None,
+                 convoked: Sequence[tuple[Obj, str]], why: str) -> tuple[tuple[int, int, str | None], ...]:
+        """The mana abilities to activate while casting ``o`` (CR 601.2g) when the pool can't pay
+        ``due`` and no ``pay=`` was given: the first set the search finds, in the order of
+        :meth:`_mana_sources` (``()`` when the pool pays). Refused, saying what is missing, when
+        none pays."""
+        try:
+            self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o, why=why)
+            return ()
+        except CostError as err:
+            if paying is not None or err.rule != "601.2h":
+                raise
+            exclude = tuple(c.id for c, _ in convoked)
+            plan = self._plan_payment(who, due, due_x, o, exclude)
+            if plan is not None:
+                return plan
+            sources = self._mana_sources(who, exclude)
+            if not sources:
+                raise
+            try:
+                best = self.available_mana(who)
+            except LimitError:  # too many ways to tap them to say the most they could add
+                raise err from None
+            need = self._as_paid(who, due)
+            short = min((payment_problem(m, need, m, due_x) or "" for m in best), key=len) if best else ""
+            names = ", ".join(self._choice_label(i) for i, _ in dict.fromkeys(sources))
+            most = " or ".join(str(m) for m in best) or "no mana"
+            raise CostError(f"{err.reason.rstrip('.')}; tapping their untapped mana sources ({names}) could "
+                            f"add at most {most}" + (f": {short}." if short else "."), "601.2h") from None
+
+    def _plan_payment(self, who: str, due: ManaCost, x: int, spell: Obj, exclude: Sequence[int]
+                      ) -> tuple[tuple[int, int, str | None], ...] | None:
+        """The first set of ``who``'s mana abilities (source, ability, color) that, activated in
+        order, lets the pool pay ``due`` for ``spell``; None if no set does. A depth-first search
+        over the sources that does each activation and undoes it (replacement effects, triggers,
+        restrictions and riders all count as they would), at most ``limits.MAX_PAYMENT_SEARCH``
+        activations (a LimitError past that)."""
+        sources = self._mana_sources(who, exclude)
+        saved, self.chooser = self.chooser, FirstOption()
+        budget = [limits.MAX_PAYMENT_SEARCH]
+        try:
+            try:
+                self._probe_amount(who, spell, sources)
+            except _Amount as probe:  # every source at once: too little mana, whatever the colors
+                if probe.amount < due.total(x):
+                    return None
+            for most in range(len(sources) + 1):  # the fewest activations first (iterative deepening)
+                try:
+                    self._probe_payment(who, due, x, spell, sources, (), budget, most)
+                except _Tried:
+                    continue
+        except _Found as found:
+            return found.plan
+        finally:
+            self.chooser = saved
+        return None
+
+    @_atomic
+    def _probe_payment(self, who: str, due: ManaCost, x: int, spell: Obj, sources: Sequence[tuple[int, int]],
+                       plan: tuple[tuple[int, int, str | None], ...], budget: list[int], most: int) -> None:
+        if plan:
+            sid, index, color = plan[-1]
+            self._activate_mana_while_casting(sid, who, spell.name, index, color)
+            self._flush()  # its mana triggers resolve at once (CR 605.4a)
+        try:
+            pay(self._spendable(who, spell)[0], self._as_paid(who, due), x)
+            raise _Found(plan)
+        except ValueError:
+            pass
+        if len(plan) >= most:
+            raise _Tried
+        wanted = self._as_paid(who, due).colors
+        tried: set[tuple[str, int, bool]] = set()
+        for i, (sid, index) in enumerate(sources):
+            o = self._s.objects[sid]
+            kind = (o.name, index, o.is_a("Creature"))
+            if kind in tried:  # the same as a source tried at this depth: the same outcomes
+                continue
+            tried.add(kind)
+            for color in self._color_options(sid, index, wanted):
+                self._spend_budget(budget)
+                try:
+                    self._probe_payment(who, due, x, spell, sources[i + 1:], plan + ((sid, index, color),),
+                                        budget, most)
+                except (_Tried, RulesError):
+                    pass
+        raise _Tried
+
+    @staticmethod
+    def _spend_budget(budget: list[int]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise LimitError("paying automatically tried too many mana abilities without deciding: "
+                             "say how to pay (activate mana abilities first, then cast)",
+                             "MAX_PAYMENT_SEARCH", limits.MAX_PAYMENT_SEARCH)
+
+    def _mana_sources(self, who: str, exclude: Sequence[int]) -> list[tuple[int, int]]:
+        """``who``'s mana abilities that could be activated now without priority (CR 605.3a), on
+        their untapped permanents, as (object, ability): lands first, then other permanents, and
+        last those with a rider (Tarnished Citadel's damage), each group oldest first."""
+        found = []
+        for o in self.permanents(who):
+            if o.id in exclude or o.tapped:
+                continue
+            for i, ab in enumerate(o.card.activated):
+                if not ab.is_mana_ability or not ab.cost.tap:
+                    continue
+                try:
+                    self._check_activate(o.id, i, who, timing=False)
+                except RulesError:
+                    continue
+                rider = any(not isinstance(e, AddMana) for e in ab.effects)
+                found.append(((rider, not o.is_a("Land"), o.timestamp), (o.id, i)))
+        return [source for _, source in sorted(found, key=lambda f: f[0])]
+
+    def _color_options(self, sid: int, index: int, wanted: frozenset[str] | None = None) -> list[str | None]:
+        """The mana to try for a mana ability: each it could add now when it offers a choice (as
+        ``activate(choice=...)`` names it), else None (its only option). With ``wanted`` (the
+        colors a cost asks for), only the options of those colors, and the first option (for
+        generic mana)."""
+        o = self._s.objects[sid]
+        spec = o.card.activated[index].mana_spec
+        options = spec.options(self._solver(), o.controller) if spec is not None else []
+        if len(options) <= 1:
+            return [None]
+        if wanted is not None:
+            options = [m for i, m in enumerate(options) if i == 0 or m.types & wanted]
+        return [str(m) for m in options]
+
+    @_atomic
+    def _probe_amount(self, who: str, spell: Obj, sources: Sequence[tuple[int, int]]) -> None:
+        """How much mana ``who`` could spend on ``spell`` with every source activated (first
+        options): raised as an _Amount; everything undone."""
+        for sid, index in sources:
+            try:
+                self._activate_quietly(sid, who, spell.name, index)
+            except RulesError:
+                continue
+        raise _Amount(self._spendable(who, spell)[0].amount)
+
+    @_atomic
+    def _activate_quietly(self, sid: int, who: str, spell: str, index: int,
+                          choice: str | None = None) -> None:
+        self._activate_mana_while_casting(sid, who, spell, index, choice)
+        self._flush()
 
     @staticmethod
     def _pay_argument(pay: object) -> Mana | None:
@@ -1934,6 +2338,8 @@ class Game:
         #36 Alice casts The Goose Mother without paying its mana cost with X = 0
             [CR 601.2, 608.2g, 118.9, 107.3b]
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Resolve(copy, free_cast, x, acts.freeze(mana_from)))
         if copy is not None:
             check.whole_number("copy", copy, 1, limits.MAX_OBJECTS)
         if free_cast is not None:
@@ -1968,6 +2374,8 @@ class Game:
     @_atomic
     def resolve_stack(self) -> tuple[Event, ...]:
         """All players pass until the stack is empty (triggers that arrive meanwhile resolve too)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.ResolveStack())
         self._check_open()
         start = len(self._events)
         for _ in range(limits.MAX_EVENTS):
@@ -2427,11 +2835,14 @@ class Game:
                 f"{{{self._cost_increase(who)}}} more, as {who} has cast {n} other "
                 f"spell{'s' if n != 1 else ''} this turn")
 
-    def _activate_mana_while_casting(self, ref: int, who: str, spell: str) -> None:
-        """``who`` activates the first mana ability of ``ref`` while casting ``spell`` during a
-        resolution (CR 601.2g, 608.2g): checked as :meth:`activate` checks it, except for priority."""
+    def _activate_mana_while_casting(self, ref: int, who: str, spell: str, index: int | None = None,
+                                     choice: str | None = None) -> None:
+        """``who`` activates mana ability ``index`` (the first by default) of ``ref`` while casting
+        ``spell`` (CR 601.2g; during a resolution, 608.2g): checked as :meth:`activate` checks it,
+        except for priority. ``choice`` picks the mana, as ``activate(choice=...)`` does."""
         o = self.obj(ref)
-        index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
+        if index is None:
+            index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
         if index is None:
             raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
         o, ab = self._check_activate(o.id, index, who, timing=False)
@@ -2440,7 +2851,7 @@ class Game:
                                           mana_ability=True), obj=o)
         with self._caused_by(act.seq):
             self._pay_cost(o, ab)
-        self._produce_mana(o, ab, act.seq, None, None, None)
+        self._produce_mana(o, ab, act.seq, None, choice, None)
 
     @_handles(CounterTriggeringSpell)
     def _counter_triggering_spell(self, eff: CounterTriggeringSpell, item: StackItem) -> None:
@@ -2595,6 +3006,8 @@ class Game:
         begins and the active player declares these attackers as it does (a turn-based action),
         then gets priority.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Attack(acts.freeze(attackers), defender))
         self._check_open()
         if defender is not None:
             self._player(defender, "defender")
@@ -2632,13 +3045,7 @@ class Game:
         check.ref("creature", creature)
         if defender is not None:
             self._player(defender, "defender")
-        o = self.obj(creature)
-        try:
-            self._check_attack_timing()
-            self._check_attack([(o.id, defender or self._default_defender())])
-        except RulesError as err:
-            return err
-        return None
+        return self.refusal(acts.Attack((creature,), defender))  # the action, tried
 
     def can_block(self, blocker: int | str, attacker: int | str) -> bool:
         """Could ``blocker`` be declared as a blocker of ``attacker`` now, by :meth:`block`?
@@ -2651,13 +3058,7 @@ class Game:
         creature, flying (CR 702.9b), not the step to declare blockers in, ..."""
         check.ref("blocker", blocker)
         check.ref("attacker", attacker)
-        b, a = self.obj(blocker), self.obj(attacker)
-        try:
-            self._check_block_timing()
-            self._check_block([(b.id, a.id)])
-        except RulesError as err:
-            return err
-        return None
+        return self.refusal(acts.Block(((blocker, attacker),)))  # the action, tried
 
     def _default_defender(self) -> str:
         opponents = [p for p in self._apnap() if p != self._s.active]
@@ -2724,6 +3125,8 @@ class Game:
         Call it in the declare attackers step: all players pass, the declare blockers step
         begins and the defending players declare these blockers as it does.
         """
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Block(acts.freeze(blocks)))
         self._check_open()
         if not isinstance(blocks, Mapping):
             raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
@@ -2857,6 +3260,8 @@ class Game:
     @_atomic
     def concede(self, player: str) -> tuple[Event, ...]:
         """``player`` concedes and leaves the game, at any time (CR 104.3a, 800.4a)."""
+        if not self._performing:  # a call from outside: the action as a record
+            return self._events_of(acts.Concede(player))
         self._living(player, "player")
         self._check_not_over()
         start = len(self._events)

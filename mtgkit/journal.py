@@ -75,6 +75,18 @@ class Journal:
                     del target._data[entry[2]]
                 else:
                     target._data[entry[2]] = entry[3]
+            elif op == "dict":
+                target._data.clear()
+                target._data.update(entry[2])
+            elif op == "unkey":  # a deleted key comes back where it was, keeping the dict's order
+                data, at = target._data, entry[4]
+                if at >= len(data):
+                    data[entry[2]] = entry[3]
+                else:
+                    items = list(data.items())
+                    items.insert(at, (entry[2], entry[3]))
+                    data.clear()
+                    data.update(items)
             elif op == "insert":
                 target._data.insert(entry[2], entry[3])
             elif op == "delete":
@@ -185,8 +197,19 @@ class JDict(MutableMapping[K, V]):
         self._data[key] = value
 
     def __delitem__(self, key: K) -> None:
-        self._j.note(("key", self, key, self._data[key]))
-        del self._data[key]
+        data = self._data
+        value = data[key]
+        if next(reversed(data)) == key:
+            at = len(data) - 1
+        else:
+            at = 0 if next(iter(data)) == key else list(data).index(key)
+        self._j.note(("unkey", self, key, value, at))
+        del data[key]
+
+    def clear(self) -> None:
+        if self._data:
+            self._j.note(("dict", self, dict(self._data)))
+            self._data.clear()
 
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)

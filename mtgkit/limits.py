@@ -84,6 +84,9 @@ MAX_PAYMENTS = 64
 #: far and how many of each effect are left, so forty copies each of three cards take a few
 #: thousand. More is refused with a :class:`~mtgkit.errors.LimitError`.
 MAX_SEARCH = 200_000
+#: Mana-ability activations the automatic payment of a spell (``cast`` without ``pay=``) and
+#: ``available_mana`` may try before they give up with a LimitError naming this limit.
+MAX_PAYMENT_SEARCH = 2_000
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -96,6 +99,7 @@ LIMITS: dict[str, int] = {
     "MAX_ARGS": MAX_ARGS,
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
     "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS, "MAX_SEARCH": MAX_SEARCH,
+    "MAX_PAYMENT_SEARCH": MAX_PAYMENT_SEARCH,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

@@ -41,17 +41,20 @@ that look alike; everything else that is text is printable, with a bounded lengt
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import actions as acts
 from . import limits, safetext
 from .cards import CATALOG
 from .choices import Scripted
 from .errors import LimitError, RulesError
+from .events import Event, ZoneChange
 from .files import NotRegularFile, read_regular
 from .game import STEPS, Game
 from .mana import COLORS, TYPES, Mana
@@ -59,6 +62,8 @@ from .mana import COLORS, TYPES, Mana
 #: The worked examples of the notebooks, shipped with the package (``scenarios/`` at the top of
 #: the repository points here).
 EXAMPLES = Path(__file__).resolve().parent / "scenarios"
+#: An object named by its id in a file (``"#63"``): one no set-up labelled, such as a token.
+_OBJECT_ID = re.compile(r"#[1-9][0-9]{0,5}")
 #: Names the timeline's lanes use: no player may be called (or look like) these.
 RESERVED_NAMES = ("stack", "game")
 
@@ -312,6 +317,16 @@ _ZONE_CARD: dict[str, Spec] = {
 _LABELS = _list(_label, "a list of labels or card names", limits.MAX_ACTIONS)
 #: Combat damage divided among blockers (CR 510.1c): ``{ attacker = { blocker = amount } }``.
 _DIVISION = _table(_table(_whole(0, limits.MAX_COUNTERS), key=_label), key=_label)
+#: The answers an action gives the questions it asks, in order (a string, or a list for an order).
+_CHOICES = _list(_answer, "a list of answers (strings, or lists of strings for an order)", limits.MAX_CHOICES)
+
+
+def _labels_or_table(value_check: Check) -> Check:
+    """A list of labels, or a table ``{ label = value }``."""
+    as_table = _table(value_check, key=_label)
+    return lambda value: as_table(value) if isinstance(value, dict) else _LABELS(value)
+
+
 _ACTIONS: dict[str, dict[str, Spec]] = {
     "activate": {
         "card": _one_or_list(_label, "a label, or a list of labels", limits.MAX_ACTIONS),
@@ -322,14 +337,17 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "order": _list(_text(limits.MAX_TEXT), "a list of effect names", limits.MAX_CHOICES),
         "target": _label,
         "pay": _mana,
+        "choices": _CHOICES,
     },
     "cast": {"card": _label, "x": _whole(0, limits.MAX_X), "target": _label, "pay": _mana,
-             "convoke": _LABELS},
-    "play_land": {"card": _label},
-    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X), "mana_from": _LABELS},
-    "resolve_stack": {},
-    "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
-    "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS},
+             "convoke": _labels_or_table(_mana),
+             "color": _one_of(COLORS), "choices": _CHOICES},
+    "play_land": {"card": _label, "choices": _CHOICES},
+    "resolve": {"copy": _label, "free_cast": _flag, "x": _whole(0, limits.MAX_X), "mana_from": _LABELS,
+                "choices": _CHOICES},
+    "resolve_stack": {"choices": _CHOICES},
+    "advance": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS, "choices": _CHOICES},
+    "next_turn": {"to": _STEP, "damage": _DIVISION, "discard": _LABELS, "choices": _CHOICES},
     "put_onto_battlefield": {
         "card": _card,
         "player": _name,
@@ -338,11 +356,23 @@ _ACTIONS: dict[str, dict[str, Spec]] = {
         "attached_to": _label,
         "color": _one_of(COLORS),
         "copy": _label,
+        "by_effect": _flag,  # true (the default in a file): as an effect would put it, now
+        "tapped": _flag,  # the set-up's own keys (by_effect = false), as under [[board.NAME]]
+        "counters": _table(_whole(0, limits.MAX_COUNTERS), key=_text(limits.MAX_COUNTER_KIND)),
+        "arrived": _one_of(("last turn", "this turn")),
+        "choices": _CHOICES,
     },
-    "attack": {"attackers": _LABELS, "defender": _name},
-    "block": {"blocks": _table(_label, key=_label)},
-    "concede": {"player": _name},
-    "pass": {"player": _name},
+    "put_in_zone": {"card": _card, "player": _name, "label": _label, "choices": _CHOICES,
+                    "zone": _one_of(("hand", "library", "graveyard", "exile"))},
+    "put_in_library": {"card": _card, "player": _name, "n": _whole(1, limits.MAX_LIBRARY), "label": _label,
+                       "choices": _CHOICES},
+    "make_monarch": {"player": _name, "choices": _CHOICES},
+    "set_life": {"player": _name, "life": _whole(-limits.MAX_LIFE, limits.MAX_LIFE), "choices": _CHOICES},
+    "attack": {"attackers": _labels_or_table(_name),
+               "defender": _name, "choices": _CHOICES},
+    "block": {"blocks": _table(_label, key=_label), "choices": _CHOICES},
+    "concede": {"player": _name, "choices": _CHOICES},
+    "pass": {"player": _name, "choices": _CHOICES},
 }
 _EXPECT: dict[str, Spec] = {
     "pool": _table(_mana),
@@ -453,6 +483,13 @@ def _toml_place(message: str) -> str:
 
 
 # ------------------------------------------------------------------ playing it
+def _made(record: acts.Action, events: Sequence[Event]) -> list[int]:
+    """The cards a set-up action put somewhere (the one card, or each of ``n``), by id."""
+    found = [e.obj_id for e in events
+             if isinstance(e, ZoneChange) and e.kind in ("setup", "enter") and e.obj_id is not None]
+    return found[:record.n if isinstance(record, acts.PutInLibrary) else 1]
+
+
 def _engine_place(message: str, keys: Mapping[str, object], place: str, default: str = "") -> str:
     """The key under ``place`` an engine's ValueError names (it starts with the argument, as in
     ``start must be ...``), or ``default`` (else ``place``) when it names none."""
@@ -568,6 +605,8 @@ class _Builder:
         return label
 
     def _ref(self, label: str, place: str) -> int:
+        if label not in self.labels and _OBJECT_ID.fullmatch(label):
+            return int(label[1:])  # "#63": an object no set-up labelled (a token), by its id
         if label not in self.labels:
             known = ", ".join(sorted(self.labels)) or "none yet"
             raise self.fail(place, f"the label or card name of a card set up earlier ({known})")
@@ -589,80 +628,21 @@ class _Builder:
                                f"or the name of a spell or ability on the stack (on it now: {names})")
 
     def _act(self, game: Game, args: dict[str, Any], place: str) -> None:
+        """Play one action of the file: its labels become ids, then it is a record of
+        :mod:`mtgkit.actions` (the same records as ``Game``'s methods and play steps make),
+        applied to the game. A set-up action labels the cards it puts somewhere."""
         kind = args["do"]
-        steps: dict[str, Callable[[], object]] = {}
-        target = self._target(game, args["target"], f"{place}.target") if "target" in args else None
         try:
-            if kind == "activate" and isinstance(args.get("card"), list):
-                refs = [self._ref(c, f"{place}.card[{i}]") for i, c in enumerate(args["card"])]
-                steps[kind] = lambda: [game.activate(r, args.get("ability", 0)) for r in refs]
-            elif kind == "activate":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.activate(
-                    ref, args.get("ability", 0), player=args.get("player"), color=args.get("color"),
-                    choice=args.get("choice"), order=args.get("order"), target=target,
-                    pay=args.get("pay"))
-            elif kind == "cast":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                convoke = ([self._ref(c, f"{place}.convoke[{i}]") for i, c in enumerate(args["convoke"])]
-                           if "convoke" in args else None)
-                steps[kind] = lambda: game.cast(ref, x=args.get("x", 0), target=target, pay=args.get("pay"),
-                                                convoke=convoke)
-            elif kind == "play_land":
-                ref = self._ref(args.get("card", ""), f"{place}.card")
-                steps[kind] = lambda: game.play_land(ref)
-            elif kind == "resolve":
-                copy = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
-                sources = ([self._ref(c, f"{place}.mana_from[{i}]") for i, c in enumerate(args["mana_from"])]
-                           if "mana_from" in args else None)
-                steps[kind] = lambda: game.resolve(copy=copy, free_cast=args.get("free_cast"),
-                                                   x=args.get("x"), mana_from=sources)
-            elif kind == "resolve_stack":
-                steps[kind] = game.resolve_stack
-            elif kind in ("advance", "next_turn"):
-                to = args.get("to")
-                damage = self._division(args["damage"], f"{place}.damage") if "damage" in args else None
-                discard = ([self._ref(c, f"{place}.discard[{i}]") for i, c in enumerate(args["discard"])]
-                           if "discard" in args else None)
-                steps[kind] = (lambda: game.advance(to=to, damage=damage, discard=discard)) \
-                    if kind == "advance" else (lambda: game.next_turn(to=to or "main1", damage=damage,
-                                                                      discard=discard))
-            elif kind == "put_onto_battlefield":
-                if "card" not in args or "player" not in args:
-                    raise self.fail(f"{place}.{'card' if 'card' not in args else 'player'}",
-                                    "this key is required")
-                who = self._player(args["player"], f"{place}.player")
-                host = self._ref(args["attached_to"], f"{place}.attached_to") if "attached_to" in args \
-                    else None
-                original = self._ref(args["copy"], f"{place}.copy") if "copy" in args else None
-                label = self._new_label(args.get("label", args["card"]),
-                                        place + (".label" if "label" in args else ".card"))
-
-                def put() -> None:
-                    self.labels[label] = game.put_onto_battlefield(
-                        args["card"], who, by_effect=True, owner=self._owner(args, place),
-                        attached_to=host, color=args.get("color"), copy=original)
-                steps[kind] = put
-            elif kind == "attack":
-                attackers = [self._ref(a, f"{place}.attackers[{i}]")
-                             for i, a in enumerate(args.get("attackers", []))]
-                defender = args.get("defender")
-                if defender is not None:
-                    self._player(defender, f"{place}.defender")
-                steps[kind] = lambda: game.attack(attackers, defender)
-            elif kind == "block":
-                blocks = {self._ref(b, f"{place}.blocks"): self._ref(a, f"{place}.blocks.{b}")
-                          for b, a in args.get("blocks", {}).items()}
-                steps[kind] = lambda: game.block(blocks)
-            elif kind == "pass":
-                who_passes = args.get("player")
-                if who_passes is not None:
-                    self._player(who_passes, f"{place}.player")
-                steps[kind] = lambda: game.pass_priority(who_passes)
-            elif kind == "concede":
-                who = self._player(args.get("player", ""), f"{place}.player")
-                steps[kind] = lambda: game.concede(who)
-            steps[kind]()
+            records = self._records(game, kind, args, place)
+            base = args.get("label", args.get("card", ""))
+            label = None
+            if kind in ("put_onto_battlefield", "put_in_zone", "put_in_library"):
+                label = self._new_label(base, place + (".label" if "label" in args else ".card"))
+            for record in records:
+                events = game.apply(record)
+                if label is not None:
+                    for i, ref in enumerate(_made(record, events)):
+                        self.labels[label if i == 0 else self._new_label(base, place)] = ref
         except RulesError as err:
             raise self.fail(place, f"a legal action ({kind} was refused: {err})") from None
         except LimitError as err:
@@ -671,6 +651,60 @@ class _Builder:
             where = _engine_place(str(err), args, place)
             raise self.fail(where, str(err) if where != place else f"choices that fit this action ({err})") \
                 from None
+
+    def _records(self, game: Game, kind: str, args: dict[str, Any], place: str) -> list[acts.Action]:
+        """The records of one action of the file, its labels turned into ids (checked first)."""
+        fields = {k: v for k, v in args.items() if k not in ("do", "label")}
+        ref = self._ref
+
+        def refs(key: str) -> list[int]:
+            return [ref(c, f"{place}.{key}[{i}]") for i, c in enumerate(args[key])]
+
+        if "target" in fields:
+            fields["target"] = self._target(game, fields["target"], f"{place}.target")
+        if kind == "activate" and isinstance(args.get("card"), list):
+            return [acts.Activate(r, args.get("ability", 0)) for r in refs("card")]
+        if kind in ("activate", "cast", "play_land"):
+            fields["card"] = ref(args.get("card", ""), f"{place}.card")
+        for key in ("convoke", "attackers"):  # a list of labels, or a table { label = value }
+            if isinstance(args.get(key), dict):
+                fields[key] = {ref(c, f"{place}.{key}.{c}"): v for c, v in args[key].items()}
+            elif key in args:
+                fields[key] = refs(key)
+        if "copy" in fields:
+            fields["copy"] = ref(args["copy"], f"{place}.copy")
+        for key in ("discard", "mana_from"):
+            if key in fields:
+                fields[key] = refs(key)
+        if "damage" in fields:
+            fields["damage"] = self._division(args["damage"], f"{place}.damage")
+        if "attached_to" in fields:
+            fields["attached_to"] = ref(args["attached_to"], f"{place}.attached_to")
+        if kind == "next_turn":
+            fields.setdefault("to", "main1")
+        if kind in ("put_onto_battlefield", "put_in_zone", "put_in_library"):
+            for key in ("card", "player"):
+                if key not in args:
+                    raise self.fail(f"{place}.{key}", "this key is required")
+            who = self._player(fields.pop("player"), f"{place}.player")
+            if kind == "put_onto_battlefield":
+                fields["controller"], fields["owner"] = who, self._owner(args, place)
+                fields.setdefault("by_effect", True)
+            else:
+                fields["owner"] = who
+        if kind == "attack" and "attackers" not in fields:
+            fields["attackers"] = []
+        if "defender" in fields:
+            self._player(fields["defender"], f"{place}.defender")
+        if kind == "block":
+            fields["blocks"] = {ref(b, f"{place}.blocks"): ref(a, f"{place}.blocks.{b}")
+                                for b, a in args.get("blocks", {}).items()}
+        if kind in ("pass", "concede", "make_monarch", "set_life") and "player" in fields \
+                or kind in ("concede", "make_monarch", "set_life"):
+            fields["player"] = self._player(args.get("player", ""), f"{place}.player")
+        if kind == "set_life" and "life" not in fields:
+            raise self.fail(f"{place}.life", "this key is required")
+        return [acts.make(kind, **fields)]
 
     def _division(self, damage: dict[str, dict[str, int]], place: str
                   ) -> dict[int | str, dict[int | str, int]]:
@@ -710,3 +744,167 @@ class _Builder:
                 else:
                     met(place, want, board.player(who).hand)
         return tuple(checked)
+
+
+# ------------------------------------------------------------------ writing a game out
+def scenario_text(game: Game, *, title: str = "", description: str = "", expect: bool = True) -> str:
+    """The scenario file (TOML) that plays ``game`` again, event for event: its set-up
+    (``game.config``) and every action record (``game.actions``) in order, each with the
+    choices made during it, so ``mtgkit run FILE`` gives the same events. Cards are named
+    by labels (the card's name; the second Forest is "Forest 2"), an object no set-up put
+    anywhere (a token) by its id (``"#63"``). With ``expect``, an ``[expect]`` table checks
+    the life totals, the monarch and the mana pools at the end.
+
+    Raises ``ValueError`` for a game a file can't hold: more than ``limits.MAX_ACTIONS``
+    actions, or a file over ``limits.MAX_FILE_BYTES``.
+
+    >>> g = Game(["Alice", "Bob"])
+    >>> forest = g.put_onto_battlefield("Forest", "Alice")
+    >>> _ = g.activate(forest)
+    >>> print(scenario_text(g, title="A Forest"))  # doctest: +NORMALIZE_WHITESPACE
+    title = "A Forest"
+    players = ["Alice", "Bob"]
+    life = 20
+    library = 30
+    start = "main1"
+    <BLANKLINE>
+    [[actions]]
+    do = "put_onto_battlefield"
+    card = "Forest"
+    player = "Alice"
+    by_effect = false
+    <BLANKLINE>
+    [[actions]]
+    do = "activate"
+    card = "Forest"
+    <BLANKLINE>
+    [expect]
+    life = { "Alice" = 20, "Bob" = 20 }
+    pool = { "Alice" = "{G}" }
+    <BLANKLINE>
+    """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, not {game!r}")
+    if title:
+        title = safetext.check_text(title, limits.MAX_TITLE)
+    if description:
+        description = safetext.check_text(description, limits.MAX_DESCRIPTION, lines=True)
+    records = game.actions
+    if len(records) > limits.MAX_ACTIONS:
+        raise ValueError(f"a scenario file holds at most {limits.MAX_ACTIONS:,} actions (the scenario "
+                         f"limit); this game has {len(records):,}")
+    c = game.config
+    lines = [f"title = {_toml(title)}"] if title else []
+    if description:
+        lines.append(f"description = {_toml(description)}")
+    lines += [f"players = {_toml(list(c.players))}", f"life = {c.life}", f"library = {c.library}",
+              f"start = {_toml(c.start)}"]
+    labels: dict[int, str] = {}
+    taken: set[str] = set()
+    again = Game(list(c.players), life=c.life, library=c.library, start=c.start)
+    for record in records:
+        lines += ["", "[[actions]]"] + [f"{k} = {_toml(v)}" for k, v in _keys(record, labels)]
+        events = again.apply(record)  # the same ids as in the game: what the file's labels name
+        if isinstance(record, acts.PutOntoBattlefield | acts.PutInZone | acts.PutInLibrary):
+            for ref in _made(record, events):
+                labels[ref] = _next_label(record.card, taken)
+    if expect:
+        lines += ["", "[expect]", f"life = {_toml({p: game.life(p) for p in game.players})}"]
+        if game.monarch is not None:
+            lines.append(f"monarch = {_toml(game.monarch)}")
+        pools = {p: str(game.pool(p)) for p in game.players if game.pool(p)}
+        if pools:
+            lines.append(f"pool = {_toml(pools)}")
+    text = "\n".join(lines) + "\n"
+    if len(text.encode()) > limits.MAX_FILE_BYTES:
+        raise ValueError(f"a scenario file is at most {limits.MAX_FILE_BYTES:,} bytes (the scenario "
+                         f"limit); this game's would be {len(text.encode()):,}")
+    return text
+
+
+def save_scenario(game: Game, path: str | Path, *, title: str = "", description: str = "",
+                  expect: bool = True, overwrite: bool = False) -> Path:
+    """Write ``game`` as a scenario file at ``path`` (see :func:`scenario_text`); a new
+    name without an extension gets ``.toml``. An existing file is refused unless
+    ``overwrite``; the folder must exist. Returns the path written."""
+    path = Path(path)
+    if not path.suffix:
+        path = path.with_suffix(".toml")
+    text = scenario_text(game, title=title or path.stem, description=description, expect=expect)
+    if not path.parent.is_dir():
+        raise ValueError(f"path: the folder {safetext.shown(str(path.parent))} doesn't exist")
+    if path.exists() and not (overwrite and path.is_file()):
+        raise ValueError(f"path: {safetext.shown(str(path))} exists (pass overwrite=True to replace a file)")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _next_label(name: str, taken: set[str]) -> str:
+    """The builder's label for a new card named ``name``: "Forest", then "Forest 2", ..."""
+    label, n = name, 2
+    while label in taken:
+        label, n = f"{name} {n}", n + 1
+    taken.add(label)
+    return label
+
+
+def _keys(record: acts.Action, labels: Mapping[int, str]) -> list[tuple[str, Any]]:
+    """An action record as the keys of a file's ``[[actions]]`` table."""
+    def ref(v: Any) -> Any:
+        if isinstance(v, bool) or not isinstance(v, int):
+            return v
+        return labels.get(v, f"#{v}")
+
+    def refs(v: Any) -> Any:
+        return [ref(x) for x in v]
+
+    out: list[tuple[str, Any]] = [("do", record.kind)]
+    fields = record.fields()
+    answers = fields.pop("choices", ())
+    defaults = type(record)._defaults
+    for key, value in fields.items():
+        if key in defaults and value == defaults[key] and not (
+                isinstance(record, acts.PutOntoBattlefield) and key == "by_effect"):
+            continue
+        if key == "card" and not record.setup or key in ("target", "copy", "attached_to"):
+            value = ref(value)
+        elif key == "pay":
+            value = str(value)
+        elif key in ("discard", "mana_from"):
+            value = refs(value)
+        elif key == "convoke":
+            value = {ref(k): s for k, s in value} if acts.pairs(value) else refs(value)
+        elif key == "attackers":
+            value = {ref(k): d for k, d in value} if acts.pairs(value) else refs(value)
+        elif key == "blocks":
+            value = {ref(b): ref(a) for b, a in value}
+        elif key == "damage":
+            value = {ref(a): {ref(b): n for b, n in division} for a, division in value}
+        elif key == "counters":
+            value = dict(value)
+        elif key in ("order",):
+            value = list(value)
+        if isinstance(record, acts.PutOntoBattlefield | acts.PutInLibrary) and key == "controller":
+            key = "player"
+        if isinstance(record, acts.PutInZone | acts.PutInLibrary) and key == "owner":
+            key = "player"
+        out.append((key, value))
+    if answers:
+        out.append(("choices", [list(c.answer) if isinstance(c.answer, tuple) else c.answer
+                                for c in answers]))
+    return out
+
+
+def _toml(value: Any) -> str:
+    """A value written as TOML (strings as basic strings, escaped as JSON escapes them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{_toml(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"a scenario file can't hold {value!r}")  # pragma: no cover

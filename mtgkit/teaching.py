@@ -26,6 +26,7 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
+from . import actions as acts
 from .board import Board, replay
 from .crlinks import cited
 from .events import Event, chain, explain
@@ -688,51 +689,51 @@ class Step(Value):
     convoke: tuple[str, ...] = ()  # creatures tapped to help cast a spell with convoke (cast)
     free_cast: bool | None = None  # cascade's "you may cast it without paying" (resolve; x: its X)
 
-    def play(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
-        """Do the step on ``g`` (``labels`` gains a card that enters by an effect)."""
-        start = len(g.events)
-
+    def records(self, g: Game, labels: Mapping[str, int]) -> list[acts.Action]:
+        """The step as records of :mod:`mtgkit.actions` (its labels as ids in ``g``): the
+        activations that pay for it, then the action itself."""
         def ref(label: str) -> int:  # a label, or a permanent made during the play, by name
             return labels[label] if label in labels else g.find(label)
-
-        for land in self.pay:
-            g.activate(ref(land))
 
         def target() -> int | str | None:
             if not self.target:
                 return None
             return self.target if self.target in g.players else ref(self.target)
 
+        found: list[acts.Action] = [acts.Activate(ref(land)) for land in self.pay]
         do = self.do
         if do == "cast":
-            g.cast(ref(self.card), x=self.x, target=target(),
-                   convoke=[ref(c) for c in self.convoke] if self.convoke else None)
+            found.append(acts.Cast(ref(self.card), target(), self.x,
+                                   convoke=tuple(ref(c) for c in self.convoke) or None))
         elif do == "activate":
-            g.activate(ref(self.card), self.ability, player=self.player or None,
-                       color=self.color or None, choice=self.choice or None,
-                       order=list(self.order) or None, target=target())
+            found.append(acts.Activate(ref(self.card), self.ability, self.player or None, self.color or None,
+                                       self.choice or None, self.order or None, target()))
         elif do == "play_land":
-            g.play_land(ref(self.card))
+            found.append(acts.PlayLand(ref(self.card)))
         elif do == "pass":
-            g.pass_priority(self.player or None)
+            found.append(acts.PassPriority(self.player or None))
         elif do == "resolve":
-            g.resolve(copy=ref(self.copy) if self.copy else None, free_cast=self.free_cast,
-                      x=self.x if self.free_cast else None)
-        elif do == "resolve_stack":
-            g.resolve_stack()
-        elif do == "advance":
-            g.advance(to=self.to or None)
-        elif do == "next_turn":
-            g.next_turn(to=self.to or "main1")
+            found.append(acts.Resolve(ref(self.copy) if self.copy else None, self.free_cast,
+                                      self.x if self.free_cast else None))
+        elif do in ("advance", "next_turn", "resolve_stack"):
+            found.append(acts.make(do, **({"to": self.to} if self.to else {})))
         elif do == "attack":
-            g.attack([ref(a) for a in self.attackers], self.defender or None)
+            found.append(acts.Attack(tuple(ref(a) for a in self.attackers), self.defender or None))
         elif do == "block":
-            g.block({ref(b): ref(a) for b, a in self.blocks})
+            found.append(acts.Block(tuple((ref(b), ref(a)) for b, a in self.blocks)))
         elif do == "concede":
-            g.concede(self.player)
+            found.append(acts.Concede(self.player))
         else:  # "enter"
-            labels[self.card] = g.put_onto_battlefield(self.card, self.player or g.active_player,
-                                                       by_effect=True)
+            found.append(acts.make("enter", card=self.card, controller=self.player or g.active_player))
+        return found
+
+    def play(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
+        """Do the step on ``g`` (``labels`` gains a card that enters by an effect)."""
+        start = len(g.events)
+        for record in self.records(g, labels):
+            events = g.apply(record)
+            if isinstance(record, acts.PutOntoBattlefield):
+                labels[self.card] = acts.new_object(events)
         return tuple(g.events[start:])
 
 

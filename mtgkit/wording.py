@@ -272,6 +272,8 @@ SENTENCES: dict[str, Sentence] = {
     "choice.trigger_target": "{player} chooses {answer} as the target of {source}'s ability {options_shown}",
     "choice.trigger_order": lambda v: (f"{v['player']} puts their triggers on the stack in this order: "
                                        + ", ".join(v["answer"])),
+    "choice.autopay": lambda v: (f"{v['player']} taps {v['answer']} for mana to pay {v['cost']} for "
+                                 f"{v['what']} (no pay= given: the first way found to pay it)"),
     "choice.cascade_cast": lambda v: (f"{v['player']} chooses {'' if v['cast'] else 'not '}to cast "
                                       f"{v['obj']} without paying its mana cost (cascade)"),
     "choice.nothing_to_sacrifice": lambda v: (f"{v['player']} controls no {v['card_type'].lower()} "
