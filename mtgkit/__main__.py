@@ -426,8 +426,19 @@ def _suggest(parser: argparse.ArgumentParser, message: str) -> str:
     return message
 
 
+def _version() -> str:
+    """The installed package's version (the package's ``__version__`` reads the same metadata;
+    modules inside the package don't import the package itself)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mtgkit")
+    except PackageNotFoundError:  # a source tree that was never installed
+        return "0+unknown"
+
+
 def _parser() -> argparse.ArgumentParser:
-    from . import __version__
+    __version__ = _version()
 
     parser = _Parser(prog="mtgkit",
                      description="mtgkit: a Jupyter teaching kit for tricky Magic: The Gathering rules. "

@@ -81,7 +81,7 @@ def test_capstones_are_a_practice_stream_and_a_worksheet(tmp_path: Path) -> None
     out = subprocess.run([sys.executable, "-m", "mtgkit", "worksheet", "--topic", "capstones", "--n", "12",
                           "--seed", "1", "--out", str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
-    key = (tmp_path / "worksheet-capstones-easy-seed1-key.md").read_text()
+    key = (tmp_path / "worksheet-capstones-seed1-key.md").read_text()
     assert key.count("✓") == 12 and "comes from the misconception" in key
 
 

@@ -17,12 +17,14 @@ import pytest
 from helpers import refused
 
 from mtgkit import Game
+from mtgkit.actions import SetLife
 from mtgkit.errors import GameOverError
 
 #: Every public method of Game that changes the game, called with arguments that would be
 #: accepted mid-game (the object refs come from :func:`ended`).
 MUTATING: dict[str, Callable[[Game, dict[str, int]], object]] = {
     "set_life": lambda g, r: g.set_life("Alice", 0),
+    "apply": lambda g, r: g.apply(SetLife("Alice", 0)),
     "make_monarch": lambda g, r: g.make_monarch("Alice"),
     "put_onto_battlefield": lambda g, r: g.put_onto_battlefield("Grizzly Bears", "Alice"),
     "put_in_zone": lambda g, r: g.put_in_zone("Forest", "Alice", "graveyard"),
@@ -43,7 +45,8 @@ MUTATING: dict[str, Callable[[Game, dict[str, int]], object]] = {
 }
 #: The rest of Game's public methods: questions about the game, which change nothing.
 QUERIES = {
-    "attack_refusal", "block_refusal", "board", "can_activate", "can_attack", "can_block",
+    "attack_refusal", "available_mana", "block_refusal", "board", "can", "can_cast", "castable",
+    "refusal", "replay", "replay_of", "can_activate", "can_attack", "can_block",
     "colors_of_permanents", "controlled_since_turn_began", "controller_of", "could_produce",
     "could_produce_all", "count_permanents", "explain_could_produce", "find", "has_haste", "in_game",
     "is_a", "keywords", "life", "mana_effects", "mana_replacements", "mana_value", "obj", "permanents",
