@@ -152,6 +152,14 @@ c.CourseDirectory.course_id = "mtgkit"
 c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 # The explorers and plots of a notebook take a few seconds to run.
 c.Execute.timeout = 120
+# Two messages nbgrader would print while it grades, neither about the grades (see "What
+# autograde prints" in docs/running-a-class.md): each kernel that runs a submission logs that it
+# talks to nbgrader over TCP on this machine, unencrypted, as JupyterLab's kernels do (its errors
+# still show); and nbgrader 0.9 with SQLAlchemy 2 warns "Object of type <SubmittedAssignment> not
+# in session" as it records a new submission, which it then adds itself.
+c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
+import warnings  # noqa: E402
+warnings.filterwarnings("ignore", message=r"Object of type <\\w+> not in session", module=r"nbgrader\\.")
 # Submissions downloaded from a learning platform (`nbgrader zip_collect`, docs/running-a-class.md):
 # uncomment the line for yours, so nbgrader can read the student and the notebook from each file.
 {_LMS_LINES}

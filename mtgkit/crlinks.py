@@ -123,20 +123,31 @@ def cited(text: str) -> list[str]:
 
 class Cited:
     """Text to show in a notebook with every rule number a link (an explanation from
-    ``game.why``, for example); plain text anywhere else.
+    ``game.why``, for example); plain text anywhere else. Several texts (or ``Cited``) are shown
+    one a line.
+
+    The text wraps between words: JupyterLab breaks the words of an output's ``<pre>`` anywhere
+    (``word-break: break-all``), which cut "prior-ity" in two; this one breaks a word only if it
+    is longer than the line.
 
     >>> Cited("tapped (CR 107.5)")
     tapped (CR 107.5)
     >>> "R1075" in Cited("tapped (CR 107.5)")._repr_html_()
     True
+    >>> print(Cited("one.", Cited("two.")))
+    one.
+    two.
     """
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, *texts: str | Cited) -> None:
+        self.text: str = "\n".join(t.text if isinstance(t, Cited) else t for t in texts)
 
     def __repr__(self) -> str:
         return self.text
 
+    def __str__(self) -> str:
+        return self.text
+
     def _repr_html_(self) -> str:
-        return ('<pre style="white-space:pre-wrap;font-size:0.9em;margin:0">'
-                + link_rules(self.text, bare=True) + "</pre>")
+        return ('<pre style="white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;'
+                'font-size:0.9em;margin:0">' + link_rules(self.text, bare=True) + "</pre>")

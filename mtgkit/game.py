@@ -168,7 +168,7 @@ from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 from .wording import STEP_TITLES as STEP_TITLES
-from .wording import with_article
+from .wording import possessive, with_article
 
 #: The maximum hand size (CR 402.2).
 HAND_SIZE = 7
@@ -1378,7 +1378,7 @@ class Game:
         ab = abilities[index]
         who = player or o.controller
         if who != o.controller:
-            raise RulesError(f"Only {o.name}'s controller, {o.controller}, can activate its "
+            raise RulesError(f"Only {possessive(o.name)} controller, {o.controller}, can activate its "
                              f"abilities.", "602.2")
         c = ab.cost
         # {T}/{Q} and summoning sickness are checked together: when both fail, the error says both.
@@ -1398,7 +1398,8 @@ class Game:
             first = failed[0]
             raise type(first)(first.reason, first.rule, also=failed[1:])
         if c.mana is not None or paying is not None:
-            self._check_payment(who, c.mana or ManaCost(), 0, paying, f"{o.name}'s ability", "602.2b")
+            self._check_payment(who, c.mana or ManaCost(), 0, paying, f"{possessive(o.name)} ability",
+                                "602.2b")
         if c.life and self._player(who).life < c.life:
             raise CostError(f"{who} has {self._player(who).life} life and can't pay {c.life} life.",
                             "119.4")
@@ -1407,7 +1408,7 @@ class Game:
                 raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
                                 f"removes {n}.")
         if ab.targets is not None and target is None:  # CR 602.2b, 601.2c
-            self._check_some_target(ab.targets, who, f"{o.name}'s ability")
+            self._check_some_target(ab.targets, who, f"{possessive(o.name)} ability")
         if timing:
             # last: the timing, once the ability itself could be activated
             self._check_can_act(who, mana_ability=ab.is_mana_ability)
@@ -1462,7 +1463,7 @@ class Game:
         if ab.is_mana_ability:
             self._produce_mana(o, ab, act.seq, color, choice, order)
         else:
-            item = self._new_stack_item(self._take_id(), "ability", f"{o.name}'s ability", who,
+            item = self._new_stack_item(self._take_id(), "ability", f"{possessive(o.name)} ability", who,
                                         ab.effects, ab.text, 0, source_id=o.id, target=target,
                                         targets=ab.targets, source_incarnation=o.incarnation,
                                         target_incarnation=self._incarnation(target))
@@ -1482,7 +1483,7 @@ class Game:
         p = self._player(who)
         sick = self._sickness_rules(o, "702.10c")  # read before paying: paying changes nothing it reads
         if c.mana is not None:
-            self._pay_mana(who, c.mana, 0, paying, f"{o.name}'s ability", ability=True)
+            self._pay_mana(who, c.mana, 0, paying, f"{possessive(o.name)} ability", ability=True)
         if c.tap:
             o.tapped = True
             self._emit(Tapped(words=say("tap.cost"),
@@ -1549,7 +1550,7 @@ class Game:
         rest = [e for e in ab.effects if not isinstance(e, AddMana)]
         if not rest:
             return
-        item = StackItem(0, "ability", f"{o.name}'s ability", o.controller, ab.effects, ab.text,
+        item = StackItem(0, "ability", f"{possessive(o.name)} ability", o.controller, ab.effects, ab.text,
                          act_seq, source_id=o.id, source_incarnation=o.incarnation)
         for eff in rest:
             _EFFECTS[type(eff)](self, eff, item)
@@ -1604,7 +1605,7 @@ class Game:
             if not now:
                 return mana
             if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
-                chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", now)
+                chosen = self.chooser.order(who, f"replacement effects on {possessive(o.name)} mana", now)
                 ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
             if len(now) > 1 and not set(now) <= shown:
                 picked = [lab for lab in ranked if lab in now]
@@ -2119,18 +2120,20 @@ class Game:
                    + [f"{{{a}/{b}}}" for a, b in left["hybrid"] if a in colors or b in colors]
                    + (["{1}"] if left["generic"] else []))
         if wanted and wanted not in options:
-            raise ChoiceError(f"{c.name} can't pay {wanted} of {spell.name}'s cost: it can pay "
+            raise ChoiceError(f"{c.name} can't pay {wanted} of {possessive(spell.name)} cost: it can pay "
                               f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
                               f"one mana of its color).", "702.51a")
         if not options:
             rest = ManaCost.of(left["generic"], sum((Mana.of(t) for t in left["colored"]), Mana()),
                                tuple(left["hybrid"]))
             if not rest.total(0):
-                raise ChoiceError(f"Nothing is left of {spell.name}'s total cost for {c.name} to pay: "
+                raise ChoiceError(f"Nothing is left of {possessive(spell.name)} total cost for {c.name} "
+                                  f"to pay: "
                                   f"each creature that convokes pays one mana.", "702.51a")
             color = " and ".join(COLOR_NAMES[t] for t in colors) or "colorless"
             orrery = [o.name for o, _ in self._statics(SpendAsAnyColor) if o.controller == c.controller]
-            raise ChoiceError(f"What is left of {spell.name}'s total cost is {rest}, and {c.name} is "
+            raise ChoiceError(f"What is left of {possessive(spell.name)} total cost is {rest}, and "
+                              f"{c.name} is "
                               f"{color}: a creature that convokes pays one generic mana or one mana of "
                               f"its own color" + (f" (convoke taps creatures and spends no mana, so "
                                                   f"{orrery[0]} doesn't help)" if orrery else "") + ".",
@@ -2807,7 +2810,7 @@ class Game:
         if not card.card.types - {"Land"}:
             return (f"{card.name} has no card type (a placeholder card), so it can't be cast.", "702.85a")
         if (cost.mana_value() if cost else 0) >= mv:
-            return (f"{card.name}'s mana value isn't less than {mv}, so cascade doesn't let {who} "
+            return (f"{possessive(card.name)} mana value isn't less than {mv}, so cascade doesn't let {who} "
                     f"cast it.", "702.85a")
         if spec is not None:
             missing = no_target_reason(spec, who, self)
@@ -2979,7 +2982,8 @@ class Game:
                 [(o.timestamp, self._choice_label(o.id), o) for o in options]
                 + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
             labels = [label for _, label, _ in effects]
-            label = self.chooser.choose(player, f"which effect applies first to {source}'s damage", labels)
+            label = self.chooser.choose(player, f"which effect applies first to {possessive(source)} damage",
+                                        labels)
             self._emit(ChoiceMade(words=say("choice.damage_effect", source=source), rules=("616.1",),
                                   player=player,
                                   question="damage effect", answer=label, options=tuple(labels)))
@@ -2989,7 +2993,8 @@ class Game:
         if len(options) == 1:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]
-        label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
+        label = self.chooser.choose(player, f"which redirection applies to {possessive(source)} damage",
+                                    labels)
         self._emit(ChoiceMade(words=say("choice.protector", source=source), rules=("616.1", "614.9"),
                               player=player,
                               question="protector", answer=label, options=tuple(labels)))
@@ -3844,7 +3849,7 @@ class Game:
             for player in self._apnap():
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
-                    labels = [f"{p.source_name}'s ability (triggered at #{p.seq})" for p in mine]
+                    labels = [f"{possessive(p.source_name)} ability (triggered at #{p.seq})" for p in mine]
                     order = self.chooser.order(player, "order of your triggers on the stack", labels)
                     self._emit(ChoiceMade(words=say("choice.trigger_order"), rules=("603.3b",),
                                           player=player, question="trigger order",
@@ -3883,12 +3888,13 @@ class Game:
                                    lane="stack", cause=p.seq))
                 return
             labels = [self._choice_label(t) for t in options]
-            label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
+            label = self.chooser.choose(p.controller, f"target for {possessive(p.source_name)} ability",
+                                        labels)
             target = options[labels.index(label)]
             self._emit(ChoiceMade(words=say("choice.trigger_target", source=p.source_name),
                                   rules=("603.3d",), player=p.controller, cause=p.seq,
                                   question="target", answer=label, options=tuple(labels)))
-        item = self._new_stack_item(self._take_id(), "ability", f"{p.source_name}'s ability",
+        item = self._new_stack_item(self._take_id(), "ability", f"{possessive(p.source_name)} ability",
                                     p.controller, p.ability.effects, p.ability.text, 0,
                                     source_id=p.source_id, target=target, x=p.data.x,
                                     ability=p.ability, data=p.data, targets=p.ability.targets,

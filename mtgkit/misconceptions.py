@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .crlinks import Cited
 from .topics import TOPICS
 from .topics import topic as find_topic
 from .topics.base import Misconception, TopicName, applicable, believe, diagnose, distractors, misses
@@ -49,5 +50,16 @@ def by_topic(topic: TopicName | str) -> list[Misconception]:
     return list(find_topic(topic).misconceptions)
 
 
+def listed(topic: TopicName | str) -> Cited:
+    """The misconceptions of ``topic`` to read in a notebook, one a line: the name, the wrong idea
+    in a few words, and the rule it gets wrong.
+
+    >>> print(listed("x-values").text.splitlines()[0])
+    copy-keeps-x: a copy keeps the original's X (CR 107.3m)
+    """
+    return Cited(*(f"{m.name}: {m.title} (CR {m.rule})" for m in by_topic(topic)))
+
+
 __all__ = ["CATALOG", "Misconception", "applicable", "believe", "believed_activation",
-           "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "misses"]
+           "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "listed",
+           "misses"]

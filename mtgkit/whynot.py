@@ -41,6 +41,7 @@ from .events import (
 )
 from .triggers import AtBeginning, BecomesMonarch, CastSpell, TappedForMana, Trigger, whose_matches
 from .view import GameView, ObjectView
+from .wording import possessive
 
 
 def no_mana(game: GameView, ref: int | str) -> str:
@@ -230,7 +231,7 @@ def _missed(trigger: Trigger | TappedForMana, e: Event, src: _Then, name: str) -
             return f"it waits for a spell cast by {_whose(trigger.whose, src.controller)}"
         if trigger.mv_equals_counters:
             n = src.counters.get(trigger.mv_equals_counters, 0)
-            return (f"{e.obj}'s mana value was {e.mana_value} and {name} had {n} "
+            return (f"{possessive(e.obj or '')} mana value was {e.mana_value} and {name} had {n} "
                     f"{trigger.mv_equals_counters} counter{'' if n == 1 else 's'} on it")
         return f"it waits only for {trigger.card_type} spells"
     if isinstance(trigger, TappedForMana) and isinstance(e, ManaAdded):
@@ -296,7 +297,8 @@ def no_steal(game: GameView, player: str) -> str:
                            f"#{gone[0].seq}), so it was removed from combat and dealt no damage "
                            f"(CR 506.4)")
         elif stolen:
-            reasons.append(f"{name}'s controller changed to {stolen[0].controller} (#{stolen[0].seq}) "
+            reasons.append(f"{possessive(name or '')} controller changed to {stolen[0].controller} "
+                           f"(#{stolen[0].seq}) "
                            f"before combat damage, so it was removed from combat and dealt no combat "
                            f"damage (CR 506.4)")
         elif blocks and any(isinstance(e, ChoiceMade) and e.obj_id == oid and e.answer == "none"

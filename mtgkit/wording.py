@@ -33,6 +33,8 @@ class Values(dict[str, Any]):
         self._event = event
 
     def __missing__(self, key: str) -> Any:
+        if key.endswith("'s"):  # "{obj's} ability": the possessive of a name (Grizzly Bears')
+            return possessive(str(self[key[:-2]]))
         if self._event is not None and key in self._event._fields:
             return getattr(self._event, key)
         if key in DERIVED:
@@ -59,6 +61,16 @@ def opt(v: Values, key: str) -> Any:
         return v[key]
     except KeyError:
         return None
+
+
+def possessive(name: str) -> str:
+    """The possessive of a name: an apostrophe after a final s, else 's. A sentence writes it as
+    ``{obj's}``.
+
+    >>> possessive("Grizzly Bears"), possessive("Hill Giant"), possessive("Stoke the Flames")
+    ("Grizzly Bears'", "Hill Giant's", "Stoke the Flames'")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def with_article(noun: str) -> str:
@@ -232,9 +244,9 @@ SENTENCES: dict[str, Sentence] = {
                               + (f" with X = {v['x']}" if v["has_x"] else "") + f"{v['targeting']}"),
     "AbilityCopied": "A copy of {of} is put on the stack{targeting}",
     "AbilityActivated": "{player} activates {obj}: {ability_text}",
-    "stack.activated": "{source}'s ability goes on the stack{targeting}{responding}",
-    "stack.triggered": "{source}'s triggered ability goes on the stack{targeting}",
-    "AbilityTriggered": "{name}'s ability triggers ({player} controls it): {ability_text}",
+    "stack.activated": "{source's} ability goes on the stack{targeting}{responding}",
+    "stack.triggered": "{source's} triggered ability goes on the stack{targeting}",
+    "AbilityTriggered": "{name's} ability triggers ({player} controls it): {ability_text}",
     "Resolved": "{item} resolves",
     "Countered": "{spell} is countered",
     "fizzle.target": lambda v: (f"{v['item']} doesn't resolve: its target is no longer legal "
@@ -246,12 +258,12 @@ SENTENCES: dict[str, Sentence] = {
     "problem.target": "{problem}",
     "fizzle.condition": ("{item} is removed from the stack without resolving: its 'if' condition "
                          "({condition}) is no longer true"),
-    "fizzle.no_target": "{source_name}'s ability has no legal target and is removed from the stack",
+    "fizzle.no_target": "{source_name's} ability has no legal target and is removed from the stack",
     "fizzle.no_counter": "{item} puts no counter: its source left the battlefield",
     "fizzle.spell_gone": "{item} does nothing: the spell already left the stack",
     "fizzle.not_exiled": "{card} isn't exiled: {until} (#{already}) after the ability triggered",
     "fizzle.controller_left": "{item} ceases to exist: its controller left the game",
-    "fizzle.pending_controller_left": ("{obj}'s ability (triggered at #{triggered}) ceases to exist: its "
+    "fizzle.pending_controller_left": ("{obj's} ability (triggered at #{triggered}) ceases to exist: its "
                                        "controller left the game before it was put on the stack"),
     # ------------------------------------------------------------------ choices
     "choice.answer": "{player} chooses: {answer}",
@@ -269,7 +281,7 @@ SENTENCES: dict[str, Sentence] = {
                               f"{v['player']} chooses not to copy anything with {v['obj']}"),
     "choice.target": "{player} chooses {answer} as the target of {of} {options_shown}",
     "choice.copy_target": "{player} chooses {answer} as the target of the copy of {of} {options_shown}",
-    "choice.trigger_target": "{player} chooses {answer} as the target of {source}'s ability {options_shown}",
+    "choice.trigger_target": "{player} chooses {answer} as the target of {source's} ability {options_shown}",
     "choice.trigger_order": lambda v: (f"{v['player']} puts their triggers on the stack in this order: "
                                        + ", ".join(v["answer"])),
     "choice.autopay": lambda v: (f"{v['player']} taps {v['answer']} for mana to pay {v['cost']} for "
@@ -279,21 +291,22 @@ SENTENCES: dict[str, Sentence] = {
     "choice.nothing_to_sacrifice": lambda v: (f"{v['player']} controls no {v['card_type'].lower()} "
                                               f"to sacrifice"),
     "choice.legend_rule": "{player} keeps {answer} (legend rule)",
-    "choice.damage_effect": "{player} applies {answer} first to {source}'s damage {options_shown}",
-    "choice.protector": "{player} chooses {answer} to take {source}'s damage {options_shown}",
+    "choice.damage_effect": "{player} applies {answer} first to {source's} damage {options_shown}",
+    "choice.protector": "{player} chooses {answer} to take {source's} damage {options_shown}",
     "choice.no_blockers_left": ("{obj} is blocked but nothing blocks it any more, so it assigns no "
                                 "combat damage"),
-    "choice.divide_damage": lambda v: (f"{v['player']} divides {v['obj']}'s {v['power']} combat damage: "
+    "choice.divide_damage": lambda v: (f"{v['player']} divides {possessive(v['obj'])} {v['power']} "
+                                       "combat damage: "
                                        + ", ".join(f"{n} to {name}" for name, n in v["division"])),
     # ------------------------------------------------------------------ mana
     "mana.tapped": _adds("{obj} was tapped for mana"),
-    "mana.ability": _adds("from {obj}'s mana ability"),
-    "mana.trigger": _adds("{obj}'s triggered mana ability resolves at once"),
-    "trigger.mana": lambda v: (f"{v['obj']}'s ability triggers ({v['player']} controls it"
+    "mana.ability": _adds("from {obj's} mana ability"),
+    "mana.trigger": _adds("{obj's} triggered mana ability resolves at once"),
+    "trigger.mana": lambda v: (f"{possessive(v['obj'])} ability triggers ({v['player']} controls it"
                                + (f"; the mana goes to {v['gets']}" if v["gets"] != v["player"] else "")
                                + f"): {v['ability_text']}"),
-    "no_mana.ability": "{obj}'s ability produces no mana: {reason}",
-    "no_mana.trigger": "{obj}'s trigger adds no mana",
+    "no_mana.ability": "{obj's} ability produces no mana: {reason}",
+    "no_mana.trigger": "{obj's} trigger adds no mana",
     "ManaReplaced": "{effect}: {obj} produces {after} instead of {before}",
     "spend.ability": "{player} spends {mana} from their mana pool to pay {cost}",
     "spend.spell": "{player} spends {mana} to pay {cost}",
@@ -321,7 +334,7 @@ SENTENCES: dict[str, Sentence] = {
     "effect.starts": _effect_starts,
     "effect.control": "Until end of turn, {player} controls {card} ({effect})",
     "AbilityGained": "Until end of turn, {obj} has {keyword} ({effect})",
-    "EffectEnded": lambda v: f"{v['effect']}'s effect ends ({_ended(v)})",
+    "EffectEnded": lambda v: f"{possessive(v['effect'])} effect ends ({_ended(v)})",
     "ControlChanged": _control,
     "NoTokens": "{item} creates no {token} tokens ({why})",
 }

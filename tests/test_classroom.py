@@ -387,6 +387,26 @@ def _fill(released: dict[str, Any], source: dict[str, Any], how_many: int | None
     return nb
 
 
+def test_the_nbgrader_config_quiets_what_is_not_about_the_grades() -> None:
+    """docs/running-a-class.md, "What autograde prints": the config the kit writes starts the
+    grading kernels without their TCP warning and ignores nbgrader's SAWarning about a new
+    submission, and nothing else: another warning from nbgrader, or that one from elsewhere, shows."""
+    import warnings
+
+    from traitlets.config import Config
+
+    config = Config()
+    with warnings.catch_warnings(record=True) as shown:
+        warnings.simplefilter("always")
+        exec(assignments.NBGRADER_CONFIG, {"get_config": lambda: config})  # the kit's own config text
+        said = "Object of type <SubmittedAssignment> not in session, add operation along 'Student.x'"
+        for message, module in ((said, "nbgrader.api"), (said, "mtgkit.other"), ("else", "nbgrader.api")):
+            warnings.warn_explicit(message, UserWarning, "api.py", 1, module=module)
+    assert [str(w.message) for w in shown] == [said, "else"]  # from mtgkit.other, and another warning
+    assert config.Execute.extra_arguments == ["--IPKernelApp.log_level=ERROR"]
+    assert config.Execute.timeout == 120
+
+
 @pytest.mark.slow
 def test_nbgrader_autogrades_solutions_full_blank_zero_and_partial(tmp_path: Path) -> None:
     """nbgrader 0.9: generate_assignment for every assignment, then autograde three learners:
@@ -520,7 +540,12 @@ def test_submissions_downloaded_from_a_learning_platform_are_collected_and_grade
     nbgrader("zip_collect", stem)
     for student in ("1043", "1044", "1045"):
         assert (grading / "submitted" / student / stem / f"{stem}.ipynb").is_file(), student
-    nbgrader("autograde", stem)
+    graded = nbgrader("autograde", stem)
+    # What autograde prints besides its INFO lines: the expected checksum warnings only (the
+    # config the kit writes quiets the kernels' TCP warning and nbgrader's SAWarning).
+    noise = [line for line in graded.splitlines()
+             if line.strip() and "| INFO]" not in line and "Attribute 'checksum' for cell" not in line]
+    assert noise == [], "\n".join(noise[:10])
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{grading / 'gradebook.db'}") as gb:

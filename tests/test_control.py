@@ -162,7 +162,7 @@ def test_506_4_why_no_crown_when_a_control_change_removed_the_attacker_from_comb
     changed = next(e for e in reversed(g.events) if isinstance(e, ControlChanged))
     g.advance(to="end_of_combat")
     assert g.why_not("monarch", "Alice") == (
-        f"Alice isn't the monarch: Grizzly Bears's controller changed to Carol (#{changed.seq}) before "
+        f"Alice isn't the monarch: Grizzly Bears' controller changed to Carol (#{changed.seq}) before "
         f"combat damage, so it was removed from combat and dealt no combat damage (CR 506.4).")
 
 

@@ -95,7 +95,7 @@ def test_702_51a_what_is_left_is_red_and_the_elf_is_green() -> None:
         g.cast(stoke, target="Bob", convoke=elves)
     with pytest.raises(ChoiceError) as err:
         g.cast(stoke, target="Bob", convoke=elves)
-    assert err.value.reason == ("What is left of Stoke the Flames's total cost is {R}{R}, and Llanowar "
+    assert err.value.reason == ("What is left of Stoke the Flames' total cost is {R}{R}, and Llanowar "
                                 "Elves is green: a creature that convokes pays one generic mana or one "
                                 "mana of its own color.")
     g.put_onto_battlefield("Chromatic Orrery", "Alice")

@@ -451,3 +451,51 @@ def test_make_docs_and_the_pages_workflow_run_the_one_build_command() -> None:
     assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
     assert any(s.get("uses", "").startswith("actions/deploy-pages") for s in deploy["steps"])
     assert set(build["env"]) == {"MTGKIT_DOCS_HUB", "MTGKIT_DOCS_HUB_REPO", "MTGKIT_DOCS_HUB_BRANCH"}
+
+
+# ------------------------------------------------------------------------------ accessibility
+def _contrast(fg: str, bg: str) -> float:
+    def lum(hex_: str) -> float:
+        c = [int(hex_.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    high, low = sorted((lum(fg), lum(bg)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_links_in_outputs_are_readable_and_code_wraps() -> None:
+    """Issue 28: the theme's link blue is 4.34:1 on an output's grey (#f3f4f5), under WCAG AA's
+    4.5:1; the site's CSS gives those links a darker blue, and lets code and printed output wrap
+    (the browser tier measures both on the pages: tests/browser/test_docs_site.py)."""
+    css = (ROOT / "docs" / "_static" / "mtgkit.css").read_text()
+    rule = re.search(r"\.cell_output a,\s*html\[data-theme=\"light\"\] \.bd-article pre a "
+                     r"\{ color: (#\w{6}); \}", css)
+    assert rule and _contrast(rule.group(1), "#f3f4f5") >= 4.5 and _contrast("#176de8", "#f3f4f5") < 4.5
+    assert re.search(r"div\.cell_input pre,\s*\.bd-article div\.cell_output pre \{\s*"
+                     r"white-space: pre-wrap;", css)
+
+
+def test_no_table_has_an_empty_header_and_every_sidebar_toggle_is_named(docs_site: DocsBuild) -> None:
+    """axe-core's empty-table-header (the guides' "ways to run a class" tables) and the theme's
+    sidebar, mended by the site extension: each toggle of a section's pages has a name, and the
+    site's title is in a landmark (axe summary-name and region)."""
+    for path in pages_of(docs_site):
+        soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+        where = path.relative_to(docs_site.html).as_posix()
+        assert not [th for th in soup.find_all("th") if not th.get_text(strip=True)], where
+        toggles = soup.find_all("summary")
+        assert all(t.get("aria-label", "").startswith("The pages under ") for t in toggles), where
+        brand = soup.select_one("a.navbar-brand")
+        assert brand is None or brand.find_parent(attrs={"role": "navigation"}) is not None, where
+
+
+def test_mending_the_theme_is_idempotent() -> None:
+    page = ('<div class="sidebar-primary-item">\n<a class="navbar-brand logo" href="#">x</a></div>'
+            '<li><a class="current reference internal" href="#">Misconceptions</a><details open="open">'
+            '<summary><span class="toctree-toggle"></span></summary></details></li>')
+    mend = ext().mend_theme_html
+    once = mend(page)
+    assert 'role="navigation" aria-label="Home"' in once
+    assert '<summary aria-label="The pages under Misconceptions">' in once
+    assert mend(once) == once

@@ -92,3 +92,62 @@ def test_07_explorer_default_any_protector_bob_chooses_keeps_the_crown() -> None
     for o in walk.outcomes:
         check = combat_check(before, walk, o.path, "Bob", 20)
         assert check.correct and check.reason.rules == ("614.9",)
+
+
+def _repeated(text: str) -> list[str]:
+    """The sentences ``text`` says more than once (a sentence ends with . ! or ?, or a line)."""
+    said = [s.strip().rstrip(".") for s in re.split(r"(?<=[.!?])\s+|\n", text) if len(s.strip()) > 12]
+    return sorted({s for s in said if said.count(s) > 1})
+
+
+def test_no_reason_or_feedback_repeats_a_sentence() -> None:
+    """Issue 28: 07's combat explorer said the redirection twice (once for the crown, again for
+    Bob's life). Every reason the 05-07 explorers give (every path, prediction and choice of Bob's),
+    every quiz's why, and each exercise case's feedback for every answer (one case at a time, as a
+    widget shows it, in learning and in assessment mode) says each sentence once."""
+    from mtgkit.grading import assessment
+    from mtgkit.lessons import check_leave_answers, check_name_answers, check_number_answers
+    from mtgkit.topics.x_values import XRoute
+
+    assert _repeated("The crown stays. Bob keeps it. The crown stays.") == ["The crown stays"]
+    texts: list[tuple[str, str]] = []
+    for card in ("The Goose Mother", "Walking Ballista", "Hangarback Walker"):
+        for x in (0, 1, 3, 4):
+            for path in XRoute:
+                guesses = {XGuess(c, t, on) for c in (0, x) for t in (0, (x + 1) // 2)
+                           for on in (True, False)}
+                for guess in guesses:
+                    check = x_checked(card, x, path, guess)[0]
+                    texts.append((f"05 explorer {card} X={x} {path.value}",
+                                  f"{check.reason.text}\n{check.others}"))
+    for attackers in (["Grizzly Bears"], ["Grizzly Bears", "Hill Giant"], ["Grizzly Bears", "Raging Goblin"]):
+        for protectors in (0, 1, 2):
+            before, walk = combat_walk(attackers, {}, protectors=protectors)
+            for o in walk.outcomes:
+                check = combat_check(before, walk, o.path, "Bob", 20)
+                texts.append((f"07 explorer {attackers} {protectors}",
+                              f"{check.reason.text}\n{check.others}"))
+    texts.append(("05 quiz", ChaliceCase("Walking Ballista", x=1, counters=2).why()))
+    checkers = {"check_number_answers": check_number_answers, "check_name_answers": check_name_answers,
+                "check_leave_answers": check_leave_answers}
+    for stem in ("05-x-values", "06-the-monarch", "07-protector-of-the-crown"):
+        source = nbformat.read(ROOT / "notebooks" / f"{stem}.ipynb", as_version=4)
+        ns: dict[str, Any] = {}
+        for c in source.cells:  # each exercise's cases, without its widget
+            if c.cell_type == "code" and re.search(r"^cases\d = \{", c.source, re.M):
+                exec(c.source.split("Exercise.for_cases")[0], ns)  # our own committed notebook code
+        for name in ("cases1", "cases2"):
+            cases = ns[name]
+            graded_by = next(c for c in checkers if f"{c}(answers{name[-1]}, {name})" in
+                             (ROOT / "tools" / "course" / f"{stem}.py").read_text())
+            for key, case in cases.items():
+                for answer in (0, 1, 2, 3, 4, 5, 6, "Alice", "Bob", "Carol", "nobody"):
+                    for mode in (False, True):
+                        assessment(mode)
+                        try:
+                            feedback = str(checkers[graded_by]({key: answer}, {key: case}))
+                        finally:
+                            assessment(None)
+                        texts.append((f"{stem} {key} {answer!r} assessment={mode}", feedback))
+    repeats = [f"{where}: {_repeated(text)}" for where, text in texts if _repeated(text)]
+    assert repeats == [], "\n".join(repeats[:5])

@@ -41,7 +41,7 @@ def test_the_counters_read_are_those_of_the_moment_the_spell_was_cast() -> None:
     g.cast(g.put_in_hand("Grizzly Bears", "Alice"))
     g.resolve()
     g.put_onto_battlefield("Walking Ballista", "Alice", counters={"+1/+1": 1})
-    assert "Grizzly Bears's mana value was 2 and Chalice of the Void had 1 charge counter on it" in \
+    assert "Grizzly Bears' mana value was 2 and Chalice of the Void had 1 charge counter on it" in \
         g.why_not("trigger", chalice)
 
 

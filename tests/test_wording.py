@@ -86,3 +86,28 @@ def test_a_logged_events_text_is_its_sentence() -> None:
     g.next_turn()
     for e in g.events:
         assert e.text == wording.sentence(e), e
+
+
+def test_a_card_name_ending_in_s_takes_an_apostrophe_only() -> None:
+    """"Grizzly Bears' damage", never "Grizzly Bears's" (issue 28): sentences write a card's
+    possessive as ``{obj's}`` and code as ``possessive(name)``; no f-string or template in the
+    package glues 's onto a card's name."""
+    import re
+
+    glued = re.compile(r"\{[^{}]*(name|obj|source|card|reflector)[^{}]*\}'s")
+    pkg = Path(mtgkit.__file__).resolve().parent
+    found = [f"{p.relative_to(pkg)}:{i}" for p in sorted(pkg.rglob("*.py"))
+             for i, line in enumerate(p.read_text().splitlines(), 1)
+             if glued.search(line) and "def possessive" not in line and p.name != "wording.py"]
+    assert found == []
+    assert not [k for k, s in wording.SENTENCES.items() if isinstance(s, str) and glued.search(s)]
+    g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Protector of the Crown", "Bob", by_effect=True)
+    g.put_onto_battlefield("Protector of the Crown", "Bob", by_effect=True)
+    g.resolve_stack()
+    bears = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    g.advance(to="beginning_of_combat")
+    g.attack([bears])
+    g.advance(to="end_of_combat")
+    said = " ".join(e.text for e in g.events)
+    assert "Grizzly Bears' damage" in said and "Bears's" not in said

@@ -442,6 +442,36 @@ def check_internal_links(outdir: Path) -> list[str]:
     return problems
 
 
+# ============================================================================ the theme's markup
+#: Two things of the book theme's sidebar (pydata-sphinx-theme's templates) that axe-core finds on
+#: every page: the expand toggle of a section's sub-pages is a ``<summary>`` holding only an icon
+#: (axe "summary-name", serious: a screen reader says nothing), and the site's title above the
+#: navigation is outside any landmark (axe "region"). They are mended in the HTML written.
+_TOGGLE = re.compile(r'(<a class="[^"]*\breference internal\b[^"]*" href="[^"]*">([^<]*)</a>'
+                     r'<details[^>]*>)<summary>')
+_BRAND = re.compile(r'<div class="sidebar-primary-item">(\s*<a class="navbar-brand logo")')
+
+
+def mend_theme_html(text: str) -> str:
+    """The page with the sidebar's toggles named after their section and the site's title in a
+    navigation landmark (the link home). Mending a mended page changes nothing.
+
+    >>> mend_theme_html('<a class="reference internal" href="api/">API</a><details><summary>')[-51:]
+    '<details><summary aria-label="The pages under API">'
+    """
+    text = _TOGGLE.sub(lambda m: f'{m.group(1)}<summary aria-label="The pages under {m.group(2)}">', text)
+    return _BRAND.sub(r'<div class="sidebar-primary-item" role="navigation" aria-label="Home">\1', text)
+
+
+def mend_theme(app: Sphinx, exception: Exception | None) -> None:
+    if exception is None and app.builder.format == "html":
+        for page in Path(app.outdir).rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            mended = mend_theme_html(text)
+            if mended != text:
+                write_if_changed(page, mended)
+
+
 def report_links(app: Sphinx, exception: Exception | None) -> None:
     if exception is None and app.builder.format == "html":
         for problem in check_internal_links(Path(app.outdir)):
@@ -459,6 +489,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", check_config)
     app.connect("builder-inited", generate_sources)
     app.connect("html-page-context", add_launch_buttons, priority=502)
+    app.connect("build-finished", mend_theme, priority=400)  # before the link check (500)
     app.connect("build-finished", report_links)
     app.add_transform(RuleLinks)
     app.add_post_transform(WidgetNotes)
@@ -466,5 +497,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
             "env_version": 1}
 
 
-__all__ = ["check_internal_links", "image_alt", "lesson_binder_url", "link_citations", "misconception_page",
-           "read_notebook", "scenario_files_page", "setup"]
+__all__ = ["check_internal_links", "image_alt", "lesson_binder_url", "link_citations", "mend_theme_html",
+           "misconception_page", "read_notebook", "scenario_files_page", "setup"]

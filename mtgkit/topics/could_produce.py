@@ -28,6 +28,7 @@ from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..triggers import Whose
+from ..wording import possessive
 from .base import (
     Level,
     Misconception,
@@ -508,7 +509,8 @@ class ReflectedSpend(PlaySituation):
         hit = next(e for e in events if isinstance(e, DamageDealt) and e.source == "Lightning Bolt")
         return (f"What Bob's lands could produce is a question of types only (CR 106.7): a restriction "
                 f"on spending their mana (CR 106.6) or a rider such as Tarnished Citadel's damage belongs "
-                f"to their own abilities, not to {self.reflector}'s, so its {{R}} is plain mana and hurts "
+                f"to their own abilities, not to {possessive(self.reflector)}, so its {{R}} is plain mana "
+                f"and hurts "
                 f"nobody. {made.text} ({cr(made.rules)}); {cast.text} ({cr(cast.rules)}); {hit.text} "
                 f"({cr(hit.rules)}). {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
 

@@ -60,6 +60,7 @@ from ..teaching import (
     event_lines,
     split_explanation,
 )
+from ..wording import possessive
 from .base import (
     Level,
     Misconception,
@@ -203,21 +204,25 @@ def _combat_result(before: Game, out: Outcome) -> CombatResult:
             text = f"The crown stayed with {monarch} (CR 725.2)."
             reason = Reason(text, ("725.2",))
         chain_text = event_lines(e for e in events if isinstance(e, DamageRedirected | DamageDealt))
-    explanation = (text + " " + bob_life_text(events, g.life("Bob"))
+    explanation = (text + " " + bob_life_text(events, g.life("Bob"), text)
                    + ("\nWhat the engine did:\n" + chain_text if chain_text else ""))
     return CombatResult(g, monarch, g.monarch, explanation, reason, out.choice_summary())
 
 
-def bob_life_text(events: Sequence[Event], life: int) -> str:
+def bob_life_text(events: Sequence[Event], life: int, said: str = "") -> str:
     """Bob's life after a fight, from the engine's events: the life lost, or the redirections
-    (CR 614.9) that kept the damage off him."""
+    (CR 614.9) that kept the damage off him. A redirection the explanation ``said`` already is
+    referred to, not said again."""
     lost = [e for e in events if isinstance(e, LifeChanged) and e.player == "Bob"]
     if lost:
         return ("Bob's life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in lost)
                 + f", so he has {life} life.")
     took = [e for e in events if isinstance(e, DamageRedirected) and e.before == "Bob"]
     if took:
-        return (f"Bob still has {life} life: " + "; ".join(f"{e.text} ({cr(e.rules)})" for e in took)
+        new = [e for e in took if f"{e.text} ({cr(e.rules)})" not in said]
+        above = ("the damage went to the Protector instead, as above" if not new else
+                 "the redirection above; " if len(new) < len(took) else "")
+        return (f"Bob still has {life} life: {above}" + "; ".join(f"{e.text} ({cr(e.rules)})" for e in new)
                 + ".")
     return f"No damage was dealt to Bob, so he still has {life} life."
 
@@ -405,7 +410,8 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
     o = walk.outcome(path)
     r = _combat_result(before, o)
     assert r.reason is not None
-    reason = r.reason.replace(text=r.reason.text + " " + bob_life_text(o.events, o.life("Bob")))
+    said = r.reason.text
+    reason = r.reason.replace(text=said + " " + bob_life_text(o.events, o.life("Bob"), said))
     correct = monarch == str(o.monarch) and lives == o.life("Bob")
     return Check(correct, f"{monarch} is the monarch and Bob has {lives} life", _combat_state(o), reason,
                  "; ".join(walk.alternatives(path, _combat_state)))
@@ -1107,7 +1113,7 @@ def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
 
 def _of(name: str) -> str:
     """A possessive: "Grizzly Bears'", "Hill Giant's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    return possessive(name)
 
 
 class MonarchPlay(PlaySituation):
@@ -1225,7 +1231,7 @@ class MonarchPlay(PlaySituation):
                 hit = s.from_combat(e)
                 assert hit is not None
                 gone = s.left(hit.source_id, hit.seq, e.seq)
-                how = (f"when the monarch's trigger for {hit.source}'s combat damage resolved"
+                how = (f"when the monarch's trigger for {possessive(hit.source)} combat damage resolved"
                        + (f" (its controller is read from {hit.source} as it last existed on the "
                           f"battlefield, CR 608.2h, since it had left)" if gone else ""))
             else:

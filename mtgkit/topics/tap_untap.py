@@ -29,6 +29,7 @@ from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
 from ..teaching import LIBRARY, Arrived, Attempt, Grader, Piece, Play, Reason, Setup, Step, cr, yes_no
+from ..wording import possessive
 from .base import (
     Level,
     Misconception,
@@ -1021,7 +1022,7 @@ def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, S
         return s, Stem(
             (f"It is Alice's main phase. {ACTIVATION_RESOURCES}. Can she activate this ability of her "
              f"{case.card} now: {_ability(case)}?",
-             f"In her main phase, can Alice activate {case.card}'s ability {_ability(case)}? "
+             f"In her main phase, can Alice activate {possessive(case.card)} ability {_ability(case)}? "
              f"{ACTIVATION_RESOURCES}."),
             lambda v: f"Alice {'can' if v == 'yes' else 'cannot'} activate this ability of her {case.card} "
                       f"now: {_ability(case)}.", "CR 107.5, 107.6, 302.6")

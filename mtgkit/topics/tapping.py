@@ -65,6 +65,7 @@ from ..teaching import (
     event_lines,
 )
 from ..triggers import TappedForMana
+from ..wording import possessive
 from .base import (
     Level,
     Misconception,
@@ -264,7 +265,7 @@ def tap_reason(o: Outcome, player: str = "Alice") -> Reason:
         if isinstance(e, ManaAdded) and not e.tapped_for_mana and e.player == player:
             trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.obj_id == e.obj_id)
             untouched = ", which the replacement effects don't touch" if replaced else ""
-            said.append(f"{e.obj}'s triggered mana ability adds {e.mana}{untouched} "
+            said.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana}{untouched} "
                         f"({cr((*trigger.rules, *e.rules))})")
             rules += [*trigger.rules, *e.rules]
     for p in game.permanents():
@@ -522,7 +523,8 @@ def tap_story(o: Outcome) -> str:
         elif isinstance(e, ManaAdded) and e.tapped_for_mana:
             bits.append(f"Alice adds {e.mana};")
         elif isinstance(e, ManaAdded):
-            bits.append(f"{e.obj}'s triggered mana ability adds {e.mana} (CR 106.12a, 605.4a; the "
+            bits.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana} (CR 106.12a, "
+                        f"605.4a; the "
                         f"replacement effects on the tapped permanent don't touch it);")
     return " ".join(bits) + f" her pool: {o.pool('Alice')}."
 
@@ -1181,7 +1183,7 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
          f"Which of these is a mana pool Alice could end up with after tapping her {source} for "
          f"mana{note}?",
          f"Alice taps her {source} for mana{note}. Which result is possible?"),
-        lambda v: f"Alice can't activate her {source}'s mana ability here." if v == CANT else
+        lambda v: f"Alice can't activate her {possessive(source)} mana ability here." if v == CANT else
                   f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
                   f"mana pool.",
         "CR 106.12, 605.2")

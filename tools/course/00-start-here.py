@@ -37,15 +37,18 @@
 # ## A game in a few lines
 # A `Game` has players in turn order and real turns and steps; it starts in Alice's first main
 # phase. Setup helpers such as `put_onto_battlefield` put cards where a lesson needs them;
-# actions such as `activate` follow the rules, or refuse with a reason.
+# actions such as `activate` follow the rules, or refuse with a reason. The functions of
+# `mtgkit.facts` say how the game stands in a sentence (`game.pool("Alice")` is the same mana as
+# a Python value, for your own code).
 
 # %%
 from mtgkit import Game, RulesError
+from mtgkit.facts import mana_pool
 
 game = Game(["Alice", "Bob"])
 forest = game.put_onto_battlefield("Forest", "Alice")
 events = game.activate(forest)      # the events this action caused
-game.pool("Alice")
+mana_pool(game, "Alice")
 
 # %% [markdown]
 # ## The board
@@ -98,6 +101,8 @@ linked(df[df.kind.isin(["activate", "tap", "mana"])][["seq", "kind", "text", "ru
 # Alice. Then `resolve_stack()` lets everyone pass until the stack is empty.
 
 # %%
+from mtgkit.facts import life_totals, priority
+
 duel = Game(["Alice", "Bob"])
 duel.activate(duel.put_onto_battlefield("Mountain", "Alice"))
 alice_bolt = duel.put_in_hand("Lightning Bolt", "Alice")
@@ -106,11 +111,11 @@ bob_bolt = duel.put_in_hand("Lightning Bolt", "Bob")
 start = len(duel.events) + 1
 duel.cast(alice_bolt, target="Bob")
 duel.pass_priority()                     # Alice passes: now Bob holds priority
-print("Bob may act now:", duel.priority_player == "Bob")
+display(priority(duel))
 duel.activate(bob_mountain)
 duel.cast(bob_bolt, target="Alice")      # Bob responds
 duel.resolve_stack()                     # everyone passes until the stack is empty
-duel.life("Alice"), duel.life("Bob")
+life_totals(duel)
 
 # %% [markdown]
 # The timeline shows every pass. Bob's Bolt was cast last, so it resolved first; then both
@@ -164,13 +169,15 @@ Cited(game.why_not("activate", forest))
 # rule as a link):
 
 # %%
+from mtgkit.facts import card
+
 game2 = Game(["Alice", "Bob"])
 island = game2.put_onto_battlefield("Island", "Bob")
 try:
     game2.activate(island)
 except RulesError as err:
     display(Cited(f"{type(err).__name__}: {err}"))
-game2.obj(island).tapped            # unchanged: still untapped
+card(game2, island)                 # unchanged: still untapped
 
 # %% [markdown]
 # ## Step through a game

@@ -47,6 +47,7 @@
 from IPython.display import HTML, display
 from mtgkit import Game, RulesError
 from mtgkit.crlinks import Cited
+from mtgkit.facts import card, life_totals, mana_pool
 from mtgkit.timeline import linked, since, timeline
 from mtgkit.widgets.board import board_html
 
@@ -60,7 +61,7 @@ first = len(game.events) + 1        # Alice's actions start here
 game.activate(elves)                # {T}: Add {G}.
 game.activate(stone)                # {T}: a color Bob's Island could produce: {U}
 game.activate(pili, color="W")      # {2}, {Q}: spends the {G}{U}, untaps Pili-Pala, adds {W}
-game.pool("Alice")
+mana_pool(game, "Alice")
 
 # %% [markdown]
 # - The Elves have been Alice's since her turn began, so they can pay {T}.
@@ -129,7 +130,7 @@ first2 = len(game2.events) + 1
 game2.cast(game2.put_in_hand("Mass Hysteria", "Alice"))
 game2.resolve()                  # Alice passes, Bob passes: Mass Hysteria resolves
 game2.activate(new_elves)        # allowed now
-game2.pool("Alice"), game2.has_haste(new_elves)
+Cited(mana_pool(game2, "Alice"), card(game2, new_elves))
 
 # %%
 linked(since(timeline(game2), first2)[["seq", "player", "kind", "object", "text", "rules", "cause"]])
@@ -157,7 +158,7 @@ except RulesError as err:
     display(Cited(f"{type(err).__name__}: {err}"))
 game3.attack([goblin])
 game3.advance(to="end_of_combat")
-game3.life("Bob")
+life_totals(game3)
 
 # %% [markdown]
 # The attack with both was refused as a whole, and nothing changed; the Goblin alone could
@@ -273,7 +274,7 @@ Quiz("Alice controls Mass Hysteria. Her Grizzly Bears arrived this turn. Can it 
 # it says what is right and explains each mistake.
 
 # %%
-from mtgkit.lessons import check_activation_answers
+from mtgkit.lessons import check_activation_answers, ActivationCase, ActivationWith
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -308,6 +309,9 @@ print(check_activation_answers(answers1, cases1))
 # needs *before* it can be paid.
 
 # %%
+from mtgkit.lessons import ActivationCase, ActivationWith, check_activation_answers
+from mtgkit.widgets import Exercise
+
 cases2 = {
     "Pili-Pala, untapped, since last turn": ActivationCase("Pili-Pala", "last turn", False),
     "Pili-Pala, tapped, since last turn": ActivationCase("Pili-Pala", "last turn", True),

@@ -145,7 +145,7 @@ Quiz("Alice controls Meteor Crater, Llanowar Elves and Raging Goblin. She taps t
 # symbols, e.g. `{G}` (or `G`), or `nothing`, and press *Check*.
 
 # %%
-from mtgkit.lessons import check_tap_answers
+from mtgkit.lessons import check_tap_answers, TapCase
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -178,6 +178,9 @@ print(check_tap_answers(answers1, cases1))
 # cases make no mana **because the type is undefined** (CR 106.5), and which for another reason?
 
 # %%
+from mtgkit.lessons import TapCase, check_tap_answers
+from mtgkit.widgets import Exercise
+
 cases2 = {
     "Gaea's Cradle with Grizzly Bears": TapCase(("Gaea's Cradle", "Grizzly Bears")),
     "Gaea's Cradle alone": TapCase(("Gaea's Cradle",)),

@@ -31,6 +31,7 @@
 # %%
 from mtgkit import Game
 from mtgkit.crlinks import Cited
+from mtgkit.facts import mana_pool
 from mtgkit.timeline import linked, since, timeline
 
 game = Game(["Alice", "Bob"])
@@ -41,7 +42,7 @@ game.put_onto_battlefield("Contamination", "Bob")
 first = len(game.events) + 1
 game.activate(forest1, order=["Mana Reflection", "Contamination"])    # {G}{G}, then {B}
 game.activate(forest2, order=["Contamination", "Mana Reflection"])    # {B}, then {B}{B}
-game.pool("Alice")
+mana_pool(game, "Alice")
 
 # %% [markdown]
 # The timeline records each choice of order as a `choice` event, followed by the replacements
@@ -133,7 +134,7 @@ Quiz("The same board: Alice's Mana Reflection, Bob's Contamination and Heartbeat
 # *Check*.
 
 # %%
-from mtgkit.lessons import check_tap_answers
+from mtgkit.lessons import check_tap_answers, TapCase
 from mtgkit.widgets import Exercise
 
 board = (("Forest", "Mana Reflection", "Mana Reflection"), ("Contamination",))
@@ -164,6 +165,9 @@ print(check_tap_answers(answers1, cases1))
 # What does Alice get when she taps the **first** permanent listed for her?
 
 # %%
+from mtgkit.lessons import TapCase, check_tap_answers
+from mtgkit.widgets import Exercise
+
 cases2 = {
     "Forest with Heartbeat of Spring": TapCase(("Forest", "Heartbeat of Spring")),
     "Forest with Heartbeat of Spring and Mana Reflection": TapCase(("Forest", "Heartbeat of Spring", "Mana Reflection")),

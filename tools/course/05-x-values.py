@@ -44,7 +44,9 @@
 # then Bob, and the top of the stack resolves (CR 117.4).
 
 # %%
+from IPython.display import display
 from mtgkit import Game
+from mtgkit.facts import card, zone
 
 game = Game(["Alice", "Bob"])
 for _ in range(8):
@@ -52,12 +54,12 @@ for _ in range(8):
 ballista = game.put_in_hand("Walking Ballista", "Alice")
 first = len(game.events) + 1                                       # where the example starts
 game.cast(ballista, x=2)
-print("Walking Ballista on the stack: mana value", game.mana_value(ballista))
+display(card(game, ballista, mana_value=True))
 game.resolve()
-print("on the battlefield: mana value", game.mana_value(ballista), "with", game.obj(ballista).counters)
+display(card(game, ballista, mana_value=True))
 game.cast(game.put_in_hand("Clone", "Alice"))
 game.resolve(copy=ballista)                                        # Alice's choice: copy the Ballista
-print("Alice's graveyard:", [card.name for card in game.zone("Alice", "graveyard")])
+zone(game, "Alice", "graveyard")
 
 # %% [markdown]
 # ### The timeline
@@ -166,6 +168,9 @@ print(check_number_answers(answers1, cases1))
 # Goose Mother)?
 
 # %%
+from mtgkit.lessons import XCase, check_number_answers
+from mtgkit.widgets import Exercise
+
 cases2 = {
     "The Goose Mother cast with X=3": XCase("The Goose Mother", 3, "cast", "tokens"),
     "The Goose Mother cast with X=4": XCase("The Goose Mother", 4, "cast", "tokens"),

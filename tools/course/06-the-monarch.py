@@ -38,15 +38,17 @@
 # "everyone passes in turn until the top of the stack resolves".
 
 # %%
+from IPython.display import display
 from mtgkit import Game
+from mtgkit.facts import Cited, monarch, priority, stack, zone
 
 end_step = Game(["Alice", "Bob"])
 end_step.put_onto_battlefield("Queen Marchesa", "Alice", by_effect=True)
 end_step.resolve_stack()                       # her trigger resolves: Alice becomes the monarch
 end_step.advance(to="end")
-print("on the stack:", [item.name for item in end_step.stack()], "| priority:", end_step.priority_player)
+display(Cited(stack(end_step), priority(end_step)))
 end_step.resolve()
-print("the monarch:", end_step.monarch, "| cards in Alice's hand:", end_step.board().player("Alice").hand)
+Cited(monarch(end_step), zone(end_step, "Alice", "hand"))
 
 # %% [markdown]
 # ## Worked example: the crown changes hands
@@ -62,9 +64,9 @@ goblin = game.put_onto_battlefield("Raging Goblin", "Bob")
 first = len(game.events) + 1
 game.attack([bears, goblin])
 game.advance(to="combat_damage")
-print("on the stack:", [item.name for item in game.stack()])   # two creatures hit the monarch
+display(stack(game))                           # two creatures hit the monarch
 game.resolve_stack()
-game.monarch
+monarch(game)
 
 # %% [markdown]
 # ### The timeline
@@ -155,11 +157,11 @@ Cited(three.why(crown))
 race = Game(["Alice", "Bob"])
 race.make_monarch("Alice")
 race.advance(to="end")
-print("priority:", race.priority_player)
+display(priority(race))
 race.pass_priority()
-print("priority:", race.priority_player)
+display(priority(race))
 race.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
-print("on the stack, bottom to top:", [item.name for item in race.stack()])
+stack(race)
 
 # %% [markdown]
 # ## Predict, then check: who draws?
@@ -207,6 +209,7 @@ print(check_name_answers(answers1, cases1))
 
 # %%
 from mtgkit.lessons import LeaveCase, check_leave_answers
+from mtgkit.widgets import Exercise
 
 four = ("Alice", "Bob", "Carol", "Dave")
 cases2 = {

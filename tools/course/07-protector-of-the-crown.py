@@ -36,6 +36,7 @@
 
 # %%
 from mtgkit import Game
+from mtgkit.facts import Cited, life_totals, monarch
 
 game = Game(["Alice", "Bob"])
 game.put_onto_battlefield("Protector of the Crown", "Bob", by_effect=True)   # Bob becomes the monarch
@@ -45,7 +46,7 @@ game.advance(to="beginning_of_combat")
 first = len(game.events) + 1
 game.attack([bears])
 game.advance(to="end_of_combat")
-game.monarch, game.life("Bob")
+Cited(monarch(game), life_totals(game, "Bob"))
 
 # %%
 from mtgkit.timeline import linked, timeline
@@ -68,7 +69,6 @@ plt.show()
 from mtgkit.crlinks import Cited
 
 hit = next(e for e in game.events if e.kind == "damage" and e.obj == "Protector of the Crown")
-print("combat damage:", hit.get("combat"))
 Cited(game.why(hit))
 
 # %% [markdown]
@@ -83,7 +83,7 @@ Cited(game.why_not("monarch", "Alice"))
 # Lich made *her* the monarch (and died). Predict before you press *Check*.
 
 # %%
-from mtgkit.lessons import BoltCase, quiz_options, someone_elses_crown
+from mtgkit.lessons import quiz_options, someone_elses_crown
 from mtgkit.widgets import Quiz
 
 no_crown = someone_elses_crown()
@@ -143,7 +143,8 @@ print(check_name_answers(answers1, cases1))
 # Bob lose?
 
 # %%
-from mtgkit.lessons import check_number_answers
+from mtgkit.lessons import BoltCase, check_number_answers
+from mtgkit.widgets import Exercise
 
 cases2 = {
     "two Bolts at the Protector first, then one at Bob": BoltCase(at_protector=2),

@@ -54,9 +54,9 @@ practice
 # engine's events. The misconceptions are a catalog you can read; these are the X-value ones:
 
 # %%
-from mtgkit.misconceptions import by_topic
+from mtgkit.misconceptions import listed
 
-{m.name: m.title for m in by_topic("x-values")}
+listed("x-values")
 
 # %% [markdown]
 # ### Why?
@@ -118,7 +118,7 @@ shown_in_notebook(render_worksheet(worksheet("monarch", "easy", 3, seed=4), link
 # of the `None`s in the cell below the widget and run it: the same checker checks both.
 
 # %%
-from mtgkit.practice import check_practice
+from mtgkit.practice import check_practice, worksheet
 from mtgkit.widgets import Exercise
 
 questions1 = worksheet("could-produce", "hard", 5, seed=1)
@@ -138,6 +138,9 @@ print(check_practice(answers1, questions1))
 # Reflection has doubled it (question 5).
 
 # %%
+from mtgkit.practice import worksheet, check_practice
+from mtgkit.widgets import Exercise
+
 questions2 = worksheet("tapping", "hard", 5, seed=8)
 Exercise.for_practice(questions2, title="Exercise 2: tapping, hard, seed 8")
 
