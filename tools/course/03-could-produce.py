@@ -31,7 +31,7 @@
 # %%
 from mtgkit import Game
 from mtgkit.crlinks import Cited
-from mtgkit.lessons import explain_could_produce
+from mtgkit.topics.could_produce import explain_could_produce
 from mtgkit.mana import symbols
 
 game = Game(["Alice", "Bob"])
@@ -138,7 +138,8 @@ CouldProduceExplorer(alice=["Exotic Orchard"], bob=["Exotic Orchard", "Reflectin
 # Pick an answer, then press *Check*.
 
 # %%
-from mtgkit.lessons import CouldCase, mana_quiz
+from mtgkit.teaching import choice_quiz as mana_quiz
+from mtgkit.topics.could_produce import CouldCase
 from mtgkit.widgets import Quiz
 
 options = ["{C}", "{W}{U}{B}{R}{G}", "nothing"]
@@ -157,7 +158,7 @@ Quiz("Alice controls Gaea's Cradle and no creatures. What could the Cradle produ
 # and press *Check*.
 
 # %%
-from mtgkit.lessons import check_could_answers
+from mtgkit.topics.could_produce import check_could_answers
 from mtgkit.widgets import Exercise
 
 cases1 = {

@@ -105,7 +105,8 @@ TapExplorer(alice=["Forest", "Mana Reflection"], bob=["Contamination"])
 # choose); the third says which order she chose.
 
 # %%
-from mtgkit.lessons import TapCase, mana_quiz
+from mtgkit.teaching import choice_quiz as mana_quiz
+from mtgkit.topics.tapping import TapCase
 from mtgkit.widgets import Quiz
 
 options = ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"]
@@ -133,7 +134,7 @@ Quiz("The same board: Alice's Mana Reflection, Bob's Contamination and Heartbeat
 # *Check*.
 
 # %%
-from mtgkit.lessons import check_tap_answers
+from mtgkit.topics.tapping import check_tap_answers
 from mtgkit.widgets import Exercise
 
 board = (("Forest", "Mana Reflection", "Mana Reflection"), ("Contamination",))
