@@ -36,7 +36,7 @@ from collections.abc import Callable, Hashable, Iterable
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from ..records import Value
+from ..records import Record, Value
 from ..teaching import Play, Reason
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
@@ -120,8 +120,9 @@ class PlaySituation(Situation):
 
 
 # ----------------------------------------------------------------------------- misconceptions
-class Misconception(Value):
-    """A named wrong idea about one rule, runnable on situations whose model knows it."""
+class Misconception(Record):
+    """A named wrong idea about one rule, runnable on situations whose model knows it (its
+    fields are given by name: two of them are free text)."""
 
     name: MisconceptionName
     topic: TopicName
