@@ -39,7 +39,6 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from . import capstones as bank
@@ -60,6 +59,7 @@ from .grading import (
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
+from .records import Value
 from .rules import TITLES
 from .teaching import Case, misconception_note, split_explanation
 from .topics import TOPICS as REGISTRY
@@ -98,8 +98,7 @@ TRUE_OR_FALSE = 0.1
 TRUE_OR_FALSE_SHARE = 0.2
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
     """One question: the board, the steps played on it, what is asked, the options, every right
     option and why.
 
@@ -153,8 +152,7 @@ class Question:
         }
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(Value):
     correct: bool
     message: str
     misconceptions: tuple[str, ...] = ()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
@@ -26,6 +25,7 @@ from ..events import DamageDealt, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
+from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..triggers import Whose
 from .base import (
@@ -60,8 +60,7 @@ class Mistake(MisconceptionName):
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
-@dataclass(frozen=True)
-class CouldProduceRow:
+class CouldProduceRow(Value):
     player: str
     name: str
     id: int
@@ -111,8 +110,7 @@ def explain_could_produce(g: Game, ref: int) -> str:
     return g.explain_could_produce(ref)
 
 
-@dataclass(frozen=True)
-class CouldCase:
+class CouldCase(Value):
     """'What could this permanent produce?' (``who``'s ``index``-th permanent)."""
 
     alice: tuple[str, ...]

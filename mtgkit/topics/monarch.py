@@ -18,7 +18,6 @@ import copy
 import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..abilities import BecomeMonarch
@@ -44,6 +43,7 @@ from ..events import (
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
+from ..records import Mutable, Value
 from ..teaching import (
     LIBRARY,
     Check,
@@ -125,8 +125,7 @@ def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
     return g, drew[0] if drew else "nobody"
 
 
-@dataclass(frozen=True)
-class CombatResult:
+class CombatResult(Value):
     game: Game
     monarch_before: str | None
     monarch_after: str | None
@@ -246,8 +245,7 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
     return _combat_result(g, out)
 
 
-@dataclass(frozen=True)
-class MonarchCase:
+class MonarchCase(Value):
     """'Who is the monarch after this combat?' (see :func:`protector_combat`); any legal choice
     of Protector counts."""
 
@@ -307,8 +305,7 @@ def check_draw_race(with_lich: object, without_lich: object) -> Report:
     return grade_answers(answers, cases, grader)
 
 
-@dataclass(frozen=True)
-class BoltCase:
+class BoltCase(Value):
     """Alice casts Lightning Bolt at Bob's Protector ``at_protector`` times (one at a time),
     then one at Bob: how much life does Bob lose?"""
 
@@ -411,8 +408,7 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
                  "; ".join(walk.alternatives(path, _combat_state)))
 
 
-@dataclass(frozen=True)
-class LeaveCase:
+class LeaveCase(Value):
     """'``monarch`` is the monarch; during ``active``'s turn, ``leaver`` leaves the game: who is
     the monarch now?' ``players`` are in turn order (CR 725.4, 800.4a).
 
@@ -755,8 +751,7 @@ LICH = "Custodi Lich"
 CROWNING = ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Queen Marchesa")
 
 
-@dataclass
-class End:
+class End(Mutable):
     """What a question reads off the end of a play, or what a learner believes about it: the
     monarch, life totals, creatures and Protectors of the Crown each player controls, who chose
     the creature sacrificed to Custodi Lich, and the damage each Protector was dealt (with the

@@ -18,7 +18,6 @@ import copy
 import functools
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..abilities import EntersTapped, GrantKeyword
@@ -94,8 +93,7 @@ ATTACK_SETUP = (f"Every attack question starts at Alice's beginning of combat, w
                 f"{LIBRARY} cards.")
 
 
-@dataclass(frozen=True)
-class ActivationCase:
+class ActivationCase(Value):
     """One 'can this ability be activated now?' situation, answered by the engine. ``also``
     names other permanents Alice controls (since her last turn), such as Mass Hysteria ("All
     creatures have haste").
@@ -229,8 +227,7 @@ def _attack_reason(name: str, err: RulesError) -> Reason:
     return Reason(text, (err.rule,))
 
 
-@dataclass(frozen=True)
-class AttackCase:
+class AttackCase(Value):
     """'Can this permanent attack this turn?' Alice's beginning of combat, answered by the
     engine: summoning sickness stops a creature that arrived this turn (CR 302.6) unless it
     has haste (CR 702.10b), such as Raging Goblin. ``also``: other permanents Alice controls

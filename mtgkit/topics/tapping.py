@@ -18,7 +18,6 @@ import itertools
 import random
 import re
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..abilities import (
@@ -50,6 +49,7 @@ from ..game import Game
 from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
 from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, outcomes
+from ..records import Value
 from ..teaching import (
     Arrived,
     Check,
@@ -129,8 +129,7 @@ def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | Non
     return outcomes(g, lambda game: game.activate(ref, ability, order=order))
 
 
-@dataclass(frozen=True)
-class TapCase:
+class TapCase(Value):
     """'Alice taps her ``source``-th permanent: what mana does she get?' Any mana a legal choice
     gives is right; ``order`` fixes the order of the replacement effects (the question says it).
 

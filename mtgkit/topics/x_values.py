@@ -18,7 +18,6 @@ import functools
 import random
 import typing
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -96,8 +95,7 @@ X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The 
 X_PATHS: tuple[XRoute, ...] = tuple(XRoute)
 
 
-@dataclass(frozen=True)
-class XPath:
+class XPath(Value):
     """What happened to one X card along one path onto the battlefield."""
 
     path: XRoute
@@ -268,8 +266,7 @@ def x_path(card: str, x: int, path: XRoute | str) -> XPath:
     return x_paths(card, x, path)[0]
 
 
-@dataclass(frozen=True)
-class XCase:
+class XCase(Value):
     """'Along this path, how many counters (or tokens) does it end up with?'"""
 
     card: str
@@ -427,8 +424,7 @@ def x_check(card: str, x: int, path: XRoute | str, guess: XGuess) -> Check:
     return x_checked(card, x, path, guess)[0]
 
 
-@dataclass(frozen=True)
-class ChaliceCase:
+class ChaliceCase(Value):
     """'Bob controls Chalice of the Void with ``counters`` charge counters; Alice casts ``spell``
     with X = ``x`` (a spell with a target targets Bob): is it countered?' Chalice compares the
     counters with the spell's mana value on the stack, where X counts (CR 202.3e).
