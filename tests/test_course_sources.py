@@ -13,6 +13,7 @@ import pytest
 from helpers import load_tool
 
 from mtgkit.course import NOTEBOOKS
+from mtgkit.practice import LESSON as PRACTICE
 
 ROOT = Path(__file__).resolve().parents[1]
 NB = ROOT / "notebooks"
@@ -53,7 +54,8 @@ def test_computed_markdown_is_current(stem: str) -> None:
 
 def test_stale_markdown_is_caught() -> None:
     built = builder.notebook(ROOT / "tools" / "course" / "00-start-here.py")
-    index = next(c for c in built.cells if "](08-practice.ipynb)" in c.source and c.source.startswith("##"))
+    practice_link = f"]({PRACTICE.stem}.ipynb)"
+    index = next(c for c in built.cells if practice_link in c.source and c.source.startswith("##"))
     index.source = index.source.replace("8. [Practice", "8. [Old practice")
     built.cells[-1].source += " →"
     problems = builder.stale_markdown("00-start-here", built)

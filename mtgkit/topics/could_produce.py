@@ -29,6 +29,8 @@ from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..triggers import Whose
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -802,10 +804,24 @@ def _spend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
                    lambda v: f"at the end, {v}.", "CR 106.7, 106.6")
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="03-could-produce",
+        title="What a permanent could produce (CR 106.7)",
+        summary="what a permanent \"could produce\": costs ignored, replacement effects in every order, "
+                "reflecting cycles (CR 106.7)",
+        exercises=(
+            Exercise(number=1, check=check_could_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_could_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="could-produce",
     title="What a permanent could produce (CR 106.7)",
-    notebooks=("03-could-produce",),
+    lessons=LESSONS,
     situations=(CouldProduce, CouldPlay, ReflectedSpend),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -56,11 +56,14 @@ from ..teaching import (
     Setup,
     Step,
     chain_lines,
+    check_number_answers,
     cr,
     event_lines,
     split_explanation,
 )
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -2269,10 +2272,32 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _SCENARIOS[-1][1](rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="06-the-monarch",
+        title="The monarch (CR 725)",
+        summary="the monarch's designation and triggers, Custodi Lich, leaving the game (CR 725)",
+        exercises=(
+            Exercise(number=1, check=check_name_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_leave_answers, answers=("answers2",), setup=("four", "cases2")),
+        ),
+    ),
+    Lesson(
+        stem="07-protector-of-the-crown",
+        title="Protector of the Crown: redirected damage and the crown (CR 614.9)",
+        summary="redirected damage and the crown (CR 614.9, 725.2)",
+        exercises=(
+            Exercise(number=1, check=check_name_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_number_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="monarch",
     title="The monarch, Protector of the Crown and Custodi Lich (CR 725, 614.9, 603.2e)",
-    notebooks=("06-the-monarch", "07-protector-of-the-crown"),
+    lessons=LESSONS,
     situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay, BlockedDamage),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -29,6 +29,8 @@ from ..grading import Report, grade_answers, one_of, plural, read_bool
 from ..records import Value
 from ..teaching import LIBRARY, Arrived, Attempt, Grader, Piece, Play, Reason, Setup, Step, cr, yes_no
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -1111,10 +1113,23 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _checklist_question(rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="01-tap-and-untap",
+        title="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6)",
+        summary="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6, 702.10)",
+        exercises=(
+            Exercise(number=1, check=check_activation_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_activation_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="tap-untap",
     title="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6, 702.10)",
-    notebooks=("01-tap-and-untap",),
+    lessons=LESSONS,
     situations=(Activation, Checklist),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -66,6 +66,8 @@ from ..teaching import (
 )
 from ..triggers import TappedForMana
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -1305,10 +1307,32 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _tap_board_question(rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="02-undefined-mana",
+        title="Undefined mana makes no mana (CR 106.5)",
+        summary="an ability that would make mana of an undefined type makes none (CR 106.5)",
+        exercises=(
+            Exercise(number=1, check=check_tap_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_tap_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+    Lesson(
+        stem="04-tapped-for-mana",
+        title="Tapping for mana: triggers and replacement effects (CR 106.12)",
+        summary="tapping for mana, its replacement effects and triggers (CR 106.12, 616.1, 605.4a)",
+        exercises=(
+            Exercise(number=1, check=check_tap_answers, answers=("answers1",), setup=("board", "cases1")),
+            Exercise(number=2, check=check_tap_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="tapping",
     title="Tapping for mana: undefined mana, replacement effects and triggers (CR 106.5, 106.12)",
-    notebooks=("02-undefined-mana", "04-tapped-for-mana"),
+    lessons=LESSONS,
     situations=(TapForMana, ManaPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -39,8 +39,23 @@ from ..game import Game
 from ..grading import plural, read_number
 from ..outcomes import Outcome, outcomes
 from ..records import Value
-from ..teaching import LIBRARY, Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr, event_lines
+from ..teaching import (
+    LIBRARY,
+    Check,
+    Explained,
+    Grader,
+    Piece,
+    Play,
+    Reason,
+    Setup,
+    Step,
+    check_number_answers,
+    cr,
+    event_lines,
+)
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -1178,10 +1193,24 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     return s, Stem(asks_text, claim, rules)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="05-x-values",
+        title="X in enters effects (CR 107.3m)",
+        summary="X in enters effects: the spell's X, or 0 for copies and returned cards (CR 107.3m, 202.3e, "
+                "707.2)",
+        exercises=(
+            Exercise(number=1, check=check_number_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_number_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="x-values",
     title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
-    notebooks=("05-x-values",),
+    lessons=LESSONS,
     situations=(XEntry, LegendPlay, StackPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
