@@ -24,8 +24,9 @@ in an answer cell, names the misconception and the rule but never the right answ
 *Check* can't be copied into the graded cells. nbgrader runs that cell too when it autogrades, so
 the feedback it returns keeps the answers back as well.
 
-Which checker grades which exercise is the one table :data:`EXERCISES`; when a checker changes
-(its name, what it takes), that table is the place to follow it. Nothing here needs nbgrader:
+Which checker grades which exercise is :data:`EXERCISES`, gathered from the course's lessons
+(:data:`mtgkit.course.LESSONS`): each topic module lists its lessons' exercises with a reference
+to the checker function, so renaming a checker renames it there too. Nothing here needs nbgrader:
 the files are plain JSON and a config file; a teacher runs ``nbgrader generate_assignment`` and
 ``nbgrader autograde`` on them (see docs/running-a-class.md).
 """
@@ -40,8 +41,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .course import NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints
+from .course import LESSONS, NOTEBOOKS, course_dir, dump_notebook, strip_teacher_hints
 from .files import folder, write_files
+from .topics.base import Checker
 
 
 class Exercise(NamedTuple):
@@ -51,42 +53,30 @@ class Exercise(NamedTuple):
     notebook: str
     #: "## Exercise N" in the notebook; its solution is solutions/NN_exerciseN.py
     number: int
-    #: the checker call the hidden test makes (the checker is imported as the notebook imports it)
-    check: str
+    #: the checker function the hidden test calls (imported as the notebook imports it)
+    check: Checker
     #: the names the learner assigns: the solution cell's answers
     answers: tuple[str, ...]
     #: the names the hidden test rebuilds from the notebook (the cases: assigned in the exercise
     #: cell, or in the nearest cell above it that assigns them, such as the exercise's widget
-    #: cell), so that editing them in the notebook changes nothing
+    #: cell), so that editing them in the notebook changes nothing; the last one is graded
     setup: tuple[str, ...] = ()
 
     @property
     def solution(self) -> str:
         return f"{self.notebook[:2]}_exercise{self.number}.py"
 
+    @property
+    def call(self) -> str:
+        """The checker call the hidden test makes, e.g. ``check_tap_answers(answers1, cases1)``."""
+        return f"{self.check.__name__}({self.answers[0]}, {self.setup[-1]})"
 
-#: Every exercise of the course and the checker that grades it.
-EXERCISES: tuple[Exercise, ...] = (
-    Exercise("01-tap-and-untap", 1, "check_activation_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("01-tap-and-untap", 2, "check_activation_answers(answers2, cases2)", ("answers2",), ("cases2",)),
-    Exercise("02-undefined-mana", 1, "check_tap_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("02-undefined-mana", 2, "check_tap_answers(answers2, cases2)", ("answers2",), ("cases2",)),
-    Exercise("03-could-produce", 1, "check_could_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("03-could-produce", 2, "check_could_answers(answers2, cases2)", ("answers2",), ("cases2",)),
-    Exercise("04-tapped-for-mana", 1, "check_tap_answers(answers1, cases1)", ("answers1",),
-             ("board", "cases1")),
-    Exercise("04-tapped-for-mana", 2, "check_tap_answers(answers2, cases2)", ("answers2",), ("cases2",)),
-    Exercise("05-x-values", 1, "check_number_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("05-x-values", 2, "check_number_answers(answers2, cases2)", ("answers2",), ("cases2",)),
-    Exercise("06-the-monarch", 1, "check_name_answers(answers1, cases1)", ("answers1",), ("cases1",)),
-    Exercise("06-the-monarch", 2, "check_leave_answers(answers2, cases2)", ("answers2",), ("four", "cases2")),
-    Exercise("07-protector-of-the-crown", 1, "check_name_answers(answers1, cases1)", ("answers1",),
-             ("cases1",)),
-    Exercise("07-protector-of-the-crown", 2, "check_number_answers(answers2, cases2)", ("answers2",),
-             ("cases2",)),
-    Exercise("08-practice", 1, "check_practice(answers1, questions1)", ("answers1",), ("questions1",)),
-    Exercise("08-practice", 2, "check_practice(answers2, questions2)", ("answers2",), ("questions2",)),
-)
+
+#: Every exercise of the course and the checker that grades it, in course order (from the lessons
+#: of :data:`mtgkit.course.LESSONS`).
+EXERCISES: tuple[Exercise, ...] = tuple(
+    Exercise(lesson.stem, ex.number, ex.check, ex.answers, ex.setup)
+    for lesson in LESSONS for ex in lesson.exercises)
 
 BEGIN_SOLUTION, END_SOLUTION = "### BEGIN SOLUTION", "### END SOLUTION"
 BEGIN_HIDDEN, END_HIDDEN = "### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS"
@@ -239,21 +229,11 @@ def _questions(solution: ast.Module, answers: tuple[str, ...], where: str) -> in
     raise AssignmentError(f"{where}: the solution should assign {answers[0]} a dict or a list literal")
 
 
-def _checker(check: str, where: str) -> str:
-    try:
-        call = ast.parse(check, mode="eval").body
-    except SyntaxError:
-        call = None
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
-        raise AssignmentError(f"{where}: check should be a checker call, like check_x(answers1, cases1)")
-    return call.func.id
-
-
 def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tuple[int, str, str, int]:
     """Where ``ex`` is in its notebook and what its two graded cells hold:
     (cell index, solution cell source, hidden test source, points)."""
     where = f"{ex.notebook} exercise {ex.number}"
-    checker = _checker(ex.check, where)
+    checker = ex.check.__name__
     found = []
     for i, cell in enumerate(cells):
         tree = _parse(_source(cell)) if cell.get("cell_type") == "code" else None
@@ -261,7 +241,8 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
             found.append((i, tree))
     if len(found) != 1:
         raise AssignmentError(f"{where}: expected one code cell that assigns {ex.answers[0]} and calls "
-                              f"{checker}, found {len(found)}; update mtgkit.assignments.EXERCISES")
+                              f"{checker}, found {len(found)}; update the lesson's exercises in its "
+                              "topic module (mtgkit.assignments.EXERCISES gathers them)")
     index, tree = found[0]
     source = _source(cells[index])
     try:
@@ -299,7 +280,7 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
             wanted -= {name for n in nodes for name in _assigned(n)}
     if wanted:
         raise AssignmentError(f"{where}: the cell or one above it should assign {', '.join(sorted(wanted))}")
-    needed = {n.id for node in [*setup, ast.parse(ex.check)] for n in ast.walk(node)
+    needed = {n.id for node in [*setup, ast.parse(ex.call)] for n in ast.walk(node)
               if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - set(ex.answers) - set(ex.setup)
     origin: dict[str, str] = {}
     for cell in cells[:index + 1]:
@@ -317,7 +298,7 @@ def _exercise_cells(ex: Exercise, cells: list[dict[str, Any]], src: Path) -> tup
     points = _questions(solution, ex.answers, where)
     parts = [f"# Exercise {ex.number}: {points} points, one per question, graded by the engine.",
              BEGIN_HIDDEN, "from mtgkit.assignments import score", *imports, *setup_text,
-             f"score({ex.check}, {points})", END_HIDDEN]
+             f"score({ex.call}, {points})", END_HIDDEN]
     hidden = "\n".join(part for part in parts if part)
     return index, solution_cell, hidden, points
 
@@ -335,7 +316,7 @@ def assignment_notebook(stem: str, source: Path | None = None) -> tuple[dict[str
     src = source if source is not None else course_dir()
     exercises = [ex for ex in EXERCISES if ex.notebook == stem]
     if not exercises:
-        raise AssignmentError(f"{stem}: no exercises in mtgkit.assignments.EXERCISES")
+        raise AssignmentError(f"{stem}: no exercises in its lesson (mtgkit.assignments.EXERCISES)")
     try:
         nb = json.loads((src / f"{stem}.ipynb").read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:

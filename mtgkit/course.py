@@ -23,21 +23,40 @@ import sys
 from pathlib import Path
 
 from .files import folder, write_files
+from .practice import LESSON as PRACTICE
 from .safetext import shown
+from .topics import TOPICS
+from .topics.base import Lesson
+
+#: The first notebook: how the kit works (it belongs to no topic, and has no exercises).
+START = Lesson(
+    stem="00-start-here",
+    title="Start here: how this kit works",
+    summary='how to use the kit: timelines, "why?", widgets, exercises',
+)
+
+#: Every notebook of the course, in course order (by stem): :data:`START`, each registered topic's
+#: lessons (:data:`mtgkit.topics.TOPICS`, where a topic module lists them with their exercises)
+#: and the practice notebook (:data:`mtgkit.practice.LESSON`). The course index, the notebooks'
+#: previous/next links, the assignments (:data:`mtgkit.assignments.EXERCISES`), the scenario
+#: files' worked examples and the README's table of notebooks all follow it (tests check each).
+LESSONS: tuple[Lesson, ...] = tuple(sorted(
+    (START, PRACTICE, *(lesson for t in TOPICS.values() for lesson in t.lessons)),
+    key=lambda lesson: lesson.stem))
 
 #: (file stem, title) of every notebook, in course order. A test keeps this, the index in
 #: 00-start-here and each notebook's previous/next links in agreement with the files.
-NOTEBOOKS: list[tuple[str, str]] = [
-    ("00-start-here", "Start here: how this kit works"),
-    ("01-tap-and-untap", "{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6)"),
-    ("02-undefined-mana", "Undefined mana makes no mana (CR 106.5)"),
-    ("03-could-produce", "What a permanent could produce (CR 106.7)"),
-    ("04-tapped-for-mana", "Tapping for mana: triggers and replacement effects (CR 106.12)"),
-    ("05-x-values", "X in enters effects (CR 107.3m)"),
-    ("06-the-monarch", "The monarch (CR 725)"),
-    ("07-protector-of-the-crown", "Protector of the Crown: redirected damage and the crown (CR 614.9)"),
-    ("08-practice", "Practice: endless questions, answered by the engine"),
-]
+NOTEBOOKS: list[tuple[str, str]] = [(lesson.stem, lesson.title) for lesson in LESSONS]
+
+
+def readme_table(base: str = "https://github.com/mtgkit/mtgkit/blob/main/notebooks/") -> str:
+    """The README's table of the course's notebooks (a test keeps the README's copy current).
+
+    >>> print(readme_table(base="").splitlines()[2])
+    | [00-start-here](00-start-here.ipynb) | how to use the kit: timelines, "why?", widgets, exercises |
+    """
+    rows = [f"| [{lesson.stem}]({base}{lesson.stem}.ipynb) | {lesson.summary} |" for lesson in LESSONS]
+    return "\n".join(["| notebook | rule |", "|---|---|", *rows])
 
 
 def neighbours(stem: str) -> tuple[str | None, str | None]:

@@ -1,9 +1,11 @@
-"""The notebooks' teaching models, gathered from the topic modules (pure Python, no GUI).
+"""The teaching models the widgets show, gathered from the topic modules (pure Python, no GUI).
 
 Each topic module (:mod:`mtgkit.topics`) holds its own cases, explorers' models and exercise
 checkers; the question protocol, reasons and grading they share are in :mod:`mtgkit.teaching`.
-This module re-exports them under the names the notebooks import (``from mtgkit.lessons import
-TapCase, check_tap_answers``).
+This module only re-exports them for :mod:`mtgkit.widgets`, which shows every topic's models.
+The notebooks import from the topic modules themselves (``from mtgkit.topics.tapping import
+TapCase, check_tap_answers``), as a new topic's notebook does (a test in
+tests/test_course_sources.py keeps them so).
 
 Widgets are thin views over these: every answer a widget shows is computed by the engine, and
 tested without a browser. Answers are *choice-aware*: when a player makes a choice during an

@@ -39,7 +39,6 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from . import capstones as bank
@@ -60,11 +59,12 @@ from .grading import (
 from .misconceptions import CATALOG, distractors, misses
 from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
+from .records import Value
 from .rules import TITLES
 from .teaching import Case, misconception_note, split_explanation
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
-from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
+from .topics.base import LEVELS, Exercise, Lesson, Level, Situation, Stem, Topic, TopicName
 
 #: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
 TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
@@ -98,8 +98,7 @@ TRUE_OR_FALSE = 0.1
 TRUE_OR_FALSE_SHARE = 0.2
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
     """One question: the board, the steps played on it, what is asked, the options, every right
     option and why.
 
@@ -153,8 +152,7 @@ class Question:
         }
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(Value):
     correct: bool
     message: str
     misconceptions: tuple[str, ...] = ()
@@ -224,6 +222,20 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> Report:
         rows.append((str(q.number), None if given is None else _verdict(q, given)))
     return report(rows)
 
+
+
+#: The practice notebook of the course (it belongs to no topic: it asks about all of them). Its
+#: boards are generated, so it has no worked example among the scenario files.
+LESSON = Lesson(
+    stem="08-practice",
+    title="Practice: endless questions, answered by the engine",
+    summary="endless practice questions on every topic, generated, answered and explained by the engine",
+    exercises=(
+        Exercise(number=1, check=check_practice, answers=("answers1",), setup=("questions1",)),
+        Exercise(number=2, check=check_practice, answers=("answers2",), setup=("questions2",)),
+    ),
+    worked_example=False,
+)
 
 def _verdict(q: Question, given: object) -> Verdict:
     """One practice answer's verdict, in the exercises' shape (:class:`~mtgkit.grading.Verdict`)."""
@@ -531,7 +543,6 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     return link_rules_markdown(text) if links else text
 
 
-__all__ = ["CAPSTONES", "Feedback", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind", "STREAMS",
-           "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade", "questions",
-           "render_worksheet",
-           "rule_option", "worksheet"]
+__all__ = ["CAPSTONES", "Feedback", "LESSON", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind",
+           "STREAMS", "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade",
+           "questions", "render_worksheet", "rule_option", "worksheet"]

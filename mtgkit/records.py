@@ -6,7 +6,7 @@ cards are built from small value classes, and the game's state is a few mutable 
 class, about a millisecond each; with a hundred classes that alone would double the time
 of ``import mtgkit``. These bases give the same behaviour for what the kit needs:
 
-* :class:`Record`: immutable, built with keyword arguments (events);
+* :class:`Record`: immutable, built with keyword arguments only (events, misconceptions);
 * :class:`Value`: immutable, built with positional or keyword arguments (card primitives);
 * :class:`Mutable`: a plain mutable struct (the game's state).
 
@@ -71,10 +71,14 @@ class _Base(metaclass=_RecordMeta):
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]]
     _defaults: ClassVar[dict[str, Any]]
+    _keywords_only: ClassVar[bool] = False
 
     def __init__(self, *args: Any, **values: Any) -> None:
         cls = type(self)
         fields = cls._fields
+        if args and cls._keywords_only:
+            raise TypeError(f"{cls.__name__} takes its fields by name ({', '.join(fields)}), "
+                            f"got {len(args)} positional values")
         if len(args) > len(fields):
             raise TypeError(f"{cls.__name__} takes at most {len(fields)} values, got {len(args)}")
         for field, value in zip(fields, args, strict=False):
@@ -142,9 +146,22 @@ class _Frozen(_Base):
 
 @dataclass_transform(kw_only_default=True, frozen_default=True)
 class Record(_Frozen):
-    """Immutable, built with keyword arguments (events, whose fields are many)."""
+    """Immutable, built with keyword arguments only (events and misconceptions, whose fields are
+    many, some of them free text a positional slip would swap unnoticed).
+
+    >>> class Said(Record):
+    ...     who: str
+    ...     words: str
+    >>> Said(who="Alice", words="Go")
+    Said(who='Alice', words='Go')
+    >>> Said("Alice", "Go")
+    Traceback (most recent call last):
+    ...
+    TypeError: Said takes its fields by name (who, words), got 2 positional values
+    """
 
     __slots__ = ()
+    _keywords_only = True
 
 
 @dataclass_transform(frozen_default=True)
@@ -164,4 +181,4 @@ class Mutable(_Base):
 
 
 def _rebuild(cls: type[R], values: tuple[Any, ...]) -> R:
-    return cls(*values)
+    return cls(**dict(zip(cls._fields, values, strict=True)))

@@ -45,7 +45,6 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +57,7 @@ from .events import Event, ZoneChange
 from .files import NotRegularFile, read_regular
 from .game import STEPS, Game
 from .mana import COLORS, TYPES, Mana
+from .records import Mutable
 
 #: The worked examples of the notebooks, shipped with the package (``scenarios/`` at the top of
 #: the repository points here).
@@ -89,8 +89,7 @@ class ScenarioError(Exception):
         super().__init__(f"{self.path}: {self.place}: {self.expected}")
 
 
-@dataclass
-class Scenario:
+class Scenario(Mutable):
     """A loaded and played scenario: its game, with every action done, and the expectations
     of its ``[expect]`` table that were checked (all of them were met)."""
 

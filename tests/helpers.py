@@ -89,3 +89,24 @@ class DocsBuild:
     html: Path  # the site: html/index.html
     output: str  # what the build printed (stdout and stderr)
     seconds: float
+
+
+def extra(name: str) -> dict[str, str]:
+    """The requirements of pyproject.toml's extra ``name`` (lower-case name -> version pins),
+    with those of the extras it names as ``mtgkit[other]`` (the extras reference each other
+    rather than repeat their lists)."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())[
+        "project"]["optional-dependencies"]
+    found: dict[str, str] = {}
+    for line in extras[name]:
+        req = Requirement(line)
+        if req.name == "mtgkit":
+            for other in sorted(req.extras):
+                found.update(extra(other))
+        else:
+            found[req.name.lower()] = str(req.specifier)
+    return found

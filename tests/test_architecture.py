@@ -115,6 +115,31 @@ def test_topic_modules_never_import_each_other() -> None:
         assert not _imported(base, MODULES[base]) & (topics | {"mtgkit.topics"}), base
 
 
+def test_one_record_system_no_dataclasses() -> None:
+    """Every record of the package is a :mod:`mtgkit.records` class (``Record``, ``Value`` or
+    ``Mutable``), never a ``dataclasses.dataclass``: one way to declare data, one repr, one
+    ``replace``, and no ``exec`` per class at import (records.py says why)."""
+    from mtgkit.records import Mutable, Record
+
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert "dataclasses" not in imported or module == "mtgkit.records", f"{module} imports dataclasses"
+        decorated = [c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef)
+                     for d in c.decorator_list
+                     if re.fullmatch(r"(dataclasses\.)?dataclass(\(.*\))?", ast.unparse(d), re.S)]
+        assert not decorated, f"{module}: {decorated} are dataclasses; make them records (mtgkit.records)"
+    from mtgkit.practice import Question
+    from mtgkit.scenario import Scenario
+    from mtgkit.topics.base import Misconception
+    from mtgkit.topics.monarch import End
+    from mtgkit.topics.tapping import TapCase
+
+    assert issubclass(TapCase, Value) and issubclass(Question, Value) and issubclass(Misconception, Record)
+    assert issubclass(Scenario, Mutable) and issubclass(End, Mutable)
+
+
 def test_no_type_checking_imports_are_needed() -> None:
     for module, path in MODULES.items():
         assert "TYPE_CHECKING" not in path.read_text(), module

@@ -85,6 +85,8 @@ def test_capstones_are_a_practice_stream_and_a_worksheet(tmp_path: Path) -> None
     assert key.count("✓") == 12 and "comes from the misconception" in key
 
 
-def test_notebook_08_offers_the_capstones() -> None:
-    source = (ROOT / "tools" / "course" / "08-practice.py").read_text()
+def test_the_practice_notebook_offers_the_capstones() -> None:
+    from mtgkit.practice import LESSON
+
+    source = (ROOT / "tools" / "course" / f"{LESSON.stem}.py").read_text()
     assert "capstones" in source

@@ -362,10 +362,11 @@ def test_assignments_command_writes_an_nbgrader_course(tmp_path: Path) -> None:
 
 
 def test_a_stale_grading_table_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    stale = assignments.Exercise("01-tap-and-untap", 1, "check_tap_answers(answers1, cases1)", ("answers1",),
-                                 ("cases1",))
+    from mtgkit.topics.tapping import check_tap_answers  # notebook 02's checker, not notebook 01's
+
+    stale = assignments.Exercise("01-tap-and-untap", 1, check_tap_answers, ("answers1",), ("cases1",))
     monkeypatch.setattr(assignments, "EXERCISES", (stale,))
-    with pytest.raises(assignments.AssignmentError, match="update mtgkit.assignments.EXERCISES"):
+    with pytest.raises(assignments.AssignmentError, match="update the lesson's exercises in its"):
         assignment_notebook("01-tap-and-untap")
 
 

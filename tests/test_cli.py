@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import mtgkit.__main__ as cli_main
-from mtgkit.course import NOTEBOOKS, hub_address, hub_link
+from mtgkit.course import LESSONS, hub_address, hub_link
+from mtgkit.practice import LESSON as PRACTICE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +32,7 @@ def one_line(out: subprocess.CompletedProcess[str], code: int = 2) -> str:
 
 
 # ----------------------------------------------------------------------------- run
-@pytest.mark.parametrize("stem", [stem for stem, _ in NOTEBOOKS if stem != "08-practice"])
+@pytest.mark.parametrize("stem", [lesson.stem for lesson in LESSONS if lesson.worked_example])
 def test_run_takes_every_notebooks_name(stem: str) -> None:
     out = cli("run", stem)
     assert out.returncode == 0 and out.stderr == "", out.stderr
@@ -43,7 +44,7 @@ def test_run_by_notebook_name_plays_its_example_and_names_the_others() -> None:
     out = cli("run", "03-could-produce")
     assert out.stdout == cli("run", "03-orchards").stdout + "\n(notebook 03-could-produce has 2 worked " \
         "examples: this is 03-orchards; also mtgkit run 03-pale-moon)\n"
-    assert "has no worked example (it generates its questions)" in one_line(cli("run", "08-practice"))
+    assert "has no worked example (it generates its questions)" in one_line(cli("run", PRACTICE.stem))
 
 
 def test_run_hides_priority_passes_unless_asked() -> None:

@@ -11,6 +11,7 @@ import nbformat
 import pytest
 from helpers import load_tool
 
+from mtgkit.assignments import EXERCISES
 from mtgkit.course import NOTEBOOKS, TEACHER_HINT, neighbours
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,24 +81,7 @@ def _run_exercise_with_solution(stem: str, solution: str) -> str:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("stem,solution", [
-    ("01-tap-and-untap", "01_exercise1.py"),
-    ("01-tap-and-untap", "01_exercise2.py"),
-    ("02-undefined-mana", "02_exercise1.py"),
-    ("02-undefined-mana", "02_exercise2.py"),
-    ("03-could-produce", "03_exercise1.py"),
-    ("03-could-produce", "03_exercise2.py"),
-    ("04-tapped-for-mana", "04_exercise1.py"),
-    ("04-tapped-for-mana", "04_exercise2.py"),
-    ("05-x-values", "05_exercise1.py"),
-    ("05-x-values", "05_exercise2.py"),
-    ("06-the-monarch", "06_exercise1.py"),
-    ("06-the-monarch", "06_exercise2.py"),
-    ("07-protector-of-the-crown", "07_exercise1.py"),
-    ("07-protector-of-the-crown", "07_exercise2.py"),
-    ("08-practice", "08_exercise1.py"),
-    ("08-practice", "08_exercise2.py"),
-])
+@pytest.mark.parametrize(("stem", "solution"), [(ex.notebook, ex.solution) for ex in EXERCISES])
 def test_solutions_are_graded_all_correct(stem: str, solution: str) -> None:
     out = _run_exercise_with_solution(stem, solution)
     first = out.splitlines()[0]
@@ -234,3 +218,16 @@ def test_python_m_mtgkit_course_escapes_a_newline_in_its_folder(tmp_path: Path) 
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and out.stderr.count("\n") == 1, out.stderr
     assert "nl\\nFORGED line: no such folder" in out.stderr
+
+
+def test_the_readmes_table_of_notebooks_is_the_courses() -> None:
+    """README.md's "The course" table lists every notebook of the course in order, each with the
+    summary its lesson gives (the topic modules' LESSONS, course.START, practice.LESSON): paste
+    ``mtgkit.course.readme_table()`` over it when a lesson is added or reworded."""
+    from mtgkit.course import LESSONS, readme_table
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## The course\n", 1)[1].split("\n## ", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    assert table == readme_table(), "README.md's course table is stale: paste mtgkit.course.readme_table()"
+    assert [lesson.stem for lesson in LESSONS] == [stem for stem, _ in NOTEBOOKS]

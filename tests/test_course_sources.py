@@ -13,6 +13,7 @@ import pytest
 from helpers import load_tool
 
 from mtgkit.course import NOTEBOOKS
+from mtgkit.practice import LESSON as PRACTICE
 
 ROOT = Path(__file__).resolve().parents[1]
 NB = ROOT / "notebooks"
@@ -53,7 +54,8 @@ def test_computed_markdown_is_current(stem: str) -> None:
 
 def test_stale_markdown_is_caught() -> None:
     built = builder.notebook(ROOT / "tools" / "course" / "00-start-here.py")
-    index = next(c for c in built.cells if "](08-practice.ipynb)" in c.source and c.source.startswith("##"))
+    practice_link = f"]({PRACTICE.stem}.ipynb)"
+    index = next(c for c in built.cells if practice_link in c.source and c.source.startswith("##"))
     index.source = index.source.replace("8. [Practice", "8. [Old practice")
     built.cells[-1].source += " →"
     problems = builder.stale_markdown("00-start-here", built)
@@ -96,3 +98,23 @@ def test_every_python_route_template_lists_each_question_with_a_none_to_replace(
             assert isinstance(value, ast.List), f"{where}: {ast.unparse(value)[:60]}"
             items = value.elts
         assert items and all(isinstance(v, ast.Constant) and v.value is None for v in items), where
+
+
+def test_the_course_sources_import_the_kit_from_its_public_modules() -> None:
+    """A notebook imports what it uses from the module that owns it: the package (``mtgkit``), a
+    topic module (``mtgkit.topics.<topic>``), the shared teaching modules, the timeline, plots and
+    widgets; never from ``mtgkit.lessons``, the widgets' re-exports (CONTRIBUTING.md, "The lesson"),
+    and never a private name."""
+    import ast
+
+    for stem in STEMS:
+        tree = ast.parse((ROOT / "tools" / "course" / f"{stem}.py").read_text(encoding="utf-8"))
+        froms = [n for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("mtgkit")]
+        assert froms, stem
+        for node in froms:
+            assert node.module != "mtgkit.lessons", f"{stem}: imports {node.module}"
+            assert not any(a.name.startswith("_") for a in node.names), f"{stem}: a private name"
+            module = __import__(node.module, fromlist=["_"])
+            for alias in node.names:
+                assert hasattr(module, alias.name), f"{stem}: {node.module} has no {alias.name}"

@@ -17,7 +17,6 @@ import re
 import subprocess
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,8 +24,7 @@ from typing import Any
 import pytest
 import yaml
 from bs4 import BeautifulSoup, Tag
-from helpers import DocsBuild, load_tool
-from packaging.requirements import Requirement
+from helpers import DocsBuild, extra, load_tool
 
 from mtgkit import crlinks, limits
 from mtgkit.course import NOTEBOOKS, hub_link
@@ -417,9 +415,7 @@ def test_the_site_loads_nothing_from_the_network(docs_site: DocsBuild) -> None:
 
 # ------------------------------------------------------------------------------ packaging, publishing
 def _extra(name: str) -> dict[str, str]:
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    reqs = [Requirement(r) for r in pyproject["project"]["optional-dependencies"][name]]
-    return {r.name: str(r.specifier) for r in reqs}
+    return extra(name)  # with the extras it names (mtgkit[kernel], ...)
 
 
 def test_the_docs_extra_and_the_test_extra() -> None:

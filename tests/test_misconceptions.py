@@ -239,3 +239,17 @@ def test_each_situation_type_knows_its_misconceptions() -> None:
     act = Activation((ActivationCase("Fellwar Stone", "this turn", False),))
     assert "sickness-stops-noncreatures" in applicable(act)
     assert believe(act, frozenset({"copy-keeps-x"})) == act.legal()  # not about this situation
+
+
+def test_a_misconception_is_built_with_its_fields_named() -> None:
+    """Nine fields, two of them free text (what the learner thinks, what the rule says): a
+    misconception takes them by name only, so two texts can't be swapped by position."""
+    from mtgkit.topics.base import Misconception
+
+    m = next(iter(CATALOG.values()))
+    values = tuple(m.fields().values())
+    assert len(values) == 9
+    with pytest.raises(TypeError, match="takes its fields by name"):
+        Misconception(*values)  # type: ignore[misc]
+    assert Misconception(**m.fields()) == m
+    assert m.replace(description="x").description == "x"

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import extra
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
@@ -28,9 +29,7 @@ CORE = ["abilities", "board", "cards/__init__", "cards/catalog", "choices", "cou
 
 
 def _extra(name: str) -> dict[str, str]:
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    reqs = [Requirement(r) for r in pyproject["project"]["optional-dependencies"][name]]
-    return {r.name.lower(): str(r.specifier) for r in reqs}
+    return extra(name)  # with the extras it names (mtgkit[kernel], ...)
 
 
 def test_environment_yml_and_pyproject_list_the_same_notebook_stack() -> None:
@@ -49,6 +48,23 @@ def test_environment_yml_and_pyproject_list_the_same_notebook_stack() -> None:
     assert "-e ." in pip_part
     python = next(d for d in env["dependencies"] if isinstance(d, str) and d.startswith("python"))
     assert python.removeprefix("python") == pyproject["project"]["requires-python"]
+
+
+def test_the_extras_name_each_other_instead_of_repeating_their_lists() -> None:
+    """Each pin is written in one extra: `lab` is `mtgkit[kernel]` plus JupyterLab, `notebooks`
+    is `mtgkit[lab]`, `docs` and `test` name the extras whose tools they need."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    written: dict[str, str] = {}
+    for name, lines in extras.items():
+        for line in lines:
+            req = Requirement(line)
+            if req.name == "mtgkit":
+                assert req.extras <= set(extras) - {name} and not req.specifier and not req.url, line
+                continue
+            assert req.name not in written, f"{req.name} is written in {written[req.name]} and {name}"
+            written[req.name] = name
+    assert extras["lab"][0] == "mtgkit[kernel]" and extras["notebooks"] == ["mtgkit[lab]"]
+    assert _extra("lab").keys() == {*_extra("kernel"), "jupyterlab"}
 
 
 def test_extras_kernel_for_a_hub_lab_for_a_laptop() -> None:

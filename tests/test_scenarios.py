@@ -25,11 +25,14 @@ def test_every_scenario_runs_and_meets_its_expectations(path: Path) -> None:
 
 
 def test_every_notebook_has_its_worked_example_as_a_scenario() -> None:
-    from mtgkit.course import NOTEBOOKS
+    """A lesson's worked example is a scenario file named by its number (scenarios/NN-*.toml,
+    CONTRIBUTING.md, "The lesson"); practice generates its boards and says so (worked_example)."""
+    from mtgkit.course import LESSONS
+    from mtgkit.practice import LESSON
 
     prefixes = {p.name[:2] for p in SCENARIOS}
-    # 08-practice generates its boards; every other notebook has a worked example.
-    assert {stem[:2] for stem, _ in NOTEBOOKS if stem != "08-practice"} <= prefixes
+    assert {lesson.stem[:2] for lesson in LESSONS if lesson.worked_example} <= prefixes
+    assert not LESSON.worked_example and LESSON.stem[:2] not in prefixes
 
 
 def test_readme_example_is_a_working_scenario(tmp_path: Path) -> None:

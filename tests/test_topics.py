@@ -60,9 +60,11 @@ def test_each_topic_has_notebooks_with_sources_and_graded_exercises(name: str) -
         rows = [ex for ex in EXERCISES if ex.notebook == stem]
         assert rows, f"{stem}: no exercise in assignments.EXERCISES"
         for ex in rows:
-            checker = ex.check.split("(")[0]  # the topic's own checker, or a shared one
-            found = [getattr(m, checker, None) for m in (module, teaching, practice)]
-            assert any(callable(f) for f in found), f"{stem}: {checker} is neither {name}'s nor shared"
+            # the topic's own checker, or a shared one, as a reference to the function
+            assert callable(ex.check) and ex.call.startswith(f"{ex.check.__name__}({ex.answers[0]}, ")
+            owners = [m for m in (module, teaching, practice)
+                      if getattr(m, ex.check.__name__, None) is ex.check]
+            assert owners, f"{stem}: {ex.check.__name__} is neither {name}'s nor shared"
             assert (ROOT / "notebooks" / "solutions" / ex.solution).is_file(), ex.solution
     taught = [stem for t in TOPICS.values() for stem in t.notebooks]
     assert len(taught) == len(set(taught)), "a notebook belongs to one topic"

@@ -8,8 +8,11 @@ boards, and the practice generator; it exports one :class:`~mtgkit.topics.base.T
 (situations, misconceptions, stems, the record) and :mod:`mtgkit.topics.boards` (boards as data).
 
 :data:`TOPICS` maps each name of :data:`~mtgkit.topics.base.TopicName` to its record, in the
-order practice and the misconception catalog list them. Adding a topic is one module and one
-line here (and its name in ``TopicName``): see CONTRIBUTING.md.
+order practice and the misconception catalog list them. A topic's record also lists its lessons
+(:class:`~mtgkit.topics.base.Lesson`: the notebooks that teach it, their titles and exercises with
+their checkers), from which :mod:`mtgkit.course` orders the course and :mod:`mtgkit.assignments`
+grades it. Adding a topic is one module and one line here (and its name in ``TopicName``), its
+course source and its tests: ``python tools/new_topic.py NAME`` writes them (CONTRIBUTING.md).
 
 >>> list(TOPICS)
 ['could-produce', 'tapping', 'x-values', 'tap-untap', 'monarch']

@@ -34,9 +34,9 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable
 from enum import StrEnum
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from ..records import Value
+from ..records import Record, Value
 from ..teaching import Play, Reason
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
@@ -120,8 +120,9 @@ class PlaySituation(Situation):
 
 
 # ----------------------------------------------------------------------------- misconceptions
-class Misconception(Value):
-    """A named wrong idea about one rule, runnable on situations whose model knows it."""
+class Misconception(Record):
+    """A named wrong idea about one rule, runnable on situations whose model knows it (its
+    fields are given by name: two of them are free text)."""
 
     name: MisconceptionName
     topic: TopicName
@@ -230,13 +231,49 @@ class Stem(Value):
 Generator = Callable[[random.Random, Level], tuple[Situation, Stem] | None]
 
 
+# ----------------------------------------------------------------------------- lessons
+#: An exercise's checker: ``check(answers, cases)`` grades a learner's answers to named cases and
+#: returns what it prints (a topic's ``check_..._answers``, or a shared one such as
+#: :func:`mtgkit.teaching.check_number_answers`).
+Checker = Callable[[Any, Any], object]
+
+
+class Exercise(Record):
+    """One graded exercise of a lesson (``## Exercise N``; its solution is
+    ``notebooks/solutions/NN_exerciseN.py``) and the checker that grades it."""
+
+    number: int
+    check: Checker
+    #: the names the learner assigns (the solution cell's answers)
+    answers: tuple[str, ...]
+    #: the names the hidden test rebuilds from the notebook (the cases: assigned in the exercise
+    #: cell or in the nearest cell above it that assigns them), the last one graded
+    setup: tuple[str, ...]
+
+    def call(self) -> str:
+        """The checker call a graded cell makes, e.g. ``check_tap_answers(answers1, cases1)``."""
+        return f"{self.check.__name__}({self.answers[0]}, {self.setup[-1]})"
+
+
+class Lesson(Record):
+    """A notebook of the course, as the course, the assignments and the README list it."""
+
+    stem: str  # "06-the-monarch": notebooks/<stem>.ipynb, built from tools/course/<stem>.py
+    title: str  # the course index's title, with its rules
+    summary: str  # the README's one line: what it teaches
+    exercises: tuple[Exercise, ...] = ()
+    #: its worked example is a scenario file, scenarios/<NN>-*.toml (``mtgkit run <stem>``
+    #: plays it); a lesson that generates its boards has none
+    worked_example: bool = True
+
+
 # ----------------------------------------------------------------------------- the topic record
 class Topic(Value):
     """Everything the kit knows about one topic, as its module exports it."""
 
     name: TopicName
     title: str  # what it teaches, with its rules
-    notebooks: tuple[str, ...]  # the course notebooks that teach it (their stems)
+    lessons: tuple[Lesson, ...]  # the course notebooks that teach it, with their exercises
     situations: tuple[type[Situation], ...]  # the practice boards it asks about
     misconceptions: tuple[Misconception, ...]  # in the order the catalog lists them
     generate: Generator  # practice questions at both levels
@@ -244,7 +281,12 @@ class Topic(Value):
     #: and each value it must take), such as the crown moving, staying and being nobody's.
     spread: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
+    @property
+    def notebooks(self) -> tuple[str, ...]:
+        """The stems of the notebooks that teach it."""
+        return tuple(lesson.stem for lesson in self.lessons)
 
-__all__ = ["LEVELS", "Generator", "Level", "Misconception", "MisconceptionName", "PlugsIn", "Situation",
-           "Stem", "Topic", "TopicName", "applicable", "believe", "diagnose", "distractors", "misconceived",
-           "misses", "quiz_options"]
+
+__all__ = ["LEVELS", "Checker", "Exercise", "Generator", "Lesson", "Level", "Misconception",
+           "MisconceptionName", "PlugsIn", "Situation", "Stem", "Topic", "TopicName", "applicable",
+           "believe", "diagnose", "distractors", "misconceived", "misses", "quiz_options"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
@@ -26,10 +25,13 @@ from ..events import DamageDealt, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
+from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..triggers import Whose
 from ..wording import possessive
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -61,8 +63,7 @@ class Mistake(MisconceptionName):
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
-@dataclass(frozen=True)
-class CouldProduceRow:
+class CouldProduceRow(Value):
     player: str
     name: str
     id: int
@@ -112,8 +113,7 @@ def explain_could_produce(g: Game, ref: int) -> str:
     return g.explain_could_produce(ref)
 
 
-@dataclass(frozen=True)
-class CouldCase:
+class CouldCase(Value):
     """'What could this permanent produce?' (``who``'s ``index``-th permanent)."""
 
     alice: tuple[str, ...]
@@ -536,112 +536,164 @@ def _board(*perms: Perm) -> BoardSpec:
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
-        Mistake.COLORLESS_IS_A_COLOR, "could-produce",
-        "colorless counts as a color",
-        "Exotic Orchard and Fellwar Stone can make colorless mana when an opponent's land makes {C}.",
-        "106.1a", "There are five colors; colorless is a type of mana but not a color, so an ability "
-        "that adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.COLORLESS_IS_A_COLOR,
+        topic="could-produce",
+        title="colorless counts as a color",
+        description="Exotic Orchard and Fellwar Stone can make colorless mana when an opponent's land makes "
+                    "{C}.",
+        rule="106.1a",
+        rule_says="There are five colors; colorless is a type of mana but not a color, so an ability that "
+                  "adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.COSTS_BLOCK_COULD_PRODUCE, "could-produce",
-        "costs decide what a land could produce",
-        "A land only 'could produce' mana if its cost could be paid right now (a tapped land "
-        "counts for nothing).",
-        "106.7", "What a permanent could produce ignores whether the costs of its mana abilities "
-        "could be paid: a tapped Forest still could produce {G}.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.COSTS_BLOCK_COULD_PRODUCE,
+        topic="could-produce",
+        title="costs decide what a land could produce",
+        description="A land only 'could produce' mana if its cost could be paid right now (a tapped land "
+                    "counts for nothing).",
+        rule="106.7",
+        rule_says="What a permanent could produce ignores whether the costs of its mana abilities could be "
+                  "paid: a tapped Forest still could produce {G}.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.REPLACEMENTS_IGNORED, "could-produce",
-        "replacement effects don't change what a land could produce",
-        "What a land could produce is just what its text says, whatever replacement effects apply.",
-        "106.7", "Could-produce takes the replacement effects that would apply into account, in "
-        "every possible order: under Contamination a Forest could produce only {B}.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
-                                     Perm("Contamination", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.REPLACEMENTS_IGNORED,
+        topic="could-produce",
+        title="replacement effects don't change what a land could produce",
+        description="What a land could produce is just what its text says, whatever replacement effects "
+                    "apply.",
+        rule="106.7",
+        rule_says="Could-produce takes the replacement effects that would apply into account, in every "
+                  "possible order: under Contamination a Forest could produce only {B}.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
+                                    Perm("Contamination", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.REFLECTIONS_FEED_EACH_OTHER, "could-produce",
-        "reflecting lands feed each other",
-        "Two permanents that copy each other's mana (Exotic Orchards facing each other) can make "
-        "any color between them.",
-        "106.7", "A permanent could produce only what its ability would really produce now; two "
-        "reflecting permanents with no real source behind them could produce nothing (the least "
-        "fixed point).",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.REFLECTIONS_FEED_EACH_OTHER,
+        topic="could-produce",
+        title="reflecting lands feed each other",
+        description="Two permanents that copy each other's mana (Exotic Orchards facing each other) can "
+                    "make any color between them.",
+        rule="106.7",
+        rule_says="A permanent could produce only what its ability would really produce now; two reflecting "
+                  "permanents with no real source behind them could produce nothing (the least fixed point).",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.UNDEFINED_MANA_IS_COLORLESS, "could-produce",
-        "undefined mana becomes colorless",
-        "When no color can be chosen (an Exotic Orchard with nothing to copy), the ability makes {C}.",
-        "106.5", "An ability that would make mana of an undefined type makes no mana at all.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.UNDEFINED_MANA_IS_COLORLESS,
+        topic="could-produce",
+        title="undefined mana becomes colorless",
+        description="When no color can be chosen (an Exotic Orchard with nothing to copy), the ability "
+                    "makes {C}.",
+        rule="106.5",
+        rule_says="An ability that would make mana of an undefined type makes no mana at all.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.COLORLESS_IS_NOT_A_TYPE, "could-produce",
-        "colorless isn't a type of mana",
-        "Reflecting Pool copies only colors, so it can't make {C} even when your Wastes could.",
-        "106.1b", "There are six types of mana: the five colors and colorless. 'Any type' includes "
-        "{C}, so Reflecting Pool next to a Wastes could produce {C}.",
-        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
-        "What could Alice's Reflecting Pool produce?"),
+        name=Mistake.COLORLESS_IS_NOT_A_TYPE,
+        topic="could-produce",
+        title="colorless isn't a type of mana",
+        description="Reflecting Pool copies only colors, so it can't make {C} even when your Wastes could.",
+        rule="106.1b",
+        rule_says="There are six types of mana: the five colors and colorless. 'Any type' includes {C}, so "
+                  "Reflecting Pool next to a Wastes could produce {C}.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
+        ask="What could Alice's Reflecting Pool produce?",
+    ),
     Misconception(
-        Mistake.ZERO_MANA_STILL_HAS_A_TYPE, "could-produce",
-        "zero mana still has a type",
-        "Gaea's Cradle with no creatures still 'could produce' {G}: its type is green, even if it "
-        "would add none.",
-        "106.7", "A permanent could produce only the types its ability would actually produce now; "
-        "Gaea's Cradle with no creatures would add no mana, so it could produce nothing.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.ZERO_MANA_STILL_HAS_A_TYPE,
+        topic="could-produce",
+        title="zero mana still has a type",
+        description="Gaea's Cradle with no creatures still 'could produce' {G}: its type is green, even if "
+                    "it would add none.",
+        rule="106.7",
+        rule_says="A permanent could produce only the types its ability would actually produce now; Gaea's "
+                  "Cradle with no creatures would add no mana, so it could produce nothing.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS, "could-produce",
-        "Exotic Orchard sees creatures and artifacts",
-        "Exotic Orchard, Fellwar Stone and Reflecting Pool copy the mana of any permanent, Llanowar "
-        "Elves or Fellwar Stone included, not only lands.",
-        "106.7", "They ask what a land could produce ('a land an opponent controls', 'a land you "
-        "control'): creatures and artifacts don't count, whatever mana they make.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Llanowar Elves", "Bob"),
-                                     Perm("Wastes", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS,
+        topic="could-produce",
+        title="Exotic Orchard sees creatures and artifacts",
+        description="Exotic Orchard, Fellwar Stone and Reflecting Pool copy the mana of any permanent, "
+                    "Llanowar Elves or Fellwar Stone included, not only lands.",
+        rule="106.7",
+        rule_says="They ask what a land could produce ('a land an opponent controls', 'a land you "
+                  "control'): creatures and artifacts don't count, whatever mana they make.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Llanowar Elves", "Bob"),
+                                    Perm("Wastes", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.REFLECTORS_COUNT_TRIGGERED_MANA, "could-produce",
-        "a land could produce its Aura's extra mana",
-        "A Forest enchanted with Utopia Sprawl (blue chosen) could produce blue too, so Reflecting "
-        "Pool or Exotic Orchard can copy it.",
-        "106.7", "What a permanent could produce is what its own abilities would produce; the extra "
-        "mana comes from the Aura's triggered ability, not from the land.",
-        "model", CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
-                                     Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
-        "What could Alice's Reflecting Pool produce?"),
+        name=Mistake.REFLECTORS_COUNT_TRIGGERED_MANA,
+        topic="could-produce",
+        title="a land could produce its Aura's extra mana",
+        description="A Forest enchanted with Utopia Sprawl (blue chosen) could produce blue too, so "
+                    "Reflecting Pool or Exotic Orchard can copy it.",
+        rule="106.7",
+        rule_says="What a permanent could produce is what its own abilities would produce; the extra mana "
+                  "comes from the Aura's triggered ability, not from the land.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
+                                    Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
+        ask="What could Alice's Reflecting Pool produce?",
+    ),
     Misconception(
-        Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE, "could-produce",
-        "mana spendable as any color is colored mana",
-        "Under an effect that lets a player spend mana as though it were any color (Chromatic Orrery), "
-        "their colorless mana counts as colored: a Wastes 'could produce' every color.",
-        "609.4b", "Spending mana as though it were mana of any color changes only how costs may be "
-        "paid, not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
-        "looks at types), so an Exotic Orchard looking at it could produce nothing.",
-        "model", CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
-                                     Perm("Chromatic Orrery", "Bob")), 0),
-        "What could Alice's Exotic Orchard produce?"),
+        name=Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE,
+        topic="could-produce",
+        title="mana spendable as any color is colored mana",
+        description="Under an effect that lets a player spend mana as though it were any color (Chromatic "
+                    "Orrery), their colorless mana counts as colored: a Wastes 'could produce' every color.",
+        rule="609.4b",
+        rule_says="Spending mana as though it were mana of any color changes only how costs may be paid, "
+                  "not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
+                  "looks at types), so an Exotic Orchard looking at it could produce nothing.",
+        plugs_in="model",
+        example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
+                                    Perm("Chromatic Orrery", "Bob")), 0),
+        ask="What could Alice's Exotic Orchard produce?",
+    ),
     Misconception(
-        Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS, "could-produce",
-        "reflected mana carries the other land's restriction",
-        "Mana Exotic Orchard makes by copying a color Ancient Ziggurat could produce can be spent only "
-        "as the Ziggurat's could: on a creature spell.",
-        "106.7", "A reflecting ability asks only which types of mana the other land could produce; a "
-        "restriction on spending mana belongs to the ability that makes it (CR 106.6), and the "
-        "Orchard's own ability has none, so its {R} pays for Lightning Bolt.",
-        "outputs", spend_play(bob=("Ancient Ziggurat",)), "What are the life totals at the end?"),
+        name=Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS,
+        topic="could-produce",
+        title="reflected mana carries the other land's restriction",
+        description="Mana Exotic Orchard makes by copying a color Ancient Ziggurat could produce can be "
+                    "spent only as the Ziggurat's could: on a creature spell.",
+        rule="106.7",
+        rule_says="A reflecting ability asks only which types of mana the other land could produce; a "
+                  "restriction on spending mana belongs to the ability that makes it (CR 106.6), and the "
+                  "Orchard's own ability has none, so its {R} pays for Lightning Bolt.",
+        plugs_in="outputs",
+        example=spend_play(bob=("Ancient Ziggurat",)),
+        ask="What are the life totals at the end?",
+    ),
     Misconception(
-        Mistake.REFLECTED_MANA_KEEPS_RIDERS, "could-produce",
-        "reflected mana carries the other land's drawback",
-        "Copying a color Tarnished Citadel could produce copies its 'deals 3 damage to you' too.",
-        "106.7", "Only the types matter: Tarnished Citadel's damage is part of its own mana ability "
-        "(CR 605.1a), not of the Orchard's, so tapping the Orchard for {R} hurts nobody.",
-        "outputs", spend_play(bob=("Tarnished Citadel",)), "What are the life totals at the end?"),
+        name=Mistake.REFLECTED_MANA_KEEPS_RIDERS,
+        topic="could-produce",
+        title="reflected mana carries the other land's drawback",
+        description="Copying a color Tarnished Citadel could produce copies its 'deals 3 damage to you' too.",
+        rule="106.7",
+        rule_says="Only the types matter: Tarnished Citadel's damage is part of its own mana ability (CR "
+                  "605.1a), not of the Orchard's, so tapping the Orchard for {R} hurts nobody.",
+        plugs_in="outputs",
+        example=spend_play(bob=("Tarnished Citadel",)),
+        ask="What are the life totals at the end?",
+    ),
 )
 
 
@@ -754,10 +806,24 @@ def _spend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
                    lambda v: f"at the end, {v}.", "CR 106.7, 106.6")
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="03-could-produce",
+        title="What a permanent could produce (CR 106.7)",
+        summary="what a permanent \"could produce\": costs ignored, replacement effects in every order, "
+                "reflecting cycles (CR 106.7)",
+        exercises=(
+            Exercise(number=1, check=check_could_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_could_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="could-produce",
     title="What a permanent could produce (CR 106.7)",
-    notebooks=("03-could-produce",),
+    lessons=LESSONS,
     situations=(CouldProduce, CouldPlay, ReflectedSpend),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -18,7 +18,6 @@ import copy
 import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..abilities import BecomeMonarch
@@ -44,6 +43,7 @@ from ..events import (
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
+from ..records import Mutable, Value
 from ..teaching import (
     LIBRARY,
     Check,
@@ -56,12 +56,15 @@ from ..teaching import (
     Setup,
     Step,
     chain_lines,
+    check_number_answers,
     cr,
     event_lines,
     split_explanation,
 )
 from ..wording import possessive
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -126,8 +129,7 @@ def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
     return g, drew[0] if drew else "nobody"
 
 
-@dataclass(frozen=True)
-class CombatResult:
+class CombatResult(Value):
     game: Game
     monarch_before: str | None
     monarch_after: str | None
@@ -251,8 +253,7 @@ def protector_combat(attackers: Sequence[str], blocks: Mapping[str, str], protec
     return _combat_result(g, out)
 
 
-@dataclass(frozen=True)
-class MonarchCase:
+class MonarchCase(Value):
     """'Who is the monarch after this combat?' (see :func:`protector_combat`); any legal choice
     of Protector counts."""
 
@@ -312,8 +313,7 @@ def check_draw_race(with_lich: object, without_lich: object) -> Report:
     return grade_answers(answers, cases, grader)
 
 
-@dataclass(frozen=True)
-class BoltCase:
+class BoltCase(Value):
     """Alice casts Lightning Bolt at Bob's Protector ``at_protector`` times (one at a time),
     then one at Bob: how much life does Bob lose?"""
 
@@ -417,8 +417,7 @@ def combat_check(before: Game, walk: ChoiceWalk, path: Sequence[Answer], monarch
                  "; ".join(walk.alternatives(path, _combat_state)))
 
 
-@dataclass(frozen=True)
-class LeaveCase:
+class LeaveCase(Value):
     """'``monarch`` is the monarch; during ``active``'s turn, ``leaver`` leaves the game: who is
     the monarch now?' ``players`` are in turn order (CR 725.4, 800.4a).
 
@@ -761,8 +760,7 @@ LICH = "Custodi Lich"
 CROWNING = ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Queen Marchesa")
 
 
-@dataclass
-class End:
+class End(Mutable):
     """What a question reads off the end of a play, or what a learner believes about it: the
     monarch, life totals, creatures and Protectors of the Crown each player controls, who chose
     the creature sacrificed to Custodi Lich, and the damage each Protector was dealt (with the
@@ -1636,282 +1634,416 @@ _AFTER_PROTECTOR = ("(Bob's Protector of the Crown made him the monarch when it 
 # ----------------------------------------------------------------------------- misconceptions
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
-        Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH, "monarch",
-            "damage to a Protector counts as damage to the monarch",
-        "Combat damage that Protector of the Crown takes for the monarch still steals the crown.",
-        "725.2", "The crown moves only when a creature deals combat damage to the monarch. A "
-        "redirection effect (CR 614.9) deals the damage to the Protector instead, so the monarch "
-        "was dealt none.",
-        "outputs", Combat(("Grizzly Bears",), (), 1, True),
-        "Who is the monarch after combat?"),
+        name=Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH,
+        topic="monarch",
+        title="damage to a Protector counts as damage to the monarch",
+        description="Combat damage that Protector of the Crown takes for the monarch still steals the crown.",
+        rule="725.2",
+        rule_says="The crown moves only when a creature deals combat damage to the monarch. A redirection "
+                  "effect (CR 614.9) deals the damage to the Protector instead, so the monarch was dealt "
+                  "none.",
+        plugs_in="outputs",
+        example=Combat(("Grizzly Bears",), (), 1, True),
+        ask="Who is the monarch after combat?",
+    ),
     Misconception(
-        Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN, "monarch",
-            "any combat damage takes the crown",
-        "An attacker that deals combat damage to the monarch's blocker takes the crown too.",
-        "725.2", "Only combat damage dealt to the monarch (the player) moves the crown; damage to "
-        "a creature the monarch controls doesn't.",
-        "outputs", Combat(("Grizzly Bears",), (("Hill Giant", "Grizzly Bears"),), 0, True),
-        "Who is the monarch after combat?"),
+        name=Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN,
+        topic="monarch",
+        title="any combat damage takes the crown",
+        description="An attacker that deals combat damage to the monarch's blocker takes the crown too.",
+        rule="725.2",
+        rule_says="Only combat damage dealt to the monarch (the player) moves the crown; damage to a "
+                  "creature the monarch controls doesn't.",
+        plugs_in="outputs",
+        example=Combat(("Grizzly Bears",), (("Hill Giant", "Grizzly Bears"),), 0, True),
+        ask="Who is the monarch after combat?",
+    ),
     Misconception(
-        Mistake.ONLY_THE_MONARCHS_PROTECTOR, "monarch",
-            "only the monarch's Protector protects",
-        "Protector of the Crown redirects damage only while its controller is the monarch.",
-        "614.9", "Protector of the Crown's redirection is a replacement effect that doesn't depend "
-        "on being the monarch: damage that would be dealt to its controller is dealt to it instead.",
-        "inputs", MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR),
-        "Who is the monarch afterwards, and how much life does Bob have?"),
+        name=Mistake.ONLY_THE_MONARCHS_PROTECTOR,
+        topic="monarch",
+        title="only the monarch's Protector protects",
+        description="Protector of the Crown redirects damage only while its controller is the monarch.",
+        rule="614.9",
+        rule_says="Protector of the Crown's redirection is a replacement effect that doesn't depend on "
+                  "being the monarch: damage that would be dealt to its controller is dealt to it instead.",
+        plugs_in="inputs",
+        example=MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR),
+        ask="Who is the monarch afterwards, and how much life does Bob have?",
+    ),
     Misconception(
-        Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE, "monarch",
-            "Protector only takes combat damage",
-        "Protector of the Crown takes combat damage for its controller, but a Lightning Bolt still "
-        "hits the player.",
-        "614.9", "The Protector redirects all damage that would be dealt to its controller, combat "
-        "or not; redirecting it doesn't change whether it is combat damage.",
-        "outputs", Bolts(0), "How much life does Bob lose?"),
+        name=Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE,
+        topic="monarch",
+        title="Protector only takes combat damage",
+        description="Protector of the Crown takes combat damage for its controller, but a Lightning Bolt "
+                    "still hits the player.",
+        rule="614.9",
+        rule_says="The Protector redirects all damage that would be dealt to its controller, combat or not; "
+                  "redirecting it doesn't change whether it is combat damage.",
+        plugs_in="outputs",
+        example=Bolts(0),
+        ask="How much life does Bob lose?",
+    ),
     Misconception(
-        Mistake.REDIRECT_SPILLS_OVER, "monarch",
-            "extra damage spills over to the player",
-        "A damaged Protector takes only what it can survive; the rest goes on to its controller.",
-        "614.9", "A redirection effect deals all of the damage to the Protector instead, even more "
-        "than its toughness; it is destroyed afterwards (CR 704.5g) and nothing reaches the player.",
-        "outputs", Bolts(1), "How much life does Bob lose?"),
+        name=Mistake.REDIRECT_SPILLS_OVER,
+        topic="monarch",
+        title="extra damage spills over to the player",
+        description="A damaged Protector takes only what it can survive; the rest goes on to its controller.",
+        rule="614.9",
+        rule_says="A redirection effect deals all of the damage to the Protector instead, even more than "
+                  "its toughness; it is destroyed afterwards (CR 704.5g) and nothing reaches the player.",
+        plugs_in="outputs",
+        example=Bolts(1),
+        ask="How much life does Bob lose?",
+    ),
     Misconception(
-        Mistake.CROWN_PASSES_IN_TURN_ORDER, "monarch",
-            "the crown goes to the next player",
-        "When the monarch leaves the game, the next player in turn order becomes the monarch.",
-        "725.4", "If the monarch leaves the game, the active player becomes the monarch; only if "
-        "the monarch is the active player does the next player in turn order get it.",
-        "outputs", Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
-        "Who is the monarch now?"),
+        name=Mistake.CROWN_PASSES_IN_TURN_ORDER,
+        topic="monarch",
+        title="the crown goes to the next player",
+        description="When the monarch leaves the game, the next player in turn order becomes the monarch.",
+        rule="725.4",
+        rule_says="If the monarch leaves the game, the active player becomes the monarch; only if the "
+                  "monarch is the active player does the next player in turn order get it.",
+        plugs_in="outputs",
+        example=Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
+        ask="Who is the monarch now?",
+    ),
     Misconception(
-        Mistake.CROWN_DISAPPEARS, "monarch",
-            "the crown leaves with the monarch",
-        "When the monarch leaves the game, the game goes on with no monarch.",
-        "725.4", "Once there is a monarch there always is one while a player can be: when the "
-        "monarch leaves, another player becomes the monarch at that moment.",
-        "outputs", Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
-        "Who is the monarch now?"),
+        name=Mistake.CROWN_DISAPPEARS,
+        topic="monarch",
+        title="the crown leaves with the monarch",
+        description="When the monarch leaves the game, the game goes on with no monarch.",
+        rule="725.4",
+        rule_says="Once there is a monarch there always is one while a player can be: when the monarch "
+                  "leaves, another player becomes the monarch at that moment.",
+        plugs_in="outputs",
+        example=Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
+        ask="Who is the monarch now?",
+    ),
     Misconception(
-        Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS, "monarch",
-            "becoming the monarch again triggers",
-        "'Whenever you become the monarch' triggers even if you already are the monarch.",
-        "603.2e", "A 'becomes' trigger needs the change to happen: if you are already the monarch, "
-        "'you become the monarch' changes nothing and Custodi Lich's ability doesn't trigger.",
-        "outputs", LichEnters(True), "How many creatures could Alice control afterwards?"),
+        name=Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS,
+        topic="monarch",
+        title="becoming the monarch again triggers",
+        description="'Whenever you become the monarch' triggers even if you already are the monarch.",
+        rule="603.2e",
+        rule_says="A 'becomes' trigger needs the change to happen: if you are already the monarch, 'you "
+                  "become the monarch' changes nothing and Custodi Lich's ability doesn't trigger.",
+        plugs_in="outputs",
+        example=LichEnters(True),
+        ask="How many creatures could Alice control afterwards?",
+    ),
     Misconception(
-        Mistake.DRAW_FOLLOWS_THE_CROWN, "monarch",
-            "the draw follows the crown",
-        "If another player becomes the monarch while the monarch's draw trigger waits on the stack, "
-        "the new monarch draws.",
-        "725.2", "The monarch's triggers are controlled by whoever was the monarch when they "
-        "triggered, so the player who was the monarch at the beginning of the end step draws.",
-        "outputs", DrawRace(True), "Who draws the card?"),
+        name=Mistake.DRAW_FOLLOWS_THE_CROWN,
+        topic="monarch",
+        title="the draw follows the crown",
+        description="If another player becomes the monarch while the monarch's draw trigger waits on the "
+                    "stack, the new monarch draws.",
+        rule="725.2",
+        rule_says="The monarch's triggers are controlled by whoever was the monarch when they triggered, so "
+                  "the player who was the monarch at the beginning of the end step draws.",
+        plugs_in="outputs",
+        example=DrawRace(True),
+        ask="Who draws the card?",
+    ),
     Misconception(
-        Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN, "monarch",
-        "any damage from a creature takes the crown",
-        "A creature that deals damage to the monarch in any way, such as Walking Ballista removing a "
-        "counter, takes the crown for its controller.",
-        "725.2", "The monarch's steal trigger waits for combat damage: damage from an activated ability "
-        "is noncombat damage, even when the creature is attacking, and the crown stays.",
-        "outputs", MonarchPlay(ping_play(2, 1), "monarch and life"),
-        "Who is the monarch afterwards, and how much life does Bob have?"),
+        name=Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN,
+        topic="monarch",
+        title="any damage from a creature takes the crown",
+        description="A creature that deals damage to the monarch in any way, such as Walking Ballista "
+                    "removing a counter, takes the crown for its controller.",
+        rule="725.2",
+        rule_says="The monarch's steal trigger waits for combat damage: damage from an activated ability is "
+                  "noncombat damage, even when the creature is attacking, and the crown stays.",
+        plugs_in="outputs",
+        example=MonarchPlay(ping_play(2, 1), "monarch and life"),
+        ask="Who is the monarch afterwards, and how much life does Bob have?",
+    ),
     Misconception(
-        Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN, "monarch",
-        "killing the attacker in response saves the crown",
-        "If the creature that dealt the combat damage leaves the battlefield before the monarch's "
-        "trigger resolves, the trigger has no creature to look at and the monarch keeps the crown.",
-        "608.2h", "The trigger gives the crown to the creature's controller as it resolves; a creature "
-        "that has left the battlefield is looked at as it last existed there, so its last controller "
-        "still becomes the monarch.",
-        "outputs", MonarchPlay(steal_play(["Grizzly Bears"], bob=(), bolt="Grizzly Bears")),
-        "Who is the monarch afterwards?"),
+        name=Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN,
+        topic="monarch",
+        title="killing the attacker in response saves the crown",
+        description="If the creature that dealt the combat damage leaves the battlefield before the "
+                    "monarch's trigger resolves, the trigger has no creature to look at and the monarch "
+                    "keeps the crown.",
+        rule="608.2h",
+        rule_says="The trigger gives the crown to the creature's controller as it resolves; a creature that "
+                  "has left the battlefield is looked at as it last existed there, so its last controller "
+                  "still becomes the monarch.",
+        plugs_in="outputs",
+        example=MonarchPlay(steal_play(["Grizzly Bears"], bob=(), bolt="Grizzly Bears")),
+        ask="Who is the monarch afterwards?",
+    ),
     Misconception(
-        Mistake.MONARCH_DRAWS_EVERY_END_STEP, "monarch",
-        "the monarch draws at every end step",
-        "The monarch draws a card at the beginning of every player's end step.",
-        "725.2", "The draw trigger is 'at the beginning of the monarch's end step': it triggers only in "
-        "the monarch's own turn.",
-        "outputs", MonarchPlay(draws_play(), "cards drawn"),
-        "How many cards has Bob drawn from the monarch's draw ability?"),
+        name=Mistake.MONARCH_DRAWS_EVERY_END_STEP,
+        topic="monarch",
+        title="the monarch draws at every end step",
+        description="The monarch draws a card at the beginning of every player's end step.",
+        rule="725.2",
+        rule_says="The draw trigger is 'at the beginning of the monarch's end step': it triggers only in "
+                  "the monarch's own turn.",
+        plugs_in="outputs",
+        example=MonarchPlay(draws_play(), "cards drawn"),
+        ask="How many cards has Bob drawn from the monarch's draw ability?",
+    ),
     Misconception(
-        Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR, "monarch",
-        "knocking the monarch out loses the crown",
-        "When combat damage takes the monarch to 0 life, the steal trigger leaves the game with them, "
-        "so nobody gets the crown.",
-        "725.4", "The trigger does leave with its controller, but the crown doesn't need it: when the "
-        "monarch leaves the game the active player (or, if that is who is leaving, the next player in "
-        "turn order) becomes the monarch at that moment.",
-        "outputs", MonarchPlay(knockout_play(("Alice", "Carol", "Bob"), "Alice", "Carol")),
-        "Who is the monarch afterwards?"),
+        name=Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR,
+        topic="monarch",
+        title="knocking the monarch out loses the crown",
+        description="When combat damage takes the monarch to 0 life, the steal trigger leaves the game with "
+                    "them, so nobody gets the crown.",
+        rule="725.4",
+        rule_says="The trigger does leave with its controller, but the crown doesn't need it: when the "
+                  "monarch leaves the game the active player (or, if that is who is leaving, the next "
+                  "player in turn order) becomes the monarch at that moment.",
+        plugs_in="outputs",
+        example=MonarchPlay(knockout_play(("Alice", "Carol", "Bob"), "Alice", "Carol")),
+        ask="Who is the monarch afterwards?",
+    ),
     Misconception(
-        Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH, "monarch",
-        "taking the crown in combat doesn't trigger Custodi Lich",
-        "Custodi Lich's 'whenever you become the monarch' works with its own enters ability, not when "
-        "its controller takes the crown with combat damage.",
-        "603.2", "A triggered ability triggers whenever its event happens, however it happens: the "
-        "monarch's steal trigger making Alice the monarch is Alice becoming the monarch.",
-        "outputs", MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",)), "monarch and creatures"),
-        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+        name=Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH,
+        topic="monarch",
+        title="taking the crown in combat doesn't trigger Custodi Lich",
+        description="Custodi Lich's 'whenever you become the monarch' works with its own enters ability, "
+                    "not when its controller takes the crown with combat damage.",
+        rule="603.2",
+        rule_says="A triggered ability triggers whenever its event happens, however it happens: the "
+                  "monarch's steal trigger making Alice the monarch is Alice becoming the monarch.",
+        plugs_in="outputs",
+        example=MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",)), "monarch and creatures"),
+        ask="Who is the monarch afterwards, and how many creatures does Bob control?",
+    ),
     Misconception(
-        Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS, "monarch",
-        "one source's damage can be split between Protectors",
-        "With two Protectors of the Crown, an attacker's 6 combat damage can be dealt 3 to each.",
-        "616.1", "Each Protector's redirection replaces the whole damage event: Bob chooses one of them "
-        "to apply, and then the damage is no longer being dealt to him, so the other can't apply. One "
-        "source's damage goes to one Protector.",
-        "outputs", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=2), "monarch and protectors"),
-        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+        name=Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS,
+        topic="monarch",
+        title="one source's damage can be split between Protectors",
+        description="With two Protectors of the Crown, an attacker's 6 combat damage can be dealt 3 to each.",
+        rule="616.1",
+        rule_says="Each Protector's redirection replaces the whole damage event: Bob chooses one of them to "
+                  "apply, and then the damage is no longer being dealt to him, so the other can't apply. "
+                  "One source's damage goes to one Protector.",
+        plugs_in="outputs",
+        example=MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=2), "monarch and protectors"),
+        ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
+    ),
     Misconception(
-        Mistake.PROTECTOR_GUARDS_THE_MONARCH, "monarch",
-        "Protector of the Crown shields whoever is the monarch",
-        "Protector of the Crown takes the damage that would be dealt to the monarch, whoever controls "
-        "it, and not the damage dealt to its controller when he isn't the monarch.",
-        "614.9", "The card says 'dealt to you': it redirects the damage that would be dealt to its "
-        "controller, monarch or not, and never damage dealt to another player.",
-        "inputs", MonarchPlay(guard_play(), "monarch and life", "Alice", _AFTER_PROTECTOR),
-        "Who is the monarch afterwards, and how much life does Alice have?"),
+        name=Mistake.PROTECTOR_GUARDS_THE_MONARCH,
+        topic="monarch",
+        title="Protector of the Crown shields whoever is the monarch",
+        description="Protector of the Crown takes the damage that would be dealt to the monarch, whoever "
+                    "controls it, and not the damage dealt to its controller when he isn't the monarch.",
+        rule="614.9",
+        rule_says="The card says 'dealt to you': it redirects the damage that would be dealt to its "
+                  "controller, monarch or not, and never damage dealt to another player.",
+        plugs_in="inputs",
+        example=MonarchPlay(guard_play(), "monarch and life", "Alice", _AFTER_PROTECTOR),
+        ask="Who is the monarch afterwards, and how much life does Alice have?",
+    ),
     Misconception(
-        Mistake.INHERITED_CROWN_DOESNT_TRIGGER, "monarch",
-        "inheriting the crown isn't becoming the monarch",
-        "A player who gets the crown because the monarch left the game didn't 'become the monarch' the "
-        "way Custodi Lich means, so it doesn't trigger.",
-        "725.4", "The rule says that player becomes the monarch; any real change of monarch is what "
-        "'whenever you become the monarch' waits for (CR 603.2).",
-        "outputs", MonarchPlay(knockout_play(("Alice", "Bob", "Carol"), "Alice", "Carol", lich=True,
-                                             concede=True), "monarch and creatures"),
-        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+        name=Mistake.INHERITED_CROWN_DOESNT_TRIGGER,
+        topic="monarch",
+        title="inheriting the crown isn't becoming the monarch",
+        description="A player who gets the crown because the monarch left the game didn't 'become the "
+                    "monarch' the way Custodi Lich means, so it doesn't trigger.",
+        rule="725.4",
+        rule_says="The rule says that player becomes the monarch; any real change of monarch is what "
+                  "'whenever you become the monarch' waits for (CR 603.2).",
+        plugs_in="outputs",
+        example=MonarchPlay(knockout_play(("Alice", "Bob", "Carol"), "Alice", "Carol", lich=True,
+                                          concede=True), "monarch and creatures"),
+        ask="Who is the monarch afterwards, and how many creatures does Bob control?",
+    ),
     Misconception(
-        Mistake.LATE_ARRIVAL_SEES_THE_EVENT, "monarch",
-        "a permanent that returns because of an event sees it",
-        "Bob's Custodi Lich, exiled by Palace Jailer until an opponent becomes the monarch, comes back "
-        "in time to trigger on Bob becoming the monarch.",
-        "603.10", "Only objects on the battlefield right after an event can trigger on it. The Lich "
-        "returns by a second effect created after Bob became the monarch (CR 610.3), too late to see it.",
-        "outputs", MonarchPlay(jailer_play(LICH), "monarch and creatures", "Alice"),
-        "Who is the monarch afterwards, and how many creatures does Alice control?"),
+        name=Mistake.LATE_ARRIVAL_SEES_THE_EVENT,
+        topic="monarch",
+        title="a permanent that returns because of an event sees it",
+        description="Bob's Custodi Lich, exiled by Palace Jailer until an opponent becomes the monarch, "
+                    "comes back in time to trigger on Bob becoming the monarch.",
+        rule="603.10",
+        rule_says="Only objects on the battlefield right after an event can trigger on it. The Lich returns "
+                  "by a second effect created after Bob became the monarch (CR 610.3), too late to see it.",
+        plugs_in="outputs",
+        example=MonarchPlay(jailer_play(LICH), "monarch and creatures", "Alice"),
+        ask="Who is the monarch afterwards, and how many creatures does Alice control?",
+    ),
     Misconception(
-        Mistake.GONE_PERMANENT_STILL_TRIGGERS, "monarch",
-        "a creature that just died still triggers",
-        "A Custodi Lich that died a moment ago still triggers when its controller becomes the monarch.",
-        "113.6", "A permanent's abilities work only while it is on the battlefield. 'Whenever you "
-        "become the monarch' isn't one of the abilities that look back in time (CR 603.10a), so a Lich "
-        "in the graveyard triggers on nothing.",
-        "outputs", MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",), bolt=LICH),
-                               "monarch and creatures"),
-        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+        name=Mistake.GONE_PERMANENT_STILL_TRIGGERS,
+        topic="monarch",
+        title="a creature that just died still triggers",
+        description="A Custodi Lich that died a moment ago still triggers when its controller becomes the "
+                    "monarch.",
+        rule="113.6",
+        rule_says="A permanent's abilities work only while it is on the battlefield. 'Whenever you become "
+                  "the monarch' isn't one of the abilities that look back in time (CR 603.10a), so a Lich "
+                  "in the graveyard triggers on nothing.",
+        plugs_in="outputs",
+        example=MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",), bolt=LICH),
+                            "monarch and creatures"),
+        ask="Who is the monarch afterwards, and how many creatures does Bob control?",
+    ),
     Misconception(
-        Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, "monarch",
-        "the crown moves with no trigger",
-        "The crown changes hands the moment combat damage is dealt or a monarch card enters, so "
-        "nothing can happen in between.",
-        "603.3", "Both are triggered abilities: they go on the stack and players get priority before "
-        "they resolve, so until then the monarch is who it was.",
-        "outputs", MonarchPlay(enters_play(PROTECTOR, bolt="Bob", finish=False), "monarch and life"),
-        "Right now, with the enters trigger still waiting, who is the monarch, and how much life does "
-        "Bob have?"),
+        name=Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER,
+        topic="monarch",
+        title="the crown moves with no trigger",
+        description="The crown changes hands the moment combat damage is dealt or a monarch card enters, so "
+                    "nothing can happen in between.",
+        rule="603.3",
+        rule_says="Both are triggered abilities: they go on the stack and players get priority before they "
+                  "resolve, so until then the monarch is who it was.",
+        plugs_in="outputs",
+        example=MonarchPlay(enters_play(PROTECTOR, bolt="Bob", finish=False), "monarch and life"),
+        ask="Right now, with the enters trigger still waiting, who is the monarch, and how much life does "
+            "Bob have?",
+    ),
     Misconception(
-        Mistake.TARGETER_CHOOSES_THE_SACRIFICE, "monarch",
-        "Custodi Lich's controller picks the creature",
-        "'Target player sacrifices a creature of their choice' lets the Lich's controller choose which "
-        "creature goes.",
-        "701.21a", "A player sacrifices permanents they control, and the card says 'of their choice': "
-        "the targeted player chooses.",
-        "chooser", MonarchPlay(chooser_play(), "who chooses"),
-        "Who chooses which creature Bob sacrifices?"),
+        name=Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
+        topic="monarch",
+        title="Custodi Lich's controller picks the creature",
+        description="'Target player sacrifices a creature of their choice' lets the Lich's controller "
+                    "choose which creature goes.",
+        rule="701.21a",
+        rule_says="A player sacrifices permanents they control, and the card says 'of their choice': the "
+                  "targeted player chooses.",
+        plugs_in="chooser",
+        example=MonarchPlay(chooser_play(), "who chooses"),
+        ask="Who chooses which creature Bob sacrifices?",
+    ),
     Misconception(
-        Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, "monarch",
-        "damage from earlier in the turn is gone",
-        "Damage marked on a creature goes away when the step or phase ends, so a Bolt in the main "
-        "phase and combat damage later don't add up.",
-        "514.2", "Marked damage is removed only in the cleanup step at the end of the turn; lethal "
-        "damage (CR 704.5g) counts all of it.",
-        "outputs", MonarchPlay(bolt_then_attack_play(["Grizzly Bears"]), "monarch and protectors"),
-        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+        name=Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS,
+        topic="monarch",
+        title="damage from earlier in the turn is gone",
+        description="Damage marked on a creature goes away when the step or phase ends, so a Bolt in the "
+                    "main phase and combat damage later don't add up.",
+        rule="514.2",
+        rule_says="Marked damage is removed only in the cleanup step at the end of the turn; lethal damage "
+                  "(CR 704.5g) counts all of it.",
+        plugs_in="outputs",
+        example=MonarchPlay(bolt_then_attack_play(["Grizzly Bears"]), "monarch and protectors"),
+        ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
+    ),
     Misconception(
-        Mistake.REDIRECTION_CHANGES_THE_SOURCE, "monarch",
-        "redirected damage no longer comes from the attacker",
-        "Damage a Protector takes instead of its controller comes from the Protector's effect, so the "
-        "attacker's deathtouch doesn't apply to it.",
-        "702.2b", "A redirection deals the same damage to another object (CR 614.9): its source is "
-        "still the attacker, so damage from a deathtouch source destroys the Protector.",
-        "outputs", MonarchPlay(assassin_play(), "monarch and protectors"),
-        "Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?"),
+        name=Mistake.REDIRECTION_CHANGES_THE_SOURCE,
+        topic="monarch",
+        title="redirected damage no longer comes from the attacker",
+        description="Damage a Protector takes instead of its controller comes from the Protector's effect, "
+                    "so the attacker's deathtouch doesn't apply to it.",
+        rule="702.2b",
+        rule_says="A redirection deals the same damage to another object (CR 614.9): its source is still "
+                  "the attacker, so damage from a deathtouch source destroys the Protector.",
+        plugs_in="outputs",
+        example=MonarchPlay(assassin_play(), "monarch and protectors"),
+        ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
+    ),
     Misconception(
-        Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, "monarch",
-        "Palace Jailer's prisoner returns when the Jailer leaves",
-        "Palace Jailer works like other 'exile until this leaves' creatures: destroy the Jailer and the "
-        "exiled creature comes back.",
-        "610.3", "An 'until' exile ends when its stated event happens. The Jailer's is 'until an "
-        "opponent becomes the monarch': its leaving the battlefield doesn't bring the creature back.",
-        "outputs", MonarchPlay(jailer_play("Hill Giant", then="bolt jailer"), "monarch and creatures"),
-        "Who is the monarch afterwards, and how many creatures does Bob control?"),
+        name=Mistake.JAILER_RELEASES_WHEN_IT_LEAVES,
+        topic="monarch",
+        title="Palace Jailer's prisoner returns when the Jailer leaves",
+        description="Palace Jailer works like other 'exile until this leaves' creatures: destroy the Jailer "
+                    "and the exiled creature comes back.",
+        rule="610.3",
+        rule_says="An 'until' exile ends when its stated event happens. The Jailer's is 'until an opponent "
+                  "becomes the monarch': its leaving the battlefield doesn't bring the creature back.",
+        plugs_in="outputs",
+        example=MonarchPlay(jailer_play("Hill Giant", then="bolt jailer"), "monarch and creatures"),
+        ask="Who is the monarch afterwards, and how many creatures does Bob control?",
+    ),
     Misconception(
-        Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE, "monarch",
-        "an ability does nothing once its source is gone",
-        "If the permanent whose ability is on the stack leaves the battlefield, the ability does "
-        "nothing: bolt Custodi Lich in response to its enters trigger and nobody becomes the monarch.",
-        "113.7a", "Once triggered or activated, an ability exists on its own: it still resolves and "
-        "does what it says, using the source as it last existed (CR 608.2h).",
-        "outputs", MonarchPlay(enters_play(LICH, bolt=LICH, alice=("Grizzly Bears",))),
-        "Who is the monarch afterwards?"),
+        name=Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
+        topic="monarch",
+        title="an ability does nothing once its source is gone",
+        description="If the permanent whose ability is on the stack leaves the battlefield, the ability "
+                    "does nothing: bolt Custodi Lich in response to its enters trigger and nobody becomes "
+                    "the monarch.",
+        rule="113.7a",
+        rule_says="Once triggered or activated, an ability exists on its own: it still resolves and does "
+                  "what it says, using the source as it last existed (CR 608.2h).",
+        plugs_in="outputs",
+        example=MonarchPlay(enters_play(LICH, bolt=LICH, alice=("Grizzly Bears",))),
+        ask="Who is the monarch afterwards?",
+    ),
     Misconception(
-        Mistake.PROTECTOR_IS_OPTIONAL, "monarch",
-        "Bob may decline his Protector's redirection",
-        "A player may choose to take the damage himself, to keep his Protector of the Crown alive.",
-        "614.1a", "Protector of the Crown's effect has no 'may': damage that would be dealt to its "
-        "controller is dealt to it instead. With several Protectors he chooses which one applies "
-        "(CR 616.1), not whether one does.",
-        "chooser", MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
-        "Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
-        "does Bob still control?"),
+        name=Mistake.PROTECTOR_IS_OPTIONAL,
+        topic="monarch",
+        title="Bob may decline his Protector's redirection",
+        description="A player may choose to take the damage himself, to keep his Protector of the Crown "
+                    "alive.",
+        rule="614.1a",
+        rule_says="Protector of the Crown's effect has no 'may': damage that would be dealt to its "
+                  "controller is dealt to it instead. With several Protectors he chooses which one applies "
+                  "(CR 616.1), not whether one does.",
+        plugs_in="chooser",
+        example=MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
+        ask="Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
+            "does Bob still control?",
+    ),
     Misconception(
-        Mistake.OWNER_TAKES_THE_CROWN, "monarch",
-        "the crown goes to the creature's owner",
-        "'Its controller becomes the monarch' means the player whose card it is, so a stolen creature "
-        "wins the crown for its owner.",
-        "725.2", "The player who controls the creature that dealt combat damage to the monarch becomes "
-        "the monarch: a creature taken with Act of Treason wins the crown for the player who took it "
-        "(control can differ from ownership, CR 110.2; if the creature has left the battlefield, its "
-        "last known controller, CR 608.2h).",
-        "outputs", MonarchPlay(treason_play("Grizzly Bears", bob=("Llanowar Elves",)), "monarch"),
-        "Who is the monarch now?"),
+        name=Mistake.OWNER_TAKES_THE_CROWN,
+        topic="monarch",
+        title="the crown goes to the creature's owner",
+        description="'Its controller becomes the monarch' means the player whose card it is, so a stolen "
+                    "creature wins the crown for its owner.",
+        rule="725.2",
+        rule_says="The player who controls the creature that dealt combat damage to the monarch becomes the "
+                  "monarch: a creature taken with Act of Treason wins the crown for the player who took it "
+                  "(control can differ from ownership, CR 110.2; if the creature has left the battlefield, "
+                  "its last known controller, CR 608.2h).",
+        plugs_in="outputs",
+        example=MonarchPlay(treason_play("Grizzly Bears", bob=("Llanowar Elves",)), "monarch"),
+        ask="Who is the monarch now?",
+    ),
     Misconception(
-        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE, "monarch",
-        "redirected damage stops being combat damage",
-        "Once Protector of the Crown takes the damage instead, it is damage from the Protector's effect, "
-        "no longer combat damage, so an effect that prevents combat damage doesn't stop it.",
-        "614.9", "A redirection deals the same damage to another object: redirected combat damage is "
-        "still combat damage. With Holy Day on, Bob's Protector takes the Craw Wurm's 6 combat damage "
-        "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
-        "outputs", MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
-        "Who is the monarch now, and how many Protectors of the Crown does Bob still control?"),
+        name=Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE,
+        topic="monarch",
+        title="redirected damage stops being combat damage",
+        description="Once Protector of the Crown takes the damage instead, it is damage from the "
+                    "Protector's effect, no longer combat damage, so an effect that prevents combat damage "
+                    "doesn't stop it.",
+        rule="614.9",
+        rule_says="A redirection deals the same damage to another object: redirected combat damage is still "
+                  "combat damage. With Holy Day on, Bob's Protector takes the Craw Wurm's 6 combat damage "
+                  "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
+        plugs_in="outputs",
+        example=MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
+        ask="Who is the monarch now, and how many Protectors of the Crown does Bob still control?",
+    ),
     Misconception(
-        Mistake.ONE_SOURCE_NEVER_SPLITS, "monarch",
-        "a blocked attacker can't divide its damage either",
-        "One source's damage can't be split between two Protectors, so an attacker blocked by two "
-        "creatures must put all its damage on one of them.",
-        "510.1c", "An attacker blocked by two or more creatures divides its combat damage among them as "
-        "its controller chooses. The 'can't split' ruling is about redirection (CR 614.9), where one "
-        "replacement effect replaces the whole damage event.",
-        "model", BlockedDamage(division_play(), "Walking Ballista"),
-        "How may Alice's 6 combat damage be assigned?"),
+        name=Mistake.ONE_SOURCE_NEVER_SPLITS,
+        topic="monarch",
+        title="a blocked attacker can't divide its damage either",
+        description="One source's damage can't be split between two Protectors, so an attacker blocked by "
+                    "two creatures must put all its damage on one of them.",
+        rule="510.1c",
+        rule_says="An attacker blocked by two or more creatures divides its combat damage among them as its "
+                  "controller chooses. The 'can't split' ruling is about redirection (CR 614.9), where one "
+                  "replacement effect replaces the whole damage event.",
+        plugs_in="model",
+        example=BlockedDamage(division_play(), "Walking Ballista"),
+        ask="How may Alice's 6 combat damage be assigned?",
+    ),
     Misconception(
-        Mistake.DAMAGE_ASSIGNMENT_ORDER, "monarch",
-        "blockers are put in order and lethal damage goes first",
-        "The attacking player orders the blockers and must assign lethal damage to the first before "
-        "the next gets any.",
-        "510.1c", "Under the current rules there is no damage assignment order: an attacker blocked by "
-        "several creatures divides its combat damage among them as its controller likes.",
-        "model", BlockedDamage(division_play(), "Walking Ballista"),
-        "How may Alice's 6 combat damage be assigned?"),
+        name=Mistake.DAMAGE_ASSIGNMENT_ORDER,
+        topic="monarch",
+        title="blockers are put in order and lethal damage goes first",
+        description="The attacking player orders the blockers and must assign lethal damage to the first "
+                    "before the next gets any.",
+        rule="510.1c",
+        rule_says="Under the current rules there is no damage assignment order: an attacker blocked by "
+                  "several creatures divides its combat damage among them as its controller likes.",
+        plugs_in="model",
+        example=BlockedDamage(division_play(), "Walking Ballista"),
+        ask="How may Alice's 6 combat damage be assigned?",
+    ),
     Misconception(
-        Mistake.BLOCKED_EXCESS_TRAMPLES_OVER, "monarch",
-        "damage beyond what the blockers need goes to the player",
-        "A blocked attacker may give each blocker lethal damage and the rest to the player it attacks.",
-        "510.1c", "A blocked creature assigns all its combat damage to the creatures blocking it; only "
-        "trample (CR 702.19b) lets damage beyond lethal go to the player.",
-        "model", BlockedDamage(division_play(), "Walking Ballista"),
-        "How may Alice's 6 combat damage be assigned?"),
+        name=Mistake.BLOCKED_EXCESS_TRAMPLES_OVER,
+        topic="monarch",
+        title="damage beyond what the blockers need goes to the player",
+        description="A blocked attacker may give each blocker lethal damage and the rest to the player it "
+                    "attacks.",
+        rule="510.1c",
+        rule_says="A blocked creature assigns all its combat damage to the creatures blocking it; only "
+                  "trample (CR 702.19b) lets damage beyond lethal go to the player.",
+        plugs_in="model",
+        example=BlockedDamage(division_play(), "Walking Ballista"),
+        ask="How may Alice's 6 combat damage be assigned?",
+    ),
 )
 
 
@@ -2146,10 +2278,32 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _SCENARIOS[-1][1](rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="06-the-monarch",
+        title="The monarch (CR 725)",
+        summary="the monarch's designation and triggers, Custodi Lich, leaving the game (CR 725)",
+        exercises=(
+            Exercise(number=1, check=check_name_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_leave_answers, answers=("answers2",), setup=("four", "cases2")),
+        ),
+    ),
+    Lesson(
+        stem="07-protector-of-the-crown",
+        title="Protector of the Crown: redirected damage and the crown (CR 614.9)",
+        summary="redirected damage and the crown (CR 614.9, 725.2)",
+        exercises=(
+            Exercise(number=1, check=check_name_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_number_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="monarch",
     title="The monarch, Protector of the Crown and Custodi Lich (CR 725, 614.9, 603.2e)",
-    notebooks=("06-the-monarch", "07-protector-of-the-crown"),
+    lessons=LESSONS,
     situations=(Combat, Bolts, Leaves, LichEnters, DrawRace, MonarchPlay, BlockedDamage),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

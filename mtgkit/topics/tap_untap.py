@@ -18,7 +18,6 @@ import copy
 import functools
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..abilities import EntersTapped, GrantKeyword
@@ -31,6 +30,8 @@ from ..records import Value
 from ..teaching import LIBRARY, Arrived, Attempt, Grader, Piece, Play, Reason, Setup, Step, cr, yes_no
 from ..wording import possessive
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -95,8 +96,7 @@ ATTACK_SETUP = (f"Every attack question starts at Alice's beginning of combat, w
                 f"{LIBRARY} cards.")
 
 
-@dataclass(frozen=True)
-class ActivationCase:
+class ActivationCase(Value):
     """One 'can this ability be activated now?' situation, answered by the engine. ``also``
     names other permanents Alice controls (since her last turn), such as Mass Hysteria ("All
     creatures have haste").
@@ -230,8 +230,7 @@ def _attack_reason(name: str, err: RulesError) -> Reason:
     return Reason(text, (err.rule,))
 
 
-@dataclass(frozen=True)
-class AttackCase:
+class AttackCase(Value):
     """'Can this permanent attack this turn?' Alice's beginning of combat, answered by the
     engine: summoning sickness stops a creature that arrived this turn (CR 302.6) unless it
     has haste (CR 702.10b), such as Raging Goblin. ``also``: other permanents Alice controls
@@ -854,141 +853,205 @@ def _checklist_claim(who: str, acts: tuple[Act, ...], ask: str, v: str) -> str:
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
-        Mistake.SICKNESS_STOPS_NONCREATURES, "tap-untap",
-        "summoning sickness for artifacts and lands",
-        "Anything that arrived this turn can't use its {T} ability yet, artifacts and lands too.",
-        "302.6", "Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait "
-        "until its controller has controlled it since their turn began. A noncreature artifact or a "
-        "noncreature land can use {T} at once (a land that is also a creature can't).",
-        "inputs", Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
-        "Can Alice activate it now?"),
+        name=Mistake.SICKNESS_STOPS_NONCREATURES,
+        topic="tap-untap",
+        title="summoning sickness for artifacts and lands",
+        description="Anything that arrived this turn can't use its {T} ability yet, artifacts and lands too.",
+        rule="302.6",
+        rule_says="Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait until "
+                  "its controller has controlled it since their turn began. A noncreature artifact or a "
+                  "noncreature land can use {T} at once (a land that is also a creature can't).",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.SICKNESS_SPARES_UNTAP_SYMBOL, "tap-untap",
-        "summoning sickness only stops {T}",
-        "A creature that arrived this turn can still use an ability with {Q} in its cost.",
-        "302.6", "Summoning sickness stops a creature's abilities with {T} *or* {Q} in the cost "
-        "(unless it has haste).",
-        "inputs", Activation((ActivationCase("Order of Whiteclay", "this turn", True),)),
-        "Can Alice activate it now?"),
+        name=Mistake.SICKNESS_SPARES_UNTAP_SYMBOL,
+        topic="tap-untap",
+        title="summoning sickness only stops {T}",
+        description="A creature that arrived this turn can still use an ability with {Q} in its cost.",
+        rule="302.6",
+        rule_says="Summoning sickness stops a creature's abilities with {T} *or* {Q} in the cost (unless it "
+                  "has haste).",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Order of Whiteclay", "this turn", True),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED, "tap-untap",
-        "{Q} works like {T}",
-        "An ability with {Q} in its cost needs the permanent untapped, like {T}.",
-        "107.6", "{Q} means 'untap this permanent', so it can be paid only by a tapped permanent; an "
-        "untapped one can't pay it.",
-        "inputs", Activation((ActivationCase("Pili-Pala", "last turn", False),)),
-        "Can Alice activate it now?"),
+        name=Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED,
+        topic="tap-untap",
+        title="{Q} works like {T}",
+        description="An ability with {Q} in its cost needs the permanent untapped, like {T}.",
+        rule="107.6",
+        rule_says="{Q} means 'untap this permanent', so it can be paid only by a tapped permanent; an "
+                  "untapped one can't pay it.",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Pili-Pala", "last turn", False),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.MANA_ABILITIES_DODGE_SICKNESS, "tap-untap",
-        "mana abilities ignore summoning sickness",
-        "Mana abilities don't use the stack, so a creature that arrived this turn can tap for mana.",
-        "302.6", "Summoning sickness stops every ability of a creature with {T} or {Q} in its cost, "
-        "mana abilities included.",
-        "inputs", Activation((ActivationCase("Llanowar Elves", "this turn", False),)),
-        "Can Alice activate it now?"),
+        name=Mistake.MANA_ABILITIES_DODGE_SICKNESS,
+        topic="tap-untap",
+        title="mana abilities ignore summoning sickness",
+        description="Mana abilities don't use the stack, so a creature that arrived this turn can tap for "
+                    "mana.",
+        rule="302.6",
+        rule_says="Summoning sickness stops every ability of a creature with {T} or {Q} in its cost, mana "
+                  "abilities included.",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Llanowar Elves", "this turn", False),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.SICKNESS_ONLY_STOPS_ATTACKING, "tap-untap",
-        "summoning sickness only stops attacks",
-        "A creature that arrived this turn can't attack, but it can use all its abilities.",
-        "302.6", "The summoning sickness rule stops two things until the creature has been under "
-        "its controller's control since their turn began: attacking, and abilities with {T} or "
-        "{Q} in their cost.",
-        "inputs", Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
-        "Can Alice activate it now?"),
+        name=Mistake.SICKNESS_ONLY_STOPS_ATTACKING,
+        topic="tap-untap",
+        title="summoning sickness only stops attacks",
+        description="A creature that arrived this turn can't attack, but it can use all its abilities.",
+        rule="302.6",
+        rule_says="The summoning sickness rule stops two things until the creature has been under its "
+                  "controller's control since their turn began: attacking, and abilities with {T} or {Q} in "
+                  "their cost.",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.SICKNESS_ENDS_AT_END_OF_TURN, "tap-untap",
-        "summoning sickness wears off when the turn ends",
-        "A creature is summoning sick for the turn it arrived; once that turn is over, even in an "
-        "opponent's turn, it may tap.",
-        "302.6", "The creature's controller must have controlled it continuously since their own "
-        "most recent turn began: Llanowar Elves cast in Alice's turn are still sick in Bob's turn, "
-        "until Alice's next turn begins.",
-        "inputs", Checklist(fresh_play(ballista=False), "Alice", _FRESH_ACTS[:1], "yes or no"),
-        "May Alice tap the Elves for {G} in Bob's turn?"),
+        name=Mistake.SICKNESS_ENDS_AT_END_OF_TURN,
+        topic="tap-untap",
+        title="summoning sickness wears off when the turn ends",
+        description="A creature is summoning sick for the turn it arrived; once that turn is over, even in "
+                    "an opponent's turn, it may tap.",
+        rule="302.6",
+        rule_says="The creature's controller must have controlled it continuously since their own most "
+                  "recent turn began: Llanowar Elves cast in Alice's turn are still sick in Bob's turn, "
+                  "until Alice's next turn begins.",
+        plugs_in="inputs",
+        example=Checklist(fresh_play(ballista=False), "Alice", _FRESH_ACTS[:1], "yes or no"),
+        ask="May Alice tap the Elves for {G} in Bob's turn?",
+    ),
     Misconception(
-        Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES, "tap-untap",
-        "summoning sickness stops every activated ability",
-        "A creature that has just arrived can't use any of its activated abilities.",
-        "302.6", "Summoning sickness stops only the abilities with {T} or {Q} in their cost (and "
-        "attacking): Walking Ballista cast this turn can remove a counter to deal damage at once.",
-        "inputs", Activation((ActivationCase("Walking Ballista", "this turn", False, 1),)),
-        "Can Alice activate it now?"),
+        name=Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES,
+        topic="tap-untap",
+        title="summoning sickness stops every activated ability",
+        description="A creature that has just arrived can't use any of its activated abilities.",
+        rule="302.6",
+        rule_says="Summoning sickness stops only the abilities with {T} or {Q} in their cost (and "
+                  "attacking): Walking Ballista cast this turn can remove a counter to deal damage at once.",
+        plugs_in="inputs",
+        example=Activation((ActivationCase("Walking Ballista", "this turn", False, 1),)),
+        ask="Can Alice activate it now?",
+    ),
     Misconception(
-        Mistake.SICKNESS_STOPS_BLOCKING, "tap-untap",
-        "a summoning-sick creature can't block",
-        "A creature that arrived since its controller's turn began can't block.",
-        "509.1a", "Summoning sickness stops attacking and {T}/{Q} abilities (CR 302.6), nothing else: "
-        "any untapped creature the defending player controls can block.",
-        "inputs", Checklist(fresh_play(ballista=False), "Alice", (_FRESH_ACTS[2],), "yes or no"),
-        "May Alice block with the Elves in Bob's turn?"),
+        name=Mistake.SICKNESS_STOPS_BLOCKING,
+        topic="tap-untap",
+        title="a summoning-sick creature can't block",
+        description="A creature that arrived since its controller's turn began can't block.",
+        rule="509.1a",
+        rule_says="Summoning sickness stops attacking and {T}/{Q} abilities (CR 302.6), nothing else: any "
+                  "untapped creature the defending player controls can block.",
+        plugs_in="inputs",
+        example=Checklist(fresh_play(ballista=False), "Alice", (_FRESH_ACTS[2],), "yes or no"),
+        ask="May Alice block with the Elves in Bob's turn?",
+    ),
     Misconception(
-        Mistake.HASTE_ONLY_HELPS_ATTACKING, "tap-untap",
-        "haste lets a creature attack, not tap",
-        "Haste lets a creature attack the turn it arrives, but its {T} abilities still have to wait.",
-        "702.10c", "Haste switches off both halves of summoning sickness: the creature can attack "
-        "(CR 702.10b) and use abilities with {T} or {Q} in their cost at once.",
-        "inputs", Checklist(haste_play(["Llanowar Elves"], hysteria="Alice"), "Alice",
-                            _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
-        "May Alice tap the Elves for {G} now?"),
+        name=Mistake.HASTE_ONLY_HELPS_ATTACKING,
+        topic="tap-untap",
+        title="haste lets a creature attack, not tap",
+        description="Haste lets a creature attack the turn it arrives, but its {T} abilities still have to "
+                    "wait.",
+        rule="702.10c",
+        rule_says="Haste switches off both halves of summoning sickness: the creature can attack (CR "
+                  "702.10b) and use abilities with {T} or {Q} in their cost at once.",
+        plugs_in="inputs",
+        example=Checklist(haste_play(["Llanowar Elves"], hysteria="Alice"), "Alice",
+                          _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
+        ask="May Alice tap the Elves for {G} now?",
+    ),
     Misconception(
-        Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER, "tap-untap",
-        "an opponent's card helps only its controller",
-        "Bob's Mass Hysteria gives haste only to Bob's creatures; an opponent's effect never helps me.",
-        "702.10c", "A card does what its words say: 'All creatures have haste' means every creature, "
-        "Alice's too, whoever controls Mass Hysteria.",
-        "inputs", Checklist(haste_play(["Llanowar Elves"], hysteria="Bob"), "Alice",
-                            _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
-        "May Alice tap the Elves for {G} now?"),
+        name=Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER,
+        topic="tap-untap",
+        title="an opponent's card helps only its controller",
+        description="Bob's Mass Hysteria gives haste only to Bob's creatures; an opponent's effect never "
+                    "helps me.",
+        rule="702.10c",
+        rule_says="A card does what its words say: 'All creatures have haste' means every creature, Alice's "
+                  "too, whoever controls Mass Hysteria.",
+        plugs_in="inputs",
+        example=Checklist(haste_play(["Llanowar Elves"], hysteria="Bob"), "Alice",
+                          _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
+        ask="May Alice tap the Elves for {G} now?",
+    ),
     Misconception(
-        Mistake.ABILITIES_ONLY_ON_YOUR_TURN, "tap-untap",
-        "abilities only in your own turn",
-        "Activated abilities (other than mana abilities) can be activated only in your own turn, like "
-        "sorceries.",
-        "117.1b", "A player may activate an activated ability whenever they have priority, in any "
-        "player's turn, unless the ability itself says otherwise.",
-        "inputs", Checklist(fresh_play(), "Alice", (_FRESH_ACTS[1],), "yes or no"),
-        "May Alice remove a counter from Walking Ballista in Bob's turn?"),
+        name=Mistake.ABILITIES_ONLY_ON_YOUR_TURN,
+        topic="tap-untap",
+        title="abilities only in your own turn",
+        description="Activated abilities (other than mana abilities) can be activated only in your own "
+                    "turn, like sorceries.",
+        rule="117.1b",
+        rule_says="A player may activate an activated ability whenever they have priority, in any player's "
+                  "turn, unless the ability itself says otherwise.",
+        plugs_in="inputs",
+        example=Checklist(fresh_play(), "Alice", (_FRESH_ACTS[1],), "yes or no"),
+        ask="May Alice remove a counter from Walking Ballista in Bob's turn?",
+    ),
     Misconception(
-        Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE, "tap-untap",
-        "'most recent turn' is your last finished turn",
-        "302.6's 'since their most recent turn began' means the start of the player's previous turn, so "
-        "a creature that arrived in the opponent's turn is still sick in the turn that follows.",
-        "302.6", "For a player who is taking a turn, their most recent turn is the current one: a "
-        "creature that has been theirs since before it began may tap and attack.",
-        "inputs", Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
-        "May Bob tap the Elves for {G} in his upkeep?"),
+        name=Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE,
+        topic="tap-untap",
+        title="'most recent turn' is your last finished turn",
+        description="302.6's 'since their most recent turn began' means the start of the player's previous "
+                    "turn, so a creature that arrived in the opponent's turn is still sick in the turn that "
+                    "follows.",
+        rule="302.6",
+        rule_says="For a player who is taking a turn, their most recent turn is the current one: a creature "
+                  "that has been theirs since before it began may tap and attack.",
+        plugs_in="inputs",
+        example=Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
+        ask="May Bob tap the Elves for {G} in his upkeep?",
+    ),
     Misconception(
-        Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS, "tap-untap",
-        "a stolen creature is ready if it was on the battlefield",
-        "Summoning sickness is about how long the creature has been on the battlefield, so a creature "
-        "taken from an opponent can tap or attack at once.",
-        "302.6", "What counts is continuous control by its current controller since their most recent "
-        "turn began: gaining control of a creature starts that over (CR 613.1b), so Elves taken with "
-        "Mind Control can't tap or attack until their new controller's next turn, unless they have "
-        "haste.",
-        "inputs", Checklist(stolen_play(), "Alice", _stolen_acts("Llanowar Elves", "now")[:1], "yes or no"),
-        "May Alice tap the Elves she took for {G} now?"),
+        name=Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS,
+        topic="tap-untap",
+        title="a stolen creature is ready if it was on the battlefield",
+        description="Summoning sickness is about how long the creature has been on the battlefield, so a "
+                    "creature taken from an opponent can tap or attack at once.",
+        rule="302.6",
+        rule_says="What counts is continuous control by its current controller since their most recent turn "
+                  "began: gaining control of a creature starts that over (CR 613.1b), so Elves taken with "
+                  "Mind Control can't tap or attack until their new controller's next turn, unless they "
+                  "have haste.",
+        plugs_in="inputs",
+        example=Checklist(stolen_play(), "Alice", _stolen_acts("Llanowar Elves", "now")[:1], "yes or no"),
+        ask="May Alice tap the Elves she took for {G} now?",
+    ),
     Misconception(
-        Mistake.OWNER_IS_THE_CONTROLLER, "tap-untap",
-        "only a permanent's owner may use it",
-        "A creature taken from an opponent still belongs to them, so only they can tap it, attack or "
-        "block with it.",
-        "602.2", "A permanent's abilities are activated by its controller, who also attacks and blocks "
-        "with it; its owner may be someone else (CR 110.2). Alice controls the Elves she took with Mind "
-        "Control, and from her next turn on she may tap them.",
-        "inputs", Checklist(stolen_play(when="her next turn"), "Alice",
-                            _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
-        "May Alice tap the Elves she took for {G} now?"),
+        name=Mistake.OWNER_IS_THE_CONTROLLER,
+        topic="tap-untap",
+        title="only a permanent's owner may use it",
+        description="A creature taken from an opponent still belongs to them, so only they can tap it, "
+                    "attack or block with it.",
+        rule="602.2",
+        rule_says="A permanent's abilities are activated by its controller, who also attacks and blocks "
+                  "with it; its owner may be someone else (CR 110.2). Alice controls the Elves she took "
+                  "with Mind Control, and from her next turn on she may tap them.",
+        plugs_in="inputs",
+        example=Checklist(stolen_play(when="her next turn"), "Alice",
+                          _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
+        ask="May Alice tap the Elves she took for {G} now?",
+    ),
     Misconception(
-        Mistake.SICK_CREATURES_CANT_CONVOKE, "tap-untap",
-        "a summoning-sick creature can't convoke",
-        "Summoning sickness stops a creature from being tapped for anything, so Llanowar Elves cast "
-        "this turn can't be tapped to help cast a spell with convoke.",
-        "702.51a", "Convoke taps creatures as part of paying a spell's total cost; that isn't an ability "
-        "of the creature with {T} in its cost, so summoning sickness (CR 302.6) doesn't stop it: Elves "
-        "cast this turn may convoke.",
-        "inputs", Checklist(convoke_play(), "Alice", _CONVOKE_ACTS[2:3], "yes or no"),
-        "May Alice tap the Elves for convoke now?"),
+        name=Mistake.SICK_CREATURES_CANT_CONVOKE,
+        topic="tap-untap",
+        title="a summoning-sick creature can't convoke",
+        description="Summoning sickness stops a creature from being tapped for anything, so Llanowar Elves "
+                    "cast this turn can't be tapped to help cast a spell with convoke.",
+        rule="702.51a",
+        rule_says="Convoke taps creatures as part of paying a spell's total cost; that isn't an ability of "
+                  "the creature with {T} in its cost, so summoning sickness (CR 302.6) doesn't stop it: "
+                  "Elves cast this turn may convoke.",
+        plugs_in="inputs",
+        example=Checklist(convoke_play(), "Alice", _CONVOKE_ACTS[2:3], "yes or no"),
+        ask="May Alice tap the Elves for convoke now?",
+    ),
 )
 
 
@@ -1051,10 +1114,23 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _checklist_question(rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="01-tap-and-untap",
+        title="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6)",
+        summary="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6, 702.10)",
+        exercises=(
+            Exercise(number=1, check=check_activation_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_activation_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="tap-untap",
     title="{T}, {Q} and summoning sickness (CR 107.5, 107.6, 302.6, 702.10)",
-    notebooks=("01-tap-and-untap",),
+    lessons=LESSONS,
     situations=(Activation, Checklist),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

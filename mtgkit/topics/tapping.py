@@ -18,7 +18,6 @@ import itertools
 import random
 import re
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..abilities import (
@@ -50,6 +49,7 @@ from ..game import Game
 from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
 from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, every_order, outcomes
+from ..records import Value
 from ..teaching import (
     Arrived,
     Check,
@@ -67,6 +67,8 @@ from ..teaching import (
 from ..triggers import TappedForMana
 from ..wording import possessive
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -130,8 +132,7 @@ def tap_outcomes(g: Game, ref: int, ability: int = 0, order: Sequence[str] | Non
     return outcomes(g, lambda game: game.activate(ref, ability, order=order))
 
 
-@dataclass(frozen=True)
-class TapCase:
+class TapCase(Value):
     """'Alice taps her ``source``-th permanent: what mana does she get?' Any mana a legal choice
     gives is right; ``order`` fixes the order of the replacement effects (the question says it).
 
@@ -947,176 +948,253 @@ def _tap_once(*pieces: Piece, source: str = "Forest") -> ManaPlay:
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
-        Mistake.PRINTED_ORDER, "tapping",
-            "replacement effects apply in the order they arrived",
-        "Replacement effects on mana apply in the order their permanents came into play, not in "
-        "an order the player chooses.",
-        "616.1", "When several replacement effects would change the same event, the affected player "
-        "(here the player tapping the permanent) chooses which one to apply first, then the next.",
-        "chooser", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Contamination", "Mana Reflection")),
-        "Alice applies Contamination first, then Mana Reflection: what is in her pool?"),
+        name=Mistake.PRINTED_ORDER,
+        topic="tapping",
+        title="replacement effects apply in the order they arrived",
+        description="Replacement effects on mana apply in the order their permanents came into play, not in "
+                    "an order the player chooses.",
+        rule="616.1",
+        rule_says="When several replacement effects would change the same event, the affected player (here "
+                  "the player tapping the permanent) chooses which one to apply first, then the next.",
+        plugs_in="chooser",
+        example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                           ("Contamination", "Mana Reflection")),
+        ask="Alice applies Contamination first, then Mana Reflection: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT, "tapping",
-            "replacement effects stack like spells",
-        "Replacement effects resolve like the stack: the one chosen first is applied last.",
-        "616.1", "The affected player applies the replacement effect chosen first, first; then "
-        "picks among the ones still applicable. Nothing uses the stack.",
-        "inputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Mana Reflection", "Contamination")),
-        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
+        name=Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT,
+        topic="tapping",
+        title="replacement effects stack like spells",
+        description="Replacement effects resolve like the stack: the one chosen first is applied last.",
+        rule="616.1",
+        rule_says="The affected player applies the replacement effect chosen first, first; then picks among "
+                  "the ones still applicable. Nothing uses the stack.",
+        plugs_in="inputs",
+        example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                            ("Mana Reflection", "Contamination")),
+        ask="Alice applies Mana Reflection first, then Contamination: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA, "tapping",
-            "Mana Reflection doubles triggered mana",
-        "Mana Reflection also doubles the extra mana that Heartbeat of Spring or Wild Growth adds.",
-        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped "
-        "permanent's own ability makes; a triggered mana ability's mana comes afterwards, from "
-        "another ability (CR 605.4a), so it isn't doubled.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
-                                     Perm("Mana Reflection"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA,
+        topic="tapping",
+        title="Mana Reflection doubles triggered mana",
+        description="Mana Reflection also doubles the extra mana that Heartbeat of Spring or Wild Growth "
+                    "adds.",
+        rule="106.12b",
+        rule_says="An 'if tapped for mana' replacement effect changes only the mana the tapped permanent's "
+                  "own ability makes; a triggered mana ability's mana comes afterwards, from another "
+                  "ability (CR 605.4a), so it isn't doubled.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
+                                  Perm("Mana Reflection"))),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA, "tapping",
-            "Contamination changes triggered mana too",
-        "Contamination turns the extra mana from Wild Growth or Heartbeat of Spring into {B} as well.",
-        "106.12b", "An 'if tapped for mana' replacement effect changes only the mana the tapped land "
-        "makes; the extra mana of a triggered mana ability isn't that mana, so it keeps its type.",
-        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA,
+        topic="tapping",
+        title="Contamination changes triggered mana too",
+        description="Contamination turns the extra mana from Wild Growth or Heartbeat of Spring into {B} as "
+                    "well.",
+        rule="106.12b",
+        rule_says="An 'if tapped for mana' replacement effect changes only the mana the tapped land makes; "
+                  "the extra mana of a triggered mana ability isn't that mana, so it keeps its type.",
+        plugs_in="outputs",
+        example=TapForMana(_WILD_GROWTH_CONTAMINATION),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACED_MANA_TRIGGERS_NOTHING, "tapping",
-            "replaced mana triggers nothing",
-        "Once Contamination replaces a land's mana, the land wasn't really 'tapped for mana', so "
-        "Wild Growth and Heartbeat of Spring don't trigger.",
-        "106.12a", "'Whenever a land is tapped for mana' triggers when the mana ability resolves and "
-        "makes mana, whatever mana a replacement effect turned it into. A replaced event triggers "
-        "nothing (CR 603.2g), but the modified event does happen and can trigger abilities "
-        "(CR 614.6): the land is still tapped for mana, it just makes {B}.",
-        "outputs", TapForMana(_WILD_GROWTH_CONTAMINATION),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.REPLACED_MANA_TRIGGERS_NOTHING,
+        topic="tapping",
+        title="replaced mana triggers nothing",
+        description="Once Contamination replaces a land's mana, the land wasn't really 'tapped for mana', "
+                    "so Wild Growth and Heartbeat of Spring don't trigger.",
+        rule="106.12a",
+        rule_says="'Whenever a land is tapped for mana' triggers when the mana ability resolves and makes "
+                  "mana, whatever mana a replacement effect turned it into. A replaced event triggers "
+                  "nothing (CR 603.2g), but the modified event does happen and can trigger abilities (CR "
+                  "614.6): the land is still tapped for mana, it just makes {B}.",
+        plugs_in="outputs",
+        example=TapForMana(_WILD_GROWTH_CONTAMINATION),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.TRIGGER_COPIES_PRINTED_MANA, "tapping",
-            "the extra mana copies the printed mana",
-        "Heartbeat of Spring, Mana Flare and Zendikar Resurgent add the mana the land makes on its "
-        "card ({G} for a Forest), even when a replacement effect changed it.",
-        "106.12a", "A trigger on a land tapped for mana sees the mana the ability really produced, "
-        "after replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
-                                     Perm("Contamination", "Bob"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.TRIGGER_COPIES_PRINTED_MANA,
+        topic="tapping",
+        title="the extra mana copies the printed mana",
+        description="Heartbeat of Spring, Mana Flare and Zendikar Resurgent add the mana the land makes on "
+                    "its card ({G} for a Forest), even when a replacement effect changed it.",
+        rule="106.12a",
+        rule_says="A trigger on a land tapped for mana sees the mana the ability really produced, after "
+                  "replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
+                                  Perm("Contamination", "Bob"))),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, "tapping",
-            "Contamination keeps the amount",
-        "Contamination changes the type of the mana but keeps how much: {G}{G} becomes {B}{B}.",
-        "614.1a", "A replacement effect replaces the event with exactly what it says: 'it produces "
-        "{B} instead of any other type and amount' means exactly one {B}, however much it was.",
-        "outputs", TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
-                              ("Mana Reflection", "Contamination")),
-        "Alice applies Mana Reflection first, then Contamination: what is in her pool?"),
+        name=Mistake.CONTAMINATION_KEEPS_THE_AMOUNT,
+        topic="tapping",
+        title="Contamination keeps the amount",
+        description="Contamination changes the type of the mana but keeps how much: {G}{G} becomes {B}{B}.",
+        rule="614.1a",
+        rule_says="A replacement effect replaces the event with exactly what it says: 'it produces {B} "
+                  "instead of any other type and amount' means exactly one {B}, however much it was.",
+        plugs_in="outputs",
+        example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
+                           ("Mana Reflection", "Contamination")),
+        ask="Alice applies Mana Reflection first, then Contamination: what is in her pool?",
+    ),
     Misconception(
-        Mistake.SAME_EFFECTS_DONT_STACK, "tapping",
-            "two Mana Reflections double once",
-        "Two Mana Reflections are the same effect, so the mana is doubled only once.",
-        "616.1", "Each replacement effect applies to the event once, and every one that applies "
-        "gets its turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.SAME_EFFECTS_DONT_STACK,
+        topic="tapping",
+        title="two Mana Reflections double once",
+        description="Two Mana Reflections are the same effect, so the mana is doubled only once.",
+        rule="616.1",
+        rule_says="Each replacement effect applies to the event once, and every one that applies gets its "
+                  "turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME, "tapping",
-        "an opponent's Mana Reflection helps me",
-        "Mana Reflection and Zendikar Resurgent work for every player who taps a permanent for mana, "
-        "whoever controls them.",
-        "106.12b", "Each card does what its words say: 'if you tap' and 'whenever you tap' are about "
-        "its controller only (unlike Heartbeat of Spring's 'a player'), so Bob's Mana Reflection "
-        "doesn't touch Alice's mana.",
-        "inputs", TapForMana(_board(Perm("Forest"), Perm("Mana Reflection", "Bob"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME,
+        topic="tapping",
+        title="an opponent's Mana Reflection helps me",
+        description="Mana Reflection and Zendikar Resurgent work for every player who taps a permanent for "
+                    "mana, whoever controls them.",
+        rule="106.12b",
+        rule_says="Each card does what its words say: 'if you tap' and 'whenever you tap' are about its "
+                  "controller only (unlike Heartbeat of Spring's 'a player'), so Bob's Mana Reflection "
+                  "doesn't touch Alice's mana.",
+        plugs_in="inputs",
+        example=TapForMana(_board(Perm("Forest"), Perm("Mana Reflection", "Bob"))),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REFLECTION_DOUBLES_LANDS_ONLY, "tapping",
-        "Mana Reflection doubles only lands",
-        "Like Heartbeat of Spring, Mana Reflection is about lands, so Llanowar Elves' mana isn't "
-        "doubled.",
-        "106.12b", "Mana Reflection says 'a permanent': any permanent its controller taps for mana, "
-        "a creature such as Llanowar Elves included.",
-        "outputs", TapForMana(_board(Perm("Llanowar Elves"), Perm("Mana Reflection"))),
-        "Alice taps her Llanowar Elves for mana: what is in her pool?"),
+        name=Mistake.REFLECTION_DOUBLES_LANDS_ONLY,
+        topic="tapping",
+        title="Mana Reflection doubles only lands",
+        description="Like Heartbeat of Spring, Mana Reflection is about lands, so Llanowar Elves' mana "
+                    "isn't doubled.",
+        rule="106.12b",
+        rule_says="Mana Reflection says 'a permanent': any permanent its controller taps for mana, a "
+                  "creature such as Llanowar Elves included.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Llanowar Elves"), Perm("Mana Reflection"))),
+        ask="Alice taps her Llanowar Elves for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES, "tapping",
-        "Mana Reflection doubles abilities without {T}",
-        "Mana Reflection doubles any mana a permanent's ability makes, such as Pili-Pala's {2}, {Q} "
-        "ability.",
-        "106.12", "To tap a permanent for mana is to activate a mana ability with {T} in its cost. "
-        "Pili-Pala's ability untaps it instead, so it isn't tapped for mana and Mana Reflection "
-        "(CR 106.12b) doesn't apply.",
-        "outputs", ManaPlay(pili_play()),
-        "What is in Alice's pool at the end?"),
+        name=Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES,
+        topic="tapping",
+        title="Mana Reflection doubles abilities without {T}",
+        description="Mana Reflection doubles any mana a permanent's ability makes, such as Pili-Pala's {2}, "
+                    "{Q} ability.",
+        rule="106.12",
+        rule_says="To tap a permanent for mana is to activate a mana ability with {T} in its cost. "
+                  "Pili-Pala's ability untaps it instead, so it isn't tapped for mana and Mana Reflection "
+                  "(CR 106.12b) doesn't apply.",
+        plugs_in="outputs",
+        example=ManaPlay(pili_play()),
+        ask="What is in Alice's pool at the end?",
+    ),
     Misconception(
-        Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE, "tapping",
-        "an ability that would make nothing can't be activated",
-        "If a mana ability would make no mana (Gaea's Cradle with no creatures, Exotic Orchard with "
-        "nothing to copy), it can't be activated.",
-        "605.2", "It is still a mana ability: it can be activated and its cost paid (the permanent "
-        "becomes tapped), and it adds no mana.",
-        "outputs", TapForMana(_board(Perm("Gaea's Cradle"))),
-        "Alice taps her Gaea's Cradle for mana: what is in her pool?"),
+        name=Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE,
+        topic="tapping",
+        title="an ability that would make nothing can't be activated",
+        description="If a mana ability would make no mana (Gaea's Cradle with no creatures, Exotic Orchard "
+                    "with nothing to copy), it can't be activated.",
+        rule="605.2",
+        rule_says="It is still a mana ability: it can be activated and its cost paid (the permanent becomes "
+                  "tapped), and it adds no mana.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Gaea's Cradle"))),
+        ask="Alice taps her Gaea's Cradle for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS, "tapping",
-        "tapping for no mana still triggers",
-        "'Whenever enchanted land is tapped for mana' triggers whenever its mana ability is activated, "
-        "even if it made nothing.",
-        "106.12a", "Such a trigger waits for the mana ability to resolve and produce mana: an Exotic "
-        "Orchard with nothing to copy makes no mana, so Wild Growth adds none.",
-        "outputs", TapForMana(_board(Perm("Exotic Orchard"), Perm("Wild Growth", attached_to=0),
-                                     Perm("Wastes", "Bob"))),
-        "Alice taps her Exotic Orchard for mana: what is in her pool?"),
+        name=Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS,
+        topic="tapping",
+        title="tapping for no mana still triggers",
+        description="'Whenever enchanted land is tapped for mana' triggers whenever its mana ability is "
+                    "activated, even if it made nothing.",
+        rule="106.12a",
+        rule_says="Such a trigger waits for the mana ability to resolve and produce mana: an Exotic Orchard "
+                  "with nothing to copy makes no mana, so Wild Growth adds none.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Exotic Orchard"), Perm("Wild Growth", attached_to=0),
+                                  Perm("Wastes", "Bob"))),
+        ask="Alice taps her Exotic Orchard for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING, "tapping",
-        "Contamination turns no mana into {B}",
-        "Contamination's 'produces {B} instead of any other type and amount' gives {B} even when the "
-        "land would have made nothing.",
-        "106.12b", "An 'if tapped for mana' replacement effect modifies the mana as it is produced; a "
-        "land that produces no mana has nothing to replace.",
-        "outputs", TapForMana(_board(Perm("Gaea's Cradle"), Perm("Contamination", "Bob"))),
-        "Alice taps her Gaea's Cradle for mana: what is in her pool?"),
+        name=Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING,
+        topic="tapping",
+        title="Contamination turns no mana into {B}",
+        description="Contamination's 'produces {B} instead of any other type and amount' gives {B} even "
+                    "when the land would have made nothing.",
+        rule="106.12b",
+        rule_says="An 'if tapped for mana' replacement effect modifies the mana as it is produced; a land "
+                  "that produces no mana has nothing to replace.",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Gaea's Cradle"), Perm("Contamination", "Bob"))),
+        ask="Alice taps her Gaea's Cradle for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL, "tapping",
-        "a replacement effect on my mana is optional",
-        "The player tapping the land chooses whether Contamination or Pale Moon applies, as they choose "
-        "the order.",
-        "614.1a", "A replacement effect that applies must be applied unless its text says 'may'; the "
-        "affected player only chooses the order when several apply (CR 616.1).",
-        "outputs", TapForMana(_board(Perm("Forest"), Perm("Contamination", "Bob"))),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL,
+        topic="tapping",
+        title="a replacement effect on my mana is optional",
+        description="The player tapping the land chooses whether Contamination or Pale Moon applies, as "
+                    "they choose the order.",
+        rule="614.1a",
+        rule_says="A replacement effect that applies must be applied unless its text says 'may'; the "
+                  "affected player only chooses the order when several apply (CR 616.1).",
+        plugs_in="outputs",
+        example=TapForMana(_board(Perm("Forest"), Perm("Contamination", "Bob"))),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.CONVOKE_IS_TAPPING_FOR_MANA, "tapping",
-        "tapping for convoke is tapping for mana",
-        "A creature tapped to help cast a convoke spell was 'tapped for mana', so 'whenever you tap a "
-        "creature for mana' triggers: Leyline of Abundance adds {G} for each.",
-        "106.12", "Only activating a mana ability with {T} in its cost is tapping a permanent for mana. "
-        "Convoke taps creatures as part of paying a spell's total cost (CR 702.51a): no mana ability is "
-        "activated and no mana is produced, so Leyline of Abundance doesn't trigger.",
-        "outputs", ManaPlay(convoke_play()), "What is in Alice's mana pool at the end?"),
+        name=Mistake.CONVOKE_IS_TAPPING_FOR_MANA,
+        topic="tapping",
+        title="tapping for convoke is tapping for mana",
+        description="A creature tapped to help cast a convoke spell was 'tapped for mana', so 'whenever you "
+                    "tap a creature for mana' triggers: Leyline of Abundance adds {G} for each.",
+        rule="106.12",
+        rule_says="Only activating a mana ability with {T} in its cost is tapping a permanent for mana. "
+                  "Convoke taps creatures as part of paying a spell's total cost (CR 702.51a): no mana "
+                  "ability is activated and no mana is produced, so Leyline of Abundance doesn't trigger.",
+        plugs_in="outputs",
+        example=ManaPlay(convoke_play()),
+        ask="What is in Alice's mana pool at the end?",
+    ),
     Misconception(
-        Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE, "tapping",
-        "'tapped for mana of a color' reads the printed mana",
-        "Gauntlet of Power's 'whenever a basic land is tapped for mana of the chosen color' asks what "
-        "the land makes on its card (a Forest: green), not what it really produced.",
-        "106.12a", "An ability that triggers when a permanent is tapped for mana of a specified type "
-        "looks at the mana the mana ability really produced, after replacement effects: under "
-        "Contamination a Forest produces {B}, so a Gauntlet of Power on black triggers and adds {B}.",
-        "outputs", _tap_once(Piece("Forest"), Piece("Gauntlet of Power", color="B"),
-                             Piece("Contamination", "Bob")),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE,
+        topic="tapping",
+        title="'tapped for mana of a color' reads the printed mana",
+        description="Gauntlet of Power's 'whenever a basic land is tapped for mana of the chosen color' "
+                    "asks what the land makes on its card (a Forest: green), not what it really produced.",
+        rule="106.12a",
+        rule_says="An ability that triggers when a permanent is tapped for mana of a specified type looks "
+                  "at the mana the mana ability really produced, after replacement effects: under "
+                  "Contamination a Forest produces {B}, so a Gauntlet of Power on black triggers and adds "
+                  "{B}.",
+        plugs_in="outputs",
+        example=_tap_once(Piece("Forest"), Piece("Gauntlet of Power", color="B"),
+                          Piece("Contamination", "Bob")),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
     Misconception(
-        Mistake.REPLACEMENTS_CHECKED_ONCE, "tapping",
-        "replacements that apply only after another one are skipped",
-        "Which replacement effects apply is fixed when the land is tapped: one that applies only once "
-        "another has changed the event (Damping Sphere, after Mana Reflection made two mana) is ignored.",
-        "616.1f", "After a replacement effect is applied, the effects that now apply are looked at again: "
-        "Mana Reflection makes the Forest's {G} into {G}{G}, two mana, so Damping Sphere now applies "
-        "(CR 106.12b) and the land produces {C} instead.",
-        "outputs", _tap_once(Piece("Forest"), Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")),
-        "Alice taps her Forest for mana: what is in her pool?"),
+        name=Mistake.REPLACEMENTS_CHECKED_ONCE,
+        topic="tapping",
+        title="replacements that apply only after another one are skipped",
+        description="Which replacement effects apply is fixed when the land is tapped: one that applies "
+                    "only once another has changed the event (Damping Sphere, after Mana Reflection made "
+                    "two mana) is ignored.",
+        rule="616.1f",
+        rule_says="After a replacement effect is applied, the effects that now apply are looked at again: "
+                  "Mana Reflection makes the Forest's {G} into {G}{G}, two mana, so Damping Sphere now "
+                  "applies (CR 106.12b) and the land produces {C} instead.",
+        plugs_in="outputs",
+        example=_tap_once(Piece("Forest"), Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")),
+        ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
 )
 
 
@@ -1231,10 +1309,32 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     return _tap_board_question(rng, level)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="02-undefined-mana",
+        title="Undefined mana makes no mana (CR 106.5)",
+        summary="an ability that would make mana of an undefined type makes none (CR 106.5)",
+        exercises=(
+            Exercise(number=1, check=check_tap_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_tap_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+    Lesson(
+        stem="04-tapped-for-mana",
+        title="Tapping for mana: triggers and replacement effects (CR 106.12)",
+        summary="tapping for mana, its replacement effects and triggers (CR 106.12, 616.1, 605.4a)",
+        exercises=(
+            Exercise(number=1, check=check_tap_answers, answers=("answers1",), setup=("board", "cases1")),
+            Exercise(number=2, check=check_tap_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="tapping",
     title="Tapping for mana: undefined mana, replacement effects and triggers (CR 106.5, 106.12)",
-    notebooks=("02-undefined-mana", "04-tapped-for-mana"),
+    lessons=LESSONS,
     situations=(TapForMana, ManaPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

@@ -18,7 +18,6 @@ import functools
 import random
 import typing
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
@@ -40,8 +39,23 @@ from ..game import Game
 from ..grading import plural, read_number
 from ..outcomes import Outcome, outcomes
 from ..records import Value
-from ..teaching import LIBRARY, Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr, event_lines
+from ..teaching import (
+    LIBRARY,
+    Check,
+    Explained,
+    Grader,
+    Piece,
+    Play,
+    Reason,
+    Setup,
+    Step,
+    check_number_answers,
+    cr,
+    event_lines,
+)
 from .base import (
+    Exercise,
+    Lesson,
     Level,
     Misconception,
     MisconceptionName,
@@ -96,8 +110,7 @@ X_CARDS = ("Walking Ballista", "Hangarback Walker", "Chalice of the Void", "The 
 X_PATHS: tuple[XRoute, ...] = tuple(XRoute)
 
 
-@dataclass(frozen=True)
-class XPath:
+class XPath(Value):
     """What happened to one X card along one path onto the battlefield."""
 
     path: XRoute
@@ -268,8 +281,7 @@ def x_path(card: str, x: int, path: XRoute | str) -> XPath:
     return x_paths(card, x, path)[0]
 
 
-@dataclass(frozen=True)
-class XCase:
+class XCase(Value):
     """'Along this path, how many counters (or tokens) does it end up with?'"""
 
     card: str
@@ -427,8 +439,7 @@ def x_check(card: str, x: int, path: XRoute | str, guess: XGuess) -> Check:
     return x_checked(card, x, path, guess)[0]
 
 
-@dataclass(frozen=True)
-class ChaliceCase:
+class ChaliceCase(Value):
     """'Bob controls Chalice of the Void with ``counters`` charge counters; Alice casts ``spell``
     with X = ``x`` (a spell with a target targets Bob): is it countered?' Chalice compares the
     counters with the spell's mana value on the stack, where X counts (CR 202.3e).
@@ -919,120 +930,174 @@ def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
 # ----------------------------------------------------------------------------- misconceptions
 MISCONCEPTIONS: tuple[Misconception, ...] = (
     Misconception(
-        Mistake.COPY_KEEPS_X, "x-values",
-            "a copy keeps the original's X",
-        "A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
-        "107.3m", "Only the spell that became the permanent passes its X to the enters effects. The "
-        "copy is Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
-        "copied 'enters with X' uses X = 0.",
-        "inputs", XEntry("Walking Ballista", 2, XRoute.CLONE, "counters"),
-        "How many counters does the copy end up with (0 if it dies)?"),
+        name=Mistake.COPY_KEEPS_X,
+        topic="x-values",
+        title="a copy keeps the original's X",
+        description="A Clone copying a creature that was cast with X = 2 gets X = 2 too.",
+        rule="107.3m",
+        rule_says="Only the spell that became the permanent passes its X to the enters effects. The copy is "
+                  "Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
+                  "copied 'enters with X' uses X = 0.",
+        plugs_in="inputs",
+        example=XEntry("Walking Ballista", 2, XRoute.CLONE, "counters"),
+        ask="How many counters does the copy end up with (0 if it dies)?",
+    ),
     Misconception(
-        Mistake.RETURNED_CARD_KEEPS_X, "x-values",
-            "a returned card remembers its X",
-        "A card returned from the graveyard enters with the X it was cast with before.",
-        "107.3m", "The X of an enters effect is the X chosen for the spell that became this "
-        "permanent. A card returned by an ability is a new object that didn't come from a spell "
-        "(CR 400.7), whatever X it was cast with before it died, so X is 0.",
-        "inputs", XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
-        "How many counters does it end up with (0 if it dies)?"),
+        name=Mistake.RETURNED_CARD_KEEPS_X,
+        topic="x-values",
+        title="a returned card remembers its X",
+        description="A card returned from the graveyard enters with the X it was cast with before.",
+        rule="107.3m",
+        rule_says="The X of an enters effect is the X chosen for the spell that became this permanent. A "
+                  "card returned by an ability is a new object that didn't come from a spell (CR 400.7), "
+                  "whatever X it was cast with before it died, so X is 0.",
+        plugs_in="inputs",
+        example=XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
+        ask="How many counters does it end up with (0 if it dies)?",
+    ),
     Misconception(
-        Mistake.X_ZERO_WHEN_IT_ENTERS, "x-values",
-            "X is already 0 when it enters",
-        "A Walking Ballista cast with X = 2 enters with no counters (and dies), because X is 0 once "
-        "it has left the stack.",
-        "107.3m", "Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an "
-        "enters effect of a permanent that was a spell with X uses the X chosen for that spell: "
-        "cast with X = 2, it enters with 2 counters.",
-        "inputs", XEntry("Walking Ballista", 2, XRoute.CAST, "counters"),
-        "How many counters does it end up with (0 if it dies)?"),
+        name=Mistake.X_ZERO_WHEN_IT_ENTERS,
+        topic="x-values",
+        title="X is already 0 when it enters",
+        description="A Walking Ballista cast with X = 2 enters with no counters (and dies), because X is 0 "
+                    "once it has left the stack.",
+        rule="107.3m",
+        rule_says="Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an enters "
+                  "effect of a permanent that was a spell with X uses the X chosen for that spell: cast "
+                  "with X = 2, it enters with 2 counters.",
+        plugs_in="inputs",
+        example=XEntry("Walking Ballista", 2, XRoute.CAST, "counters"),
+        ask="How many counters does it end up with (0 if it dies)?",
+    ),
     Misconception(
-        Mistake.X_STAYS_ON_THE_BATTLEFIELD, "x-values",
-            "X stays in the mana value",
-        "A permanent cast with X = 2 keeps X = 2 in its mana value on the battlefield.",
-        "202.3e", "Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on "
-        "the battlefield is 0, whatever X was and however many counters it has.",
-        "inputs", XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
-        "What is its mana value on the battlefield?"),
+        name=Mistake.X_STAYS_ON_THE_BATTLEFIELD,
+        topic="x-values",
+        title="X stays in the mana value",
+        description="A permanent cast with X = 2 keeps X = 2 in its mana value on the battlefield.",
+        rule="202.3e",
+        rule_says="Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on the "
+                  "battlefield is 0, whatever X was and however many counters it has.",
+        plugs_in="inputs",
+        example=XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
+        ask="What is its mana value on the battlefield?",
+    ),
     Misconception(
-        Mistake.X_MEANS_MANA_PAID, "x-values",
-            "X is the mana paid for {X}{X}",
-        "For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
-        "mana enters with 2 counters.",
-        "107.3a", "X is the number the caster chose and announced; {X}{X} means that number is paid "
-        "twice. The enters effect uses that number (CR 107.3m): X = 1 costs 2 mana and gives 1 "
-        "counter.",
-        "inputs", XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
-        "How many counters does it end up with?"),
+        name=Mistake.X_MEANS_MANA_PAID,
+        topic="x-values",
+        title="X is the mana paid for {X}{X}",
+        description="For an {X}{X} card, X is all the mana paid for the X's, so Walking Ballista cast for 2 "
+                    "mana enters with 2 counters.",
+        rule="107.3a",
+        rule_says="X is the number the caster chose and announced; {X}{X} means that number is paid twice. "
+                  "The enters effect uses that number (CR 107.3m): X = 1 costs 2 mana and gives 1 counter.",
+        plugs_in="inputs",
+        example=XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
+        ask="How many counters does it end up with?",
+    ),
     Misconception(
-        Mistake.X_COUNTED_ONCE, "x-values",
-            "{X}{X} counts X once in the mana value",
-        "On the stack, a spell's mana value counts X only once, even with {X}{X} in its cost.",
-        "202.3e", "On the stack each {X} counts as the chosen number: Chalice of the Void cast with "
-        "X = 1 has mana value 2 there.",
-        "inputs", XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
-        "What is its mana value on the stack?"),
+        name=Mistake.X_COUNTED_ONCE,
+        topic="x-values",
+        title="{X}{X} counts X once in the mana value",
+        description="On the stack, a spell's mana value counts X only once, even with {X}{X} in its cost.",
+        rule="202.3e",
+        rule_says="On the stack each {X} counts as the chosen number: Chalice of the Void cast with X = 1 "
+                  "has mana value 2 there.",
+        plugs_in="inputs",
+        example=XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
+        ask="What is its mana value on the stack?",
+    ),
     Misconception(
-        Mistake.COPY_ISNT_LEGENDARY, "x-values",
-        "a Clone of a legend isn't legendary",
-        "The legend rule is about the real card: a Clone copying The Goose Mother can stay beside it.",
-        "707.2", "A copy takes the original's copiable values, its name and the supertype legendary "
-        "included, so Alice controls two legendary permanents named The Goose Mother and keeps one "
-        "(CR 704.5j).",
-        "outputs", legend_play(4),
-        "Which of these could be true once everything has resolved?"),
+        name=Mistake.COPY_ISNT_LEGENDARY,
+        topic="x-values",
+        title="a Clone of a legend isn't legendary",
+        description="The legend rule is about the real card: a Clone copying The Goose Mother can stay "
+                    "beside it.",
+        rule="707.2",
+        rule_says="A copy takes the original's copiable values, its name and the supertype legendary "
+                  "included, so Alice controls two legendary permanents named The Goose Mother and keeps "
+                  "one (CR 704.5j).",
+        plugs_in="outputs",
+        example=legend_play(4),
+        ask="Which of these could be true once everything has resolved?",
+    ),
     Misconception(
-        Mistake.LEGEND_RULE_KILLS_BOTH, "x-values",
-        "two legends with one name both die",
-        "When a second legendary permanent with the same name arrives, both are put into the "
-        "graveyard (the legend rule as it was before 2013).",
-        "704.5j", "The player chooses one of them to keep; only the rest go to the graveyard.",
-        "outputs", legend_play(4),
-        "Which of these could be true once everything has resolved?"),
+        name=Mistake.LEGEND_RULE_KILLS_BOTH,
+        topic="x-values",
+        title="two legends with one name both die",
+        description="When a second legendary permanent with the same name arrives, both are put into the "
+                    "graveyard (the legend rule as it was before 2013).",
+        rule="704.5j",
+        rule_says="The player chooses one of them to keep; only the rest go to the graveyard.",
+        plugs_in="outputs",
+        example=legend_play(4),
+        ask="Which of these could be true once everything has resolved?",
+    ),
     Misconception(
-        Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER, "x-values",
-        "the legend rule removes the new one",
-        "The legendary permanent that arrived last is the one put into the graveyard; there is no "
-        "choice.",
-        "704.5j", "The player chooses which one to keep: with a new The Goose Mother cast with more "
-        "counters, Alice may keep the new one.",
-        "chooser", legend_play(0, 4, keeps=True),
-        "Which of these is true once everything has resolved?"),
+        name=Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER,
+        topic="x-values",
+        title="the legend rule removes the new one",
+        description="The legendary permanent that arrived last is the one put into the graveyard; there is "
+                    "no choice.",
+        rule="704.5j",
+        rule_says="The player chooses which one to keep: with a new The Goose Mother cast with more "
+                  "counters, Alice may keep the new one.",
+        plugs_in="chooser",
+        example=legend_play(0, 4, keeps=True),
+        ask="Which of these is true once everything has resolved?",
+    ),
     Misconception(
-        Mistake.X_CARD_MANA_VALUE_UNKNOWN, "x-values",
-        "an X card has no mana value off the stack",
-        "A card with {X} in its cost has no definite mana value in the graveyard or the library, so "
-        "Order of Whiteclay ('mana value 3 or less') can't find it.",
-        "202.3e", "Off the stack X counts as 0 (CR 107.3g): Walking Ballista in a graveyard has mana "
-        "value 0, so Order of Whiteclay can return it (and it enters with no counters).",
-        "inputs", XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
-        "How many counters does it end up with (0 if it dies)?"),
+        name=Mistake.X_CARD_MANA_VALUE_UNKNOWN,
+        topic="x-values",
+        title="an X card has no mana value off the stack",
+        description="A card with {X} in its cost has no definite mana value in the graveyard or the "
+                    "library, so Order of Whiteclay ('mana value 3 or less') can't find it.",
+        rule="202.3e",
+        rule_says="Off the stack X counts as 0 (CR 107.3g): Walking Ballista in a graveyard has mana value "
+                  "0, so Order of Whiteclay can return it (and it enters with no counters).",
+        plugs_in="inputs",
+        example=XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
+        ask="How many counters does it end up with (0 if it dies)?",
+    ),
     Misconception(
-        Mistake.SPELL_COPY_LOSES_X, "x-values",
-        "a copy of an X spell has X = 0",
-        "A copy of a spell, like a Clone, has X = 0, so a copied Walking Ballista spell becomes a 0/0 "
-        "token that dies.",
-        "707.10", "A copy of a spell on the stack copies every choice made for it, X included: the copy "
-        "of a Walking Ballista cast with X = 2 becomes a token (CR 608.3f) that enters with 2 counters "
-        "(CR 107.3m). Only a copy of a permanent, such as Clone's, has X = 0 (CR 707.5).",
-        "inputs", stack_play("Walking Ballista", "copy", 2),
-        "What does Alice control once everything has resolved?"),
+        name=Mistake.SPELL_COPY_LOSES_X,
+        topic="x-values",
+        title="a copy of an X spell has X = 0",
+        description="A copy of a spell, like a Clone, has X = 0, so a copied Walking Ballista spell becomes "
+                    "a 0/0 token that dies.",
+        rule="707.10",
+        rule_says="A copy of a spell on the stack copies every choice made for it, X included: the copy of "
+                  "a Walking Ballista cast with X = 2 becomes a token (CR 608.3f) that enters with 2 "
+                  "counters (CR 107.3m). Only a copy of a permanent, such as Clone's, has X = 0 (CR 707.5).",
+        plugs_in="inputs",
+        example=stack_play("Walking Ballista", "copy", 2),
+        ask="What does Alice control once everything has resolved?",
+    ),
     Misconception(
-        Mistake.FREE_CAST_KEEPS_X_CHOICE, "x-values",
-        "cast without paying its cost, you still choose X",
-        "A spell with {X} cast without paying its mana cost (by cascade) still gets any X its caster "
-        "wants, for free.",
-        "107.3b", "When a spell with {X} in its cost is cast without paying its mana cost, the only legal "
-        "value for X is 0: Walking Ballista cascaded into enters with no counters and dies.",
-        "inputs", stack_play("Walking Ballista", "cascade", 2), "What becomes of Walking Ballista?"),
+        name=Mistake.FREE_CAST_KEEPS_X_CHOICE,
+        topic="x-values",
+        title="cast without paying its cost, you still choose X",
+        description="A spell with {X} cast without paying its mana cost (by cascade) still gets any X its "
+                    "caster wants, for free.",
+        rule="107.3b",
+        rule_says="When a spell with {X} in its cost is cast without paying its mana cost, the only legal "
+                  "value for X is 0: Walking Ballista cascaded into enters with no counters and dies.",
+        plugs_in="inputs",
+        example=stack_play("Walking Ballista", "cascade", 2),
+        ask="What becomes of Walking Ballista?",
+    ),
     Misconception(
-        Mistake.FREE_CAST_FORBIDS_X_SPELLS, "x-values",
-        "a spell with {X} can't be cast for free",
-        "A spell with {X} in its cost can't be cast without paying its mana cost at all, so cascade "
-        "can't cast Walking Ballista and it goes to the bottom of the library.",
-        "107.3b", "A spell with {X} can be cast without paying its mana cost; X is simply 0. Cascade "
-        "casts Walking Ballista with X = 0 (it then dies as a 0/0).",
-        "inputs", stack_play("Walking Ballista", "cascade", 2), "What becomes of Walking Ballista?"),
+        name=Mistake.FREE_CAST_FORBIDS_X_SPELLS,
+        topic="x-values",
+        title="a spell with {X} can't be cast for free",
+        description="A spell with {X} in its cost can't be cast without paying its mana cost at all, so "
+                    "cascade can't cast Walking Ballista and it goes to the bottom of the library.",
+        rule="107.3b",
+        rule_says="A spell with {X} can be cast without paying its mana cost; X is simply 0. Cascade casts "
+                  "Walking Ballista with X = 0 (it then dies as a 0/0).",
+        plugs_in="inputs",
+        example=stack_play("Walking Ballista", "cascade", 2),
+        ask="What becomes of Walking Ballista?",
+    ),
 )
 
 
@@ -1128,10 +1193,24 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     return s, Stem(asks_text, claim, rules)
 
 
+#: The notebooks that teach this topic, with their exercises (the course lists them by stem).
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        stem="05-x-values",
+        title="X in enters effects (CR 107.3m)",
+        summary="X in enters effects: the spell's X, or 0 for copies and returned cards (CR 107.3m, 202.3e, "
+                "707.2)",
+        exercises=(
+            Exercise(number=1, check=check_number_answers, answers=("answers1",), setup=("cases1",)),
+            Exercise(number=2, check=check_number_answers, answers=("answers2",), setup=("cases2",)),
+        ),
+    ),
+)
+
 TOPIC = Topic(
     name="x-values",
     title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
-    notebooks=("05-x-values",),
+    lessons=LESSONS,
     situations=(XEntry, LegendPlay, StackPlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,

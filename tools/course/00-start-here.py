@@ -211,7 +211,8 @@ ActivationExplorer()
 # right answer.
 
 # %%
-from mtgkit.lessons import ActivationCase, can_quiz
+from mtgkit.teaching import can_quiz
+from mtgkit.topics.tap_untap import ActivationCase
 from mtgkit.widgets import Quiz
 
 Quiz("Alice's Order of Whiteclay has been hers since her last turn, and it is untapped. Can she "
@@ -228,7 +229,7 @@ Quiz("Alice's Order of Whiteclay has been hers since her last turn, and it is un
 # a pool holds mana of a type, never generic mana.
 
 # %%
-from mtgkit.lessons import TapCase, check_tap_answers
+from mtgkit.topics.tapping import TapCase, check_tap_answers
 from mtgkit.widgets import Exercise
 
 cases = {

@@ -175,7 +175,7 @@ Cited(game3.why(hit))
 # combat? The engine tries each thing on a copy of the game:
 
 # %%
-from mtgkit.lessons import in_bobs_turn
+from mtgkit.topics.tap_untap import in_bobs_turn
 
 print(in_bobs_turn().explain())
 
@@ -240,7 +240,7 @@ TimelineStepper(game2.events, start=first2 - 1)
 # Fellwar Stone arrived this turn; Raging Goblin and "attack this turn".
 
 # %%
-from mtgkit.lessons import TAP_CARDS
+from mtgkit.topics.tap_untap import TAP_CARDS
 from mtgkit.widgets import ActivationExplorer
 
 ActivationExplorer(cards=TAP_CARDS + ("Hangarback Walker",))
@@ -250,7 +250,8 @@ ActivationExplorer(cards=TAP_CARDS + ("Hangarback Walker",))
 # Pick an answer, then press *Check*.
 
 # %%
-from mtgkit.lessons import ActivationCase, ActivationWith, AttackWith, can_quiz
+from mtgkit.teaching import can_quiz
+from mtgkit.topics.tap_untap import ActivationCase, ActivationWith, AttackWith
 from mtgkit.widgets import Quiz
 
 Quiz("Alice's Pili-Pala (an artifact creature) arrived this turn and is tapped. Can she activate "
@@ -274,7 +275,7 @@ Quiz("Alice controls Mass Hysteria. Her Grizzly Bears arrived this turn. Can it 
 # it says what is right and explains each mistake.
 
 # %%
-from mtgkit.lessons import check_activation_answers, ActivationCase, ActivationWith
+from mtgkit.topics.tap_untap import check_activation_answers, ActivationCase, ActivationWith
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -309,7 +310,7 @@ print(check_activation_answers(answers1, cases1))
 # needs *before* it can be paid.
 
 # %%
-from mtgkit.lessons import ActivationCase, ActivationWith, check_activation_answers
+from mtgkit.topics.tap_untap import ActivationCase, ActivationWith, check_activation_answers
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -126,7 +126,8 @@ TapExplorer(alice=["Exotic Orchard", "Meteor Crater"], bob=["Wastes"])
 # Pick an answer, then press *Check*.
 
 # %%
-from mtgkit.lessons import TapCase, mana_quiz
+from mtgkit.teaching import choice_quiz as mana_quiz
+from mtgkit.topics.tapping import TapCase
 from mtgkit.widgets import Quiz
 
 options = ["{G}", "{C}", "nothing"]
@@ -145,7 +146,7 @@ Quiz("Alice controls Meteor Crater, Llanowar Elves and Raging Goblin. She taps t
 # symbols, e.g. `{G}` (or `G`), or `nothing`, and press *Check*.
 
 # %%
-from mtgkit.lessons import check_tap_answers, TapCase
+from mtgkit.topics.tapping import check_tap_answers, TapCase
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -178,7 +179,7 @@ print(check_tap_answers(answers1, cases1))
 # cases make no mana **because the type is undefined** (CR 106.5), and which for another reason?
 
 # %%
-from mtgkit.lessons import TapCase, check_tap_answers
+from mtgkit.topics.tapping import TapCase, check_tap_answers
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -32,7 +32,7 @@
 from mtgkit import Game
 from mtgkit.crlinks import Cited
 from mtgkit.facts import could_produce
-from mtgkit.lessons import explain_could_produce
+from mtgkit.topics.could_produce import explain_could_produce
 
 game = Game(["Alice", "Bob"])
 alice_orchard = game.put_onto_battlefield("Exotic Orchard", "Alice")
@@ -140,7 +140,8 @@ CouldProduceExplorer(alice=["Exotic Orchard"], bob=["Exotic Orchard", "Reflectin
 # Pick an answer, then press *Check*.
 
 # %%
-from mtgkit.lessons import CouldCase, mana_quiz
+from mtgkit.teaching import choice_quiz as mana_quiz
+from mtgkit.topics.could_produce import CouldCase
 from mtgkit.widgets import Quiz
 
 options = ["{C}", "{W}{U}{B}{R}{G}", "nothing"]
@@ -159,7 +160,7 @@ Quiz("Alice controls Gaea's Cradle and no creatures. What could the Cradle produ
 # and press *Check*.
 
 # %%
-from mtgkit.lessons import check_could_answers, CouldCase
+from mtgkit.topics.could_produce import check_could_answers, CouldCase
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -191,7 +192,7 @@ print(check_could_answers(answers1, cases1))
 # ## Exercise 2: effects and costs
 
 # %%
-from mtgkit.lessons import CouldCase, check_could_answers
+from mtgkit.topics.could_produce import CouldCase, check_could_answers
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -106,7 +106,8 @@ TapExplorer(alice=["Forest", "Mana Reflection"], bob=["Contamination"])
 # choose); the third says which order she chose.
 
 # %%
-from mtgkit.lessons import TapCase, mana_quiz
+from mtgkit.teaching import choice_quiz as mana_quiz
+from mtgkit.topics.tapping import TapCase
 from mtgkit.widgets import Quiz
 
 options = ["{G}{G}{G}", "{B}{B}", "{B}{B}{B}", "{B}{B}{B}{B}"]
@@ -134,7 +135,7 @@ Quiz("The same board: Alice's Mana Reflection, Bob's Contamination and Heartbeat
 # *Check*.
 
 # %%
-from mtgkit.lessons import check_tap_answers, TapCase
+from mtgkit.topics.tapping import check_tap_answers, TapCase
 from mtgkit.widgets import Exercise
 
 board = (("Forest", "Mana Reflection", "Mana Reflection"), ("Contamination",))
@@ -165,7 +166,7 @@ print(check_tap_answers(answers1, cases1))
 # What does Alice get when she taps the **first** permanent listed for her?
 
 # %%
-from mtgkit.lessons import TapCase, check_tap_answers
+from mtgkit.topics.tapping import TapCase, check_tap_answers
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -103,7 +103,7 @@ Cited(game.why(died))
 # cast**, so on the stack.
 
 # %%
-from mtgkit.lessons import ChaliceCase
+from mtgkit.topics.x_values import ChaliceCase
 from mtgkit.widgets import Quiz
 
 chalice = ChaliceCase("Walking Ballista", x=1, counters=2)
@@ -139,7 +139,8 @@ XValueExplorer("The Goose Mother", x=3)
 # boxes and run it: the same checker checks both.
 
 # %%
-from mtgkit.lessons import XCase, check_number_answers
+from mtgkit.teaching import check_number_answers
+from mtgkit.topics.x_values import XCase
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -168,7 +169,8 @@ print(check_number_answers(answers1, cases1))
 # Goose Mother)?
 
 # %%
-from mtgkit.lessons import XCase, check_number_answers
+from mtgkit.teaching import check_number_answers
+from mtgkit.topics.x_values import XCase
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -181,7 +181,7 @@ Quiz("The stack now holds Alice's draw trigger, with Bob's Custodi Lich trigger 
 # each `None` in the cell below it and run that cell: the same checker checks both.
 
 # %%
-from mtgkit.lessons import MonarchCase, check_name_answers
+from mtgkit.topics.monarch import MonarchCase, check_name_answers
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -208,7 +208,7 @@ print(check_name_answers(answers1, cases1))
 # monarch right afterwards?
 
 # %%
-from mtgkit.lessons import LeaveCase, check_leave_answers
+from mtgkit.topics.monarch import LeaveCase, check_leave_answers
 from mtgkit.widgets import Exercise
 
 four = ("Alice", "Bob", "Carol", "Dave")

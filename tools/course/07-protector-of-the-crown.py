@@ -83,7 +83,8 @@ Cited(game.why_not("monarch", "Alice"))
 # Lich made *her* the monarch (and died). Predict before you press *Check*.
 
 # %%
-from mtgkit.lessons import quiz_options, someone_elses_crown
+from mtgkit.topics.base import quiz_options
+from mtgkit.topics.monarch import someone_elses_crown
 from mtgkit.widgets import Quiz
 
 no_crown = someone_elses_crown()
@@ -115,7 +116,7 @@ CombatExplorer(attackers=("Grizzly Bears", "Hill Giant"), protectors=2)
 # `None` in the cell below it and run that cell: the same checker checks both.
 
 # %%
-from mtgkit.lessons import MonarchCase, check_name_answers
+from mtgkit.topics.monarch import MonarchCase, check_name_answers
 from mtgkit.widgets import Exercise
 
 cases1 = {
@@ -143,7 +144,8 @@ print(check_name_answers(answers1, cases1))
 # Bob lose?
 
 # %%
-from mtgkit.lessons import BoltCase, check_number_answers
+from mtgkit.topics.monarch import BoltCase
+from mtgkit.teaching import check_number_answers
 from mtgkit.widgets import Exercise
 
 cases2 = {

@@ -1,5 +1,6 @@
-"""The second judge review (issue 21): turn structure and multiplayer seams, choosing how to pay,
-a teacher's set-up calls, each test named after the rule it checks (CR 2026-08-07)."""
+"""Judge-grade rules of turn structure and multiplayer seams (passes of players who left, a draw,
+combat and draw steps, pools between cleanups), choosing how to pay, and a teacher's set-up calls,
+in Python and in scenario files; each test named after the rule it checks (CR 2026-08-07)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Notebooks 05-08 give the rule of the engine event behind each outcome they explain: the worked
-examples (run from the committed notebooks), the explorers' default views and the quizzes."""
+"""The x-values and monarch notebooks (05-08) give the rule of the engine event behind each
+outcome they explain: the worked examples (run from the committed notebooks), the explorers'
+default views and the quizzes."""
 
 from __future__ import annotations
 

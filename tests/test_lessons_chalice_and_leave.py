@@ -1,5 +1,6 @@
-"""The small models that only notebooks 05-08 use (the section "notebooks 05-08" of
-mtgkit.lessons): answers from the engine, reasons citing the rules of the events behind them."""
+"""Two small models of the x-values and monarch topics: Chalice of the Void's counter
+(``ChaliceCase``) and a player leaving the game (``LeaveCase``, ``check_leave_answers``): answers
+from the engine, reasons citing the rules of the events behind them."""
 
 from __future__ import annotations
 

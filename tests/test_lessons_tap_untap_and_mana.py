@@ -1,5 +1,6 @@
-"""The helpers notebooks 00-04 use (mtgkit.lessons, section "notebooks 00-04"): cases with
-more permanents on Alice's side, and the graders of the predict-then-check quizzes."""
+"""The tap-untap topic's cases with more permanents on Alice's side, and the graders of the
+predict-then-check quizzes on tapping and could-produce (``can_quiz``, ``choice_quiz``), as the
+notebooks 00-04 use them."""
 
 from __future__ import annotations
 
