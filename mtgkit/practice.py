@@ -58,10 +58,10 @@ from .grading import (
     said,
 )
 from .misconceptions import CATALOG, distractors, misses
-from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
+from .presenting import best_misconception, misconception_feedback, misconception_sentence, question_markdown
 from .rules import TITLES
-from .teaching import Case, misconception_note, split_explanation
+from .teaching import Case, split_explanation
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Level, Situation, Stem, Topic, TopicName
@@ -177,8 +177,9 @@ def grade(question: Question, answer: object) -> Feedback:
     note = dict(question.notes).get(match)
     if note:
         lines.append(note)
-    if names:
-        lines.append(explain_misconceptions(names))
+    best = best_misconception(names, question.rules)
+    if best is not None:
+        lines.append(misconception_feedback(best, question))
     lines += ["Why:", question.explanation]
     return Feedback(False, "\n".join(lines), names)
 
@@ -221,11 +222,11 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> Report:
     rows: list[tuple[str, Verdict | None]] = []
     for i, q in enumerate(qs):
         given = answers[i] if i < len(answers) else None
-        rows.append((str(q.number), None if given is None else _verdict(q, given)))
+        rows.append((str(q.number), None if given is None else practice_verdict(q, given)))
     return report(rows)
 
 
-def _verdict(q: Question, given: object) -> Verdict:
+def practice_verdict(q: Question, given: object) -> Verdict:
     """One practice answer's verdict, in the exercises' shape (:class:`~mtgkit.grading.Verdict`)."""
     fb = grade(q, given)
     match = _match(q, given)
@@ -236,12 +237,14 @@ def _verdict(q: Question, given: object) -> Verdict:
         others = [a for a in q.answers if a != match]
         also = f" ({one_of(others)} would be right too: the players' choices decide)" if others else ""
         return Verdict(True, f"{said(match)}: right{also}.", why=why.reason.text, detail=why.detail)
-    found = [CATALOG[n] for name in fb.misconceptions for n in name.split(" + ")]
-    note = misconception_note(list(dict.fromkeys(found)))
+    best = best_misconception(fb.misconceptions, q.rules)
+    found = [CATALOG[n] for n in best.split(" + ")] if best is not None else []
     if assessing():
+        note = misconception_sentence(best) if best is not None else ""
         again = look_again([m.rule for m in found] or why.reason.rules)
         return Verdict(False, f"{said(match)}: not right.", note="\n".join(filter(None, [note, again])))
-    return Verdict(False, f"{said(match)}: the answer is {one_of(q.answers)}.", note=note,
+    return Verdict(False, f"{said(match)}: the answer is {one_of(q.answers)}.",
+                   note=misconception_feedback(best, q) if best is not None else "",
                    why=why.reason.text, detail=why.detail)
 
 
@@ -353,8 +356,7 @@ def _capstones(level: Level, seed: int) -> Iterator[Question]:
 def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
     """A capstone as a practice question: its set-up and cards as the board, its steps, its
     question, its options (each wrong one with its misconception) and its "why"."""
-    cards = "\n".join(f"- {line}" for line in c.card_texts().splitlines())
-    board = f"{c.setup_words}\n\nThe cards:\n\n{cards}"
+    board = c.setup_words  # the cards' texts are listed with every view (mtgkit.presenting)
     wrong = tuple((o.text, (o.misconception,)) for o in c.options if not o.right)
     notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because)
     return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}",
@@ -509,13 +511,7 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     lines = [title + (" — answer key" if key else ""), "",
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
     for q in qs:
-        lines += [f"## {q.number}. {q.prompt}", "", f"*Board:* {q.board}", ""]
-        if q.steps:
-            lines += [f"{i}. {step}" for i, step in enumerate(q.steps, 1)] + [""]
-        for letter, opt in zip("ABCDEFGH", q.options, strict=False):
-            mark = " ✓" if key and opt in q.answers else ""
-            lines.append(f"- {letter}) {opt}{mark}")
-        lines.append("")
+        lines.append(question_markdown(q, right=q.answers if key else ()))
         if key:
             for opt, names in q.wrong:
                 titles = "; ".join(" + ".join(CATALOG[n].title for n in name.split(" + "))
@@ -530,6 +526,7 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
 
 
 __all__ = ["CAPSTONES", "Feedback", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind", "STREAMS",
-           "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade", "questions",
-           "render_worksheet",
+           "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade",
+           "practice_verdict",
+           "questions", "render_worksheet",
            "rule_option", "worksheet"]

@@ -38,7 +38,7 @@ from mtgkit.widgets import (
     XValueExplorer,
 )
 from mtgkit.widgets.explorers import QUESTIONS
-from mtgkit.widgets.parts import OrderPicker
+from mtgkit.widgets.parts import OptionList, OrderPicker
 from mtgkit.widgets.rules import WHERE
 
 
@@ -110,12 +110,13 @@ def test_practice_widget_options_follow_the_question_across_topic_and_level_swit
             q = w.question
             assert q is not None and (q.topic, q.level) == (topic, level)
             assert tuple(w.choice.options) == q.options and w.choice.value is None
-            assert w.choice in w.children[3].children
+            assert w.choice in w._answer_box.children
             for option in q.options:
                 w.choice.value = option
                 w.check_button.click()
                 right = option in q.answers
-                assert w.feedback.value.startswith("<b>✓") is right, (topic, level, option)
+                mark = re.search(r'<div class="row"><b class="\w+">([✓✗])</b>', w.feedback.value)
+                assert mark is not None and (mark.group(1) == "✓") is right, (topic, level, option)
                 assert w.rows[-1]["answer"] == option and w.rows[-1]["correct"] == ("yes" if right else "no")
 
 
@@ -616,7 +617,7 @@ def test_an_exercise_in_a_widget_gives_the_python_routes_feedback(
 def test_exercise_answer_boxes_suit_the_checker() -> None:
     cases = {"a": ActivationCase("Pili-Pala", "last turn", True)}
     yes_no = Exercise.for_cases(check_activation_answers, cases)
-    assert isinstance(yes_no.inputs["a"], W.RadioButtons) and yes_no.inputs["a"].options == ("yes", "no")
+    assert isinstance(yes_no.inputs["a"], OptionList) and yes_no.inputs["a"].options == ("yes", "no")
     mana = Exercise.for_cases(check_tap_answers, {"a": TapCase(("Forest",))})
     assert isinstance(mana.inputs["a"], W.Text) and "{B}{B}" in mana.inputs["a"].placeholder
     mana.inputs["a"].value = "   "
