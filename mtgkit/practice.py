@@ -167,13 +167,13 @@ def grade(question: Question, answer: object) -> Feedback:
     if match is None:
         return Feedback(False, f"{answer!r} is not one of the options ({', '.join(question.options)}): "
                                f"pick one of them.")
-    right = one_of(question.answers)
+    right = one_of([_bare(a) for a in question.answers])
     if match in question.answers:
         others = [a for a in question.answers if a != match]
         also = f" ({one_of(others)} would be right too: the players' choices decide.)" if others else ""
         return Feedback(True, f"Right: {match}.{also}\n{question.explanation}")
     names = question.misconceptions(match)
-    lines = [f"Not {match}: the answer is {right}."]
+    lines = [f"Not {_bare(match)}: the answer is {right}."]
     note = dict(question.notes).get(match)
     if note:
         lines.append(note)
@@ -182,6 +182,16 @@ def grade(question: Question, answer: object) -> Feedback:
         lines.append(misconception_feedback(best, question))
     lines += ["Why:", question.explanation]
     return Feedback(False, "\n".join(lines), names)
+
+
+def _bare(option: str) -> str:
+    """An option as a verdict line quotes it: without its own full stop (a capstone's options are
+    sentences), so the line doesn't end "..", nor read "You chose ... .: the answer is".
+
+    >>> _bare("Bob stays the monarch."), _bare("{G}")
+    ('Bob stays the monarch', '{G}')
+    """
+    return option[:-1] if option.endswith(".") and not option.endswith("..") else option
 
 
 def _match(question: Question, answer: object) -> str | None:
@@ -236,14 +246,15 @@ def practice_verdict(q: Question, given: object) -> Verdict:
     if fb.correct:
         others = [a for a in q.answers if a != match]
         also = f" ({one_of(others)} would be right too: the players' choices decide)" if others else ""
-        return Verdict(True, f"{said(match)}: right{also}.", why=why.reason.text, detail=why.detail)
+        return Verdict(True, f"{said(_bare(match))}: right{also}.", why=why.reason.text, detail=why.detail)
     best = best_misconception(fb.misconceptions, q.rules)
     found = [CATALOG[n] for n in best.split(" + ")] if best is not None else []
     if assessing():
         note = misconception_sentence(best) if best is not None else ""
         again = look_again([m.rule for m in found] or why.reason.rules)
-        return Verdict(False, f"{said(match)}: not right.", note="\n".join(filter(None, [note, again])))
-    return Verdict(False, f"{said(match)}: the answer is {one_of(q.answers)}.",
+        return Verdict(False, f"{said(_bare(match))}: not right.",
+                       note="\n".join(filter(None, [note, again])))
+    return Verdict(False, f"{said(_bare(match))}: the answer is {one_of([_bare(a) for a in q.answers])}.",
                    note=misconception_feedback(best, q) if best is not None else "",
                    why=why.reason.text, detail=why.detail)
 

@@ -52,6 +52,7 @@ def test_stepper_buttons_and_slider_move_and_show_board_as_it_was() -> None:
     g = game()
     s = TimelineStepper(g)
     assert s.slider.value == len(g.events)
+    assert s.next_button.disabled and not s.back_button.disabled  # at the last event: no "next"
     assert "{G}" in s.board_html.value
     s.back_button.click()
     assert s.slider.value == len(g.events) - 1
@@ -59,6 +60,7 @@ def test_stepper_buttons_and_slider_move_and_show_board_as_it_was() -> None:
     assert "pool no mana" in s.board_html.value
     s.slider.value = 1
     assert "A game begins" in s.event_html.value
+    assert s.back_button.disabled and not s.next_button.disabled  # at the first: no "back"
     s.back_button.click()  # clamps at the start
     assert s.slider.value == 1
     s.next_button.click()
@@ -325,7 +327,9 @@ def test_could_produce_explorer_predict_then_reveal_the_table_and_the_trace() ->
     w.types["G"].value = False
     w.check_button.click()
     assert "✓ You predicted right" in shown(w.result.value)
-    assert shown(w.table.value).count("nothing") == 2 and "least fixed point" in w.why.value
+    # only the permanent predicted for: the other Orchard is the next prediction's to reveal
+    assert shown(w.table.value).count("nothing") == 1 and "least fixed point" in w.why.value
+    assert shown(w.table.value).count("Exotic Orchard") == 1 and "Bob" not in shown(w.table.value)
     assert anchor_link("106.7") in w.why.value
     w.alice.value = ["Exotic Orchard", "Forest"]
     assert not w.nothing.value and w.table.value == "" and "Predict" in w.result.value
@@ -334,7 +338,7 @@ def test_could_produce_explorer_predict_then_reveal_the_table_and_the_trace() ->
     w.types["G"].value = True
     w.check_button.click()
     assert "✓ You predicted right" in shown(w.result.value)
-    assert w.table.value.count("<td>{G}</td>") == 3
+    assert w.table.value.count("<td>{G}</td>") == 1 and "Forest" not in shown(w.table.value)
     assert "Bob's Exotic Orchard could produce {G}" in shown(w.why.value)
     assert "Alice's Forest, which could produce {G} by itself" in shown(w.why.value)
     w.types["C"].value = True

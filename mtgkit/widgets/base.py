@@ -114,9 +114,10 @@ KEYBOARD_JS = """
 
 
 #: The styles every kit widget shares (a hidden HTML widget carries them): no text under 12 px
-#: (ipywidgets' 13 px page made ``<small>`` 10.8 px, and 10.3 px in a board drawn at 0.95em), the chosen toggle button (a prediction, an
-#: option) dark blue with white text, 4.8:1 against an unchosen one (#eee) and 5.7:1 for its
-#: words; an option's text wraps and its button grows with it (:class:`~mtgkit.widgets.parts.OptionList`).
+#: (ipywidgets' 13 px page made ``<small>`` 10.8 px, and 10.3 px in a board drawn at 0.95em);
+#: the chosen toggle button (a prediction, an option) dark blue with white text, about 5:1
+#: against an unchosen one (#eee) and 5.7:1 for its words; an option's text wraps and its
+#: button grows with it (:class:`~mtgkit.widgets.parts.OptionList`).
 KIT_CSS = (
     "<style>"
     ".mtgkit-widget small{font-size:inherit}"
