@@ -24,7 +24,7 @@
   in the saved outputs: the notebooks' committed outputs, and so strict nbval, don't change;
 - **radio-like choices**: a toggle button of a kit widget (a prediction, an option) carries
   ``aria-pressed`` (true for the one chosen), set by the same script from ipywidgets'
-  ``mod-active`` class, and the chosen one is drawn dark on light (:data:`KIT_CSS`: 4.8:1
+  ``mod-active`` class, and the chosen one is drawn dark on light (:data:`KIT_CSS`: about 5:1
   against the others, which WCAG wants at 3:1 or more); arrow keys move between the options of
   a group, as in a radio group;
   It also names every slider's handle after the slider's label (ipywidgets labels a slider with
@@ -113,7 +113,8 @@ KEYBOARD_JS = """
 """
 
 
-#: The styles every kit widget shares (a hidden HTML widget carries them): no text under 12 px
+#: The styles every kit widget shares (the hidden Output of :func:`keyboard` carries them): no
+#: text under 12 px
 #: (ipywidgets' 13 px page made ``<small>`` 10.8 px, and 10.3 px in a board drawn at 0.95em);
 #: the chosen toggle button (a prediction, an option) dark blue with white text, about 5:1
 #: against an unchosen one (#eee) and 5.7:1 for its words; an option's text wraps and its
@@ -133,16 +134,13 @@ KIT_CSS = (
     "</style>")
 
 
-def styles() -> W.HTML:
-    """A hidden HTML widget carrying :data:`KIT_CSS`."""
-    return W.HTML(KIT_CSS, layout=W.Layout(display="none"))
-
-
 def keyboard() -> W.Output:
-    """A hidden Output widget carrying :data:`KEYBOARD_JS`."""
+    """A hidden Output widget carrying :data:`KEYBOARD_JS` and :data:`KIT_CSS`."""
     script = W.Output(layout=W.Layout(display="none"))
     script.outputs = ({"output_type": "display_data", "metadata": {},
-                       "data": {"application/javascript": KEYBOARD_JS, "text/plain": ""}},)
+                       "data": {"application/javascript": KEYBOARD_JS, "text/plain": ""}},
+                      {"output_type": "display_data", "metadata": {},
+                       "data": {"text/html": KIT_CSS, "text/plain": ""}})
     return script
 
 
@@ -185,7 +183,7 @@ class KitWidget(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     what: ClassVar[str] = "Widget"
 
     def __init__(self, children: Sequence[W.Widget], *, what: str | None = None, **kwargs: Any) -> None:
-        super().__init__([*children, keyboard(), styles()], **kwargs)
+        super().__init__([*children, keyboard()], **kwargs)
         self.add_class("mtgkit-widget")
         self.plain = f"{what or self.what}{RUN_THE_CELL}"
 
