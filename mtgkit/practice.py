@@ -59,7 +59,13 @@ from .grading import (
 )
 from .misconceptions import CATALOG, distractors, misses
 from .outcomes import TooManyOutcomes
-from .presenting import best_misconception, misconception_feedback, misconception_sentence, question_markdown
+from .presenting import (
+    best_misconception,
+    cards_of,
+    misconception_feedback,
+    misconception_sentence,
+    question_markdown,
+)
 from .rules import TITLES
 from .teaching import Case, split_explanation
 from .topics import TOPICS as REGISTRY
@@ -145,7 +151,10 @@ class Question:
         index = {o: i for i, o in enumerate(self.options)}
         return {
             "topic": self.topic, "level": self.level, "seed": self.seed, "number": self.number,
-            "kind": self.kind, "board": self.board, "steps": list(self.steps), "stem": self.prompt,
+            "kind": self.kind, "board": self.board, "steps": list(self.steps),
+            "cards": [{"name": c.name, "cost": c.cost, "type_line": c.type_line, "text": c.text}
+                      for c in cards_of(self)],
+            "stem": self.prompt,
             "options": list(self.options), "right": [index[a] for a in self.answers],
             "rules": list(self.rules),
             "misconceptions": {str(index[o]): names[0] for o, names in self.wrong if names},
@@ -499,14 +508,15 @@ def relevant_rules(s: Situation, deciding: Sequence[str] = ()) -> set[str]:
 def as_json(qs: Sequence[Question]) -> str:
     """The questions as a JSON list, one object per question: ``topic``, ``level``, ``seed``,
     ``number``, ``kind`` (``choice``, ``true-false`` or ``which-rule``), ``board``, ``steps``
-    (the actions played after the set-up, in words), ``stem`` (the question), ``options``,
+    (the actions played after the set-up, in words), ``cards`` (each card the question uses:
+    ``name``, ``cost``, ``type_line``, ``text``), ``stem`` (the question), ``options``,
     ``right`` (indexes into ``options``), ``rules`` (the CR numbers that decide it),
     ``misconceptions`` (a wrong option's index, as a string, -> the misconception that produces
     it), ``explanation`` and ``tags`` (facts about the outcome, such as where the crown went).
 
     >>> data = json.loads(as_json(worksheet("monarch", "hard", 1, seed=3)))
     >>> sorted(data[0])[:6], len(data[0]["options"]) >= 4
-    (['board', 'explanation', 'kind', 'level', 'misconceptions', 'number'], True)
+    (['board', 'cards', 'explanation', 'kind', 'level', 'misconceptions'], True)
     """
     return json.dumps([q.as_dict() for q in qs], indent=1, ensure_ascii=False) + "\n"
 
