@@ -258,7 +258,9 @@ def explore(nb: Notebook, e: E.Explore) -> None:
     w = nb.widget(cell)
     name = f"{e.cell.split('(')[0]} (cell {cell})"
     if e.kind == "x":  # one column per way onto the battlefield
-        w = w.locator(".widget-vbox").filter(has=nb.page.locator("h3", has_text=exactly(e.setup["path"])))
+        # the path's own panel: the box whose first child (its heading) names the path
+        w = w.locator(".widget-vbox").filter(
+            has=nb.page.locator(":scope > .widget-html:first-child h3", has_text=exactly(e.setup["path"])))
         name += f": {e.setup['path']}"
     check = w.locator(".widget-button.mod-primary")
     result = check.locator("xpath=following-sibling::div[1]")
@@ -399,7 +401,8 @@ def before_running(nb: Notebook) -> None:
     the cells to see the widgets."""
     for i in E.widget_cells(nb.stem):
         shown = [t.strip() for t in nb.cell(i).locator(".jp-OutputArea-output").all_inner_texts()]
-        says = [t for t in shown if re.fullmatch(r"[A-Z][^\n]*: run this cell to use it\.", t)]
+        # its first line; a practice exercise's questions follow it (issue 28: readable unrun)
+        says = [t for t in shown if re.fullmatch(r"[A-Z][^\n]*: run this cell to use it\.(\n\n.*)?", t, re.S)]
         assert says, (nb.stem, i, shown)
         assert not any("children=" in t for t in shown)
     if nb.stem == "00-start-here":
