@@ -12,9 +12,11 @@ the legal answers are marked right. Nothing here knows a topic: a new topic in t
 practised with no change to this module.
 
 Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
-produces it on the same board and sequence; a wrong answer's feedback names the misconception,
-says what the rule really says and shows the smallest board where the two differ, then explains
-the right answer in plain words and the engine's event chain. A question is of one of three
+produces it on the same board and sequence; a wrong answer's feedback names the one
+misconception that best explains it, says what the rule really says and, when it is another
+board than the question's, shows the smallest board (with its steps) where the two differ, then
+explains the right answer in plain words and the engine's event chain (the words are
+:mod:`mtgkit.presenting`'s). A question is of one of three
 kinds (:data:`QuestionKind`): ``choice``; ``which-rule`` ("which rule decides this?", whose
 options are rule numbers with their titles and whose right option is the rule on the engine
 event that decided the outcome); or ``true-false``. A hard question always has at least four
