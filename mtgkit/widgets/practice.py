@@ -67,7 +67,9 @@ class PracticeWidget(KitWidget):
             w.observe(lambda _: self.restart(), names="value")
         self.rows: list[dict[str, str]] = []
         self._answer_box = W.Box([self.choice])
-        super().__init__([W.HBox([self.topic, self.level, self.seed, self.student]),
+        top = W.HBox([self.topic, self.level, self.seed, self.student],  # wraps at 1024 px
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top,
                           self.prompt, self._answer_box,
                           W.HBox([self.check_button, self.next_button, self.export_button]),
                           self.feedback, self.score, self.export])

@@ -114,6 +114,9 @@ def test_no_capstone_option_overlaps_another_at_1280x720_and_1024x768(page: Page
             page.wait_for_timeout(150)
             boxes = w.locator(".mtgkit-options .mtgkit-option").evaluate_all(BOXES)
             assert [b["text"] for b in boxes] == list(q.options), (q.number, width)
+            if q.number == 1:  # what a learner sees, for a human to look at (build/screenshots)
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                w.screenshot(path=str(SHOTS / f"issue-28-capstone-{width}x{height}.png"))
             for i, a in enumerate(boxes):
                 assert a["sh"] <= a["ch"] + 1 and a["sw"] <= a["cw"] + 1, (q.number, width, a)  # nothing cut
                 for b in boxes[i + 1:]:
@@ -165,6 +168,8 @@ def test_a_hard_question_is_answered_from_the_screen_alone(page: Page) -> None:
     assert text.count("This looks like") <= 1 and text.count("Why:") == 1 and "*" not in text, text
     assert ".." not in text.replace("...", ""), text
     expect(feedback.locator("a[href*='yawgatog']").first).to_be_visible()  # the rule, a link
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    w.screenshot(path=str(SHOTS / "issue-28-answered-from-the-screen.png"))
 
 
 def cells_state(p: Page) -> tuple[int, int, int]:
