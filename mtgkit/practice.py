@@ -12,9 +12,11 @@ the legal answers are marked right. Nothing here knows a topic: a new topic in t
 practised with no change to this module.
 
 Every wrong option exists because a named misconception (:mod:`mtgkit.misconceptions`)
-produces it on the same board and sequence; a wrong answer's feedback names the misconception,
-says what the rule really says and shows the smallest board where the two differ, then explains
-the right answer in plain words and the engine's event chain. A question is of one of three
+produces it on the same board and sequence; a wrong answer's feedback names the one
+misconception that best explains it, says what the rule really says and, when it is another
+board than the question's, shows the smallest board (with its steps) where the two differ, then
+explains the right answer in plain words and the engine's event chain (the words are
+:mod:`mtgkit.presenting`'s). A question is of one of three
 kinds (:data:`QuestionKind`): ``choice``; ``which-rule`` ("which rule decides this?", whose
 options are rule numbers with their titles and whose right option is the rule on the engine
 event that decided the outcome); or ``true-false``. A hard question always has at least four
@@ -57,11 +59,17 @@ from .grading import (
     said,
 )
 from .misconceptions import CATALOG, distractors, misses
-from .misconceptions import explain as explain_misconceptions
 from .outcomes import TooManyOutcomes
+from .presenting import (
+    best_misconception,
+    cards_of,
+    misconception_feedback,
+    misconception_sentence,
+    question_markdown,
+)
 from .records import Value
 from .rules import TITLES
-from .teaching import Case, misconception_note, split_explanation
+from .teaching import Case, split_explanation
 from .topics import TOPICS as REGISTRY
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Exercise, Lesson, Level, Situation, Stem, Topic, TopicName
@@ -144,7 +152,10 @@ class Question(Value):
         index = {o: i for i, o in enumerate(self.options)}
         return {
             "topic": self.topic, "level": self.level, "seed": self.seed, "number": self.number,
-            "kind": self.kind, "board": self.board, "steps": list(self.steps), "stem": self.prompt,
+            "kind": self.kind, "board": self.board, "steps": list(self.steps),
+            "cards": [{"name": c.name, "cost": c.cost, "type_line": c.type_line, "text": c.text}
+                      for c in cards_of(self)],
+            "stem": self.prompt,
             "options": list(self.options), "right": [index[a] for a in self.answers],
             "rules": list(self.rules),
             "misconceptions": {str(index[o]): names[0] for o, names in self.wrong if names},
@@ -165,20 +176,31 @@ def grade(question: Question, answer: object) -> Feedback:
     if match is None:
         return Feedback(False, f"{answer!r} is not one of the options ({', '.join(question.options)}): "
                                f"pick one of them.")
-    right = one_of(question.answers)
+    right = one_of([_bare(a) for a in question.answers])
     if match in question.answers:
         others = [a for a in question.answers if a != match]
         also = f" ({one_of(others)} would be right too: the players' choices decide.)" if others else ""
         return Feedback(True, f"Right: {match}.{also}\n{question.explanation}")
     names = question.misconceptions(match)
-    lines = [f"Not {match}: the answer is {right}."]
+    lines = [f"Not {_bare(match)}: the answer is {right}."]
     note = dict(question.notes).get(match)
     if note:
         lines.append(note)
-    if names:
-        lines.append(explain_misconceptions(names))
+    best = best_misconception(names, question.rules)
+    if best is not None:
+        lines.append(misconception_feedback(best, question))
     lines += ["Why:", question.explanation]
     return Feedback(False, "\n".join(lines), names)
+
+
+def _bare(option: str) -> str:
+    """An option as a verdict line quotes it: without its own full stop (a capstone's options are
+    sentences), so the line doesn't end "..", nor read "You chose ... .: the answer is".
+
+    >>> _bare("Bob stays the monarch."), _bare("{G}")
+    ('Bob stays the monarch', '{G}')
+    """
+    return option[:-1] if option.endswith(".") and not option.endswith("..") else option
 
 
 def _match(question: Question, answer: object) -> str | None:
@@ -219,9 +241,8 @@ def check_practice(answers: Sequence[object], qs: Sequence[Question]) -> Report:
     rows: list[tuple[str, Verdict | None]] = []
     for i, q in enumerate(qs):
         given = answers[i] if i < len(answers) else None
-        rows.append((str(q.number), None if given is None else _verdict(q, given)))
+        rows.append((str(q.number), None if given is None else practice_verdict(q, given)))
     return report(rows)
-
 
 
 #: The practice notebook of the course (it belongs to no topic: it asks about all of them). Its
@@ -237,7 +258,8 @@ LESSON = Lesson(
     worked_example=False,
 )
 
-def _verdict(q: Question, given: object) -> Verdict:
+
+def practice_verdict(q: Question, given: object) -> Verdict:
     """One practice answer's verdict, in the exercises' shape (:class:`~mtgkit.grading.Verdict`)."""
     fb = grade(q, given)
     match = _match(q, given)
@@ -247,13 +269,16 @@ def _verdict(q: Question, given: object) -> Verdict:
     if fb.correct:
         others = [a for a in q.answers if a != match]
         also = f" ({one_of(others)} would be right too: the players' choices decide)" if others else ""
-        return Verdict(True, f"{said(match)}: right{also}.", why=why.reason.text, detail=why.detail)
-    found = [CATALOG[n] for name in fb.misconceptions for n in name.split(" + ")]
-    note = misconception_note(list(dict.fromkeys(found)))
+        return Verdict(True, f"{said(_bare(match))}: right{also}.", why=why.reason.text, detail=why.detail)
+    best = best_misconception(fb.misconceptions, q.rules)
+    found = [CATALOG[n] for n in best.split(" + ")] if best is not None else []
     if assessing():
+        note = misconception_sentence(best) if best is not None else ""
         again = look_again([m.rule for m in found] or why.reason.rules)
-        return Verdict(False, f"{said(match)}: not right.", note="\n".join(filter(None, [note, again])))
-    return Verdict(False, f"{said(match)}: the answer is {one_of(q.answers)}.", note=note,
+        return Verdict(False, f"{said(_bare(match))}: not right.",
+                       note="\n".join(filter(None, [note, again])))
+    return Verdict(False, f"{said(_bare(match))}: the answer is {one_of([_bare(a) for a in q.answers])}.",
+                   note=misconception_feedback(best, q) if best is not None else "",
                    why=why.reason.text, detail=why.detail)
 
 
@@ -365,8 +390,7 @@ def _capstones(level: Level, seed: int) -> Iterator[Question]:
 def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
     """A capstone as a practice question: its set-up and cards as the board, its steps, its
     question, its options (each wrong one with its misconception) and its "why"."""
-    cards = "\n".join(f"- {line}" for line in c.card_texts().splitlines())
-    board = f"{c.setup_words}\n\nThe cards:\n\n{cards}"
+    board = c.setup_words  # the cards' texts are listed with every view (mtgkit.presenting)
     wrong = tuple((o.text, (o.misconception,)) for o in c.options if not o.right)
     notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because)
     return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}",
@@ -498,14 +522,15 @@ def relevant_rules(s: Situation, deciding: Sequence[str] = ()) -> set[str]:
 def as_json(qs: Sequence[Question]) -> str:
     """The questions as a JSON list, one object per question: ``topic``, ``level``, ``seed``,
     ``number``, ``kind`` (``choice``, ``true-false`` or ``which-rule``), ``board``, ``steps``
-    (the actions played after the set-up, in words), ``stem`` (the question), ``options``,
+    (the actions played after the set-up, in words), ``cards`` (each card the question uses:
+    ``name``, ``cost``, ``type_line``, ``text``), ``stem`` (the question), ``options``,
     ``right`` (indexes into ``options``), ``rules`` (the CR numbers that decide it),
     ``misconceptions`` (a wrong option's index, as a string, -> the misconception that produces
     it), ``explanation`` and ``tags`` (facts about the outcome, such as where the crown went).
 
     >>> data = json.loads(as_json(worksheet("monarch", "hard", 1, seed=3)))
     >>> sorted(data[0])[:6], len(data[0]["options"]) >= 4
-    (['board', 'explanation', 'kind', 'level', 'misconceptions', 'number'], True)
+    (['board', 'cards', 'explanation', 'kind', 'level', 'misconceptions'], True)
     """
     return json.dumps([q.as_dict() for q in qs], indent=1, ensure_ascii=False) + "\n"
 
@@ -523,13 +548,7 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     lines = [title + (" — answer key" if key else ""), "",
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
     for q in qs:
-        lines += [f"## {q.number}. {q.prompt}", "", f"*Board:* {q.board}", ""]
-        if q.steps:
-            lines += [f"{i}. {step}" for i, step in enumerate(q.steps, 1)] + [""]
-        for letter, opt in zip("ABCDEFGH", q.options, strict=False):
-            mark = " ✓" if key and opt in q.answers else ""
-            lines.append(f"- {letter}) {opt}{mark}")
-        lines.append("")
+        lines.append(question_markdown(q, right=q.answers if key else ()))
         if key:
             for opt, names in q.wrong:
                 titles = "; ".join(" + ".join(CATALOG[n].title for n in name.split(" + "))
@@ -545,4 +564,4 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
 
 __all__ = ["CAPSTONES", "Feedback", "LESSON", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind",
            "STREAMS", "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade",
-           "questions", "render_worksheet", "rule_option", "worksheet"]
+           "practice_verdict", "questions", "render_worksheet", "rule_option", "worksheet"]

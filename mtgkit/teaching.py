@@ -280,10 +280,12 @@ class Misconceived(Protocol):
 
 
 def misconception_note(found: Sequence[Misconceived]) -> str:
-    """The line naming the misconceptions a wrong answer looks like, each with what its rule says
-    (never the answer: assessment mode shows it too)."""
-    return " ".join(f"This looks like the misconception “{m.title}”: {m.description} What the rule "
-                    f"says (CR {m.rule}): {m.rule_says}" for m in found)
+    """The line naming the one misconception that best explains a wrong answer, with what its
+    rule says (never the answer: assessment mode shows it too). ``found`` is every misconception
+    that gives the answer, in the order the topic's model lists them, likeliest first: only the
+    first is named (a wall of every idea that could lead there helps nobody)."""
+    return "".join(f"This looks like the misconception “{m.title}”: {m.description} What the rule "
+                   f"says (CR {m.rule}): {m.rule_says}" for m in found[:1])
 
 
 #: A topic's way to say which of its misconceptions give ``answer`` (as its practice situations

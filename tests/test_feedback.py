@@ -440,6 +440,7 @@ def test_practice_folds_the_engines_events_away_as_every_feedback_does() -> None
     assert q is not None
     w.choice.value = next(o for o in q.options if o not in q.answers)
     w.check_button.click()
-    shown, folded = w.feedback.value.split("<details>", 1)
-    assert "Why:" in shown and "event " not in shown and "Not " in shown
+    shown, folded = w.feedback.value.split('<details class="under">', 1)
+    assert "Why:" in shown and "event " not in shown and "the answer is" in shown
+    assert shown.count("This looks like") <= 1 and shown.count('<div class="row">') == 1
     assert folded.startswith("<summary>What the engine did") and "event " in folded

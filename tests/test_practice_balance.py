@@ -21,8 +21,8 @@ from mtgkit.practice import LEVELS, NOTHING, QUESTION_KINDS, TOPICS, as_json, wo
 
 SEEDS = range(12)
 N = 20
-FIELDS = {"topic", "level", "seed", "number", "kind", "board", "steps", "stem", "options", "right", "rules",
-          "misconceptions", "explanation", "tags"}
+FIELDS = {"topic", "level", "seed", "number", "kind", "board", "steps", "cards", "stem", "options", "right",
+          "rules", "misconceptions", "explanation", "tags"}
 
 
 def stream(job: tuple[str, str, int]) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from mtgkit.widgets import (
 )
 from mtgkit.widgets.base import KEYBOARD_JS, KitWidget
 from mtgkit.widgets.board import board_html
+from mtgkit.widgets.parts import OptionList
 
 
 def _game() -> Game:
@@ -86,11 +87,16 @@ def test_every_widget_carries_the_keyboard_script_once_in_a_hidden_output() -> N
 def test_the_keyboard_script_keeps_a_controls_keys_and_leaves_escape_and_shortcuts_to_jupyterlab() -> None:
     # a bubbling listener on document.body runs before JupyterLab's, which is on the document
     assert "document.body.addEventListener('keydown'" in KEYBOARD_JS
-    assert "event.stopPropagation()" in KEYBOARD_JS and "preventDefault" not in KEYBOARD_JS
+    assert "event.stopPropagation()" in KEYBOARD_JS
+    # a key's own action (Space or Enter pressing a button) is never prevented; only an arrow in
+    # a group of options, which moves the focus to the next option instead of scrolling the page
+    assert KEYBOARD_JS.count("preventDefault") == 1
+    assert "if (group && step) {  // a radio group's arrows" in KEYBOARD_JS
+    assert "event.preventDefault();\n        all[" in KEYBOARD_JS
     for key in ("ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown", "' '"):
         assert key in KEYBOARD_JS
     assert "event.ctrlKey || event.altKey || event.metaKey || event.key === 'Escape'" in KEYBOARD_JS
-    for control in ("select", "input[type=radio]", "input[type=checkbox]", "[role=slider]"):
+    for control in ("select", "input[type=radio]", "input[type=checkbox]", "[role=slider]", "button"):
         assert control in KEYBOARD_JS
     assert "aria-label" in KEYBOARD_JS  # slider handles get their label's name
 
@@ -138,7 +144,7 @@ def test_enter_before_the_last_letters_arrive_checks_again_when_they_do() -> Non
 
 def test_a_yes_no_exercise_has_no_text_box_to_press_enter_in() -> None:
     ex = Exercise.for_cases(check_activation_answers, {"a": ActivationCase("Forest", "last turn", True)})
-    assert isinstance(ex.inputs["a"], W.RadioButtons)
+    assert isinstance(ex.inputs["a"], OptionList)
 
 
 def test_every_choice_a_learner_makes_for_a_player_has_a_name() -> None:

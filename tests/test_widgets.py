@@ -38,7 +38,7 @@ from mtgkit.widgets import (
     XValueExplorer,
 )
 from mtgkit.widgets.explorers import QUESTIONS
-from mtgkit.widgets.parts import OrderPicker
+from mtgkit.widgets.parts import OptionList, OrderPicker
 from mtgkit.widgets.rules import WHERE
 
 
@@ -52,6 +52,7 @@ def test_stepper_buttons_and_slider_move_and_show_board_as_it_was() -> None:
     g = game()
     s = TimelineStepper(g)
     assert s.slider.value == len(g.events)
+    assert s.next_button.disabled and not s.back_button.disabled  # at the last event: no "next"
     assert "{G}" in s.board_html.value
     s.back_button.click()
     assert s.slider.value == len(g.events) - 1
@@ -59,6 +60,7 @@ def test_stepper_buttons_and_slider_move_and_show_board_as_it_was() -> None:
     assert "pool no mana" in s.board_html.value
     s.slider.value = 1
     assert "A game begins" in s.event_html.value
+    assert s.back_button.disabled and not s.next_button.disabled  # at the first: no "back"
     s.back_button.click()  # clamps at the start
     assert s.slider.value == 1
     s.next_button.click()
@@ -110,12 +112,13 @@ def test_practice_widget_options_follow_the_question_across_topic_and_level_swit
             q = w.question
             assert q is not None and (q.topic, q.level) == (topic, level)
             assert tuple(w.choice.options) == q.options and w.choice.value is None
-            assert w.choice in w.children[3].children
+            assert w.choice in w._answer_box.children
             for option in q.options:
                 w.choice.value = option
                 w.check_button.click()
                 right = option in q.answers
-                assert w.feedback.value.startswith("<b>✓") is right, (topic, level, option)
+                mark = re.search(r'<div class="row"><b class="\w+">([✓✗])</b>', w.feedback.value)
+                assert mark is not None and (mark.group(1) == "✓") is right, (topic, level, option)
                 assert w.rows[-1]["answer"] == option and w.rows[-1]["correct"] == ("yes" if right else "no")
 
 
@@ -324,7 +327,9 @@ def test_could_produce_explorer_predict_then_reveal_the_table_and_the_trace() ->
     w.types["G"].value = False
     w.check_button.click()
     assert "✓ You predicted right" in shown(w.result.value)
-    assert shown(w.table.value).count("nothing") == 2 and "least fixed point" in w.why.value
+    # only the permanent predicted for: the other Orchard is the next prediction's to reveal
+    assert shown(w.table.value).count("nothing") == 1 and "least fixed point" in w.why.value
+    assert shown(w.table.value).count("Exotic Orchard") == 1 and "Bob" not in shown(w.table.value)
     assert anchor_link("106.7") in w.why.value
     w.alice.value = ["Exotic Orchard", "Forest"]
     assert not w.nothing.value and w.table.value == "" and "Predict" in w.result.value
@@ -333,7 +338,7 @@ def test_could_produce_explorer_predict_then_reveal_the_table_and_the_trace() ->
     w.types["G"].value = True
     w.check_button.click()
     assert "✓ You predicted right" in shown(w.result.value)
-    assert w.table.value.count("<td>{G}</td>") == 3
+    assert w.table.value.count("<td>{G}</td>") == 1 and "Forest" not in shown(w.table.value)
     assert "Bob's Exotic Orchard could produce {G}" in shown(w.why.value)
     assert "Alice's Forest, which could produce {G} by itself" in shown(w.why.value)
     w.types["C"].value = True
@@ -616,7 +621,7 @@ def test_an_exercise_in_a_widget_gives_the_python_routes_feedback(
 def test_exercise_answer_boxes_suit_the_checker() -> None:
     cases = {"a": ActivationCase("Pili-Pala", "last turn", True)}
     yes_no = Exercise.for_cases(check_activation_answers, cases)
-    assert isinstance(yes_no.inputs["a"], W.RadioButtons) and yes_no.inputs["a"].options == ("yes", "no")
+    assert isinstance(yes_no.inputs["a"], OptionList) and yes_no.inputs["a"].options == ("yes", "no")
     mana = Exercise.for_cases(check_tap_answers, {"a": TapCase(("Forest",))})
     assert isinstance(mana.inputs["a"], W.Text) and "{B}{B}" in mana.inputs["a"].placeholder
     mana.inputs["a"].value = "   "

@@ -275,7 +275,8 @@ def widget_name(bundle: nodes.Element) -> str:
     widget says ``Quick question: run this cell to use it.``; any other shows its class name."""
     for child in bundle.children:
         if child.get("mime_type") == "text/plain":
-            text = child.astext().strip()
+            # the first line names it; a practice exercise's questions follow (issue 28)
+            text = child.astext().strip().split("\n", 1)[0]
             if text.endswith(RUN_THE_CELL):
                 return text[: -len(RUN_THE_CELL)]
             match = re.match(r"([A-Za-z_]\w*)\(", text)

@@ -36,8 +36,9 @@ from ..lessons import (
     check_tap_answers,
 )
 from ..practice import Question, check_practice
+from ..presenting import question_html, question_text
 from .base import KitWidget, on_enter
-from .parts import button, label, out, report_html
+from .parts import OptionList, button, label, out, report_html
 
 #: What to answer with, per checker: the options of a choice (``None``: a text box) and the
 #: text box's hint.
@@ -67,15 +68,17 @@ class Exercise(KitWidget):
 
     def __init__(self, questions: Mapping[str, str], grade: Callable[[dict[str, object]], str], *,
                  options: Sequence[str] | Mapping[str, Sequence[str]] | None = None,
-                 placeholder: str = "", title: str = "") -> None:
+                 placeholder: str = "", title: str = "", shown: Mapping[str, str] | None = None,
+                 plain: str = "") -> None:
+        # ``shown``: a question's own HTML in place of "key: prompt" (a practice question's board,
+        # steps, cards and stem); ``plain``: the questions in plain text, for the widget's text form
         self.grade = grade
         self.inputs: dict[str, W.Widget] = {}
         rows: list[W.Widget] = [label(f"<b>{link_rules(title)}</b>")] if title else []
         for key, prompt in questions.items():
             choices = options.get(key) if isinstance(options, Mapping) else options
             if choices:
-                box: W.Widget = W.RadioButtons(options=list(choices), value=None,
-                                               layout=W.Layout(width="max-content"))
+                box: W.Widget = OptionList(choices)
             else:
                 box = W.Text(value="", placeholder=placeholder,
                              layout=W.Layout(width="auto", min_width="16em", max_width="100%"))
@@ -83,8 +86,8 @@ class Exercise(KitWidget):
             if isinstance(box, W.Text):
                 on_enter(box, self.check)
             self.inputs[key] = box
-            shown = link_rules(prompt).replace("\n", "<br>")
-            text = f"<b>{link_rules(key)}</b>" + (f": {shown}" if prompt else "")
+            said = link_rules(prompt).replace("\n", "<br>")
+            text = (shown or {}).get(key) or (f"<b>{link_rules(key)}</b>" + (f": {said}" if prompt else ""))
             rows += [label(text), box]
         self.check_button = button("Check", primary=True)
         self.feedback = W.HTML(out(ASK))
@@ -92,6 +95,8 @@ class Exercise(KitWidget):
         self.check_button.on_click(lambda _: self.check())
         super().__init__(rows + [self.check_button, self.feedback],
                          what=f"Exercise widget ({title})" if title else "Exercise widget")
+        if plain:  # a saved notebook's reader (the website, a notebook not yet run) sees the questions
+            self.plain = f"{self.plain}\n\n{plain}"
 
     @classmethod
     def for_cases(cls, check: Callable[[Mapping[str, object], Any], str], cases: Mapping[str, Any], *,
@@ -118,9 +123,11 @@ class Exercise(KitWidget):
 
         def grade(answers: dict[str, object]) -> str:
             return check_practice([answers.get(k) for k in keys], qs)
-        prompts = {k: f"{q.board.rstrip('.')}.\n{q.prompt}" for k, q in zip(keys, qs, strict=True)}
+        prompts = {k: q.prompt for k, q in zip(keys, qs, strict=True)}
+        # every view of a question is mtgkit.presenting's: board, numbered steps, cards, stem
         return cls(prompts, grade, options={k: q.options for k, q in zip(keys, qs, strict=True)},
-                   title=title)
+                   title=title, shown={k: question_html(q) for k, q in zip(keys, qs, strict=True)},
+                   plain="\n\n".join(question_text(q) for q in qs))
 
     @classmethod
     def draw_race(cls, title: str = "") -> Exercise:

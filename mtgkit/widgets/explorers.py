@@ -30,14 +30,15 @@ from .base import KitWidget
 from .board import board_html, card_html
 from .parts import (
     PROMPT,
+    OptionList,
     button,
     events_html,
     hides_the_answer,
     out,
     style,
     toggles,
-    under_verdict,
     verdict_html,
+    verdict_html_row,
 )
 
 
@@ -65,8 +66,7 @@ class Quiz(KitWidget):
         self.answers = tuple(answers) if answers is not None else None
         self.why = why
         self.question = W.HTML(out(f"<b>{link_rules(question)}</b>"))
-        self.choice = W.RadioButtons(options=list(options), value=None,
-                                     layout=W.Layout(width="max-content"))
+        self.choice = OptionList(options)
         self.check_button = button("Check", primary=True)
         self.feedback = W.HTML(out("<i>Make a prediction, then press Check.</i>"))
         self.check_button.on_click(self._check)
@@ -87,8 +87,7 @@ class Quiz(KitWidget):
                 assert self.grade is not None
                 v = self.grade(self.choice.value)
         self.verdict = v
-        mark = '<b class="right">✓</b>' if v.correct else '<b class="wrong">✗</b>'
-        self.feedback.value = out(f'<p class="row">{mark} {link_rules(v.text)}</p>{under_verdict(v)}')
+        self.feedback.value = out(verdict_html_row(v))
 
 
 #: What the activation explorer can ask about a permanent.

@@ -104,9 +104,10 @@ class _Boards(KitWidget):
 
 class CouldProduceExplorer(_Boards):
     """Build two boards, pick a permanent and predict what it could produce (tick the types of
-    mana, or *nothing*); *Check* shows the engine's answer next to yours, every permanent's
+    mana, or *nothing*); *Check* shows the engine's answer next to yours, that permanent's
     could-produce set, and the explanation that traces each type back to the permanent it
-    really comes from."""
+    really comes from. The other permanents' sets stay hidden: the "predict for" menu asks about
+    them next."""
 
     what = "Explorer: what could a permanent produce?"
 
@@ -182,11 +183,13 @@ class CouldProduceExplorer(_Boards):
             self.table.value = self.why.value = self.board.value = ""
             return
         self.result.value = out(verdict_html(check, why=False))
-        rows = could_produce_table(self.game)
+        rows = [r for r in could_produce_table(self.game) if r.id == self.pick.value]
         body = "".join(f"<tr><td>{r.player}</td><td>{html.escape(r.name)} <small>#{r.id}</small></td>"
                        f"<td>{r.types}</td></tr>" for r in rows)
-        self.table.value = out("<b>Every permanent with a mana ability</b><table><tr><th>controller</th>"
-                               f"<th>permanent</th><th>could produce</th></tr>{body}</table>")
+        self.table.value = out("<b>The permanent you predicted for</b><table><tr><th>controller</th>"
+                               f"<th>permanent</th><th>could produce</th></tr>{body}</table>"
+                               "<p><i>The others stay hidden: pick one in “predict for” to predict it "
+                               "next.</i></p>")
         self.why.value = out(f"<b>Why</b>{text_html(check.reason.text)}")
         self.board.value = out(board_after(self.game.board(), "The board"))
 

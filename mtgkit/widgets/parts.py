@@ -22,6 +22,7 @@ from ..events import Event
 from ..grading import Report, Verdict, assessing, look_again
 from ..lessons import Check, ChoiceWalk
 from ..outcomes import Answer, ChoicePoint
+from ..presenting import inline_html
 from .board import board_html
 from .stepper import events_table
 
@@ -77,11 +78,18 @@ def label(text: str) -> W.HTML:
 def under_verdict(v: Verdict) -> str:
     """What a verdict says under its line, as HTML: the misconception it looks like, the reason
     with its rule (CR numbers as links), and the engine's events folded away."""
-    note = "".join(f'<p class="under">{link_rules(line)}</p>' for line in v.note.splitlines())
-    why = f'<p class="under"><i>Why:</i> {link_rules(v.why)}</p>' if v.why else ""
+    note = "".join(f'<p class="under">{inline_html(line)}</p>' for line in v.note.splitlines())
+    why = f'<p class="under"><i>Why:</i> {inline_html(v.why)}</p>' if v.why else ""
     detail = (f'<details class="under"><summary>{html.escape(v.detail_title)}</summary>'
               f"{text_html(v.detail)}</details>" if v.detail else "")
     return note + why + detail
+
+
+def verdict_html_row(v: Verdict, key: str = "") -> str:
+    """One answer's verdict as HTML: its ✓ or ✗ line, then :func:`under_verdict`."""
+    mark = '<b class="right">✓</b>' if v.correct else '<b class="wrong">✗</b>'
+    named = f"<b>{link_rules(key)}</b>: " if key else ""
+    return f'<div class="row">{mark} {named}{inline_html(v.text)}</div>' + under_verdict(v)
 
 
 def report_html(report: str) -> str:
@@ -96,9 +104,7 @@ def report_html(report: str) -> str:
             rows.append(f'<div class="row"><b class="wrong">✗</b> <b>{link_rules(key)}</b>: '
                         f"{html.escape(report.missing)}</div>")
             continue
-        mark = '<b class="right">✓</b>' if v.correct else '<b class="wrong">✗</b>'
-        rows.append(f'<div class="row">{mark} <b>{link_rules(key)}</b>: {link_rules(v.text)}</div>'
-                    + under_verdict(v))
+        rows.append(verdict_html_row(v, key))
     notes = text_html("\n".join(report.notes)) if report.notes else ""
     return f"<b>{link_rules(first)}</b>" + "".join(rows) + notes
 
@@ -242,3 +248,52 @@ class ChoicePicker(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
             self.path = self.walk.answer(self.path, index, new)
             self._build()
         return answer
+
+
+class OptionList(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
+    """A question's options, one toggle button a row, radio-like: pressing one chooses it (and
+    un-chooses the others); ``value`` is the option chosen (``None`` at first).
+
+    ipywidgets' radio buttons draw each label 20 px high, so an option that wraps onto two lines
+    is drawn over the next one; here each row is a button that grows with its text (the styles
+    are :data:`~mtgkit.widgets.base.KIT_CSS`: ``mtgkit-options`` and ``mtgkit-option``), and the
+    kit's keyboard script gives each ``aria-pressed`` and moves between them with the arrows.
+
+    >>> o = OptionList(["yes", "no"])
+    >>> o.buttons[1].value = True
+    >>> o.value, [b.value for b in o.buttons]
+    ('no', [False, True])
+    >>> o.value = "yes"; [b.value for b in o.buttons]
+    [True, False]
+    """
+
+    value = traitlets.Unicode(None, allow_none=True)
+
+    def __init__(self, options: Sequence[str], description: str = "") -> None:
+        self.options = tuple(options)
+        self.buttons = [W.ToggleButton(value=False, description=o, tooltip=o, style=style(),
+                                       layout=W.Layout(width="auto", height="auto", max_width="100%"))
+                        for o in self.options]
+        for b, o in zip(self.buttons, self.options, strict=True):
+            b.add_class("mtgkit-option")
+            b.observe(self._pressed(o), names="value")
+        self._syncing = False
+        super().__init__(self.buttons, layout=W.Layout(width="auto", max_width="60em", align_items="stretch"))
+        self.add_class("mtgkit-options")
+        self.observe(lambda _: self._sync(), names="value")
+
+    def _pressed(self, option: str) -> Any:
+        def pressed(change: dict[str, Any]) -> None:
+            if self._syncing:
+                return
+            if change["new"]:
+                self.value = option
+            elif self.value == option:  # pressing the chosen option again keeps it chosen
+                self._sync()
+        return pressed
+
+    def _sync(self) -> None:
+        self._syncing = True
+        for b, o in zip(self.buttons, self.options, strict=True):
+            b.value = o == self.value
+        self._syncing = False

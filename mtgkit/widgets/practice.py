@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import csv
-import html
 import io
 import itertools
 import re
@@ -16,10 +15,11 @@ import re
 import ipywidgets as W
 from IPython.display import Markdown
 
-from ..crlinks import link_rules
-from ..grading import EVENTS_TITLE, plural
-from ..practice import LEVELS, STREAMS, Question, grade, questions
+from ..grading import answered_by, plural
+from ..practice import LEVELS, STREAMS, Question, grade, practice_verdict, questions
+from ..presenting import question_html
 from .base import KitWidget
+from .parts import OptionList, out, verdict_html_row
 
 #: The columns of :meth:`PracticeWidget.score_csv`.
 CSV_COLUMNS = ("student", "topic", "level", "seed", "question", "answer", "correct", "first_try",
@@ -51,8 +51,8 @@ class PracticeWidget(KitWidget):
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
         self.student = W.Text(value="", description="name", placeholder="your name",
                               layout=W.Layout(width="220px"))
-        self.board = W.HTML()
-        self.prompt = W.HTML()
+        self.prompt = W.HTML()  # the question: board, steps, cards and stem (mtgkit.presenting)
+        self.board = self.prompt
         self.choice = self._buttons([])
         self.check_button = W.Button(description="Check", button_style="primary")
         self.next_button = W.Button(description="Next question")
@@ -67,15 +67,17 @@ class PracticeWidget(KitWidget):
             w.observe(lambda _: self.restart(), names="value")
         self.rows: list[dict[str, str]] = []
         self._answer_box = W.Box([self.choice])
-        super().__init__([W.HBox([self.topic, self.level, self.seed, self.student]), self.board,
+        top = W.HBox([self.topic, self.level, self.seed, self.student],  # wraps at 1024 px
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([top,
                           self.prompt, self._answer_box,
                           W.HBox([self.check_button, self.next_button, self.export_button]),
                           self.feedback, self.score, self.export])
         self.restart()
 
     @staticmethod
-    def _buttons(options: list[str]) -> W.RadioButtons:
-        return W.RadioButtons(options=options, value=None, layout=W.Layout(width="max-content"))
+    def _buttons(options: list[str]) -> OptionList:
+        return OptionList(options)
 
     def restart(self) -> None:
         """A new stream for the chosen topic, level and seed; the session score starts again."""
@@ -99,19 +101,17 @@ class PracticeWidget(KitWidget):
         self.choice = self._buttons(list(q.options) if q is not None else [])
         self._answer_box.children = (self.choice,)
         if q is None:
-            self.prompt.value, self.board.value = empty, ""
+            self.prompt.value = out(empty)
             self.feedback.value = ""
         else:
-            self.board.value = f"<i>Board:</i> {link_rules(q.board)}"
-            kind = " <i>(true or false)</i>" if q.kind == "true-false" else ""
-            self.prompt.value = f"<b>Question {q.number}.</b> {link_rules(q.prompt)}{kind}"
-            self.feedback.value = "<i>Pick an answer, then press Check.</i>"
+            self.prompt.value = out(question_html(q))
+            self.feedback.value = out("<i>Pick an answer, then press Check.</i>")
         self._score()
 
     def _check(self, _: object = None) -> None:
         q = self.question
         if q is None or self.choice.value is None:
-            self.feedback.value = "<i>Pick an answer first.</i>"
+            self.feedback.value = out("<i>Pick an answer first.</i>")
             return
         answer = str(self.choice.value)
         fb = grade(q, answer)
@@ -125,15 +125,10 @@ class PracticeWidget(KitWidget):
             "question": str(q.number), "answer": answer, "correct": "yes" if fb.correct else "no",
             "first_try": "yes" if first else "no", "right_answers": " | ".join(q.answers),
             "misconceptions": " | ".join(fb.misconceptions)})
-        mark = "✓" if fb.correct else "✗"
-        # The engine's events folded away, as in every feedback ("What the engine did (first choice):").
-        said, _, rest = fb.message.partition(f"\n{EVENTS_TITLE}")
-        title, _, events = rest.partition("\n")
-        folded = "" if not events else (
-            f"<details><summary>{html.escape(EVENTS_TITLE + title.rstrip(':'))}</summary>"
-            f"<pre style='white-space: pre-wrap'>{link_rules(events)}</pre></details>")
-        self.feedback.value = (f"<b>{mark}</b> <pre style='white-space: pre-wrap'>"
-                               f"{link_rules(said)}</pre>{folded}")
+        with answered_by("chose"):
+            verdict = practice_verdict(q, answer)
+        # one verdict line, the misconception, one reason with its rule, the events folded away
+        self.feedback.value = out(verdict_html_row(verdict))
         self._score()
 
     def _score(self) -> None:

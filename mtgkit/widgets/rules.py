@@ -81,6 +81,10 @@ def _details(r: XPath) -> str:
             f"<li>result: <b>{link_rules(fate)}</b></li>{chose}</ul><p><i>{link_rules(r.note)}</i></p>")
 
 
+#: The space after each of a path's inputs, in a row that wraps.
+GAP = "2px 1.5em 2px 0"
+
+
 class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
     """One way onto the battlefield: the learner's prediction, a *Check* button, the outcome."""
 
@@ -88,9 +92,9 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         self.path = path
         it = who(path)
         self.counters = W.Text(value="", description=f"counters on {it} at the end", placeholder="e.g. 2",
-                               style=style(), layout=W.Layout(width="auto", max_width="100%"))
+                               style=style(), layout=W.Layout(width="auto", max_width="100%", margin=GAP))
         self.tokens = W.Text(value="", description=f"tokens {it} creates", placeholder="e.g. 0",
-                             style=style(), layout=W.Layout(width="auto", max_width="100%"))
+                             style=style(), layout=W.Layout(width="auto", max_width="100%", margin=GAP))
         self.where = toggles(WHERE, f"at the end {it} is")
         self.check_button = button(f"Check: {path}", primary=True)
         self.result = W.HTML(out(PROMPT))
@@ -102,9 +106,10 @@ class XPathPanel(W.VBox):  # type: ignore[misc]  # ipywidgets is untyped
         for box in (self.counters, self.tokens):
             on_enter(box, lambda: self.check_button.click())
         head = f"<h3>{html.escape(path)}</h3><p><small>{html.escape(about(path))}</small></p>"
-        super().__init__([label(head), self.counters, self.tokens, self.where,
-                          self.check_button, self.result, self.timeline],
-                         layout=W.Layout(flex="1 1 20em", min_width="18em", margin="0 1em 0 0"))
+        inputs = W.HBox([self.counters, self.tokens, self.where],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([label(head), inputs, self.check_button, self.result, self.timeline],
+                         layout=W.Layout(width="100%", margin="0 0 1em 0"))
 
     @property
     def inputs(self) -> list[W.Widget]:
@@ -160,7 +165,9 @@ class XValueExplorer(KitWidget):
         self._resetting = False
         self._board_for: XPathPanel | None = None
         super().__init__([W.HBox([self.card, self.x], layout=W.Layout(flex_flow="row wrap")),
-                          W.HBox(self.paths, layout=W.Layout(flex_flow="row wrap", align_items="flex-start")),
+                          # one way under the other, each as wide as the notebook: three narrow
+                          # columns side by side were 265 px wide and one 1,578 px tall at 1280 px
+                          W.VBox(self.paths, layout=W.Layout(width="100%")),
                           self.board])
         self.refresh()
 

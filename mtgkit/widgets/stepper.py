@@ -70,6 +70,9 @@ class TimelineStepper(KitWidget):
     def _render(self) -> None:
         e = self.cursor.event
         self.events_list.value = self.cursor.index
+        # the ends: nothing before the first event, nothing after the last
+        self.back_button.disabled = self.cursor.index == 0
+        self.next_button.disabled = self.cursor.index == len(self.cursor) - 1
         rules = f" <small>[CR {link_numbers(e.rules)}]</small>" if e.rules else ""
         self.event_html.value = (f"<b>#{e.seq}</b> <code>{e.kind}</code> "
                                  f"{html.escape(e.text)}{rules}")

@@ -162,7 +162,7 @@ def practice_by_keyboard(nb: Notebook) -> None:
     Space, the right option with the arrow keys, Enter on *Check* and on *Next question*."""
     page, stem = nb.page, nb.stem
     w = nb.widget(E.cell_index(stem, "PracticeWidget("))
-    prompt = w.locator(":scope > .widget-html").nth(1)
+    prompt = w.locator(":scope > .widget-html").nth(0)
     topic = w.locator(".widget-dropdown select")
     topics = topic.locator("option").all_inner_texts()
     topic.focus()
@@ -177,19 +177,19 @@ def practice_by_keyboard(nb: Notebook) -> None:
     seed = int(w.get_by_label("seed", exact=True).input_value())
     q = next(iter(questions(chosen, "easy", seed)))
     expect(prompt).to_contain_text(re.sub(r"\s+", " ", q.prompt).split("(CR")[0].strip())
-    radios = w.locator(".widget-radio-box input[type=radio]")
+    radios = w.locator(".mtgkit-options .mtgkit-option")
     tab_to(page, radios.first)
-    page.keyboard.press("Space")  # the first option
     right = q.options.index(q.answers[0])
-    for _ in range(right):  # arrow keys move along the options, choosing each
-        press(page, "ArrowDown", w.locator(".widget-radio-box"), nb.panel)
-    expect(radios.nth(right)).to_be_checked()
+    for _ in range(right):  # arrow keys move along the options (as in a radio group)
+        press(page, "ArrowDown", w.locator(".mtgkit-options"), nb.panel)
+    page.keyboard.press("Space")  # choose the one with the focus
+    expect(radios.nth(right)).to_have_attribute("aria-pressed", "true")
     check = w.get_by_role("button", name="Check", exact=True)
     tab_to(page, check)
     page.keyboard.press("Enter")
-    feedback = w.locator(":scope > .widget-html").nth(2)
-    expect(feedback).to_contain_text(f"✓ Right: {q.answers[0]}")
-    expect(w.locator(":scope > .widget-html").nth(3)).to_have_text(exactly("Score: 1 / 1"))  # a new stream
+    feedback = w.locator(":scope > .widget-html").nth(1)
+    expect(feedback).to_contain_text(f"✓ You chose {q.answers[0].removesuffix('.')}: right")
+    expect(w.locator(":scope > .widget-html").nth(2)).to_have_text(exactly("Score: 1 / 1"))  # a new stream
     nxt = w.get_by_role("button", name="Next question", exact=True)
     tab_to(page, nxt)
     page.keyboard.press("Enter")

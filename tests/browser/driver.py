@@ -59,8 +59,11 @@ def exactly(text: str) -> re.Pattern[str]:
 
 
 def answer_radio(box: Locator, option: str) -> None:
-    """Pick ``option`` among the radio buttons in ``box``."""
-    box.get_by_role("radio", name=option, exact=True).check()
+    """Pick ``option`` in the kit's option list ``box`` (one toggle button an option, radio-like:
+    ``aria-pressed`` says which is chosen)."""
+    button = box.get_by_role("button", name=option, exact=True)
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def toggle(widget: Locator, group: str, option: str) -> None:

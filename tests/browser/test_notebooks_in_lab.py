@@ -95,11 +95,13 @@ def answer_exercise(nb: Notebook, ex: E.ExerciseAnswers) -> None:
     each time the count and every question's ✓ / ✗ line must match what was entered."""
     name = f"Exercise (cell {ex.cell})"
     w = nb.widget(ex.cell)
-    boxes = w.locator(":scope > .widget-radio, :scope > .widget-text")
+    boxes = w.locator(":scope > .mtgkit-options, :scope > .widget-text")
     expect(boxes).to_have_count(len(ex.keys))
     for i, key in enumerate(ex.keys):  # the label above each box names its question
         label = feedback_of(boxes.nth(i).locator("xpath=preceding-sibling::*[1]"))
-        assert label == key or label.startswith(f"{key}: "), (nb.stem, ex.cell, key, label)
+        # a practice question is shown whole above its options: board, steps, cards, "Question N."
+        assert label == key or label.startswith(f"{key}: ") or f"Question {key}." in label, \
+            (nb.stem, ex.cell, key, label)
     feedback = w.locator(":scope > .widget-html").last
     check = w.locator(":scope > .widget-button", has_text=exactly("Check"))
     assert feedback_of(feedback) == "Answer the questions, then press Check."
@@ -142,7 +144,7 @@ def answer_quiz(nb: Notebook, row: E.QuizAnswer) -> None:
     cell = E.cell_index(nb.stem, row.cell)
     name = f"Quiz (cell {cell})"
     w = nb.widget(cell)
-    options = w.locator(".widget-radio-box")
+    options = w.locator(".mtgkit-options")
     feedback = w.locator(":scope > .widget-html").last
     check = w.locator(":scope > .widget-button", has_text=exactly("Check"))
     assert feedback_of(feedback) == "Make a prediction, then press Check."
@@ -256,7 +258,9 @@ def explore(nb: Notebook, e: E.Explore) -> None:
     w = nb.widget(cell)
     name = f"{e.cell.split('(')[0]} (cell {cell})"
     if e.kind == "x":  # one column per way onto the battlefield
-        w = w.locator(".widget-vbox").filter(has=nb.page.locator("h3", has_text=exactly(e.setup["path"])))
+        # the path's own panel: the box whose first child (its heading) names the path
+        w = w.locator(".widget-vbox").filter(
+            has=nb.page.locator(":scope > .widget-html:first-child h3", has_text=exactly(e.setup["path"])))
         name += f": {e.setup['path']}"
     check = w.locator(".widget-button.mod-primary")
     result = check.locator("xpath=following-sibling::div[1]")
@@ -337,7 +341,8 @@ def practise(nb: Notebook) -> None:
     cell = E.cell_index(nb.stem, "PracticeWidget(")
     w = nb.widget(cell)
     name = f"PracticeWidget (cell {cell})"
-    board, prompt, feedback, score, export = (w.locator(":scope > .widget-html").nth(i) for i in range(5))
+    prompt, feedback, score, export = (w.locator(":scope > .widget-html").nth(i) for i in range(4))
+    board = prompt  # the question is shown whole: board, steps, cards, then "Question N."
     check = w.get_by_role("button", name="Check", exact=True)
     topic, level, number = "x-values", "hard", 0
     right = answered = rows = 0
@@ -358,8 +363,8 @@ def practise(nb: Notebook) -> None:
         expect(prompt).to_contain_text(f"Question {q.number}.")
         expect(prompt).to_contain_text(re.sub(r"\s+", " ", q.prompt).split("(CR")[0].strip())
         assert feedback_of(board).startswith("Board:"), feedback_of(board)
-        radios = w.locator(".widget-radio-box")
-        expect(radios.locator("label")).to_have_text(list(q.options))  # its own options, not stale ones
+        radios = w.locator(".mtgkit-options")
+        expect(radios.locator(".mtgkit-option")).to_have_text(list(q.options))  # its own, not stale ones
         expect(score).to_have_text(f"Score: {right} / {answered}")
         first = True
         for verdict in step.answers:
@@ -374,7 +379,7 @@ def practise(nb: Notebook) -> None:
                 first = False
             shown = " ".join(shown.split())  # the mark and the message are on separate lines
             if verdict == "right":
-                assert shown.startswith(f"✓ Right: {option}."), (q, shown[:300])
+                assert shown.startswith(f"✓ You chose {option.removesuffix('.')}: right"), (q, shown[:300])
             else:
                 assert shown.startswith("✗"), (q, shown[:300])
             expect(score).to_have_text(f"Score: {right} / {answered}")
@@ -396,7 +401,8 @@ def before_running(nb: Notebook) -> None:
     the cells to see the widgets."""
     for i in E.widget_cells(nb.stem):
         shown = [t.strip() for t in nb.cell(i).locator(".jp-OutputArea-output").all_inner_texts()]
-        says = [t for t in shown if re.fullmatch(r"[A-Z][^\n]*: run this cell to use it\.", t)]
+        # its first line; a practice exercise's questions follow it (issue 28: readable unrun)
+        says = [t for t in shown if re.fullmatch(r"[A-Z][^\n]*: run this cell to use it\.(\n\n.*)?", t, re.S)]
         assert says, (nb.stem, i, shown)
         assert not any("children=" in t for t in shown)
     if nb.stem == "00-start-here":

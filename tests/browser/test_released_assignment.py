@@ -119,7 +119,7 @@ def test_a_released_assignment_says_only_the_python_cells_are_graded(lab_page: P
                                                                                                timeout=60_000)
     ex = E.exercises(stem)[0]  # the course's exercise 1: its questions, right and wrong answers
     widget = nb.cell(graded[0] - 2).locator(".jp-OutputArea-output > .jupyter-widgets").first
-    boxes = widget.locator(":scope > .widget-radio")
+    boxes = widget.locator(":scope > .mtgkit-options")
     expect(boxes).to_have_count(len(ex.keys))
     feedback = widget.locator(":scope > .widget-html").last
     check = widget.locator(":scope > .widget-button", has_text=exactly("Check"))
