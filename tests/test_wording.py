@@ -10,6 +10,7 @@ import pytest
 
 import mtgkit
 from mtgkit import Game, events, wording
+from mtgkit.errors import RulesError
 from mtgkit.events import PriorityPassed, Tapped, say
 
 GAME = Path(mtgkit.__file__).resolve().parent / "game.py"
@@ -86,3 +87,81 @@ def test_a_logged_events_text_is_its_sentence() -> None:
     g.next_turn()
     for e in g.events:
         assert e.text == wording.sentence(e), e
+
+
+# ---------------------------------------------------------------------------- refusals
+#: The modules of the engine whose errors are worded in mtgkit.wording's REFUSALS.
+ENGINE = ("game.py",)
+PKG = GAME.parent
+
+
+def _errors(tree: ast.AST) -> list[ast.Call]:
+    """Every construction of an error: a class named ``...Error`` (an internal invariant's
+    AssertionError aside, which no user is meant to read) or ``type(err)(...)``."""
+    def is_error(f: ast.expr) -> bool:
+        if isinstance(f, ast.Name):
+            return f.id.endswith("Error") and f.id != "AssertionError"
+        return isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "type"
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and is_error(n.func)]
+
+
+def _refusals(tree: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id == "refusal"]
+
+
+def _prose(node: ast.AST) -> str | None:
+    """The first English ``node`` composes: an f-string or a string literal with a space."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.JoinedStr):
+            return ast.unparse(n)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and " " in n.value:
+            return repr(n.value)
+    return None
+
+
+def test_no_error_of_the_engine_is_worded_where_it_is_raised() -> None:
+    """An error the engine raises gets its words from ``refusal(key, facts)``: no f-string and
+    no string literal with a space among its arguments, nor among the facts of a refusal."""
+    assert _prose(ast.parse('raise TimingError(f"{p} can\'t pass", "117.3d")')) is not None
+    assert _prose(ast.parse('raise TimingError(refusal("x.y", who=p), "117.3d")')) is None
+    for module in ENGINE:
+        tree = ast.parse((PKG / module).read_text())
+        for call in _errors(tree) + _refusals(tree):
+            parts = call.args[1:] if call in _refusals(tree) else call.args
+            for part in [*parts, *(k.value for k in call.keywords)]:
+                found = _prose(part)
+                assert found is None, f"{module} line {call.lineno} words its error: {found}"
+        assert _errors(tree), module
+
+
+def test_every_refusal_the_engine_names_exists_and_every_refusal_is_used() -> None:
+    named: set[str] = set()
+    for module in ENGINE:
+        for call in _refusals(ast.parse((PKG / module).read_text())):
+            assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"
+            named.add(call.args[0].value)
+    assert named <= set(wording.REFUSALS), named - set(wording.REFUSALS)
+    assert set(wording.REFUSALS) == named, set(wording.REFUSALS) - named
+
+
+def test_a_refusal_is_said_from_its_facts() -> None:
+    assert wording.refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice") == \
+        "Bob can't pass: Alice has priority."
+    assert wording.refusal("pass_priority.nobody_has_priority", step="cleanup") == \
+        "Nobody has priority during the cleanup step."
+    assert wording.refusal("match_order.order_must_include", labels=["Orrery", "Sphere"]).endswith(
+        "effect: Orrery, Sphere")
+    assert wording.refusal("pick_mana.cant_add_now", name="Forest", wanted="{U}", labels=["{G}", "{C}"]) == \
+        "Forest can't add {U} now; it can add {G} or {C}."
+    with pytest.raises(KeyError, match="'holder'"):
+        wording.refusal("pass_priority.cant_pass_has", player="Bob")
+
+
+def test_a_refused_call_says_its_refusal() -> None:
+    """What a learner reads: the error's reason is the refusal's sentence, with its rule."""
+    g = Game(["Alice", "Bob"])
+    with pytest.raises(RulesError) as err:
+        g.pass_priority("Bob")
+    assert err.value.reason == wording.refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice")
+    assert err.value.rule == "117.3d"
