@@ -27,9 +27,28 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from .events import Event, Words
+
+@runtime_checkable
+class Words(Protocol):
+    """Which sentence to say and the facts it names (:class:`mtgkit.events.Words`)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def facts(self) -> tuple[tuple[str, Any], ...]: ...
+
+
+class Event(Protocol):
+    """What a sentence reads of an event (:class:`mtgkit.events.Event`): its ``words`` and its
+    fields. This module imports nothing of the kit, so every module of the engine, down to
+    :mod:`mtgkit.mana` and :mod:`mtgkit.records`, can say its refusals here."""
+
+    _fields: ClassVar[tuple[str, ...]]
+
+    @property
+    def words(self) -> Words | None: ...
 
 
 class Values(dict[str, Any]):
@@ -549,6 +568,45 @@ REFUSALS: dict[str, Sentence] = {
                                        "spells and activates abilities only while holding priority; "
                                        "{holder} can pass it (pass_priority())."),
     "room.games_log_full": "this game's log is full: one more event would make it {events:,} events",
+    # ------------------------------------------------------------------ arguments (validate.py)
+    "validate.whole_number.type": "{name} must be a whole number from {low} to {high}, not {value!r}",
+    "validate.whole_number.range": "{name} must be a whole number from {low} to {high}, not {value}",
+    "validate.flag.type": "{name} must be True or False, not {value!r}",
+    "validate.text.type": "{name} must be a string, not {type_name} {short}",
+    "validate.text.length": "{name} must be 1 to {max_len} characters long, not {short}",
+    "validate.one_of.type": "{name} must be one of {listed}, not {short}",
+    "validate.one_of.value": "{name} must be one of {listed}, not {value!r}",
+    "validate.ref.type": "{name} must be an object id (a whole number) or a name, not {short}",
+    "validate.ref_list.type": "{name} must be a list of object ids or names, not {short}",
+    # ------------------------------------------------------------------ mana (mana.py)
+    "mana.immutable": "Mana is immutable",
+    "mana.unknown_type": "unknown mana type {mana_type!r}; expected one of {types}",
+    "mana.not_symbols": "not a sequence of mana symbols: {text!r}",
+    "mana.over_limit": ("more than {max_mana:,} mana, the kit's limit (MAX_MANA in mtgkit.limits): "
+                        "{text!r}"),
+    "mana.cannot_take": "cannot take {other} from {pool}",
+    "mana.unknown_hybrid": "unknown hybrid symbol {{{sym}}} in {text!r}",
+    "mana.unknown_symbol": "unknown mana symbol {{{sym}}} in {text!r}",
+    "mana.cant_pay_colored": "{pool} can't pay the colored part of {cost}",
+    "mana.cant_pay_hybrid": "{pool} can't pay the hybrid part of {cost}",
+    "mana.not_enough": "{pool} is not enough mana for {cost} (X={x})",
+    # ------------------------------------------------------------------ card texts (abilities.py)
+    "abilities.unknown_cost_part": "unknown cost part {part!r} in {text!r}",
+    # ------------------------------------------------------------------ scripted choices (choices.py)
+    "choices.scripted_answer": "scripted answer {answer!r} for {question!r} is not one of {options}",
+    "choices.scripted_order": "scripted order {answer} for {question!r} must arrange {items}",
+    # ------------------------------------------------------------------ records (records.py)
+    "records.too_many_values": "{name} takes at most {n_fields} values, got {n_args}",
+    "records.two_values": "{name} got two values for {field!r}",
+    "records.unexpected_field": "{name} got an unexpected field {unknown!r}; its fields are {fields!j}",
+    "records.needs_value": "{name} needs a value for {field!r}",
+    "records.immutable": "{name} is immutable",
+    # ------------------------------------------------------------------ why not (whynot.py)
+    "whynot.no_triggered_ability": lambda v: (
+        f"ref: {v['name']} has no triggered ability (one that begins with \"when\", \"whenever\" or \"at\", "
+        f"CR 603.1), so there is nothing that could trigger."
+        + (" Its \"if ... instead\" is a replacement effect: it changes an event as it happens and never "
+           "triggers (CR 614.1a)." if v["replacement"] else "")),
 }
 
 

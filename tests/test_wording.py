@@ -90,8 +90,10 @@ def test_a_logged_events_text_is_its_sentence() -> None:
 
 
 # ---------------------------------------------------------------------------- refusals
-#: The modules of the engine whose errors are worded in mtgkit.wording's REFUSALS.
-ENGINE = ("game.py",)
+#: The modules of the engine whose errors are worded in mtgkit.wording's REFUSALS: every module
+#: below the teaching layer that raises (the file, text and link helpers aside: files.py,
+#: safetext.py, crlinks.py, and outcomes.py, a query over whole games).
+ENGINE = ("game.py", "mana.py", "validate.py", "abilities.py", "choices.py", "records.py", "whynot.py")
 PKG = GAME.parent
 
 
