@@ -166,7 +166,7 @@ from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 from .wording import STEP_TITLES as STEP_TITLES
-from .wording import refusal
+from .wording import prompt, refusal
 
 #: The maximum hand size (CR 402.2).
 HAND_SIZE = 7
@@ -1151,7 +1151,7 @@ class Game:
             for _ in range(excess):
                 left = [o for o in hand if o not in chosen]
                 options = [self._choice_label(o.id) for o in left]
-                label = self.chooser.choose(who, "discard a card (hand size)", options)
+                label = self.chooser.choose(who, prompt("discard.hand_size"), options)
                 chosen.append(left[options.index(label)])
                 labels.append(label)
         e = self._emit(ChoiceMade(words=say("choice.discard", hand=len(hand)), rules=("514.1", "402.2"),
@@ -1392,7 +1392,7 @@ class Game:
                                           labels=labels), self._mana_rule(reflects, options))
         if len(options) == 1:
             return options[0]
-        label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
+        label = wanted or self.chooser.choose(who, prompt("mana.which", name=o.name), labels)
         e = self._emit(ChoiceMade(words=say("choice.mana"), rules=("608.2d",), player=who,
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
@@ -1428,7 +1428,7 @@ class Game:
             if not now:
                 return mana
             if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
-                chosen = self.chooser.order(who, f"replacement effects on {o.name}'s mana", now)
+                chosen = self.chooser.order(who, prompt("mana.replacement_order", name=o.name), now)
                 ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
             if len(now) > 1 and not set(now) <= shown:
                 picked = [lab for lab in ranked if lab in now]
@@ -1783,7 +1783,7 @@ class Game:
         if len(options) > 1:
             labels = [str(m) for m in options]
             if paying is None:
-                label = self.chooser.choose(who, f"which mana {who} spends to pay {cost} for {what}",
+                label = self.chooser.choose(who, prompt("payment.which_mana", who=who, cost=cost, what=what),
                                             labels)
                 spent = options[labels.index(label)]
             else:
@@ -2015,7 +2015,7 @@ class Game:
                 raise ChoiceError(refusal("copy_choice.not_creature_on", copy=copy), "707.2")
             label = f"{match[0].name} #{copy}"
         else:
-            label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
+            label = self.chooser.choose(who, prompt("copy.which", name=o.name), labels)
         self._emit(ChoiceMade(words=say("choice.copy"), rules=("614.1c", "614.12a", "707.2"), player=who,
                               question="copy",
                               answer=label, options=tuple(labels), setup=setup), obj=o)
@@ -2203,7 +2203,7 @@ class Game:
         who = item.controller
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
         labels = [f"sacrifice {self._choice_label(o.id)}" for o in options] + ["don't"]
-        label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
+        label = self.chooser.choose(who, prompt("sacrifice.may_to_draw", card_type=eff.card_type), labels)
         self._emit(ChoiceMade(words=say("choice.answer"), rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
         if label != "don't":
@@ -2272,7 +2272,7 @@ class Game:
         if len(options) == 1:
             return original.target
         labels = [self._choice_label(t) for t in options]
-        label = self.chooser.choose(who, f"target for the copy of {original.name}", labels)
+        label = self.chooser.choose(who, prompt("target.copy", original=original.name), labels)
         self._emit(ChoiceMade(words=say("choice.copy_target", of=original.name),
                               rules=("707.10c",), player=who,
                               question="target", answer=label, options=tuple(labels)))
@@ -2331,7 +2331,7 @@ class Game:
                                       increase=self._cost_increase_words(who, card.name), who=who), "601.2h")
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
         label = labels[0 if wanted else 1] if wanted is not None or unpaid else self.chooser.choose(
-            who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
+            who, prompt("cascade.cast", card=card.name), labels)
         self._emit(ChoiceMade(words=say("choice.cascade_cast", cast=label == labels[0]),
                               rules=("702.85a",) + (("601.2f", "601.2h") if unpaid else ()),
                               player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
@@ -2340,7 +2340,7 @@ class Game:
         target: Target | None = None
         if targets:
             names = [self._choice_label(t) for t in targets]
-            chosen = self.chooser.choose(who, f"target for {card.name}", names)
+            chosen = self.chooser.choose(who, prompt("target.spell", card=card.name), names)
             target = targets[names.index(chosen)]
             self._emit(ChoiceMade(words=say("choice.target", of=card.name), rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
@@ -2440,7 +2440,8 @@ class Game:
                                   rules=("701.21a",), player=player, question="sacrifice",
                                   answer="nothing"))
             return None
-        label = self.chooser.choose(player, f"which {card_type.lower()} {player} sacrifices", labels)
+        label = self.chooser.choose(player, prompt("sacrifice.which", card_type=card_type, player=player),
+                                            labels)
         self._emit(ChoiceMade(words=say("choice.answer"), rules=("701.21a",), player=player,
                               question="sacrifice", answer=label, options=tuple(labels)))
         if instead is not None and label == labels[-1]:
@@ -2528,7 +2529,7 @@ class Game:
                 [(o.timestamp, self._choice_label(o.id), o) for o in options]
                 + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
             labels = [label for _, label, _ in effects]
-            label = self.chooser.choose(player, f"which effect applies first to {source}'s damage", labels)
+            label = self.chooser.choose(player, prompt("damage.effect_order", source=source), labels)
             self._emit(ChoiceMade(words=say("choice.damage_effect", source=source), rules=("616.1",),
                                   player=player,
                                   question="damage effect", answer=label, options=tuple(labels)))
@@ -2538,7 +2539,7 @@ class Game:
         if len(options) == 1:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]
-        label = self.chooser.choose(player, f"which redirection applies to {source}'s damage", labels)
+        label = self.chooser.choose(player, prompt("damage.redirection", source=source), labels)
         self._emit(ChoiceMade(words=say("choice.protector", source=source), rules=("616.1", "614.9"),
                               player=player,
                               question="protector", answer=label, options=tuple(labels)))
@@ -2790,8 +2791,8 @@ class Game:
             for i, b in enumerate(blockers[:-1]):
                 lethal = min(left, max(b.toughness - b.damage, 0))
                 options = [str(lethal)] + [str(n) for n in range(left + 1) if n != lethal]
-                label = self.chooser.choose(who, f"combat damage from {a.name} to {names[i]} "
-                                            f"({left} left to assign)", options)
+                label = self.chooser.choose(who, prompt("damage.divide", attacker=a.name, blocker=names[i],
+                                                        left=left), options)
                 division.append((b, int(label)))
                 left -= int(label)
             division.append((blockers[-1], left))
@@ -3024,7 +3025,7 @@ class Game:
         labels = [f"{name} #{o.id}" for o in objs]
         arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
         with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
-            keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
+            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), labels)
             self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
                                   player=who, question="legend rule", answer=keep,
                                   options=tuple(labels)))
@@ -3250,7 +3251,7 @@ class Game:
     def _choose_color(self, o: Obj, controller: str, color: str | None, setup: bool = False) -> str:
         """CR 614.12a: "as this enters, choose a color" is chosen before it enters (as part of a
         teaching set-up step when ``setup``)."""
-        label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
+        label = color or self.chooser.choose(controller, prompt("color.as_enters", name=o.name),
                                              list(COLORS))
         check.one_of("color", label, COLORS)
         self._emit(ChoiceMade(words=say("choice.color"),
@@ -3375,7 +3376,7 @@ class Game:
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
                     labels = [f"{p.source_name}'s ability (triggered at #{p.seq})" for p in mine]
-                    order = self.chooser.order(player, "order of your triggers on the stack", labels)
+                    order = self.chooser.order(player, prompt("triggers.order"), labels)
                     self._emit(ChoiceMade(words=say("choice.trigger_order"), rules=("603.3b",),
                                           player=player, question="trigger order",
                                           answer=tuple(order), options=tuple(labels),
@@ -3413,7 +3414,8 @@ class Game:
                                    lane="stack", cause=p.seq))
                 return
             labels = [self._choice_label(t) for t in options]
-            label = self.chooser.choose(p.controller, f"target for {p.source_name}'s ability", labels)
+            label = self.chooser.choose(p.controller, prompt("target.trigger", source_name=p.source_name),
+                                                      labels)
             target = options[labels.index(label)]
             self._emit(ChoiceMade(words=say("choice.trigger_target", source=p.source_name),
                                   rules=("603.3d",), player=p.controller, cause=p.seq,

@@ -21,6 +21,11 @@ error either. A refusal's template may join a list: ``{options!j}`` says "a, b, 
 
 >>> refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice")
 "Bob can't pass: Alice has priority."
+
+The questions a chooser is asked (:data:`PROMPTS`, with ``prompt(key, facts)``) live here too.
+
+>>> prompt("color.as_enters", name="Utopia Sprawl")
+'color for Utopia Sprawl as it enters'
 """
 
 from __future__ import annotations
@@ -610,7 +615,7 @@ REFUSALS: dict[str, Sentence] = {
 }
 
 
-class _Refusing(string.Formatter):
+class _Joining(string.Formatter):
     """``str.format`` with two conversions for lists: ``!j`` joins with commas, ``!o`` with "or"."""
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
@@ -621,11 +626,41 @@ class _Refusing(string.Formatter):
         return super().convert_field(value, conversion)
 
 
-_REFUSING = _Refusing()
+_JOINING = _Joining()
 
 
 def refusal(key: str, **facts: Any) -> str:
     """The words of refusal ``key`` with these facts: what the error the engine raises says."""
     said = REFUSALS[key]
     values = Values(None, facts)
-    return _REFUSING.vformat(said, (), values) if isinstance(said, str) else said(values)
+    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)
+
+
+#: What the engine asks a player, by key: the question a chooser (:mod:`mtgkit.choices`) is
+#: given with the options. The engine names a question with ``prompt(key, ...)``.
+PROMPTS: dict[str, Sentence] = {
+    "discard.hand_size": "discard a card (hand size)",
+    "mana.which": "mana from {name}",
+    "mana.replacement_order": "replacement effects on {name}'s mana",
+    "payment.which_mana": "which mana {who} spends to pay {cost} for {what}",
+    "copy.which": "what {name} enters as a copy of",
+    "sacrifice.may_to_draw": "sacrifice a {card_type} to draw a card?",
+    "target.copy": "target for the copy of {original}",
+    "cascade.cast": "cast {card} without paying its mana cost (cascade)?",
+    "target.spell": "target for {card}",
+    "sacrifice.which": lambda v: f"which {v['card_type'].lower()} {v['player']} sacrifices",
+    "damage.effect_order": "which effect applies first to {source}'s damage",
+    "damage.redirection": "which redirection applies to {source}'s damage",
+    "damage.divide": "combat damage from {attacker} to {blocker} ({left} left to assign)",
+    "legend_rule.keep": "which {name} to keep (legend rule)",
+    "color.as_enters": "color for {name} as it enters",
+    "triggers.order": "order of your triggers on the stack",
+    "target.trigger": "target for {source_name}'s ability",
+}
+
+
+def prompt(key: str, **facts: Any) -> str:
+    """The question ``key`` with these facts: what a chooser is asked."""
+    said = PROMPTS[key]
+    values = Values(None, facts)
+    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)

@@ -4,12 +4,14 @@ event kind has a rendering, every sentence the engine names exists and every sen
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import mtgkit
 from mtgkit import Game, events, wording
+from mtgkit.choices import FirstOption
 from mtgkit.errors import RulesError
 from mtgkit.events import PriorityPassed, Tapped, say
 
@@ -167,3 +169,57 @@ def test_a_refused_call_says_its_refusal() -> None:
         g.pass_priority("Bob")
     assert err.value.reason == wording.refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice")
     assert err.value.rule == "117.3d"
+
+
+# ---------------------------------------------------------------------------- chooser questions
+def _questions(tree: ast.AST) -> list[ast.Call]:
+    """Every question the engine asks a chooser: ``self.chooser.choose(player, question, ...)``
+    and ``self.chooser.order(...)``."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("choose", "order") and ast.unparse(n.func.value) == "self.chooser"]
+
+
+def _prompts(tree: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id == "prompt"]
+
+
+def test_no_question_to_a_chooser_is_worded_where_it_is_asked() -> None:
+    asked = 0
+    for module in ENGINE:
+        tree = ast.parse((PKG / module).read_text())
+        for call in _questions(tree):
+            asked += 1
+            question = call.args[1]
+            assert isinstance(question, ast.Call) and isinstance(question.func, ast.Name) \
+                and question.func.id == "prompt", f"{module} line {call.lineno}: {ast.unparse(question)}"
+            for part in [*question.args[1:], *(k.value for k in question.keywords)]:
+                assert _prose(part) is None, f"{module} line {call.lineno}: {_prose(part)}"
+    assert asked >= 17
+
+
+def test_every_question_the_engine_names_exists_and_every_question_is_used() -> None:
+    named: set[str] = set()
+    for module in ENGINE:
+        for call in _prompts(ast.parse((PKG / module).read_text())):
+            assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"
+            named.add(call.args[0].value)
+    assert named == set(wording.PROMPTS), named ^ set(wording.PROMPTS)
+
+
+def test_a_chooser_is_asked_the_prompt() -> None:
+    class Asked(FirstOption):
+        def __init__(self) -> None:
+            self.questions: list[str] = []
+
+        def choose(self, player: str, question: str, options: Sequence[str]) -> str:
+            self.questions.append(question)
+            return super().choose(player, question, options)
+
+    asked = Asked()
+    g = Game(["Alice", "Bob"], chooser=asked)
+    g.put_onto_battlefield("Gauntlet of Power", "Alice", by_effect=True)
+    assert asked.questions == [wording.prompt("color.as_enters", name="Gauntlet of Power")]
+    assert asked.questions == ["color for Gauntlet of Power as it enters"]
+    assert wording.prompt("sacrifice.which", card_type="Creature", player="Bob") == \
+        "which creature Bob sacrifices"
