@@ -2356,15 +2356,14 @@ class Game:
         """Why cascade can't cast ``card`` at all (the reason and its rule), or None."""
         cost = card.card.cost
         if not card.card.types - {"Land"}:
-            return (f"{card.name} has no card type (a placeholder card), so it can't be cast.", "702.85a")
+            return (refusal("cascade_cast.no_card_type", name=card.name), "702.85a")
         if (cost.mana_value() if cost else 0) >= mv:
-            return (f"{card.name}'s mana value isn't less than {mv}, so cascade doesn't let {who} "
-                    f"cast it.", "702.85a")
+            return (refusal("cascade_cast.mana_value_not_less", name=card.name, mv=mv, who=who), "702.85a")
         if spec is not None:
             missing = no_target_reason(spec, who, self)
             if missing is not None:
-                return (f"{card.name} needs a target ({spec.text}), and there is none: {missing}.",
-                        "601.2c")
+                return (refusal("some_target.needs_target_there", what=card.name, text=spec.text,
+                                missing=missing), "601.2c")
         return None
 
     def _total_cost_words(self, o: Obj, who: str, tax: int, convoked: Sequence[tuple[Obj, str]]) -> str:

@@ -524,6 +524,9 @@ REFUSALS: dict[str, Sentence] = {
                                          "choice for X is 0 (x={x})."),
     "cascade_cast.mana_from_names": ("mana_from= names mana abilities to activate while casting the spell "
                                      "cascade found (CR 601.2g), so it goes with free_cast=True."),
+    "cascade_cast.no_card_type": "{name} has no card type (a placeholder card), so it can't be cast.",
+    "cascade_cast.mana_value_not_less": ("{name}'s mana value isn't less than {mv}, so cascade doesn't let "
+                                         "{who} cast it."),
     "cascade_cast.even_cast_without": ("{increase}, even cast without paying its mana cost (CR 601.2f, "
                                        "118.9d), and {who}'s mana pool can't pay that. Name what {who} "
                                        "taps for mana while casting it: mana_from=[...] (601.2g)."),
