@@ -31,6 +31,7 @@ from .triggers import (
     _Marker,
     whose_matches,
 )
+from .wording import refusal
 
 A = TypeVar("A")
 
@@ -68,7 +69,7 @@ class Cost(Value):
             elif part.startswith("{"):
                 mana = ManaCost.parse(part) if mana is None else ManaCost.parse(mana.text + part)
             else:
-                raise ValueError(f"unknown cost part {part!r} in {text!r}")
+                raise ValueError(refusal("abilities.unknown_cost_part", part=part, text=text))
         return cls(mana, tap, untap, life, tuple(removes), sac)
 
 

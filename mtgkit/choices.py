@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from .wording import refusal
+
 
 class Chooser(Protocol):
     """Answers the questions the engine asks a player."""
@@ -62,7 +64,8 @@ class Scripted(FirstOption):
             named = [o for o in options if isinstance(answer, str) and o.rsplit(" #", 1)[0] == answer]
             if len(named) == 1:
                 return named[0]
-            raise ValueError(f"scripted answer {answer!r} for {question!r} is not one of {list(options)}")
+            raise ValueError(refusal("choices.scripted_answer", answer=answer, question=question,
+                                     options=list(options)))
         return str(answer)
 
     def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
@@ -70,5 +73,6 @@ class Scripted(FirstOption):
             return super().order(player, question, items)
         answer = list(self.answers.pop(0))
         if sorted(answer) != sorted(items):
-            raise ValueError(f"scripted order {answer} for {question!r} must arrange {list(items)}")
+            raise ValueError(refusal("choices.scripted_order", answer=answer, question=question,
+                                     items=list(items)))
         return answer

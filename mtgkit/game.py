@@ -168,7 +168,7 @@ from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
 from .view import ManaEffect, players_matching
 from .wording import STEP_TITLES as STEP_TITLES
-from .wording import possessive, with_article
+from .wording import possessive, prompt, refusal
 
 #: The maximum hand size (CR 402.2).
 HAND_SIZE = 7
@@ -356,25 +356,23 @@ class Game:
         chooser: Chooser | None = None,
     ) -> None:
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise TypeError(f"players must be a list of names, not {players!r}")
+            raise TypeError(refusal("game.players_must_list", players=players))
         names = [check.text(f"players[{i}]", p, max_len=limits.MAX_NAME) for i, p in enumerate(players)]
         if not 2 <= len(names) <= limits.MAX_PLAYERS or len(set(names)) != len(names):
-            raise ValueError(f"a game needs 2 to {limits.MAX_PLAYERS} players with different names, "
-                             f"not {names!r}")
+            raise ValueError(refusal("game.game_needs_players", max_players=limits.MAX_PLAYERS, names=names))
         if {"stack", "game"} & set(names):
-            raise ValueError("players can't be called 'stack' or 'game': the timeline uses those lanes")
+            raise ValueError(refusal("game.players_cant_called"))
         check.whole_number("life", life, 1, limits.MAX_LIFE)
         check.whole_number("library", library, 0, limits.MAX_LIBRARY)
         start = check.one_of("start", start, tuple(s for s in STEPS if s not in _COMBAT_ONLY))
         if start == "draw" and len(names) == 2:
-            raise ValueError("start='draw': the starting player of a two-player game skips the draw "
-                             "step of their first turn (CR 103.8a)")
+            raise ValueError(refusal("game.start_draw_starting"))
         if len(names) * library > limits.MAX_OBJECTS:
-            raise ValueError(f"{len(names)} libraries of {library} cards are more than the "
-                             f"{limits.MAX_OBJECTS} objects a game may hold")
+            raise ValueError(refusal("game.libraries_cards_are", n_names=len(names), library=library,
+                                     max_objects=limits.MAX_OBJECTS))
         if chooser is not None and not (callable(getattr(chooser, "choose", None))
                                         and callable(getattr(chooser, "order", None))):
-            raise TypeError("chooser must have choose() and order() methods (see mtgkit.choices)")
+            raise TypeError(refusal("game.chooser_must_have"))
         self.chooser: Chooser = chooser or FirstOption()
         self._j = Journal()
         self._s = GameState.new(self._j, tuple(PlayerState(p, life) for p in names))
@@ -474,11 +472,10 @@ class Game:
             try:
                 return self._s.objects[ref]
             except KeyError:
-                raise ObjectError(f"there is no object #{ref} in this game") from None
+                raise ObjectError(refusal("object.there_no_object", ref=ref)) from None
         named = [o for o in self.permanents() if o.name == ref]
         if len(named) != 1:
-            where = "on the battlefield" if not named else "on the battlefield: use its id"
-            raise ObjectError(f"there are {len(named)} permanents named {ref!r} {where}")
+            raise ObjectError(refusal("object.there_are_permanents", n_named=len(named), ref=ref))
         return named[0]
 
     def is_a(self, obj_id: int, card_type: str) -> bool:
@@ -514,7 +511,7 @@ class Game:
         for o in self._s.objects.values():
             if o.name == name and o.zone == zone and controller in (None, o.controller or o.owner):
                 return o.id
-        raise ObjectError(f"no {name!r} in the {zone}" + (f" of {controller}" if controller else ""))
+        raise ObjectError(refusal("object.not_found", name=name, zone=zone, controller=controller))
 
     def permanents(self, controller: str | None = None) -> list[Obj]:
         if controller is not None:
@@ -597,7 +594,7 @@ class Game:
         seq = event.seq if isinstance(event, Event) else check.whole_number(
             "event", event, 1, max(1, len(self._events)))
         if seq > len(self._events) or (isinstance(event, Event) and self._events[seq - 1] != event):
-            raise ValueError(f"event #{seq} is not an event of this game")
+            raise ValueError(refusal("why.event_not_event", seq=seq))
         return explain(self._events, seq)
 
     def why_not(self, what: Literal["mana", "trigger", "monarch", "activate", "attack", "block", "cast"],
@@ -629,10 +626,9 @@ class Game:
         whats = ("mana", "trigger", "monarch", "activate", "attack", "block", "cast")
         check.one_of("what", what, whats)
         if ability is not None and what != "activate":
-            raise ValueError(f"ability= is only for why_not('activate', ...), not for {what!r}")
+            raise ValueError(refusal("why_not.ability_for_why", what=what))
         if (attacker is None) != (what != "block"):
-            raise ValueError("attacker= is the creature ref would block: why_not('block', ref, "
-                             f"attacker=...), and only for 'block' (what={what!r})")
+            raise ValueError(refusal("why_not.attacker_creature_ref", what=what))
         if what == "monarch":
             return whynot.no_steal(self, self._player(check.text("ref", ref)).name)
         check.ref("ref", ref)
@@ -764,28 +760,25 @@ class Game:
         if attached_to is not None:
             check.whole_number("attached_to", attached_to, 1, limits.MAX_OBJECTS)
             if not defn.enchant:
-                raise ValueError(f"attached_to is only for Auras, and {name} isn't one")
+                raise ValueError(refusal("put_onto_battlefield.attached_for_auras", name=name))
             host = self.obj(attached_to)
             if host.zone != "battlefield" or not host.is_a(defn.enchant):
-                raise TargetError(f"{name} can only enchant a {defn.enchant} on the battlefield, "
-                                  f"and {host.name} isn't one", "303.4a")
+                raise TargetError(refusal("put_onto_battlefield.enchant_on_battlefield", name=name,
+                                          enchant=defn.enchant, host=host.name), "303.4a")
         elif defn.enchant:
-            raise ValueError(f"{name} is an Aura: say which permanent it is attached to "
-                             f"(attached_to=...)")
+            raise ValueError(refusal("put_onto_battlefield.aura_say_which", name=name))
         if len(self._s.objects) >= limits.MAX_OBJECTS:
-            raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
+            raise ValueError(refusal("put_onto_battlefield.game_holds_at", max_objects=limits.MAX_OBJECTS))
         original: int | None = None
         if copy is not None:
             if not by_effect:
-                raise ValueError("copy= is for a card put onto the battlefield by an effect "
-                                 "(by_effect=True): it answers 'enter as a copy of which creature?'")
+                raise ValueError(refusal("put_onto_battlefield.copy_for_card"))
             original = self.obj(check.ref("copy", copy)).id
             if not defn.has(EntersAsCopy):
-                raise ChoiceError(f"{name} can't enter as a copy of anything.", "707.2")
+                raise ChoiceError(refusal("put_onto_battlefield.cant_enter_as", name=name), "707.2")
         if by_effect:
             if counters is not None or tapped or arrived != "last turn":
-                raise ValueError("by_effect=True puts it there as an effect would: its own 'enters' "
-                                 "rules decide counters and tapped, and it has just arrived")
+                raise ValueError(refusal("put_onto_battlefield.by_effect_true"))
             return self._put_by_effect(defn, controller, attached_to, color, owner, original)
         if counters is None:
             counters = defn.enters_counters()
@@ -865,9 +858,9 @@ class Game:
         self._living(owner, "owner")
         check.one_of("zone", zone, ("hand", "library", "graveyard", "exile"))
         if defn.token:
-            raise ValueError(f"{name} is a token: tokens exist only on the battlefield (CR 111.1)")
+            raise ValueError(refusal("put_in_zone.token_tokens_exist", name=name))
         if len(self._s.objects) >= limits.MAX_OBJECTS:
-            raise ValueError(f"a game holds at most {limits.MAX_OBJECTS} objects")
+            raise ValueError(refusal("put_onto_battlefield.game_holds_at", max_objects=limits.MAX_OBJECTS))
         o = self._new_obj(defn, owner, zone)
         self._emit(SetupPut(player=owner, **self._where(o, zone)), obj=o)
         return o.id
@@ -891,7 +884,7 @@ class Game:
 
     def _counters(self, counters: object) -> dict[str, int]:
         if not isinstance(counters, Mapping):
-            raise TypeError(f"counters must be a dict like {{'+1/+1': 2}}, not {counters!r}")
+            raise TypeError(refusal("counters.counters_must_dict", counters=counters))
         out: dict[str, int] = {}
         for kind, n in counters.items():
             check.text("counters key", kind, max_len=30)
@@ -902,7 +895,7 @@ class Game:
         """A player still in the game, named by ``argument``."""
         p = self._player(player, argument)
         if not p.in_game:
-            raise GameOverError(f"{p.name} has left the game.")
+            raise GameOverError(refusal("living.has_left_game", player=p.name))
         return p
 
     # ------------------------------------------------------------------ actions as records
@@ -1018,10 +1011,11 @@ class Game:
         self._check_not_over()
         holder = self._s.priority
         if holder is None:
-            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+            raise TimingError(refusal("pass_priority.nobody_has_priority",
+                                      step=self._s.step),
                               self._no_priority_rule())
         if player is not None and self._player(player, "player").name != holder:
-            raise TimingError(f"{player} can't pass: {holder} has priority.", "117.3d")
+            raise TimingError(refusal("pass_priority.cant_pass_has", player=player, holder=holder), "117.3d")
         start = len(self._events)
         self._pass()
         return tuple(self._events[start:])
@@ -1077,27 +1071,23 @@ class Game:
         s = self._s
         here, there = STEPS.index(s.step), STEPS.index(to)
         if there <= here:
-            raise ValueError(f"to={to!r} is not a later step of this turn (it is the "
-                             f"{STEP_TITLES[s.step]}); use next_turn(to={to!r}) for the next turn")
+            raise ValueError(refusal("reachable.not_later_step", to=to, step=s.step))
         declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
         if to in _COMBAT_ONLY and not (declared and s.attacked) and not self._plans.attack:
-            raise ValueError(f"to={to!r}: the {STEP_TITLES[to]} happens only when creatures attack "
-                             f"(CR 508.8), and none {'were' if declared else 'have been'} declared "
-                             f"this turn: use attack() first")
+            raise ValueError(refusal("reachable.happens_when_creatures", to=to, step=to, declared=declared))
         if to == "draw" and self._skips_first_draw():
-            raise ValueError("to='draw': the starting player of a two-player game skips the draw "
-                             "step of their first turn (CR 103.8a)")
+            raise ValueError(refusal("reachable.draw_starting_player"))
 
     def _plan(self, damage: object, discard: object) -> None:
         """Check and remember the choices a call spells out for later in the turn."""
         if damage is not None:
             if not isinstance(damage, Mapping):
-                raise TypeError(f"damage must be a dict {{attacker: {{blocker: amount}}}}, not {damage!r}")
+                raise TypeError(refusal("plan.damage_must_dict", damage=damage))
             plan: dict[int, dict[int, int]] = {}
             for a, division in damage.items():
                 attacker = self.obj(check.ref("damage key", a)).id
                 if not isinstance(division, Mapping):
-                    raise TypeError(f"damage[{a!r}] must be a dict {{blocker: amount}}")
+                    raise TypeError(refusal("plan.damage_must_dict_2", attacker=a))
                 plan[attacker] = {self.obj(check.ref("blocker", b)).id:
                                   check.whole_number(f"damage[{a!r}][{b!r}]", n, 0, limits.MAX_COUNTERS)
                                   for b, n in division.items()}
@@ -1111,13 +1101,10 @@ class Game:
         if self.over:
             return
         if self._plans.discard is not None:
-            raise ChoiceError("discard=[...] says what the active player discards in the cleanup "
-                              "step (CR 514.1), and this call ends before a cleanup step.", "514.1")
+            raise ChoiceError(refusal("plans_used.discard_says_what"), "514.1")
         if self._plans.damage:
             names = ", ".join(self._s.objects[a].name for a in self._plans.damage)
-            raise ChoiceError(f"damage= says how {names} divides its combat damage, but in this call "
-                              f"it assigns no combat damage to creatures blocking it (CR 510.1c: "
-                              f"only a blocked creature does, as the combat damage step begins).",
+            raise ChoiceError(refusal("plans_used.damage_says_how", names=names),
                               "510.1c")
 
     def _end_current_step(self) -> None:
@@ -1135,7 +1122,7 @@ class Game:
                 self._pass()  # CR 514.3a: the last pass starts another cleanup step
                 return
             self._pass()
-        raise GameOverError("the game is not moving on: too many events")  # pragma: no cover
+        raise GameOverError(refusal("end_current_step.game_not_moving"))  # pragma: no cover
 
     def _pass(self) -> None:
         s = self._s
@@ -1191,7 +1178,7 @@ class Game:
             cand = names[(i + k) % len(names)]
             if self._player(cand).in_game:
                 return cand
-        raise GameOverError("no player is left in the game")
+        raise GameOverError(refusal("next_player.no_player_left"))
 
     def _in_game(self) -> list[str]:
         return [p.name for p in self._s.players if p.in_game]
@@ -1303,22 +1290,21 @@ class Game:
         planned, self._plans.discard = self._plans.discard, None
         if excess <= 0 or not self._player(who).in_game:
             if planned is not None:
-                raise ChoiceError(f"{who} has {len(hand)} cards in hand, no more than {HAND_SIZE}, so "
-                                  f"nothing is discarded in this cleanup step (CR 514.1): leave out "
-                                  f"discard=[...].", "514.1")
+                raise ChoiceError(refusal("discard_to_hand_size.has_cards_hand", who=who, n_hand=len(hand),
+                                          hand_size=HAND_SIZE), "514.1")
             return
         if planned is not None:
             chosen = [o for o in hand if o.id in planned]
             if len(set(planned)) != excess or len(chosen) != excess:
-                raise ChoiceError(f"{who} has {len(hand)} cards in hand and must discard exactly "
-                                  f"{excess} of them (discard=[...] names cards in that hand).", "514.1")
+                raise ChoiceError(refusal("discard_to_hand_size.has_cards_hand_2", who=who, n_hand=len(hand),
+                                          excess=excess), "514.1")
             labels = [self._choice_label(o.id) for o in chosen]
         else:
             labels, chosen = [], []
             for _ in range(excess):
                 left = [o for o in hand if o not in chosen]
                 options = [self._choice_label(o.id) for o in left]
-                label = self.chooser.choose(who, "discard a card (hand size)", options)
+                label = self.chooser.choose(who, prompt("discard.hand_size"), options)
                 chosen.append(left[options.index(label)])
                 labels.append(label)
         e = self._emit(ChoiceMade(words=say("choice.discard", hand=len(hand)), rules=("514.1", "402.2"),
@@ -1365,35 +1351,29 @@ class Game:
             self._player(player, "player")
         o = self.obj(ref)
         if o.zone != "battlefield":
-            raise ObjectError(f"{o.name} is not on the battlefield, so its abilities can't be "
-                              f"activated", "602.1")
+            raise ObjectError(refusal("activate.not_on_battlefield", name=o.name), "602.1")
         abilities = o.card.activated
         if not abilities:
-            raise ObjectError(f"{o.name} has no activated abilities (nothing of the form "
-                              f"'cost: effect'), so there is nothing to activate", "602.1")
+            raise ObjectError(refusal("activate.has_no_activated", name=o.name), "602.1")
         if index >= len(abilities):
-            raise ObjectError(f"{o.name} has {len(abilities)} activated "
-                              f"abilit{'y' if len(abilities) == 1 else 'ies'} (numbered from 0); "
-                              f"there is no ability {index}", "602.1")
+            raise ObjectError(refusal("activate.no_such_ability", name=o.name, n=len(abilities),
+                                      index=index), "602.1")
         ab = abilities[index]
         who = player or o.controller
         if who != o.controller:
-            raise RulesError(f"Only {possessive(o.name)} controller, {o.controller}, can activate its "
-                             f"abilities.", "602.2")
+            raise RulesError(refusal("activate.controller_activate_abilities", name=o.name,
+                                     controller=o.controller), "602.2")
         c = ab.cost
         # {T}/{Q} and summoning sickness are checked together: when both fail, the error says both.
         failed: list[RulesError] = []
         if c.tap and o.tapped:
-            failed.append(TapSymbolError(f"{o.name} is already tapped, so it can't be tapped again "
-                                         f"to pay {{T}}."))
+            failed.append(TapSymbolError(refusal("activate.already_tapped_cant", name=o.name)))
         if c.untap and not o.tapped:
-            failed.append(UntapSymbolError(f"{o.name} is untapped, so it can't be untapped to pay "
-                                           f"{{Q}}."))
+            failed.append(UntapSymbolError(refusal("activate.untapped_cant_untapped", name=o.name)))
         if (c.tap or c.untap) and o.is_a("Creature") and not self.has_haste(o) \
                 and not self.controlled_since_turn_began(o.id):
             failed.append(SummoningSicknessError(
-                f"{o.name} hasn't been under {o.controller}'s control continuously since "
-                f"{o.controller}'s most recent turn began, and it doesn't have haste."))
+                refusal("activate.hasnt_been_under", name=o.name, controller=o.controller)))
         if failed:
             first = failed[0]
             raise type(first)(first.reason, first.rule, also=failed[1:])
@@ -1401,12 +1381,13 @@ class Game:
             self._check_payment(who, c.mana or ManaCost(), 0, paying, f"{possessive(o.name)} ability",
                                 "602.2b")
         if c.life and self._player(who).life < c.life:
-            raise CostError(f"{who} has {self._player(who).life} life and can't pay {c.life} life.",
+            raise CostError(refusal("activate.has_life_cant", who=who, life=self._player(who).life,
+                                    life2=c.life),
                             "119.4")
         for kind, n in c.remove_counters:
             if o.counters.get(kind, 0) < n:
-                raise CostError(f"{o.name} has {o.counters.get(kind, 0)} {kind} counters; the cost "
-                                f"removes {n}.")
+                raise CostError(refusal("activate.has_counters_cost", name=o.name,
+                                        have=o.counters.get(kind, 0), kind=kind, n=n))
         if ab.targets is not None and target is None:  # CR 602.2b, 601.2c
             self._check_some_target(ab.targets, who, f"{possessive(o.name)} ability")
         if timing:
@@ -1563,13 +1544,14 @@ class Game:
             try:
                 wanted = str(Mana.parse(wanted))
             except ValueError:
-                raise ChoiceError(f"{wanted!r} is not mana; choose one of {', '.join(labels)}") from None
+                raise ChoiceError(refusal("pick_mana.not_mana_choose", wanted=wanted,
+                                          labels=labels)) from None
             if wanted not in labels:
-                raise ChoiceError(f"{o.name} can't add {wanted} now; it can add "
-                                  f"{' or '.join(labels)}.", self._mana_rule(reflects, options))
+                raise ChoiceError(refusal("pick_mana.cant_add_now", name=o.name, wanted=wanted,
+                                          labels=labels), self._mana_rule(reflects, options))
         if len(options) == 1:
             return options[0]
-        label = wanted or self.chooser.choose(who, f"mana from {o.name}", labels)
+        label = wanted or self.chooser.choose(who, prompt("mana.which", name=o.name), labels)
         e = self._emit(ChoiceMade(words=say("choice.mana"), rules=("608.2d",), player=who,
                                   question="mana", answer=label, options=tuple(labels)), obj=o)
         links.append(e.seq)
@@ -1605,7 +1587,7 @@ class Game:
             if not now:
                 return mana
             if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
-                chosen = self.chooser.order(who, f"replacement effects on {possessive(o.name)} mana", now)
+                chosen = self.chooser.order(who, prompt("mana.replacement_order", name=o.name), now)
                 ranked = chosen + [lab for lab in ranked or [] if lab not in chosen]
             if len(now) > 1 and not set(now) <= shown:
                 picked = [lab for lab in ranked if lab in now]
@@ -1619,7 +1601,8 @@ class Game:
             late = not r.replacement.applies_to(first)  # applicable only once another applied
             before, mana = mana, r.replacement.op.apply(mana)
             if mana.amount > limits.MAX_MANA:
-                raise LimitError(f"{label} would have {o.name} produce {mana.amount:,} mana",
+                raise LimitError(refusal("apply_mana_replacements.would_have_produce", label=label,
+                                         name=o.name, amount=mana.amount),
                                  "MAX_MANA", limits.MAX_MANA)
             replaced = self._emit(ManaReplaced(rules=("106.12b", "614.1a") + (("616.1f",) if late else ()),
                                         player=who, effect=label, before=before, after=mana), obj=o)
@@ -1633,13 +1616,12 @@ class Game:
             hit = next((lab for lab in left if lab == name), None) or next(
                 (lab for lab in left if lab.split(" #")[0] == name), None)
             if hit is None:
-                raise ChoiceError(f"{name!r} is not one of the replacement effects to order: "
-                                  f"{', '.join(labels)}", "616.1")
+                raise ChoiceError(refusal("match_order.not_one_replacement", name=name, labels=labels),
+                                  "616.1")
             left.remove(hit)
             out.append(hit)
         if left:
-            raise ChoiceError(f"the order must include every applicable replacement effect: "
-                              f"{', '.join(labels)}", "616.1")
+            raise ChoiceError(refusal("match_order.order_must_include", labels=labels), "616.1")
         return out
 
     def _add_mana(self, who: str, mana: Mana, why: Words, rules: tuple[str, ...],
@@ -1647,7 +1629,7 @@ class Game:
                   tapped_for_mana: bool = False, spend_only: str | None = None) -> ManaAdded:
         p = self._player(who)
         if p.pool.amount + mana.amount > limits.MAX_MANA:
-            raise LimitError(f"{who}'s mana pool would hold {p.pool.amount + mana.amount:,} mana",
+            raise LimitError(refusal("add_mana.mana_pool_would", who=who, amount=p.pool.amount + mana.amount),
                              "MAX_MANA", limits.MAX_MANA)
         p.pool = p.pool + mana
         if spend_only is not None and mana:
@@ -1687,13 +1669,12 @@ class Game:
         o = self.obj(check.ref("ref", ref))
         who = o.owner
         if o.zone != "hand" or not o.is_a("Land"):
-            raise ObjectError(f"{o.name} is not a land card in a hand", "305.1")
+            raise ObjectError(refusal("play_land.not_land_card", name=o.name), "305.1")
         self._check_can_act(who)
         if who != self._s.active or self._s.step not in ("main1", "main2") or self._s.stack:
-            raise TimingError("A land can be played only in your own main phase with an empty "
-                              "stack.", "305.1")
+            raise TimingError(refusal("play_land.land_played_your"), "305.1")
         if self._player(who).lands_played >= 1:
-            raise TimingError(f"{who} has already played a land this turn.", "305.2")
+            raise TimingError(refusal("play_land.has_already_played", who=who), "305.2")
         start = len(self._events)
         self._player(who).lands_played += 1
         self._enter(o, who, say("LandPlayed"), ("305.1",), event=LandPlayed)
@@ -1748,20 +1729,18 @@ class Game:
             check.one_of("color", color, COLORS)
         who = o.owner
         if o.zone != "hand":
-            raise ObjectError(f"{o.name} is not in a hand", "601.2a")
+            raise ObjectError(refusal("cast.not_hand", name=o.name), "601.2a")
         if o.is_a("Land"):
-            raise TimingError(f"{o.name} is a land: lands are played, not cast.", "305.1")
+            raise TimingError(refusal("cast.land_lands_are", name=o.name), "305.1")
         self._check_can_act(who)
         if not o.is_a("Instant") and (who != self._s.active or self._s.step not in ("main1", "main2")
                                       or self._s.stack):
-            raise TimingError(f"{o.name} isn't an instant, so it can be cast only in {who}'s own "
-                              f"main phase with an empty stack.", "117.1a")
+            raise TimingError(refusal("cast.isnt_instant_cast", name=o.name, who=who), "117.1a")
         cost = o.card.cost
         if x and (cost is None or not cost.x_count):
-            raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({o.name} "
-                              f"got x={x}).", "107.3a")
+            raise ChoiceError(refusal("cast.spell_with_cost", name=o.name, x=x), "107.3a")
         if color is not None and not o.card.has(ChooseColorAsEnters):
-            raise ChoiceError(f"{o.name} doesn't ask for a color as it enters.", "614.12a")
+            raise ChoiceError(refusal("cast.doesnt_ask_for", name=o.name), "614.12a")
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
         tax = self._cost_increase(who)
         due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
@@ -2069,8 +2048,7 @@ class Game:
         try:
             return Mana.parse(text)
         except ValueError:
-            raise ValueError(f"pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
-                             f"not {text!r}") from None
+            raise ValueError(refusal("pay_argument.pay_must_mana", text=text)) from None
 
     def _cost_increase(self, who: str) -> int:
         """The generic mana each spell ``who`` casts costs more: {1} per Damping Sphere for each
@@ -2094,7 +2072,7 @@ class Game:
         if not wanted:
             return []
         if "convoke" not in o.card.keywords:
-            raise ChoiceError(f"{o.name} doesn't have convoke, so no creature can help pay for it.",
+            raise ChoiceError(refusal("convoke_plan.doesnt_have_convoke", name=o.name),
                               "702.51a")
         left = {"generic": cost.generic + cost.x_count * x, "colored": list(cost.colored),
                 "hybrid": list(cost.hybrid)}
@@ -2102,13 +2080,13 @@ class Game:
         for r, symbol in wanted:
             c = self.obj(r)
             if any(c is p for p, _ in plan):
-                raise ChoiceError(f"{c.name} is listed twice: each creature convokes once.", "702.51a")
+                raise ChoiceError(refusal("convoke_plan.listed_twice_each", creature=c.name), "702.51a")
             if c.zone != "battlefield" or not c.is_a("Creature") or c.controller != who:
-                raise ChoiceError(f"{c.name} is not a creature {who} controls, so it can't convoke "
-                                  f"{o.name}.", "702.51a")
+                raise ChoiceError(refusal("convoke_plan.not_creature_controls", creature=c.name, who=who,
+                                          name=o.name), "702.51a")
             if c.tapped:
-                raise ChoiceError(f"{c.name} is tapped: only an untapped creature can be tapped to "
-                                  f"convoke.", "702.51a")
+                raise ChoiceError(refusal("convoke_plan.tapped_untapped_creature", creature=c.name),
+                                  "702.51a")
             plan.append((c, self._convoke_symbol(c, o, symbol, left)))
         return plan
 
@@ -2120,23 +2098,18 @@ class Game:
                    + [f"{{{a}/{b}}}" for a, b in left["hybrid"] if a in colors or b in colors]
                    + (["{1}"] if left["generic"] else []))
         if wanted and wanted not in options:
-            raise ChoiceError(f"{c.name} can't pay {wanted} of {possessive(spell.name)} cost: it can pay "
-                              f"{' or '.join(options) or 'nothing that is left'} (one generic mana, or "
-                              f"one mana of its color).", "702.51a")
+            raise ChoiceError(refusal("convoke_symbol.cant_pay_cost", creature=c.name, wanted=wanted,
+                                      spell=spell.name, options=options), "702.51a")
         if not options:
             rest = ManaCost.of(left["generic"], sum((Mana.of(t) for t in left["colored"]), Mana()),
                                tuple(left["hybrid"]))
             if not rest.total(0):
-                raise ChoiceError(f"Nothing is left of {possessive(spell.name)} total cost for {c.name} "
-                                  f"to pay: "
-                                  f"each creature that convokes pays one mana.", "702.51a")
+                raise ChoiceError(refusal("convoke_symbol.nothing_left_total", spell=spell.name,
+                                          creature=c.name), "702.51a")
             color = " and ".join(COLOR_NAMES[t] for t in colors) or "colorless"
             orrery = [o.name for o, _ in self._statics(SpendAsAnyColor) if o.controller == c.controller]
-            raise ChoiceError(f"What is left of {possessive(spell.name)} total cost is {rest}, and "
-                              f"{c.name} is "
-                              f"{color}: a creature that convokes pays one generic mana or one mana of "
-                              f"its own color" + (f" (convoke taps creatures and spends no mana, so "
-                                                  f"{orrery[0]} doesn't help)" if orrery else "") + ".",
+            raise ChoiceError(refusal("convoke_symbol.what_left_total", spell=spell.name, rest=rest,
+                                      creature=c.name, color=color, orrery=orrery),
                               "702.51a")
         symbol = wanted or options[0]
         if symbol == "{1}":
@@ -2184,20 +2157,20 @@ class Game:
                 pay(pool, cost, x)
             except ValueError:
                 if held:
-                    rest = f"the rest, {pool}, can't pay" if pool else "no other mana is left to pay"
-                    raise CostError(f"{who}'s mana pool holds {pool + held}, but {held} of it can be "
-                                    f"spent only on {self._restrictions(who)}, and {rest} "
-                                    f"{shown}{with_x} for {what}.", "106.6") from None
-                raise CostError(f"{who}'s mana pool holds {pool}, which can't pay {shown}{with_x}."
-                                + (" Add mana first (activate mana abilities)." if rule != "601.2h"
-                                   else ""), rule) from None
+                    raise CostError(refusal("payment.mana_pool_holds", who=who, pool=pool, held=held,
+                                            restricted=self._player(who).restricted, shown=shown,
+                                            with_x=with_x, what=what), "106.6") from None
+                raise CostError(refusal("payment.mana_pool_holds_2", who=who, pool=pool, shown=shown,
+                                        with_x=with_x, add_first=rule != "601.2h"), rule) from None
             return
         problem = payment_problem(pool, cost, paying, x)
         if problem is not None:
             if held and payment_problem(pool + held, cost, paying, x) is None:
-                raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {held} of "
-                                f"that pool can be spent only on {self._restrictions(who)}.", "106.6")
-            raise CostError(f"{who} can't pay {shown}{with_x} for {what} with {paying}: {problem}.", rule)
+                raise CostError(refusal("payment.cant_pay_for", who=who, shown=shown, with_x=with_x,
+                                        what=what, paying=paying, held=held,
+                                        restricted=self._player(who).restricted), "106.6")
+            raise CostError(refusal("payment.cant_pay_for_2", who=who, shown=shown, with_x=with_x, what=what,
+                                    paying=paying, problem=problem), rule)
 
     def _as_paid(self, who: str, cost: ManaCost) -> ManaCost:
         """``cost`` as ``who`` may pay it: with a Chromatic Orrery, spending mana as though it were
@@ -2205,9 +2178,6 @@ class Game:
         if any(o.controller == who for o, _ in self._statics(SpendAsAnyColor)):
             return cost.any_color()
         return cost
-
-    def _restrictions(self, who: str) -> str:
-        return " or ".join(f"{with_article(t.lower())} spell" for t, _ in self._player(who).restricted)
 
     def _pay_mana(self, who: str, cost: ManaCost, x: int, paying: Mana | None, what: str,
                   ability: bool = False, spell: Obj | None = None) -> None:
@@ -2225,7 +2195,7 @@ class Game:
         if len(options) > 1:
             labels = [str(m) for m in options]
             if paying is None:
-                label = self.chooser.choose(who, f"which mana {who} spends to pay {cost} for {what}",
+                label = self.chooser.choose(who, prompt("payment.which_mana", who=who, cost=cost, what=what),
                                             labels)
                 spent = options[labels.index(label)]
             else:
@@ -2269,14 +2239,13 @@ class Game:
     def _check_target(self, spec: TargetSpec | None, who: str, target: Target | None) -> Target:
         """CR 115.1, 601.2c: a target given when the spell is cast or the ability activated."""
         if spec is None:
-            raise TargetError("This has no target.")
+            raise TargetError(refusal("target.has_no_target"))
         if target is None:
             self._check_some_target(spec, who, "This")
-            raise TargetError(f"This needs a target ({spec.text}): pass target=...", "601.2c")
+            raise TargetError(refusal("target.needs_target_pass", text=spec.text), "601.2c")
         problem = target_problem(spec, who, target, self)
         if problem is not None:
-            raise TargetError(f"{problem[0].upper()}{problem[1:]}, so it can't be chosen for "
-                              f"\"{spec.text}\".", "115.1")
+            raise TargetError(refusal("target.cant_chosen_for", problem=problem, text=spec.text), "115.1")
         return target
 
     def _check_some_target(self, spec: TargetSpec, who: str, what: str) -> None:
@@ -2284,7 +2253,8 @@ class Game:
         nothing is a legal target for it."""
         missing = no_target_reason(spec, who, self)
         if missing is not None:
-            raise TargetError(f"{what} needs a target ({spec.text}), and there is none: {missing}.",
+            raise TargetError(refusal("some_target.needs_target_there", what=what, text=spec.text,
+                                      missing=missing),
                               "601.2c")
 
     def _choice_label(self, target: Target) -> str:
@@ -2353,10 +2323,11 @@ class Game:
             self.obj(r).id for r in check.ref_list("mana_from", mana_from)]
         self._check_not_over()
         if self._s.priority is None:  # nobody can pass, so nothing resolves (CR 502.4, 514.3)
-            raise TimingError(f"Nobody has priority during the {STEP_TITLES[self._s.step]}.",
+            raise TimingError(refusal("pass_priority.nobody_has_priority",
+                                      step=self._s.step),
                               self._no_priority_rule())
         if not self._s.stack:
-            raise TimingError("The stack is empty: there is nothing to resolve.", "117.4")
+            raise TimingError(refusal("resolve.stack_empty_there"), "117.4")
         start = len(self._events)
         self._plans.copy = copy
         self._plans.free_cast, self._plans.x, self._plans.mana_from = free_cast, x, sources
@@ -2365,12 +2336,9 @@ class Game:
                 isinstance(e, Resolved | Fizzled) and e.id is not None for e in self._events[start:]):
             self._pass()
         if self._plans.copy is not None:
-            raise ChoiceError("copy= answers 'enter as a copy of which creature?' for a permanent that "
-                              "may enter as a copy (Clone, CR 707.5), and nothing that entered while "
-                              "the top of the stack resolved asked that.", "707.5")
+            raise ChoiceError(refusal("resolve.copy_answers_enter"), "707.5")
         if self._plans.free_cast is not None or self._plans.x is not None or self._plans.mana_from:
-            raise ChoiceError("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
-                              "paying its mana cost' (CR 702.85a), and nothing that resolved offered that.",
+            raise ChoiceError(refusal("resolve.free_cast_mana"),
                               "702.85a")
         return tuple(self._events[start:])
 
@@ -2385,7 +2353,7 @@ class Game:
             if not self._s.stack or self.over:
                 return tuple(self._events[start:])
             self.resolve()
-        raise GameOverError("the stack never empties: too many events")  # pragma: no cover
+        raise GameOverError(refusal("resolve_stack.stack_never_empties"))  # pragma: no cover
 
     def _resolve_top(self) -> None:
         """All players passed: the top of the stack resolves (CR 608.2, permanent spells 608.3),
@@ -2454,17 +2422,17 @@ class Game:
         """What ``o`` enters as a copy of (CR 614.12a, 707.5): ``copy``, or the chooser's pick."""
         if not o.card.has(EntersAsCopy):
             if copy is not None:
-                raise ChoiceError(f"{o.name} can't enter as a copy of anything.", "707.2")
+                raise ChoiceError(refusal("put_onto_battlefield.cant_enter_as", name=o.name), "707.2")
             return None
         creatures = [c for c in self.permanents() if c.is_a("Creature")]
         labels = [self._choice_label(c.id) for c in creatures] + ["no copy"]
         if copy is not None:
             match = [c for c in creatures if c.id == copy]
             if not match:
-                raise ChoiceError(f"#{copy} is not a creature on the battlefield to copy.", "707.2")
+                raise ChoiceError(refusal("copy_choice.not_creature_on", copy=copy), "707.2")
             label = f"{match[0].name} #{copy}"
         else:
-            label = self.chooser.choose(who, f"what {o.name} enters as a copy of", labels)
+            label = self.chooser.choose(who, prompt("copy.which", name=o.name), labels)
         self._emit(ChoiceMade(words=say("choice.copy"), rules=("614.1c", "614.12a", "707.2"), player=who,
                               question="copy",
                               answer=label, options=tuple(labels), setup=setup), obj=o)
@@ -2558,8 +2526,9 @@ class Game:
                                rules=("400.7", "113.7a"), player=item.controller, lane="stack"))
             return
         if source.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
-            raise LimitError(f"{source.name} would have {source.counters.get(eff.kind, 0) + eff.amount:,} "
-                             f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
+            raise LimitError(refusal("put_counters.would_have_counters", name=source.name,
+                                     total=source.counters.get(eff.kind, 0) + eff.amount, kind=eff.kind),
+                             "MAX_COUNTERS", limits.MAX_COUNTERS)
         source.add_counters(eff.kind, eff.amount)
         e = self._emit(CountersChanged(words=say("counters.put"),
                                        rules=("122.1",), counter=eff.kind, delta=eff.amount),
@@ -2572,8 +2541,9 @@ class Game:
             if not o.is_a(eff.card_type):
                 continue
             if o.counters.get(eff.kind, 0) + eff.amount > limits.MAX_COUNTERS:
-                raise LimitError(f"{o.name} would have {o.counters.get(eff.kind, 0) + eff.amount:,} "
-                                 f"{eff.kind} counters", "MAX_COUNTERS", limits.MAX_COUNTERS)
+                raise LimitError(refusal("put_counters.would_have_counters", name=o.name,
+                                         total=o.counters.get(eff.kind, 0) + eff.amount, kind=eff.kind),
+                                 "MAX_COUNTERS", limits.MAX_COUNTERS)
             o.add_counters(eff.kind, eff.amount)
             e = self._emit(CountersChanged(words=say("counters.put"),
                                            rules=("122.1",), counter=eff.kind, delta=eff.amount), obj=o)
@@ -2626,8 +2596,8 @@ class Game:
         if not self._player(who).in_game:
             return  # CR 800.4b: no token is created for a player who left the game
         if len(self._s.objects) + n > limits.MAX_OBJECTS:
-            raise LimitError(f"{n} more tokens would make the game hold {len(self._s.objects) + n:,} "
-                             f"objects", "MAX_OBJECTS", limits.MAX_OBJECTS)
+            raise LimitError(refusal("create_tokens.more_tokens_would", n=n,
+                                     total=len(self._s.objects) + n), "MAX_OBJECTS", limits.MAX_OBJECTS)
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
@@ -2650,7 +2620,7 @@ class Game:
         who = item.controller
         options = [o for o in self.permanents(who) if o.is_a(eff.card_type)]
         labels = [f"sacrifice {self._choice_label(o.id)}" for o in options] + ["don't"]
-        label = self.chooser.choose(who, f"sacrifice a {eff.card_type} to draw a card?", labels)
+        label = self.chooser.choose(who, prompt("sacrifice.may_to_draw", card_type=eff.card_type), labels)
         self._emit(ChoiceMade(words=say("choice.answer"), rules=("608.2d",), player=who,
                               question="may sacrifice", answer=label, options=tuple(labels)))
         if label != "don't":
@@ -2719,7 +2689,7 @@ class Game:
         if len(options) == 1:
             return original.target
         labels = [self._choice_label(t) for t in options]
-        label = self.chooser.choose(who, f"target for the copy of {original.name}", labels)
+        label = self.chooser.choose(who, prompt("target.copy", original=original.name), labels)
         self._emit(ChoiceMade(words=say("choice.copy_target", of=original.name),
                               rules=("707.10c",), player=who,
                               question="target", answer=label, options=tuple(labels)))
@@ -2758,14 +2728,11 @@ class Game:
         sources, self._plans.mana_from = self._plans.mana_from, None
         cost = card.card.cost
         if x and (cost is None or not cost.x_count):
-            raise ChoiceError(f"Only a spell with {{X}} in its cost takes a value for X ({card.name} "
-                              f"got x={x}).", "107.3a")
+            raise ChoiceError(refusal("cascade_cast.spell_with_cost", card=card.name, x=x), "107.3a")
         if x:
-            raise ChoiceError(f"{card.name} is cast without paying its mana cost, so the only legal "
-                              f"choice for X is 0 (x={x}).", "107.3b")
+            raise ChoiceError(refusal("cascade_cast.cast_without_paying", card=card.name, x=x), "107.3b")
         if sources and not wanted:
-            raise ChoiceError("mana_from= names mana abilities to activate while casting the spell "
-                              "cascade found (CR 601.2g), so it goes with free_cast=True.", "601.2g")
+            raise ChoiceError(refusal("cascade_cast.mana_from_names"), "601.2g")
         spec = card.card.spell_targets
         targets = legal_targets(spec, who, self) if spec is not None else []
         problem = self._cannot_cast_free(card, who, mv, spec)
@@ -2777,13 +2744,11 @@ class Game:
         unpaid = bool(tax) and not sources and not payments(self._spendable(who, card)[0],
                                                             ManaCost.of(tax))[0]
         if unpaid and wanted:
-            raise ChoiceError(f"{self._cost_increase_words(who, card.name)}, even cast without paying "
-                              f"its mana cost (CR 601.2f, 118.9d), and {who}'s mana pool can't pay that. "
-                              f"Name what {who} taps for mana while casting it: mana_from=[...] "
-                              f"(601.2g).", "601.2h")
+            raise ChoiceError(refusal("cascade_cast.even_cast_without",
+                                      increase=self._cost_increase_words(who, card.name), who=who), "601.2h")
         labels = [f"cast {self._choice_label(card.id)} without paying its mana cost", "don't cast it"]
         label = labels[0 if wanted else 1] if wanted is not None or unpaid else self.chooser.choose(
-            who, f"cast {card.name} without paying its mana cost (cascade)?", labels)
+            who, prompt("cascade.cast", card=card.name), labels)
         self._emit(ChoiceMade(words=say("choice.cascade_cast", cast=label == labels[0]),
                               rules=("702.85a",) + (("601.2f", "601.2h") if unpaid else ()),
                               player=who, question="cast", answer=label, options=tuple(labels)), obj=card)
@@ -2792,7 +2757,7 @@ class Game:
         target: Target | None = None
         if targets:
             names = [self._choice_label(t) for t in targets]
-            chosen = self.chooser.choose(who, f"target for {card.name}", names)
+            chosen = self.chooser.choose(who, prompt("target.spell", card=card.name), names)
             target = targets[names.index(chosen)]
             self._emit(ChoiceMade(words=say("choice.target", of=card.name), rules=("601.2c",), player=who,
                                   question="target", answer=chosen, options=tuple(names)), obj=card)
@@ -2808,15 +2773,14 @@ class Game:
         """Why cascade can't cast ``card`` at all (the reason and its rule), or None."""
         cost = card.card.cost
         if not card.card.types - {"Land"}:
-            return (f"{card.name} has no card type (a placeholder card), so it can't be cast.", "702.85a")
+            return (refusal("cascade_cast.no_card_type", name=card.name), "702.85a")
         if (cost.mana_value() if cost else 0) >= mv:
-            return (f"{possessive(card.name)} mana value isn't less than {mv}, so cascade doesn't let {who} "
-                    f"cast it.", "702.85a")
+            return (refusal("cascade_cast.mana_value_not_less", name=card.name, mv=mv, who=who), "702.85a")
         if spec is not None:
             missing = no_target_reason(spec, who, self)
             if missing is not None:
-                return (f"{card.name} needs a target ({spec.text}), and there is none: {missing}.",
-                        "601.2c")
+                return (refusal("some_target.needs_target_there", what=card.name, text=spec.text,
+                                missing=missing), "601.2c")
         return None
 
     def _total_cost_words(self, o: Obj, who: str, tax: int, convoked: Sequence[tuple[Obj, str]]) -> str:
@@ -2847,7 +2811,8 @@ class Game:
         if index is None:
             index = next((i for i, a in enumerate(o.card.activated) if a.is_mana_ability), None)
         if index is None:
-            raise ChoiceError(f"{o.name} has no mana ability to activate while casting {spell}.", "601.2g")
+            raise ChoiceError(refusal("activate_mana_while_casting.has_no_mana", name=o.name, spell=spell),
+                              "601.2g")
         o, ab = self._check_activate(o.id, index, who, timing=False)
         act = self._emit(AbilityActivated(words=say("AbilityActivated", ability_text=ab.text),
                                           rules=("602.2", "601.2g"), player=who, ability=index,
@@ -2894,7 +2859,8 @@ class Game:
                                   rules=("701.21a",), player=player, question="sacrifice",
                                   answer="nothing"))
             return None
-        label = self.chooser.choose(player, f"which {card_type.lower()} {player} sacrifices", labels)
+        label = self.chooser.choose(player, prompt("sacrifice.which", card_type=card_type, player=player),
+                                            labels)
         self._emit(ChoiceMade(words=say("choice.answer"), rules=("701.21a",), player=player,
                               question="sacrifice", answer=label, options=tuple(labels)))
         if instead is not None and label == labels[-1]:
@@ -2982,8 +2948,7 @@ class Game:
                 [(o.timestamp, self._choice_label(o.id), o) for o in options]
                 + [(prevention.seq, prevention.label, prevention)], key=lambda t: t[0])
             labels = [label for _, label, _ in effects]
-            label = self.chooser.choose(player, f"which effect applies first to {possessive(source)} damage",
-                                        labels)
+            label = self.chooser.choose(player, prompt("damage.effect_order", source=source), labels)
             self._emit(ChoiceMade(words=say("choice.damage_effect", source=source), rules=("616.1",),
                                   player=player,
                                   question="damage effect", answer=label, options=tuple(labels)))
@@ -2993,8 +2958,7 @@ class Game:
         if len(options) == 1:
             return options[0]
         labels = [self._choice_label(o.id) for o in options]
-        label = self.chooser.choose(player, f"which redirection applies to {possessive(source)} damage",
-                                    labels)
+        label = self.chooser.choose(player, prompt("damage.redirection", source=source), labels)
         self._emit(ChoiceMade(words=say("choice.protector", source=source), rules=("616.1", "614.9"),
                               player=player,
                               question="protector", answer=label, options=tuple(labels)))
@@ -3071,16 +3035,12 @@ class Game:
 
     def _check_attack_timing(self) -> None:
         if self._s.step != "beginning_of_combat":
-            raise TimingError("Attackers are declared as the declare attackers step begins: call "
-                              "attack() in the beginning of combat step (advance(to="
-                              "'beginning_of_combat') first).", "508.1")
+            raise TimingError(refusal("attack_timing.attackers_are_declared"), "508.1")
         self._check_not_over()
 
     def _check_block_timing(self) -> None:
         if self._s.step != "declare_attackers" or not self._s.attacked:
-            raise TimingError("Blockers are declared as the declare blockers step begins: call "
-                              "block() in the declare attackers step, after attackers were "
-                              "declared.", "509.1")
+            raise TimingError(refusal("block_timing.blockers_are_declared"), "509.1")
         self._check_not_over()
 
     def _check_attack(self, plan: list[tuple[int, str]]) -> None:
@@ -3090,20 +3050,19 @@ class Game:
         for oid, d in plan:
             o = s.objects[oid]
             if oid in seen:
-                raise CombatError(f"{o.name} is listed twice: a creature attacks at most once per "
-                                  f"declaration.", "508.1a")
+                raise CombatError(refusal("attack.listed_twice_creature", name=o.name), "508.1a")
             seen.add(oid)
             if d not in opponents:
-                raise CombatError(f"{d} is not an opponent of {s.active} still in the game.", "508.1b")
+                raise CombatError(refusal("attack.not_opponent_still", defender=d, active=s.active), "508.1b")
             if o.zone != "battlefield" or o.controller != s.active or not o.is_a("Creature"):
-                raise CombatError(f"{o.name} is not a creature {s.active} controls.", "508.1a")
+                raise CombatError(refusal("attack.not_creature_controls", name=o.name, active=s.active),
+                                  "508.1a")
             if o.tapped:
-                raise CombatError(f"{o.name} is tapped; only untapped creatures can attack.",
+                raise CombatError(refusal("attack.tapped_untapped_creatures", name=o.name),
                                   "508.1a")
             if not self.has_haste(o) and not self.controlled_since_turn_began(o.id):
                 raise SummoningSicknessError(
-                    f"{o.name} can't attack: it hasn't been under {s.active}'s control "
-                    f"continuously since their most recent turn began, and it doesn't have haste.")
+                    refusal("attack.cant_attack_hasnt", name=o.name, active=s.active))
 
     def _declare_attackers(self, plan: list[tuple[int, str]]) -> None:
         """CR 508.1: the turn-based action that starts the declare attackers step."""
@@ -3134,7 +3093,7 @@ class Game:
             return self._events_of(acts.Block(acts.freeze(blocks)))
         self._check_open()
         if not isinstance(blocks, Mapping):
-            raise TypeError(f"blocks must be a dict {{blocker: attacker}}, not {blocks!r}")
+            raise TypeError(refusal("block.blocks_must_dict", blocks=blocks))
         wanted = [(check.ref("blocks key", b), check.ref(f"blocks[{b!r}]", a)) for b, a in blocks.items()]
         self._check_block_timing()
         plan = [(self.obj(b).id, self.obj(a).id) for b, a in wanted]
@@ -3149,15 +3108,15 @@ class Game:
         for bid, aid in plan:
             b, a = s.objects[bid], s.objects[aid]
             if aid not in s.attackers:
-                raise CombatError(f"{a.name} is not attacking.", "509.1a")
+                raise CombatError(refusal("block.not_attacking", attacker=a.name), "509.1a")
             if b.zone != "battlefield" or not b.is_a("Creature") or b.controller != s.attackers[aid]:
-                raise CombatError(f"{b.name} is not a creature controlled by the player "
-                                  f"{a.name} attacks.", "509.1a")
+                raise CombatError(refusal("block.not_creature_controlled", blocker=b.name, attacker=a.name),
+                                  "509.1a")
             if b.tapped:
-                raise CombatError(f"{b.name} is tapped; tapped creatures can't block.", "509.1a")
+                raise CombatError(refusal("block.tapped_tapped_creatures", blocker=b.name), "509.1a")
             if "flying" in self.keywords(a) and not {"flying", "reach"} & self.keywords(b):
-                raise CombatError(f"{a.name} has flying: only a creature with flying or reach can "
-                                  f"block it, and {b.name} has neither.", "702.9b")
+                raise CombatError(refusal("block.has_flying_creature", attacker=a.name, blocker=b.name),
+                                  "702.9b")
 
     @contextmanager
     def _declaring(self, call: str) -> Iterator[None]:
@@ -3170,8 +3129,8 @@ class Game:
                         if isinstance(e, Resolved | Fizzled | StateBasedMove | PlayerLeft)]
             if not happened:
                 raise
-            raise type(err)(f"{err.reason} ({call} first has every player pass, and before the "
-                            f"declaration: {'; '.join(happened)}.)", err.rule, also=err.also) from None
+            raise type(err)(refusal("declaring.first_has_every", reason=err.reason, call=call,
+                                    happened=happened), err.rule, also=err.also) from None
 
     def _declare_blockers(self, plan: list[tuple[int, int]]) -> None:
         """CR 509.1: the turn-based action that starts the declare blockers step."""
@@ -3210,9 +3169,8 @@ class Game:
             if len(blockers) == 1:
                 planned = (self._plans.damage or {}).pop(a.id, None)
                 if planned is not None and planned != {blockers[0].id: a.power}:
-                    raise ChoiceError(f"{a.name} is blocked by one creature, {blockers[0].name}, and "
-                                      f"assigns all its {a.power} combat damage to it: there is "
-                                      f"nothing to divide (damage= for it).", "510.1c")
+                    raise ChoiceError(refusal("combat_damage.blocked_by_one", attacker=a.name,
+                                              name=blockers[0].name, power=a.power), "510.1c")
                 plan.append((a, blockers[0].id, a.power))
                 continue
             for b, amount in self._divide_damage(a, blockers):
@@ -3238,17 +3196,16 @@ class Game:
         planned = (self._plans.damage or {}).pop(a.id, None)
         if planned is not None:
             if set(planned) != {b.id for b in blockers} or sum(planned.values()) != power:
-                raise ChoiceError(f"damage for {a.name} must give all {power} of its damage to the "
-                                  f"creatures blocking it ({', '.join(names)}), divided as "
-                                  f"{who} likes.", "510.1c")
+                raise ChoiceError(refusal("divide_damage.damage_for_must", attacker=a.name, power=power,
+                                          names=names, who=who), "510.1c")
             division = [(b, planned[b.id]) for b in blockers]
         else:
             division, left = [], power
             for i, b in enumerate(blockers[:-1]):
                 lethal = min(left, max(b.toughness - b.damage, 0))
                 options = [str(lethal)] + [str(n) for n in range(left + 1) if n != lethal]
-                label = self.chooser.choose(who, f"combat damage from {a.name} to {names[i]} "
-                                            f"({left} left to assign)", options)
+                label = self.chooser.choose(who, prompt("damage.divide", attacker=a.name, blocker=names[i],
+                                                        left=left), options)
                 division.append((b, int(label)))
                 left -= int(label)
             division.append((blockers[-1], left))
@@ -3483,7 +3440,7 @@ class Game:
         labels = [f"{name} #{o.id}" for o in objs]
         arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
         with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
-            keep = self.chooser.choose(who, f"which {name} to keep (legend rule)", labels)
+            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), labels)
             self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
                                   player=who, question="legend rule", answer=keep,
                                   options=tuple(labels)))
@@ -3501,11 +3458,11 @@ class Game:
     # ------------------------------------------------------------------ internals
     def _player(self, name: object, argument: str = "player") -> PlayerState:
         if not isinstance(name, str):
-            raise TypeError(f"{argument} must be a player's name (a string), not {name!r}")
+            raise TypeError(refusal("player.must_players_name", argument=argument, name=name))
         for p in self._s.players:
             if p.name == name:
                 return p
-        raise ObjectError(f"there is no player named {name!r} (players: {', '.join(self.players)})",
+        raise ObjectError(refusal("player.there_no_player", name=name, players=self.players),
                           "102.1")
 
     def _no_priority_rule(self) -> str:
@@ -3515,8 +3472,8 @@ class Game:
     def _check_not_over(self) -> None:
         if self.over:
             if self.winner is None:
-                raise GameOverError("The game is over: it is a draw (CR 104.4a).", "104.4a")
-            raise GameOverError(f"The game is over: {self.winner} won (CR 104.2a).", "104.2a")
+                raise GameOverError(refusal("not_over.game_over_draw"), "104.4a")
+            raise GameOverError(refusal("not_over.game_over_won", winner=self.winner), "104.2a")
 
     def _check_open(self) -> None:
         """Refuse any change once the game has ended: it ends at once when a player wins or it
@@ -3535,22 +3492,16 @@ class Game:
         made after the mana is added."""
         p = self._player(player)
         if not p.in_game:
-            raise GameOverError(f"{player} has left the game.")
+            raise GameOverError(refusal("living.has_left_game", player=player))
         self._check_not_over()
         holder = self._s.priority
         if holder is None:
-            raise TimingError(f"No player gets priority during the {STEP_TITLES[self._s.step]}, "
-                              f"so nothing can be activated or cast now.", self._no_priority_rule())
+            raise TimingError(refusal("can_act.no_player_gets", step=self._s.step), self._no_priority_rule())
         if holder != player and mana_ability:
-            raise TimingError(f"{player} doesn't have priority: {holder} does, and nothing is asking "
-                              f"{player} to pay mana right now. A mana ability can be activated "
-                              f"while its controller holds priority or while they are paying a cost "
-                              f"or asked for mana (CR 605.3a, 117.1d); {holder} can pass priority "
-                              f"(pass_priority()).", "605.3a")
+            raise TimingError(refusal("can_act.doesnt_have_priority", player=player, holder=holder), "605.3a")
         if holder != player:
-            raise TimingError(f"{player} doesn't have priority: {holder} does. A player casts spells "
-                              f"and activates abilities only while holding priority; {holder} can "
-                              f"pass it (pass_priority()).", "117.1")
+            raise TimingError(refusal("can_act.doesnt_have_priority_2", player=player, holder=holder),
+                              "117.1")
 
     def _take_id(self) -> int:
         i = self._s.next_id
@@ -3725,7 +3676,7 @@ class Game:
     def _choose_color(self, o: Obj, controller: str, color: str | None, setup: bool = False) -> str:
         """CR 614.12a: "as this enters, choose a color" is chosen before it enters (as part of a
         teaching set-up step when ``setup``)."""
-        label = color or self.chooser.choose(controller, f"color for {o.name} as it enters",
+        label = color or self.chooser.choose(controller, prompt("color.as_enters", name=o.name),
                                              list(COLORS))
         check.one_of("color", label, COLORS)
         self._emit(ChoiceMade(words=say("choice.color"),
@@ -3850,7 +3801,7 @@ class Game:
                 mine = [p for p in pending if p.controller == player]
                 if len(mine) > 1:
                     labels = [f"{possessive(p.source_name)} ability (triggered at #{p.seq})" for p in mine]
-                    order = self.chooser.order(player, "order of your triggers on the stack", labels)
+                    order = self.chooser.order(player, prompt("triggers.order"), labels)
                     self._emit(ChoiceMade(words=say("choice.trigger_order"), rules=("603.3b",),
                                           player=player, question="trigger order",
                                           answer=tuple(order), options=tuple(labels),
@@ -3888,8 +3839,8 @@ class Game:
                                    lane="stack", cause=p.seq))
                 return
             labels = [self._choice_label(t) for t in options]
-            label = self.chooser.choose(p.controller, f"target for {possessive(p.source_name)} ability",
-                                        labels)
+            label = self.chooser.choose(p.controller, prompt("target.trigger", source_name=p.source_name),
+                                                      labels)
             target = options[labels.index(label)]
             self._emit(ChoiceMade(words=say("choice.trigger_target", source=p.source_name),
                                   rules=("603.3d",), player=p.controller, cause=p.seq,
@@ -4027,8 +3978,8 @@ class Game:
     def _check_room(self) -> None:
         """One more event must fit in the log (the kit's limit, not a rule: a :class:`LimitError`)."""
         if len(self._events) >= limits.MAX_EVENTS:
-            raise LimitError(f"this game's log is full: one more event would make it "
-                             f"{len(self._events) + 1:,} events", "MAX_EVENTS", limits.MAX_EVENTS)
+            raise LimitError(refusal("room.games_log_full", events=len(self._events) + 1),
+                             "MAX_EVENTS", limits.MAX_EVENTS)
 
     def _emit(self, event: E, obj: Obj | None = None, *, root: bool = False) -> E:
         """Number the event, give it its cause and lane, log it, and feed it to the trigger

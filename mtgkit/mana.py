@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 
 from .limits import MAX_MANA
 from .records import Value
+from .wording import refusal
 
 #: Mana types in display order. ``C`` is colorless, which is a type but not a color.
 TYPES: tuple[str, ...] = ("W", "U", "B", "R", "G", "C")
@@ -73,7 +74,7 @@ class Mana:
         object.__setattr__(self, "counts", counts)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Mana is immutable")
+        raise AttributeError(refusal("mana.immutable"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Mana) and other.counts == self.counts
@@ -88,7 +89,7 @@ class Mana:
     def of(cls, mana_type: str, amount: int = 1) -> Mana:
         """``amount`` mana of one type."""
         if mana_type not in TYPES:
-            raise ValueError(f"unknown mana type {mana_type!r}; expected one of {TYPES}")
+            raise ValueError(refusal("mana.unknown_type", mana_type=mana_type, types=TYPES))
         counts = [0] * 6
         counts[TYPES.index(mana_type)] = amount
         return cls(_counts(counts))
@@ -99,15 +100,14 @@ class Mana:
         one symbol as the kit shows a large amount (``{G}x1,024``)."""
         found = _COUNTED.findall(text)
         if "".join(f"{{{sym}}}" + (f"x{n}" if n else "") for sym, n in found) != text.replace(" ", ""):
-            raise ValueError(f"not a sequence of mana symbols: {text!r}")
+            raise ValueError(refusal("mana.not_symbols", text=text))
         counts = [0] * 6
         for sym, n in found:
             if sym not in TYPES:
-                raise ValueError(f"unknown mana type {sym!r}; expected one of {TYPES}")
+                raise ValueError(refusal("mana.unknown_type", mana_type=sym, types=TYPES))
             counts[TYPES.index(sym)] += int(n.replace(",", "")) if n else 1
             if sum(counts) > MAX_MANA:
-                raise ValueError(f"more than {MAX_MANA:,} mana, the kit's limit (MAX_MANA in "
-                                 f"mtgkit.limits): {text[:40]!r}")
+                raise ValueError(refusal("mana.over_limit", max_mana=MAX_MANA, text=text[:40]))
         return cls(tuple(counts))  # type: ignore[arg-type]
 
     @property
@@ -129,7 +129,7 @@ class Mana:
     def __sub__(self, other: Mana) -> Mana:
         result = _counts(a - b for a, b in zip(self.counts, other.counts, strict=True))
         if min(result) < 0:
-            raise ValueError(f"cannot take {other} from {self}")
+            raise ValueError(refusal("mana.cannot_take", other=other, pool=self))
         return Mana(result)
 
     def common(self, other: Mana) -> Mana:
@@ -170,7 +170,7 @@ _COUNTED = re.compile(r"\{([^}]*)\}(?:x(\d{1,3}(?:,\d{3})+|\d+))?")
 def _symbols(text: str) -> list[str]:
     found = _SYMBOL.findall(text)
     if "".join(f"{{{s}}}" for s in found) != text.replace(" ", ""):
-        raise ValueError(f"not a sequence of mana symbols: {text!r}")
+        raise ValueError(refusal("mana.not_symbols", text=text))
     return found
 
 
@@ -202,12 +202,12 @@ class ManaCost(Value):
             elif "/" in sym:
                 a, b = sym.split("/")
                 if a not in TYPES or b not in TYPES:
-                    raise ValueError(f"unknown hybrid symbol {{{sym}}} in {text!r}")
+                    raise ValueError(refusal("mana.unknown_hybrid", sym=sym, text=text))
                 hybrid.append((a, b))
             elif sym in TYPES:
                 colored = colored + Mana.of(sym)
             else:
-                raise ValueError(f"unknown mana symbol {{{sym}}} in {text!r}")
+                raise ValueError(refusal("mana.unknown_symbol", sym=sym, text=text))
         return cls(generic, colored, tuple(hybrid), x_count, text)
 
     @classmethod
@@ -279,10 +279,10 @@ def pay(pool: Mana, cost: ManaCost, x: int = 0) -> Mana:
     try:
         rest = pool - cost.colored
     except ValueError:
-        raise ValueError(f"{pool} can't pay the colored part of {cost}") from None
+        raise ValueError(refusal("mana.cant_pay_colored", pool=pool, cost=cost)) from None
     spent = _pay_hybrid(rest, cost.hybrid)
     if spent is None:
-        raise ValueError(f"{pool} can't pay the hybrid part of {cost}")
+        raise ValueError(refusal("mana.cant_pay_hybrid", pool=pool, cost=cost))
     rest = rest - spent
     generic = cost.generic + cost.x_count * x
     generic_spent = Mana()
@@ -291,7 +291,7 @@ def pay(pool: Mana, cost: ManaCost, x: int = 0) -> Mana:
         if take:
             generic_spent = generic_spent + Mana.of(t, take)
     if generic_spent.amount < generic:
-        raise ValueError(f"{pool} is not enough mana for {cost} (X={x})")
+        raise ValueError(refusal("mana.not_enough", pool=pool, cost=cost, x=x))
     return cost.colored + spent + generic_spent
 
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
+from .wording import refusal
+
 _MISSING: Any = object()
 R = TypeVar("R", bound="_Base")
 
@@ -80,21 +82,22 @@ class _Base(metaclass=_RecordMeta):
             raise TypeError(f"{cls.__name__} takes its fields by name ({', '.join(fields)}), "
                             f"got {len(args)} positional values")
         if len(args) > len(fields):
-            raise TypeError(f"{cls.__name__} takes at most {len(fields)} values, got {len(args)}")
+            raise TypeError(refusal("records.too_many_values", name=cls.__name__, n_fields=len(fields),
+                                    n_args=len(args)))
         for field, value in zip(fields, args, strict=False):
             if field in values:
-                raise TypeError(f"{cls.__name__} got two values for {field!r}")
+                raise TypeError(refusal("records.two_values", name=cls.__name__, field=field))
             values[field] = value
         unknown = [k for k in values if k not in fields]
         if unknown:
-            raise TypeError(f"{cls.__name__} got an unexpected field {unknown[0]!r}; its fields are "
-                            f"{', '.join(fields)}")
+            raise TypeError(refusal("records.unexpected_field", name=cls.__name__, unknown=unknown[0],
+                                    fields=fields))
         setter = object.__setattr__
         defaults = cls._defaults
         for field in fields:
             value = values.get(field, defaults.get(field, _MISSING))
             if value is _MISSING:
-                raise TypeError(f"{cls.__name__} needs a value for {field!r}")
+                raise TypeError(refusal("records.needs_value", name=cls.__name__, field=field))
             setter(self, field, value)
 
     def _values(self) -> tuple[Any, ...]:
@@ -126,7 +129,7 @@ class _Frozen(_Base):
     def __setattr__(self, name: str, value: object) -> None:
         from dataclasses import FrozenInstanceError  # only when someone tries
 
-        raise FrozenInstanceError(f"{type(self).__name__} is immutable")
+        raise FrozenInstanceError(refusal("records.immutable", name=type(self).__name__))
 
     def __delattr__(self, name: str) -> None:
         self.__setattr__(name, None)

@@ -25,21 +25,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from .wording import refusal
+
 T = TypeVar("T")
 
 
 def whole_number(name: str, value: object, low: int, high: int) -> int:
     """An ``int`` (not a bool, not a float) from ``low`` to ``high``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise TypeError(refusal("validate.whole_number.type", name=name, low=low, high=high, value=value))
     if not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value}")
+        raise ValueError(refusal("validate.whole_number.range", name=name, low=low, high=high, value=value))
     return value
 
 
 def flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, not {value!r}")
+        raise TypeError(refusal("validate.flag.type", name=name, value=value))
     return value
 
 
@@ -48,9 +50,10 @@ def text(name: str, value: object, *, optional: bool = False, max_len: int = 200
     if value is None and optional:
         return ""
     if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string, not {type(value).__name__} {_short(value)}")
+        raise TypeError(refusal("validate.text.type", name=name, type_name=type(value).__name__,
+                                short=_short(value)))
     if not value or len(value) > max_len:
-        raise ValueError(f"{name} must be 1 to {max_len} characters long, not {_short(value)}")
+        raise ValueError(refusal("validate.text.length", name=name, max_len=max_len, short=_short(value)))
     return value
 
 
@@ -60,21 +63,21 @@ def one_of(name: str, value: object, options: Sequence[T]) -> T:
             return option
     listed = ", ".join(str(o) for o in options)
     if not isinstance(value, str | int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be one of {listed}, not {_short(value)}")
-    raise ValueError(f"{name} must be one of {listed}, not {value!r}")
+        raise TypeError(refusal("validate.one_of.type", name=name, listed=listed, short=_short(value)))
+    raise ValueError(refusal("validate.one_of.value", name=name, listed=listed, value=value))
 
 
 def ref(name: str, value: object) -> int | str:
     """An object's id (a whole number) or a permanent's name (a string)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise TypeError(f"{name} must be an object id (a whole number) or a name, not {_short(value)}")
+        raise TypeError(refusal("validate.ref.type", name=name, short=_short(value)))
     return value
 
 
 def ref_list(name: str, value: object) -> list[int | str]:
     """A list (or tuple or set) of object ids or names; a single string is not a list."""
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise TypeError(f"{name} must be a list of object ids or names, not {_short(value)}")
+        raise TypeError(refusal("validate.ref_list.type", name=name, short=_short(value)))
     items = list(value)
     return [ref(f"{name}[{i}]", item) for i, item in enumerate(items)]
 

@@ -41,7 +41,7 @@ from .events import (
 )
 from .triggers import AtBeginning, BecomesMonarch, CastSpell, TappedForMana, Trigger, whose_matches
 from .view import GameView, ObjectView
-from .wording import possessive
+from .wording import possessive, refusal
 
 
 def no_mana(game: GameView, ref: int | str) -> str:
@@ -132,11 +132,8 @@ def no_trigger(game: GameView, ref: int | str) -> str:
     o = game.obj(ref)
     abilities = o.card.triggers
     if not abilities:
-        static = (" Its \"if ... instead\" is a replacement effect: it changes an event as it happens "
-                  "and never triggers (CR 614.1a)." if o.card.has(StaticReplacement) else "")
-        raise ValueError(f"ref: {o.name} has no triggered ability (one that begins with \"when\", "
-                         f"\"whenever\" or \"at\", CR 603.1), so there is nothing that could "
-                         f"trigger.{static}")
+        raise ValueError(refusal("whynot.no_triggered_ability", name=o.name,
+                                 replacement=o.card.has(StaticReplacement)))
     events = game.events
     spans = _on_battlefield(events, o.id)
     since = spans[-1][0] if spans else 0

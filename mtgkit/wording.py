@@ -13,14 +13,47 @@ data (an optional "tapped", a list of options), a small function of the values.
 >>> from mtgkit.events import Tapped, say
 >>> sentence(Tapped(words=say("tap.attack"), obj="Grizzly Bears"))
 'Grizzly Bears becomes tapped as it attacks'
+
+A refused call is worded the same way: the engine raises its error with ``refusal(key, facts)``
+and :data:`REFUSALS` holds the sentence, so no module of the engine composes the words of an
+error either. A refusal's template may join a list: ``{options!j}`` says "a, b, c" and
+``{options!o}`` "a or b or c".
+
+>>> refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice")
+"Bob can't pass: Alice has priority."
+
+The questions a chooser is asked (:data:`PROMPTS`, with ``prompt(key, facts)``) live here too.
+
+>>> prompt("color.as_enters", name="Utopia Sprawl")
+'color for Utopia Sprawl as it enters'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import string
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from .events import Event, Words
+
+@runtime_checkable
+class Words(Protocol):
+    """Which sentence to say and the facts it names (:class:`mtgkit.events.Words`)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def facts(self) -> tuple[tuple[str, Any], ...]: ...
+
+
+class Event(Protocol):
+    """What a sentence reads of an event (:class:`mtgkit.events.Event`): its ``words`` and its
+    fields. This module imports nothing of the kit, so every module of the engine, down to
+    :mod:`mtgkit.mana` and :mod:`mtgkit.records`, can say its refusals here."""
+
+    _fields: ClassVar[tuple[str, ...]]
+
+    @property
+    def words(self) -> Words | None: ...
 
 
 class Values(dict[str, Any]):
@@ -52,6 +85,7 @@ DERIVED: dict[str, Callable[[Values], Any]] = {
     "targeting": lambda v: f" targeting {v['target_name']}" if v["target"] is not None else "",
     "responding": lambda v: " in response" if v["in_response"] else "",
     "lost": lambda v: -v["delta"],  # life paid or lost, counters removed
+    "step_title": lambda v: STEP_TITLES[v["step"]],
 }
 
 
@@ -83,7 +117,7 @@ def _s(n: int, noun: str) -> str:
 
 
 #: What each step or phase is called (CR 500.1).
-STEP_TITLES = {
+STEP_TITLES: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
     "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
     "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
@@ -350,3 +384,303 @@ def sentence(event: Event, about: Mapping[str, Any] | None = None) -> str:
 def words_text(words: Words) -> str:
     """Words said on their own, from their facts only (a reason inside an event's sentence)."""
     return _said(SENTENCES[words.key], Values(None, dict(words.facts)))
+
+
+def _spells_of(restricted: Sequence[tuple[str, Any]]) -> str:
+    """What restricted mana can be spent on (CR 106.6): "a creature spell or an instant spell"."""
+    return " or ".join(f"{with_article(kind.lower())} spell" for kind, _ in restricted)
+
+
+#: Why a call is refused, by key: the words of every ``RulesError`` (naming its rule), and of
+#: every ``ValueError`` and ``TypeError`` (naming the argument) the engine raises. The engine
+#: names a refusal with ``refusal(key, ...)`` and passes data only; keys are grouped by the
+#: module and the check that raises them.
+REFUSALS: dict[str, Sentence] = {
+    # ------------------------------------------------------------------ the game (game.py)
+    "game.players_must_list": "players must be a list of names, not {players!r}",
+    "game.game_needs_players": ("a game needs 2 to {max_players} players with different names, not "
+                                "{names!r}"),
+    "game.players_cant_called": "players can't be called 'stack' or 'game': the timeline uses those lanes",
+    "game.start_draw_starting": ("start='draw': the starting player of a two-player game skips the draw "
+                                 "step of their first turn (CR 103.8a)"),
+    "game.libraries_cards_are": ("{n_names} libraries of {library} cards are more than the {max_objects} "
+                                 "objects a game may hold"),
+    "game.chooser_must_have": "chooser must have choose() and order() methods (see mtgkit.choices)",
+    "object.there_no_object": "there is no object #{ref} in this game",
+    "object.there_are_permanents": lambda v: (
+        f"there are {v['n_named']} permanents named {v['ref']!r} on the battlefield"
+        + (": use its id" if v["n_named"] else "")),
+    "object.not_found": lambda v: (f"no {v['name']!r} in the {v['zone']}"
+                                + (f" of {v['controller']}" if v["controller"] else "")),
+    "why.event_not_event": "event #{seq} is not an event of this game",
+    "why_not.ability_for_why": "ability= is only for why_not('activate', ...), not for {what!r}",
+    "why_not.attacker_creature_ref": ("attacker= is the creature ref would block: why_not('block', ref, "
+                                      "attacker=...), and only for 'block' (what={what!r})"),
+    "put_onto_battlefield.attached_for_auras": "attached_to is only for Auras, and {name} isn't one",
+    "put_onto_battlefield.enchant_on_battlefield": ("{name} can only enchant a {enchant} on the "
+                                                    "battlefield, and {host} isn't one"),
+    "put_onto_battlefield.aura_say_which": ("{name} is an Aura: say which permanent it is attached to "
+                                            "(attached_to=...)"),
+    "put_onto_battlefield.game_holds_at": "a game holds at most {max_objects} objects",
+    "put_onto_battlefield.copy_for_card": ("copy= is for a card put onto the battlefield by an effect "
+                                           "(by_effect=True): it answers 'enter as a copy of which "
+                                           "creature?'"),
+    "put_onto_battlefield.cant_enter_as": "{name} can't enter as a copy of anything.",
+    "put_onto_battlefield.by_effect_true": ("by_effect=True puts it there as an effect would: its own "
+                                            "'enters' rules decide counters and tapped, and it has just "
+                                            "arrived"),
+    "put_in_zone.token_tokens_exist": "{name} is a token: tokens exist only on the battlefield (CR 111.1)",
+    "counters.counters_must_dict": "counters must be a dict like {{'+1/+1': 2}}, not {counters!r}",
+    "living.has_left_game": "{player} has left the game.",
+    "pass_priority.nobody_has_priority": "Nobody has priority during the {step_title}.",
+    "pass_priority.cant_pass_has": "{player} can't pass: {holder} has priority.",
+    "reachable.not_later_step": ("to={to!r} is not a later step of this turn (it is the {step_title}); "
+                                 "use next_turn(to={to!r}) for the next turn"),
+    "reachable.happens_when_creatures": lambda v: (
+        f"to={v['to']!r}: the {v['step_title']} happens only when creatures attack (CR 508.8), and none "
+        f"{'were' if v['declared'] else 'have been'} declared this turn: use attack() first"),
+    "reachable.draw_starting_player": ("to='draw': the starting player of a two-player game skips the "
+                                       "draw step of their first turn (CR 103.8a)"),
+    "plan.damage_must_dict": "damage must be a dict {{attacker: {{blocker: amount}}}}, not {damage!r}",
+    "plan.damage_must_dict_2": "damage[{attacker!r}] must be a dict {{blocker: amount}}",
+    "plans_used.discard_says_what": ("discard=[...] says what the active player discards in the cleanup "
+                                     "step (CR 514.1), and this call ends before a cleanup step."),
+    "plans_used.damage_says_how": ("damage= says how {names} divides its combat damage, but in this call "
+                                   "it assigns no combat damage to creatures blocking it (CR 510.1c: only "
+                                   "a blocked creature does, as the combat damage step begins)."),
+    "end_current_step.game_not_moving": "the game is not moving on: too many events",
+    "next_player.no_player_left": "no player is left in the game",
+    "discard_to_hand_size.has_cards_hand": ("{who} has {n_hand} cards in hand, no more than {hand_size}, "
+                                            "so nothing is discarded in this cleanup step (CR 514.1): "
+                                            "leave out discard=[...]."),
+    "discard_to_hand_size.has_cards_hand_2": ("{who} has {n_hand} cards in hand and must discard exactly "
+                                              "{excess} of them (discard=[...] names cards in that hand)."),
+    "activate.not_on_battlefield": "{name} is not on the battlefield, so its abilities can't be activated",
+    "activate.has_no_activated": ("{name} has no activated abilities (nothing of the form 'cost: "
+                                  "effect'), so there is nothing to activate"),
+    "activate.no_such_ability": lambda v: (
+        f"{v['name']} has {v['n']} activated abilit{'y' if v['n'] == 1 else 'ies'} (numbered from 0); "
+        f"there is no ability {v['index']}"),
+    "activate.controller_activate_abilities": ("Only {name's} controller, {controller}, can activate its "
+                                               "abilities."),
+    "activate.already_tapped_cant": "{name} is already tapped, so it can't be tapped again to pay {{T}}.",
+    "activate.untapped_cant_untapped": "{name} is untapped, so it can't be untapped to pay {{Q}}.",
+    "activate.hasnt_been_under": ("{name} hasn't been under {controller's} control continuously since "
+                                  "{controller's} most recent turn began, and it doesn't have haste."),
+    "activate.has_life_cant": "{who} has {life} life and can't pay {life2} life.",
+    "activate.has_counters_cost": "{name} has {have} {kind} counters; the cost removes {n}.",
+    "pick_mana.not_mana_choose": "{wanted!r} is not mana; choose one of {labels!j}",
+    "pick_mana.cant_add_now": "{name} can't add {wanted} now; it can add {labels!o}.",
+    "apply_mana_replacements.would_have_produce": "{label} would have {name} produce {amount:,} mana",
+    "match_order.not_one_replacement": ("{name!r} is not one of the replacement effects to order: "
+                                        "{labels!j}"),
+    "match_order.order_must_include": ("the order must include every applicable replacement effect: "
+                                       "{labels!j}"),
+    "add_mana.mana_pool_would": "{who's} mana pool would hold {amount:,} mana",
+    "play_land.not_land_card": "{name} is not a land card in a hand",
+    "play_land.land_played_your": "A land can be played only in your own main phase with an empty stack.",
+    "play_land.has_already_played": "{who} has already played a land this turn.",
+    "cast.not_hand": "{name} is not in a hand",
+    "cast.land_lands_are": "{name} is a land: lands are played, not cast.",
+    "cast.isnt_instant_cast": ("{name} isn't an instant, so it can be cast only in {who's} own main phase "
+                               "with an empty stack."),
+    "cast.spell_with_cost": "Only a spell with {{X}} in its cost takes a value for X ({name} got x={x}).",
+    "cast.doesnt_ask_for": "{name} doesn't ask for a color as it enters.",
+    "pay_argument.pay_must_mana": ("pay must be the mana to spend, written as symbols like '{{G}}{{G}}', "
+                                   "not {text!r}"),
+    "convoke_plan.doesnt_have_convoke": "{name} doesn't have convoke, so no creature can help pay for it.",
+    "convoke_plan.listed_twice_each": "{creature} is listed twice: each creature convokes once.",
+    "convoke_plan.not_creature_controls": ("{creature} is not a creature {who} controls, so it can't "
+                                           "convoke {name}."),
+    "convoke_plan.tapped_untapped_creature": ("{creature} is tapped: only an untapped creature can be "
+                                              "tapped to convoke."),
+    "convoke_symbol.cant_pay_cost": lambda v: (
+        f"{v['creature']} can't pay {v['wanted']} of {possessive(v['spell'])} cost: it can pay "
+        f"{' or '.join(v['options']) or 'nothing that is left'} (one generic mana, or one mana of its "
+        f"color)."),
+    "convoke_symbol.nothing_left_total": ("Nothing is left of {spell's} total cost for {creature} to pay: "
+                                          "each creature that convokes pays one mana."),
+    "convoke_symbol.what_left_total": lambda v: (
+        f"What is left of {possessive(v['spell'])} total cost is {v['rest']}, and {v['creature']} is "
+        f"{v['color']}: a "
+        f"creature that convokes pays one generic mana or one mana of its own color"
+        + (f" (convoke taps creatures and spends no mana, so {v['orrery'][0]} doesn't help)" if v["orrery"]
+           else "") + "."),
+    "payment.mana_pool_holds": lambda v: (
+        f"{possessive(v['who'])} mana pool holds {v['pool'] + v['held']}, but {v['held']} of it can be spent "
+        f"only on "
+        f"{_spells_of(v['restricted'])}, and "
+        + (f"the rest, {v['pool']}, can't pay" if v["pool"] else "no other mana is left to pay")
+        + f" {v['shown']}{v['with_x']} for {v['what']}."),
+    "payment.mana_pool_holds_2": lambda v: (
+        f"{possessive(v['who'])} mana pool holds {v['pool']}, which can't pay {v['shown']}{v['with_x']}."
+        + (" Add mana first (activate mana abilities)." if v["add_first"] else "")),
+    "payment.cant_pay_for": lambda v: (
+        f"{v['who']} can't pay {v['shown']}{v['with_x']} for {v['what']} with {v['paying']}: {v['held']} of "
+        f"that pool can be spent only on {_spells_of(v['restricted'])}."),
+    "payment.cant_pay_for_2": "{who} can't pay {shown}{with_x} for {what} with {paying}: {problem}.",
+    "target.has_no_target": "This has no target.",
+    "target.needs_target_pass": "This needs a target ({text}): pass target=...",
+    "target.cant_chosen_for": lambda v: (f"{v['problem'][0].upper()}{v['problem'][1:]}, so it can't be "
+                                         f"chosen for \"{v['text']}\"."),
+    "some_target.needs_target_there": "{what} needs a target ({text}), and there is none: {missing}.",
+    "resolve.stack_empty_there": "The stack is empty: there is nothing to resolve.",
+    "resolve.copy_answers_enter": ("copy= answers 'enter as a copy of which creature?' for a permanent "
+                                   "that may enter as a copy (Clone, CR 707.5), and nothing that entered "
+                                   "while the top of the stack resolved asked that."),
+    "resolve.free_cast_mana": ("free_cast=, x= and mana_from= answer cascade's 'you may cast it without "
+                               "paying its mana cost' (CR 702.85a), and nothing that resolved offered "
+                               "that."),
+    "resolve_stack.stack_never_empties": "the stack never empties: too many events",
+    "copy_choice.not_creature_on": "#{copy} is not a creature on the battlefield to copy.",
+    "put_counters.would_have_counters": "{name} would have {total:,} {kind} counters",
+    "create_tokens.more_tokens_would": "{n} more tokens would make the game hold {total:,} objects",
+    "cascade_cast.spell_with_cost": ("Only a spell with {{X}} in its cost takes a value for X ({card} got "
+                                     "x={x})."),
+    "cascade_cast.cast_without_paying": ("{card} is cast without paying its mana cost, so the only legal "
+                                         "choice for X is 0 (x={x})."),
+    "cascade_cast.mana_from_names": ("mana_from= names mana abilities to activate while casting the spell "
+                                     "cascade found (CR 601.2g), so it goes with free_cast=True."),
+    "cascade_cast.no_card_type": "{name} has no card type (a placeholder card), so it can't be cast.",
+    "cascade_cast.mana_value_not_less": ("{name's} mana value isn't less than {mv}, so cascade doesn't let "
+                                         "{who} cast it."),
+    "cascade_cast.even_cast_without": ("{increase}, even cast without paying its mana cost (CR 601.2f, "
+                                       "118.9d), and {who's} mana pool can't pay that. Name what {who} "
+                                       "taps for mana while casting it: mana_from=[...] (601.2g)."),
+    "activate_mana_while_casting.has_no_mana": ("{name} has no mana ability to activate while casting "
+                                                "{spell}."),
+    "attack_timing.attackers_are_declared": ("Attackers are declared as the declare attackers step "
+                                             "begins: call attack() in the beginning of combat step "
+                                             "(advance(to='beginning_of_combat') first)."),
+    "block_timing.blockers_are_declared": ("Blockers are declared as the declare blockers step begins: "
+                                           "call block() in the declare attackers step, after attackers "
+                                           "were declared."),
+    "attack.listed_twice_creature": ("{name} is listed twice: a creature attacks at most once per "
+                                     "declaration."),
+    "attack.not_opponent_still": "{defender} is not an opponent of {active} still in the game.",
+    "attack.not_creature_controls": "{name} is not a creature {active} controls.",
+    "attack.tapped_untapped_creatures": "{name} is tapped; only untapped creatures can attack.",
+    "attack.cant_attack_hasnt": ("{name} can't attack: it hasn't been under {active's} control "
+                                 "continuously since their most recent turn began, and it doesn't have "
+                                 "haste."),
+    "block.blocks_must_dict": "blocks must be a dict {{blocker: attacker}}, not {blocks!r}",
+    "block.not_attacking": "{attacker} is not attacking.",
+    "block.not_creature_controlled": ("{blocker} is not a creature controlled by the player {attacker} "
+                                      "attacks."),
+    "block.tapped_tapped_creatures": "{blocker} is tapped; tapped creatures can't block.",
+    "block.has_flying_creature": ("{attacker} has flying: only a creature with flying or reach can block "
+                                  "it, and {blocker} has neither."),
+    "declaring.first_has_every": lambda v: (
+        f"{v['reason']} ({v['call']} first has every player pass, and before the declaration: "
+        f"{'; '.join(v['happened'])}.)"),
+    "combat_damage.blocked_by_one": ("{attacker} is blocked by one creature, {name}, and assigns all its "
+                                     "{power} combat damage to it: there is nothing to divide (damage= "
+                                     "for it)."),
+    "divide_damage.damage_for_must": ("damage for {attacker} must give all {power} of its damage to the "
+                                      "creatures blocking it ({names!j}), divided as {who} likes."),
+    "player.must_players_name": "{argument} must be a player's name (a string), not {name!r}",
+    "player.there_no_player": "there is no player named {name!r} (players: {players!j})",
+    "not_over.game_over_draw": "The game is over: it is a draw (CR 104.4a).",
+    "not_over.game_over_won": "The game is over: {winner} won (CR 104.2a).",
+    "can_act.no_player_gets": ("No player gets priority during the {step_title}, so nothing can be "
+                               "activated or cast now."),
+    "can_act.doesnt_have_priority": ("{player} doesn't have priority: {holder} does, and nothing is "
+                                     "asking {player} to pay mana right now. A mana ability can be "
+                                     "activated while its controller holds priority or while they are "
+                                     "paying a cost or asked for mana (CR 605.3a, 117.1d); {holder} can "
+                                     "pass priority (pass_priority())."),
+    "can_act.doesnt_have_priority_2": ("{player} doesn't have priority: {holder} does. A player casts "
+                                       "spells and activates abilities only while holding priority; "
+                                       "{holder} can pass it (pass_priority())."),
+    "room.games_log_full": "this game's log is full: one more event would make it {events:,} events",
+    # ------------------------------------------------------------------ arguments (validate.py)
+    "validate.whole_number.type": "{name} must be a whole number from {low} to {high}, not {value!r}",
+    "validate.whole_number.range": "{name} must be a whole number from {low} to {high}, not {value}",
+    "validate.flag.type": "{name} must be True or False, not {value!r}",
+    "validate.text.type": "{name} must be a string, not {type_name} {short}",
+    "validate.text.length": "{name} must be 1 to {max_len} characters long, not {short}",
+    "validate.one_of.type": "{name} must be one of {listed}, not {short}",
+    "validate.one_of.value": "{name} must be one of {listed}, not {value!r}",
+    "validate.ref.type": "{name} must be an object id (a whole number) or a name, not {short}",
+    "validate.ref_list.type": "{name} must be a list of object ids or names, not {short}",
+    # ------------------------------------------------------------------ mana (mana.py)
+    "mana.immutable": "Mana is immutable",
+    "mana.unknown_type": "unknown mana type {mana_type!r}; expected one of {types}",
+    "mana.not_symbols": "not a sequence of mana symbols: {text!r}",
+    "mana.over_limit": ("more than {max_mana:,} mana, the kit's limit (MAX_MANA in mtgkit.limits): "
+                        "{text!r}"),
+    "mana.cannot_take": "cannot take {other} from {pool}",
+    "mana.unknown_hybrid": "unknown hybrid symbol {{{sym}}} in {text!r}",
+    "mana.unknown_symbol": "unknown mana symbol {{{sym}}} in {text!r}",
+    "mana.cant_pay_colored": "{pool} can't pay the colored part of {cost}",
+    "mana.cant_pay_hybrid": "{pool} can't pay the hybrid part of {cost}",
+    "mana.not_enough": "{pool} is not enough mana for {cost} (X={x})",
+    # ------------------------------------------------------------------ card texts (abilities.py)
+    "abilities.unknown_cost_part": "unknown cost part {part!r} in {text!r}",
+    # ------------------------------------------------------------------ scripted choices (choices.py)
+    "choices.scripted_answer": "scripted answer {answer!r} for {question!r} is not one of {options}",
+    "choices.scripted_order": "scripted order {answer} for {question!r} must arrange {items}",
+    # ------------------------------------------------------------------ records (records.py)
+    "records.too_many_values": "{name} takes at most {n_fields} values, got {n_args}",
+    "records.two_values": "{name} got two values for {field!r}",
+    "records.unexpected_field": "{name} got an unexpected field {unknown!r}; its fields are {fields!j}",
+    "records.needs_value": "{name} needs a value for {field!r}",
+    "records.immutable": "{name} is immutable",
+    # ------------------------------------------------------------------ why not (whynot.py)
+    "whynot.no_triggered_ability": lambda v: (
+        f"ref: {v['name']} has no triggered ability (one that begins with \"when\", \"whenever\" or \"at\", "
+        f"CR 603.1), so there is nothing that could trigger."
+        + (" Its \"if ... instead\" is a replacement effect: it changes an event as it happens and never "
+           "triggers (CR 614.1a)." if v["replacement"] else "")),
+}
+
+
+class _Joining(string.Formatter):
+    """``str.format`` with two conversions for lists: ``!j`` joins with commas, ``!o`` with "or"."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "j":
+            return ", ".join(str(x) for x in value)
+        if conversion == "o":
+            return " or ".join(str(x) for x in value)
+        return super().convert_field(value, conversion)
+
+
+_JOINING = _Joining()
+
+
+def refusal(key: str, **facts: Any) -> str:
+    """The words of refusal ``key`` with these facts: what the error the engine raises says."""
+    said = REFUSALS[key]
+    values = Values(None, facts)
+    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)
+
+
+#: What the engine asks a player, by key: the question a chooser (:mod:`mtgkit.choices`) is
+#: given with the options. The engine names a question with ``prompt(key, ...)``.
+PROMPTS: dict[str, Sentence] = {
+    "discard.hand_size": "discard a card (hand size)",
+    "mana.which": "mana from {name}",
+    "mana.replacement_order": "replacement effects on {name's} mana",
+    "payment.which_mana": "which mana {who} spends to pay {cost} for {what}",
+    "copy.which": "what {name} enters as a copy of",
+    "sacrifice.may_to_draw": "sacrifice a {card_type} to draw a card?",
+    "target.copy": "target for the copy of {original}",
+    "cascade.cast": "cast {card} without paying its mana cost (cascade)?",
+    "target.spell": "target for {card}",
+    "sacrifice.which": lambda v: f"which {v['card_type'].lower()} {v['player']} sacrifices",
+    "damage.effect_order": "which effect applies first to {source's} damage",
+    "damage.redirection": "which redirection applies to {source's} damage",
+    "damage.divide": "combat damage from {attacker} to {blocker} ({left} left to assign)",
+    "legend_rule.keep": "which {name} to keep (legend rule)",
+    "color.as_enters": "color for {name} as it enters",
+    "triggers.order": "order of your triggers on the stack",
+    "target.trigger": "target for {source_name's} ability",
+}
+
+
+def prompt(key: str, **facts: Any) -> str:
+    """The question ``key`` with these facts: what a chooser is asked."""
+    said = PROMPTS[key]
+    values = Values(None, facts)
+    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)

@@ -4,12 +4,15 @@ event kind has a rendering, every sentence the engine names exists and every sen
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import mtgkit
 from mtgkit import Game, events, wording
+from mtgkit.choices import FirstOption
+from mtgkit.errors import RulesError
 from mtgkit.events import PriorityPassed, Tapped, say
 
 GAME = Path(mtgkit.__file__).resolve().parent / "game.py"
@@ -111,3 +114,137 @@ def test_a_card_name_ending_in_s_takes_an_apostrophe_only() -> None:
     g.advance(to="end_of_combat")
     said = " ".join(e.text for e in g.events)
     assert "Grizzly Bears' damage" in said and "Bears's" not in said
+
+
+# ---------------------------------------------------------------------------- refusals
+#: The modules of the engine whose errors are worded in mtgkit.wording's REFUSALS: every module
+#: below the teaching layer that raises (the file, text and link helpers aside: files.py,
+#: safetext.py, crlinks.py, and outcomes.py, a query over whole games).
+ENGINE = ("game.py", "mana.py", "validate.py", "abilities.py", "choices.py", "records.py", "whynot.py")
+PKG = GAME.parent
+
+
+def _errors(tree: ast.AST) -> list[ast.Call]:
+    """Every construction of an error: a class named ``...Error`` (an internal invariant's
+    AssertionError aside, which no user is meant to read) or ``type(err)(...)``."""
+    def is_error(f: ast.expr) -> bool:
+        if isinstance(f, ast.Name):
+            return f.id.endswith("Error") and f.id != "AssertionError"
+        return isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == "type"
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and is_error(n.func)]
+
+
+def _refusals(tree: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id == "refusal"]
+
+
+def _prose(node: ast.AST) -> str | None:
+    """The first English ``node`` composes: an f-string or a string literal with a space."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.JoinedStr):
+            return ast.unparse(n)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and " " in n.value:
+            return repr(n.value)
+    return None
+
+
+def test_no_error_of_the_engine_is_worded_where_it_is_raised() -> None:
+    """An error the engine raises gets its words from ``refusal(key, facts)``: no f-string and
+    no string literal with a space among its arguments, nor among the facts of a refusal."""
+    assert _prose(ast.parse('raise TimingError(f"{p} can\'t pass", "117.3d")')) is not None
+    assert _prose(ast.parse('raise TimingError(refusal("x.y", who=p), "117.3d")')) is None
+    for module in ENGINE:
+        tree = ast.parse((PKG / module).read_text())
+        for call in _errors(tree) + _refusals(tree):
+            parts = call.args[1:] if call in _refusals(tree) else call.args
+            for part in [*parts, *(k.value for k in call.keywords)]:
+                found = _prose(part)
+                assert found is None, f"{module} line {call.lineno} words its error: {found}"
+        assert _errors(tree), module
+
+
+def test_every_refusal_the_engine_names_exists_and_every_refusal_is_used() -> None:
+    named: set[str] = set()
+    for module in ENGINE:
+        for call in _refusals(ast.parse((PKG / module).read_text())):
+            assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"
+            named.add(call.args[0].value)
+    assert named <= set(wording.REFUSALS), named - set(wording.REFUSALS)
+    assert set(wording.REFUSALS) == named, set(wording.REFUSALS) - named
+
+
+def test_a_refusal_is_said_from_its_facts() -> None:
+    assert wording.refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice") == \
+        "Bob can't pass: Alice has priority."
+    assert wording.refusal("pass_priority.nobody_has_priority", step="cleanup") == \
+        "Nobody has priority during the cleanup step."
+    assert wording.refusal("match_order.order_must_include", labels=["Orrery", "Sphere"]).endswith(
+        "effect: Orrery, Sphere")
+    assert wording.refusal("pick_mana.cant_add_now", name="Forest", wanted="{U}", labels=["{G}", "{C}"]) == \
+        "Forest can't add {U} now; it can add {G} or {C}."
+    with pytest.raises(KeyError, match="'holder'"):
+        wording.refusal("pass_priority.cant_pass_has", player="Bob")
+
+
+def test_a_refused_call_says_its_refusal() -> None:
+    """What a learner reads: the error's reason is the refusal's sentence, with its rule."""
+    g = Game(["Alice", "Bob"])
+    with pytest.raises(RulesError) as err:
+        g.pass_priority("Bob")
+    assert err.value.reason == wording.refusal("pass_priority.cant_pass_has", player="Bob", holder="Alice")
+    assert err.value.rule == "117.3d"
+
+
+# ---------------------------------------------------------------------------- chooser questions
+def _questions(tree: ast.AST) -> list[ast.Call]:
+    """Every question the engine asks a chooser: ``self.chooser.choose(player, question, ...)``
+    and ``self.chooser.order(...)``."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("choose", "order") and ast.unparse(n.func.value) == "self.chooser"]
+
+
+def _prompts(tree: ast.AST) -> list[ast.Call]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id == "prompt"]
+
+
+def test_no_question_to_a_chooser_is_worded_where_it_is_asked() -> None:
+    asked = 0
+    for module in ENGINE:
+        tree = ast.parse((PKG / module).read_text())
+        for call in _questions(tree):
+            asked += 1
+            question = call.args[1]
+            assert isinstance(question, ast.Call) and isinstance(question.func, ast.Name) \
+                and question.func.id == "prompt", f"{module} line {call.lineno}: {ast.unparse(question)}"
+            for part in [*question.args[1:], *(k.value for k in question.keywords)]:
+                assert _prose(part) is None, f"{module} line {call.lineno}: {_prose(part)}"
+    assert asked >= 17
+
+
+def test_every_question_the_engine_names_exists_and_every_question_is_used() -> None:
+    named: set[str] = set()
+    for module in ENGINE:
+        for call in _prompts(ast.parse((PKG / module).read_text())):
+            assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"
+            named.add(call.args[0].value)
+    assert named == set(wording.PROMPTS), named ^ set(wording.PROMPTS)
+
+
+def test_a_chooser_is_asked_the_prompt() -> None:
+    class Asked(FirstOption):
+        def __init__(self) -> None:
+            self.questions: list[str] = []
+
+        def choose(self, player: str, question: str, options: Sequence[str]) -> str:
+            self.questions.append(question)
+            return super().choose(player, question, options)
+
+    asked = Asked()
+    g = Game(["Alice", "Bob"], chooser=asked)
+    g.put_onto_battlefield("Gauntlet of Power", "Alice", by_effect=True)
+    assert asked.questions == [wording.prompt("color.as_enters", name="Gauntlet of Power")]
+    assert asked.questions == ["color for Gauntlet of Power as it enters"]
+    assert wording.prompt("sacrifice.which", card_type="Creature", player="Bob") == \
+        "which creature Bob sacrifices"
