@@ -32,7 +32,6 @@ import sys
 import textwrap
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -325,7 +324,7 @@ def _worksheet(args: argparse.Namespace) -> int:
     seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
     qs = worksheet(topic, level, n, seed)
     if topic == CAPSTONES:  # each at its own level, as the data says
-        qs = [replace(q, level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
+        qs = [q.replace(level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
               for q in qs]
     out = Path(args.out)
     stem = f"worksheet-{topic}-seed{seed}" if topic == CAPSTONES else f"worksheet-{topic}-{level}-seed{seed}"

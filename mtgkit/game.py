@@ -957,7 +957,7 @@ class Game:
         """A new game begun as ``config`` says, with ``actions`` applied in order (each answers
         its questions with its own ``choices``, then ``chooser``)."""
         if not isinstance(config, acts.NewGame):
-            raise TypeError(f"config must be an mtgkit.actions.NewGame, not {config!r}")
+            raise TypeError(refusal("replay.config_type", config=repr(config)))
         g = cls(config.players, life=config.life, library=config.library, start=config.start,
                 chooser=chooser)
         for a in actions:
@@ -974,7 +974,7 @@ class Game:
         if self._performing:  # inside another action (a wrapper calling another): just do it
             return acts.dispatch(self, action)
         if not isinstance(action, acts.Action):
-            raise TypeError(f"action must be one of the records of mtgkit.actions, not {action!r}")
+            raise TypeError(refusal("apply.action_type", action=repr(action)))
         action = acts.with_ids(action, self._id_of)
         recorder = acts.Recorder(self.chooser, action.answers)
         saved, self.chooser = self.chooser, recorder
@@ -1920,8 +1920,8 @@ class Game:
             short = min((payment_problem(m, need, m, due_x) or "" for m in best), key=len) if best else ""
             names = ", ".join(self._choice_label(i) for i, _ in dict.fromkeys(sources))
             most = " or ".join(str(m) for m in best) or "no mana"
-            raise CostError(f"{err.reason.rstrip('.')}; tapping their untapped mana sources ({names}) could "
-                            f"add at most {most}" + (f": {short}." if short else "."), "601.2h") from None
+            raise CostError(refusal("autopay.could_add_at_most", reason=err.reason, sources=names, most=most,
+                                    short=short), "601.2h") from None
 
     def _plan_payment(self, who: str, due: ManaCost, x: int, spell: Obj, exclude: Sequence[int]
                       ) -> tuple[tuple[int, int, str | None], ...] | None:
@@ -1985,9 +1985,8 @@ class Game:
     def _spend_budget(budget: list[int]) -> None:
         budget[0] -= 1
         if budget[0] < 0:
-            raise LimitError("paying automatically tried too many mana abilities without deciding: "
-                             "say how to pay (activate mana abilities first, then cast)",
-                             "MAX_PAYMENT_SEARCH", limits.MAX_PAYMENT_SEARCH)
+            raise LimitError(refusal("autopay.search_too_long"), "MAX_PAYMENT_SEARCH",
+                             limits.MAX_PAYMENT_SEARCH)
 
     def _mana_sources(self, who: str, exclude: Sequence[int]) -> list[tuple[int, int]]:
         """``who``'s mana abilities that could be activated now without priority (CR 605.3a), on
@@ -3481,9 +3480,7 @@ class Game:
         who won, changes nothing (a guard at the top of every public method that changes the
         game)."""
         if self.over:
-            result = f"{self.winner} won (CR 104.2a)" if self.winner else "it is a draw (CR 104.4a)"
-            raise GameOverError(f"The game is over: {result}. A game that has ended takes no more "
-                                f"changes (CR 104.1).", "104.1")
+            raise GameOverError(refusal("game.over_no_changes", winner=self.winner), "104.1")
 
     def _check_can_act(self, player: str, *, mana_ability: bool = False) -> None:
         """``player`` may cast a spell, activate an ability or play a land only while holding

@@ -22,12 +22,12 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import CATALOG
 from .crlinks import link_rules, link_rules_markdown
 from .misconceptions import CATALOG as MISCONCEPTIONS
+from .records import Value
 from .topics.base import Misconception
 
 
@@ -51,8 +51,7 @@ class Asked(Protocol):
 
 
 # =============================================================================== the cards
-@dataclass(frozen=True)
-class CardText:
+class CardText(Value):
     """One card as a question lists it."""
 
     name: str

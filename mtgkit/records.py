@@ -79,8 +79,8 @@ class _Base(metaclass=_RecordMeta):
         cls = type(self)
         fields = cls._fields
         if args and cls._keywords_only:
-            raise TypeError(f"{cls.__name__} takes its fields by name ({', '.join(fields)}), "
-                            f"got {len(args)} positional values")
+            raise TypeError(refusal("records.fields_by_name", name=cls.__name__, fields=list(fields),
+                                    n=len(args)))
         if len(args) > len(fields):
             raise TypeError(refusal("records.too_many_values", name=cls.__name__, n_fields=len(fields),
                                     n_args=len(args)))

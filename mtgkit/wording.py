@@ -396,6 +396,18 @@ def _spells_of(restricted: Sequence[tuple[str, Any]]) -> str:
 #: names a refusal with ``refusal(key, ...)`` and passes data only; keys are grouped by the
 #: module and the check that raises them.
 REFUSALS: dict[str, Sentence] = {
+    "replay.config_type": "config must be an mtgkit.actions.NewGame, not {config}",
+    "apply.action_type": "action must be one of the records of mtgkit.actions, not {action}",
+    "autopay.search_too_long": ("paying automatically tried too many mana abilities without deciding: say "
+                                "how to pay (activate mana abilities first, then cast)"),
+    "autopay.could_add_at_most": lambda v: (
+        f"{v['reason'].rstrip('.')}; tapping their untapped mana sources ({v['sources']}) could add at most "
+        f"{v['most']}" + (f": {v['short']}." if v["short"] else ".")),
+    "game.over_no_changes": lambda v: (
+        "The game is over: "
+        + (f"{v['winner']} won (CR 104.2a)" if v["winner"] else "it is a draw (CR 104.4a)")
+        + ". A game that has ended takes no more changes (CR 104.1)."),
+    "records.fields_by_name": "{name} takes its fields by name ({fields!j}), got {n} positional values",
     # ------------------------------------------------------------------ the game (game.py)
     "game.players_must_list": "players must be a list of names, not {players!r}",
     "game.game_needs_players": ("a game needs 2 to {max_players} players with different names, not "
