@@ -1,0 +1,122 @@
+"""The turn-4 judge review (CR 2026-08-07) of a player leaving as one event, identity across zone
+changes, Clone's copy choice however it enters and the end of the game: the engine errors found,
+each a test named after its rule, marked xfail (strict) until fixed. The reason says what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from mtgkit import Game
+from mtgkit.choices import FirstOption
+from mtgkit.events import AbilityTriggered, ChoiceMade, StateBasedMove
+
+
+class _Targets(FirstOption):
+    """Answers a target question with the option holding a given '#id'; otherwise the first."""
+
+    def __init__(self) -> None:
+        self.target: int | None = None
+
+    def choose(self, player: str, question: str, options: Sequence[str]) -> str:
+        if self.target is not None and question.startswith("target"):
+            wanted = [o for o in options if o.endswith(f"#{self.target}")]
+            if wanted:
+                return wanted[0]
+        return super().choose(player, question, options)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CR 610.3d, 614.12a, 707.5: cards exiled 'until' the same event return at the same time, so a "
+    "returning Clone chooses among the creatures already on the battlefield; the engine returns them "
+    "one by one and offers (and lets the chooser take) the Grizzly Bears returning with it"))
+def test_610_3d_707_5_a_clone_returning_with_another_jailed_card_cant_copy_it() -> None:
+    """Alice's two Palace Jailers exiled Bob's Grizzly Bears, then Bob's Clone (a Hill Giant copy).
+    Bob becomes the monarch (his Custodi Lich): both cards come back at once, just after that
+    (610.3, 610.3d); the Clone's choice is made before it enters (614.12a), when the Bears aren't
+    on the battlefield: only Carol's Hill Giant (or no copy) may be chosen."""
+    chooser = _Targets()
+    g = Game(["Alice", "Bob", "Carol"], chooser=chooser)
+    giant = g.put_onto_battlefield("Hill Giant", "Carol")
+    clone = g.put_onto_battlefield("Clone", "Bob", by_effect=True, copy=giant)
+    bears = g.put_onto_battlefield("Grizzly Bears", "Bob")
+    for jailed in (bears, clone):
+        chooser.target = jailed
+        g.put_onto_battlefield("Palace Jailer", "Alice", by_effect=True)
+        g.resolve_stack()
+    assert g.obj(clone).zone == g.obj(bears).zone == "exile" and g.monarch == "Alice"
+    chooser.target = None
+    g.concede("Alice")  # Bob (next in turn order) becomes the monarch (725.4)
+    asked = [e for e in g.events if isinstance(e, ChoiceMade) and e.question == "copy"][-1]
+    assert asked.options == (f"Hill Giant #{giant}", "no copy")
+
+
+def _hangarback_blocks_as_its_controller_loses(via_mind_control: bool) -> tuple[Game, int]:
+    """Carol's turn. Bob (2 life) controls Alice's Hangarback Walker (one +1/+1 counter), by his
+    Mind Control or because it entered under his control; it blocks Carol's Hill Giant while her
+    Grizzly Bears hit Bob. One check of state-based actions: Bob loses (704.5a) and the
+    Hangarback is destroyed (704.5g), at the same time (704.3)."""
+    g = Game(["Carol", "Alice", "Bob"])
+    g.set_life("Bob", 2)
+    if via_mind_control:
+        walker = g.put_onto_battlefield("Hangarback Walker", "Alice", counters={"+1/+1": 1})
+        g.put_onto_battlefield("Mind Control", "Bob", attached_to=walker)
+    else:
+        walker = g.put_onto_battlefield("Hangarback Walker", "Bob", owner="Alice", counters={"+1/+1": 1})
+    assert g.controller_of(walker) == "Bob"
+    giant = g.put_onto_battlefield("Hill Giant", "Carol")
+    bears = g.put_onto_battlefield("Grizzly Bears", "Carol")
+    g.advance(to="beginning_of_combat")
+    g.attack({giant: "Bob", bears: "Bob"})
+    g.block({walker: giant})
+    g.advance(to="end_of_combat")
+    assert not g.in_game("Bob")
+    return g, walker
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CR 704.3, 603.10a, 603.3a, 800.4d: the Hangarback dies in the same event as Bob loses, so it "
+    "died under Bob's control and its dies trigger is Bob's, which isn't put on the stack; the "
+    "engine performs the leave first (Mind Control leaves, control returns to Alice), then destroys "
+    "it under Alice's control, and Alice gets a Thopter"))
+def test_704_3_603_10a_800_4d_a_creature_dying_as_its_controller_loses_triggers_for_nobody() -> None:
+    g, walker = _hangarback_blocks_as_its_controller_loses(via_mind_control=True)
+    assert g.obj(walker).zone == "graveyard"
+    assert not [o for o in g.permanents() if o.name == "Thopter"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CR 704.3, 704.5g, 800.4a: a creature destroyed in the same check of state-based actions as "
+    "its controller loses goes to its owner's graveyard in that event; 800.4a exiles only what the "
+    "player still controls afterwards. The engine performs the leave first and exiles it "
+    "('its controller left the game'), so the destruction never happens"))
+def test_704_3_800_4a_a_creature_destroyed_as_its_controller_loses_goes_to_its_owners_graveyard() -> None:
+    g, walker = _hangarback_blocks_as_its_controller_loses(via_mind_control=False)
+    died = [e for e in g.events if isinstance(e, StateBasedMove) and e.obj_id == walker]
+    assert died and died[0].rules == ("704.5g",)
+    assert g.obj(walker).zone == "graveyard"
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "CR 603.10, 800.4a: why_not('trigger') reads the Lich's controller at the crown's event inside "
+    "the leave (Alice, through Act of Treason), not right after the whole event (Bob, its owner, "
+    "once the Act's effect ended): it says 'it waits for Alice to become the monarch', naming a "
+    "player who has just left, where the engine itself matched the trigger for Bob"))
+def test_603_10_why_not_names_the_controller_right_after_the_player_left() -> None:
+    """Alice (active, the monarch) controls Bob's Custodi Lich through Act of Treason; turn order
+    Alice, Carol, Bob. Alice concedes: Carol becomes the monarch (725.4) and the Lich returns to
+    Bob in the same event; it rightly doesn't trigger, and the reason is that Bob, who controls
+    it right after the event, didn't become the monarch."""
+    g = Game(["Alice", "Carol", "Bob"])
+    lich = g.put_onto_battlefield("Custodi Lich", "Bob")
+    g.make_monarch("Alice")
+    for _ in range(3):
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+    g.cast(g.put_in_hand("Act of Treason", "Alice"), target=lich)
+    g.resolve()
+    g.concede("Alice")
+    assert (g.monarch, g.controller_of(lich)) == ("Carol", "Bob")
+    assert not [e for e in g.events if isinstance(e, AbilityTriggered) and e.obj_id == lich]
+    answer = g.why_not("trigger", lich).splitlines()[-1]
+    assert "it waits for Bob to become the monarch" in answer and "Alice to become" not in answer
