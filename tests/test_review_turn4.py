@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
-
 from mtgkit import Game
 from mtgkit.choices import FirstOption
-from mtgkit.events import AbilityTriggered, ChoiceMade, StateBasedMove
+from mtgkit.events import AbilityTriggered, ChoiceMade, Fizzled, StateBasedMove
 
 
 class _Targets(FirstOption):
@@ -27,10 +25,6 @@ class _Targets(FirstOption):
         return super().choose(player, question, options)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "CR 610.3d, 614.12a, 707.5: cards exiled 'until' the same event return at the same time, so a "
-    "returning Clone chooses among the creatures already on the battlefield; the engine returns them "
-    "one by one and offers (and lets the chooser take) the Grizzly Bears returning with it"))
 def test_610_3d_707_5_a_clone_returning_with_another_jailed_card_cant_copy_it() -> None:
     """Alice's two Palace Jailers exiled Bob's Grizzly Bears, then Bob's Clone (a Hill Giant copy).
     Bob becomes the monarch (his Custodi Lich): both cards come back at once, just after that
@@ -75,22 +69,17 @@ def _hangarback_blocks_as_its_controller_loses(via_mind_control: bool) -> tuple[
     return g, walker
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "CR 704.3, 603.10a, 603.3a, 800.4d: the Hangarback dies in the same event as Bob loses, so it "
-    "died under Bob's control and its dies trigger is Bob's, which isn't put on the stack; the "
-    "engine performs the leave first (Mind Control leaves, control returns to Alice), then destroys "
-    "it under Alice's control, and Alice gets a Thopter"))
 def test_704_3_603_10a_800_4d_a_creature_dying_as_its_controller_loses_triggers_for_nobody() -> None:
     g, walker = _hangarback_blocks_as_its_controller_loses(via_mind_control=True)
     assert g.obj(walker).zone == "graveyard"
     assert not [o for o in g.permanents() if o.name == "Thopter"]
+    triggered = [e for e in g.events if isinstance(e, AbilityTriggered) and e.obj_id == walker]
+    assert [e.player for e in triggered] == ["Bob"]
+    dropped = [e for e in g.events if isinstance(e, Fizzled) and e.obj_id == walker]
+    assert [e.rules for e in dropped] == [("800.4d",)] and dropped[0].links == (triggered[0].seq,)
+    assert "isn't put on the stack: Bob, who would control it, has left the game" in dropped[0].text
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "CR 704.3, 704.5g, 800.4a: a creature destroyed in the same check of state-based actions as "
-    "its controller loses goes to its owner's graveyard in that event; 800.4a exiles only what the "
-    "player still controls afterwards. The engine performs the leave first and exiles it "
-    "('its controller left the game'), so the destruction never happens"))
 def test_704_3_800_4a_a_creature_destroyed_as_its_controller_loses_goes_to_its_owners_graveyard() -> None:
     g, walker = _hangarback_blocks_as_its_controller_loses(via_mind_control=False)
     died = [e for e in g.events if isinstance(e, StateBasedMove) and e.obj_id == walker]
@@ -98,11 +87,6 @@ def test_704_3_800_4a_a_creature_destroyed_as_its_controller_loses_goes_to_its_o
     assert g.obj(walker).zone == "graveyard"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "CR 603.10, 800.4a: why_not('trigger') reads the Lich's controller at the crown's event inside "
-    "the leave (Alice, through Act of Treason), not right after the whole event (Bob, its owner, "
-    "once the Act's effect ended): it says 'it waits for Alice to become the monarch', naming a "
-    "player who has just left, where the engine itself matched the trigger for Bob"))
 def test_603_10_why_not_names_the_controller_right_after_the_player_left() -> None:
     """Alice (active, the monarch) controls Bob's Custodi Lich through Act of Treason; turn order
     Alice, Carol, Bob. Alice concedes: Carol becomes the monarch (725.4) and the Lich returns to
@@ -120,3 +104,23 @@ def test_603_10_why_not_names_the_controller_right_after_the_player_left() -> No
     assert not [e for e in g.events if isinstance(e, AbilityTriggered) and e.obj_id == lich]
     answer = g.why_not("trigger", lich).splitlines()[-1]
     assert "it waits for Bob to become the monarch" in answer and "Alice to become" not in answer
+
+
+def test_704_3_a_creature_destroyed_as_the_last_opponent_loses_is_in_the_graveyard_at_the_end() -> None:
+    """Two players. Bob (2 life) blocks Alice's Grizzly Bears with his Hill Giant while her other
+    Bears hit him. One check of state-based actions: Bob loses and Alice's blocked Bears are
+    destroyed at the same time (704.3), so the final board shows them in her graveyard, though the
+    game ended at once (104.2a)."""
+    g = Game(["Alice", "Bob"])
+    g.set_life("Bob", 2)
+    blocked = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    unblocked = g.put_onto_battlefield("Grizzly Bears", "Alice")
+    giant = g.put_onto_battlefield("Hill Giant", "Bob")
+    g.advance(to="beginning_of_combat")
+    g.attack({blocked: "Bob", unblocked: "Bob"})
+    g.block({giant: blocked})
+    g.advance(to="end_of_combat")
+    assert g.over and g.winner == "Alice"
+    assert (g.obj(blocked).zone, g.obj(unblocked).zone) == ("graveyard", "battlefield")
+    died = [e for e in g.events if isinstance(e, StateBasedMove) and e.obj_id == blocked]
+    assert [e.rules for e in died] == [("704.5g",)]
