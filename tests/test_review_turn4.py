@@ -1,6 +1,7 @@
 """The turn-4 judge review (CR 2026-08-07) of a player leaving as one event, identity across zone
 changes, Clone's copy choice however it enters and the end of the game: the engine errors found,
-each a test named after its rule, marked xfail (strict) until fixed. The reason says what is wrong."""
+each a test named after its rule (they were strict xfails until the engine was fixed), and the
+"possible error" it noted (a creature destroyed as the last opponent loses)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 from mtgkit import Game
 from mtgkit.choices import FirstOption
-from mtgkit.events import AbilityTriggered, ChoiceMade, Fizzled, StateBasedMove
+from mtgkit.events import AbilityTriggered, ChoiceMade, Entered, Fizzled, StateBasedMove
 
 
 class _Targets(FirstOption):
@@ -44,6 +45,10 @@ def test_610_3d_707_5_a_clone_returning_with_another_jailed_card_cant_copy_it() 
     g.concede("Alice")  # Bob (next in turn order) becomes the monarch (725.4)
     asked = [e for e in g.events if isinstance(e, ChoiceMade) and e.question == "copy"][-1]
     assert asked.options == (f"Hill Giant #{giant}", "no copy")
+    back = [e for e in g.events
+            if isinstance(e, Entered) and e.obj_id in (bears, clone) and e.seq > asked.seq]
+    assert [e.obj_id for e in back] == [bears, clone] and all("610.3d" in e.rules for e in back)
+    assert (g.obj(clone).name, g.obj(bears).zone) == ("Hill Giant", "battlefield")
 
 
 def _hangarback_blocks_as_its_controller_loses(via_mind_control: bool) -> tuple[Game, int]:
