@@ -21,6 +21,7 @@ turn began, and it doesn't have haste. [CR 302.6 (2026-08-07)]
 
 from __future__ import annotations
 
+import contextlib
 import copy as _copy
 import functools
 import random
@@ -380,7 +381,6 @@ class Game:
         self._cause: int | None = None
         self._reactions: list[_Reaction] = []
         self._at_once = 0  # > 0 while events that happen simultaneously are being logged
-        self._departing: frozenset[int] = frozenset()  # leaving in the state-based actions under way
         self._deferred: list[Event] | None = None  # the parts of one event, matched together (_one_event)
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
@@ -458,6 +458,12 @@ class Game:
 
     def in_game(self, player: str) -> bool:
         return self._player(player).in_game
+
+    def event_end(self, seq: int) -> int:
+        """The last part of the one event that event ``seq`` is a part of (the parts of a player
+        leaving the game, CR 800.4a), or ``seq`` itself: triggers are checked right after the
+        whole event (603.10)."""
+        return int(self._s.one_event_end.get(seq, seq))
 
     def life(self, player: str) -> int:
         return self._player(player).life
@@ -3236,17 +3242,22 @@ class Game:
             self._grant(nxt or self._s.active, reset=False)
         return tuple(self._events[start:])
 
-    def _leave(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]]) -> None:
+    def _leave(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]],
+               together: Callable[[], None] | None = None) -> None:
         """Players leave the game at the same time (CR 800.4a): ``{player: (words, rules, cause)}``.
         If the monarch is among them, the crown passes once, under CR 725.4, to the first player
         (the active one, then in turn order) who is still in the game. If one player is left, they
         win (CR 104.2a); if none, the game is a draw (104.4a): either way it ends at once.
 
         It is one event (725.4: the crown passes at the same time as the monarch leaves): what
-        its parts set off is matched once they are all done (``_one_event``)."""
+        its parts set off is matched once they are all done (``_one_event``). ``together``
+        performs what happens in the same event (the other state-based actions of the same check,
+        CR 704.3): after the players are out of the game, before their objects leave or are exiled
+        and the effects giving them control end, so what it destroys goes to its owner's graveyard
+        and its leaves-the-battlefield abilities are the leaving player's (603.10a, 800.4d)."""
         left: dict[str, int] = {}
         with self._one_event():
-            self._leave_at_once(leaving, left)
+            self._leave_at_once(leaving, left, together)
         if self.over:  # CR 104.1: the game ends at once
             winner = self.winner
             self._emit(GameEnded(
@@ -3254,7 +3265,7 @@ class Game:
                 cause=max(left.values()), winner=winner))
 
     def _leave_at_once(self, leaving: Mapping[str, tuple[Words, tuple[str, ...], int | None]],
-                       left: dict[str, int]) -> None:
+                       left: dict[str, int], together: Callable[[], None] | None = None) -> None:
         """The parts of players leaving (CR 800.4a, 725.4), logged in order; ``left`` gets each
         player's ``PlayerLeft`` event. What they set off is matched after the last part."""
         s = self._s
@@ -3272,6 +3283,8 @@ class Game:
                                               rules=("725.4",), monarch=None, changed=True))
                 else:
                     self._set_monarch(heir, ("725.4",))
+        if together is not None:
+            together()
         for name, seq in left.items():
             with self._caused_by(seq):
                 for o in [o for o in s.objects.values() if o.owner == name
@@ -3353,25 +3366,28 @@ class Game:
             if not (losers or dying or auras or legends or tokens):
                 break
             performed = True
-            if losers:  # several players at 0 life lose together (CR 704.3, 104.3b)
-                # ... at the same moment as the permanents below leave the battlefield: those see
-                # none of it (only leaves-the-battlefield abilities look back in time, CR 603.10a)
-                self._departing = frozenset(o.id for o, *_ in dying) | {o.id for o, *_ in auras}
-                try:
-                    self._leave(losers)
-                finally:
-                    self._departing = frozenset()
+
+            def destroy(dying: list[tuple[Obj, Words, tuple[str, ...], int | None]] = dying,
+                        auras: list[tuple[Obj, str, int | None]] = auras) -> None:
+                for o, words, rules, cause in dying:
+                    if o.zone == "battlefield":
+                        with self._caused_by(cause):
+                            self._move(o, "graveyard", words, rules, event=StateBasedMove)
+                for o, host, cause in auras:
+                    if o.zone == "battlefield":
+                        with self._caused_by(cause):
+                            self._move(o, "graveyard", say("sba.aura", host=host),
+                                       ("704.5m", "303.4c"), event=StateBasedMove)
+
+            if losers:  # several players at 0 life lose together (CR 704.3, 104.3b), and the
+                # permanents below are destroyed in the same event: they go to their owners'
+                # graveyards, not into exile with the leaving player's other permanents (800.4a),
+                # and what they set off is matched once it is all done (603.10, 603.10a)
+                self._leave(losers, together=destroy)
                 if self.over:  # CR 104.2a, 104.4a: at once; nothing more happens in this game
                     return True
-            for o, words, rules, cause in dying:
-                if o.zone == "battlefield":
-                    with self._caused_by(cause):
-                        self._move(o, "graveyard", words, rules, event=StateBasedMove)
-            for o, host, cause in auras:
-                if o.zone == "battlefield":
-                    with self._caused_by(cause):
-                        self._move(o, "graveyard", say("sba.aura", host=host), ("704.5m", "303.4c"),
-                                   event=StateBasedMove)
+            else:
+                destroy()
             for (who, name), objs in legends:
                 self._legend_rule(who, name, [o for o in objs if o.zone == "battlefield"])
             for o in tokens:
@@ -3632,9 +3648,12 @@ class Game:
 
     def _enter(self, o: Obj, controller: str, words: Words, rules: tuple[str, ...],
                event: type[Entered | LandPlayed] = Entered, x: int = 0, copy_of: Obj | None = None,
-               setup: bool = False, color: str | None = None, attach: int | None = None) -> Event:
+               setup: bool = False, color: str | None = None, attach: int | None = None,
+               copy_chosen: bool = False) -> Event:
+        """``o`` enters the battlefield under ``controller``'s control; ``copy_chosen``: what it
+        enters as a copy of was chosen already (``copy_of``, None for no copy, CR 614.12a)."""
         frm = o.zone
-        if copy_of is None and o.card.has(EntersAsCopy):
+        if copy_of is None and not copy_chosen and o.card.has(EntersAsCopy):
             # CR 614.1c, 614.12a, 707.5: "may enter as a copy" applies however it enters (cast,
             # returned from exile or a graveyard, put there by an effect); chosen before it enters
             planned, self._plans.copy = self._plans.copy, None
@@ -3693,9 +3712,8 @@ class Game:
                 ids = index.get(key)
                 if ids:
                     waiting.update(ids)
-        departing = self._departing
-        sources: list[Obj | LastKnown] = [self._s.objects[i] for i in sorted(waiting, key=waiting.__getitem__)
-                                          if i not in departing]
+        sources: list[Obj | LastKnown] = [self._s.objects[i]
+                                          for i in sorted(waiting, key=waiting.__getitem__)]
         if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
             # the object that left, as it last existed there (not a later one the card became)
             known = self._s.lki_of.get((event.obj_id, event.incarnation - 1))
@@ -3743,24 +3761,46 @@ class Game:
         exiled "until" come back (610.3)."""
         while self._reactions:
             reactions, self._reactions = self._reactions, []
+            returning = [(r.jailed, r.seq) for r in reactions if r.jailed is not None]
+            if returning:  # CR 610.3d: cards whose "until" ended in these events return together
+                self._return_jailed(returning)
             for r in reactions:
                 if r.jailed is not None:
-                    self._return_jailed(r.jailed, cause=r.seq)
+                    continue
                 elif isinstance(r.ability, ManaTrigger):
                     self._resolve_mana_trigger(r)
                 elif r.ability is not None:
                     self._trigger(r)
 
-    def _return_jailed(self, exiled: Exiled, cause: int) -> None:
-        if exiled not in self._s.jailed:
+    def _return_jailed(self, returning: list[tuple[Exiled, int]]) -> None:
+        """Cards exiled "until" an event that has happened return to the battlefield (CR 610.3):
+        those whose events were simultaneous return at the same time (610.3d), as one event.
+        A card that "may enter as a copy" chooses before any of them enters (614.12a, 707.5),
+        among the creatures already on the battlefield, so never one returning with it."""
+        back: list[tuple[Exiled, Obj, int]] = []
+        for exiled, cause in returning:
+            if exiled not in self._s.jailed:
+                continue
+            self._s.jailed.remove(exiled)
+            c = self._s.objects[exiled.card]
+            if c.zone == "exile" and c.incarnation == exiled.incarnation and self._player(c.owner).in_game:
+                back.append((exiled, c, cause))
+        if not back:
             return
-        self._s.jailed.remove(exiled)
-        c = self._s.objects[exiled.card]
-        if c.zone == "exile" and c.incarnation == exiled.incarnation and self._player(c.owner).in_game:
-            with self._caused_by(cause):
-                self._enter(c, c.owner, say("enter.from_exile",
-                                            until=exiled.until.describe(exiled.controller, happened=True)),
-                            ("610.3",))
+        copies: dict[int, Obj | None] = {}
+        for _, c, cause in back:
+            if c.card.has(EntersAsCopy):
+                with self._caused_by(cause):
+                    planned, self._plans.copy = self._plans.copy, None
+                    copies[c.id] = self._copy_choice(c, c.owner, planned)
+        with self._one_event() if len(back) > 1 else contextlib.nullcontext():
+            for exiled, c, cause in back:
+                with self._caused_by(cause):
+                    self._enter(c, c.owner, say("enter.from_exile",
+                                                until=exiled.until.describe(exiled.controller,
+                                                                            happened=True)),
+                                ("610.3",) + (("610.3d",) if len(back) > 1 else ()),
+                                copy_of=copies.get(c.id), copy_chosen=c.id in copies)
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
@@ -3790,6 +3830,12 @@ class Game:
         for _ in range(1000):
             happened = self._check_sba() or happened
             pending = [p for p in self._s.pending if self._player(p.controller).in_game]
+            for t in self._s.pending:
+                if not self._player(t.controller).in_game:  # CR 800.4d: it triggered for a player
+                    # who left the game (its source died as they left, 603.10a): not put on the stack
+                    self._emit(Fizzled(words=say("fizzle.pending_controller_gone", triggered=t.seq),
+                                       rules=("800.4d",), player=t.controller, obj=t.source_name,
+                                       obj_id=t.source_id, links=(t.seq,), cause=t.seq, ability=True))
             self._s.pending.set([])
             if not pending:
                 return happened
@@ -3959,6 +4005,8 @@ class Game:
             with self._simultaneously():
                 yield
                 parts, self._deferred = self._deferred, None
+                for event in parts:
+                    self._s.one_event_end[event.seq] = parts[-1].seq
                 for event in parts:
                     self._reactions.extend(self._collect(event))
         finally:

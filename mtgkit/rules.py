@@ -144,6 +144,7 @@ TITLES: dict[str, str] = {
     "725.4": "when the monarch leaves the game, the crown passes on",
     "800.4a": "what happens when a player leaves a multiplayer game",
     "800.4c": "an object is exiled when the effect controlling it ends and its default controller has left",
+    "800.4d": "an object a player who left would own isn't created, nor their trigger put on the stack",
     "100.1": "these rules apply to every game of Magic",
     "102.1": "players, and who the active player is",
     "103.1": "how a game starts",
@@ -175,6 +176,7 @@ TITLES: dict[str, str] = {
     "610.3": "'until' effects: exile until something happens, then return",
     "610.3b": "if what an 'until' trigger waits for already happened after it triggered, the "
     "object doesn't move",
+    "610.3d": "cards whose 'until' ends in simultaneous events return at the same time",
     "701.6a": "countering a spell removes it from the stack",
     "701.9a": "to discard is to move a card from your hand to your graveyard",
     "113.7a": "an ability on the stack exists apart from its source; if the source is gone, its "

@@ -239,6 +239,9 @@ class GameState(Journaled):
     # event or a check reads the few permanents it concerns, not the whole battlefield.
     index: JDict[object, JDict[int, int]]
     touched: JDict[int, None]  # objects changed since state-based actions were last checked
+    # the parts of one event (a player leaving, CR 800.4a): each part's event -> the last part,
+    # right after which triggers are checked (603.10)
+    one_event_end: JDict[int, int]
     turn: int = 0
     step: str = "untap"
     active: str = ""
@@ -257,7 +260,7 @@ class GameState(Journaled):
         s = cls(players, JDict(journal), JList(journal), JList(journal), JList(journal),
                 JList(journal), JList(journal), JDict(journal), JDict(journal), JDict(journal),
                 JList(journal), JDict(journal), JDict(journal), JDict(journal), JDict(journal),
-                JDict(journal))
+                JDict(journal), JDict(journal))
         for p in players:
             p.attach(journal)
         s.attach(journal)

@@ -82,10 +82,13 @@ def _on_battlefield(events: Sequence[Event], obj_id: int) -> list[tuple[int, int
 
 
 class _Then:
-    """The permanent as it was when event ``seq`` happened, for asking its trigger whether that
-    event matched: its controller and counters then (from its arrival and the events after it)."""
+    """The permanent as it was right after event ``seq`` (after ``end``, the last part of the one
+    event ``seq`` belongs to, CR 603.10: a player leaving and its parts), for asking its trigger
+    whether that event matched: its controller and counters then (from its arrival and the events
+    after it)."""
 
-    def __init__(self, o: ObjectView, events: Sequence[Event], arrival: int, seq: int) -> None:
+    def __init__(self, o: ObjectView, events: Sequence[Event], arrival: int, seq: int,
+                 end: int | None = None) -> None:
         entry = events[arrival - 1]
         assert isinstance(entry, ZoneChange)
         self._o = o
@@ -94,7 +97,7 @@ class _Then:
         self.chosen_color = o.chosen_color
         self.controller = entry.controller
         counters = dict(entry.counters)
-        for e in events[arrival:seq - 1]:
+        for e in events[arrival:seq - 1 if end is None or end == seq else end]:
             if e.obj_id != o.id:
                 continue
             if isinstance(e, ControlChanged):
@@ -108,13 +111,14 @@ class _Then:
 
 
 class _ThenView:
-    """The game as it was right after event ``seq``: whose turn it was and who was the monarch."""
+    """The game as it was right after event ``seq`` (after the whole of the one event it is a
+    part of, CR 603.10): whose turn it was and who was the monarch."""
 
     def __init__(self, game: GameView, events: Sequence[Event], seq: int) -> None:
         self._game = game
         self.active_player = next((e.active for e in reversed(events[:seq]) if isinstance(e, TurnBegan)),
                                   game.active_player)
-        self.monarch = _monarch_before(events, seq + 1)
+        self.monarch = _monarch_before(events, game.event_end(seq) + 1)
 
     def is_a(self, obj_id: int, card_type: str) -> bool:
         return self._game.is_a(obj_id, card_type)
@@ -166,7 +170,8 @@ def _why_not_this(game: GameView, o: ObjectView, ab: Triggered | ManaTrigger,
             continue
         span = next(((a, b) for a, b in spans if a <= e.seq and (b is None or e.seq <= b)), None)
         arrival = span[0] if span else max(a for a, _ in spans if a <= e.seq)
-        src, view = _Then(o, events, arrival, e.seq), _ThenView(game, events, e.seq)
+        src = _Then(o, events, arrival, e.seq, game.event_end(e.seq))
+        view = _ThenView(game, events, e.seq)
         matched = trigger.matches(e, src, view) is not None
         if span is None:
             if matched:

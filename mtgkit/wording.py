@@ -299,6 +299,8 @@ SENTENCES: dict[str, Sentence] = {
     "fizzle.controller_left": "{item} ceases to exist: its controller left the game",
     "fizzle.pending_controller_left": ("{obj's} ability (triggered at #{triggered}) ceases to exist: its "
                                        "controller left the game before it was put on the stack"),
+    "fizzle.pending_controller_gone": ("{obj's} ability (triggered at #{triggered}) isn't put on the "
+                                       "stack: {player}, who would control it, has left the game"),
     # ------------------------------------------------------------------ choices
     "choice.answer": "{player} chooses: {answer}",
     "choice.color": "{player} chooses {answer} for {obj} as it enters",
