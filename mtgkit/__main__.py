@@ -437,14 +437,13 @@ def _version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    __version__ = _version()
 
     parser = _Parser(prog="mtgkit",
                      description="mtgkit: a Jupyter teaching kit for tricky Magic: The Gathering rules. "
                                  "Play a scenario, write the course, worksheets or nbgrader assignments, "
                                  "or make a JupyterHub link.",
                      epilog="`mtgkit COMMAND --help` says more about each command.")
-    parser.add_argument("--version", action="version", version=f"mtgkit {__version__}")
+    parser.add_argument("--version", action="version", version=f"mtgkit {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     run = sub.add_parser("run", help="play a scenario file (or a worked example by name) and print "
                                      "its timeline")
