@@ -437,7 +437,6 @@ def _version() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-
     parser = _Parser(prog="mtgkit",
                      description="mtgkit: a Jupyter teaching kit for tricky Magic: The Gathering rules. "
                                  "Play a scenario, write the course, worksheets or nbgrader assignments, "
