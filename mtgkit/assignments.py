@@ -152,6 +152,9 @@ c.CourseDirectory.course_id = "mtgkit"
 c.ClearSolutions.code_stub = {{"python": {CODE_STUB!r}}}
 # The explorers and plots of a notebook take a few seconds to run.
 c.Execute.timeout = 120
+# Once a notebook has run, its kernel has nothing left to do: stop it at once rather than by the
+# shutdown handshake, which a busy machine can turn into a kernel's error traceback in the log.
+c.Execute.shutdown_kernel = "immediate"
 # Submissions downloaded from a learning platform (`nbgrader zip_collect`, docs/running-a-class.md):
 # uncomment the line for yours, so nbgrader can read the student and the notebook from each file.
 {_LMS_LINES}
