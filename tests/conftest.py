@@ -23,15 +23,17 @@ subprocess.Popen = RecordingPopen  # type: ignore[misc]
 
 #: Fixtures that make a test heavy: the course website's build, the sdist and wheel builds.
 HEAVY_FIXTURES = frozenset({"docs_site", "dists"})
+BROWSER = ROOT / "tests" / "browser"  # the browser tier, with its checks of what it expects
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The fast tier (`pytest -m "not slow"`, `python3 kit.py fast`) leaves out the heavy tests:
     those marked ``slow`` by hand (nbgrader, long property and fuzz runs, tools run in a
-    subprocess), every browser test, and every test that uses a heavy fixture."""
+    subprocess), the browser tier (tests/browser/), and every test that uses a heavy fixture."""
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
-        if item.get_closest_marker("browser") or uses & HEAVY_FIXTURES:
+        browser_tier = BROWSER in Path(str(getattr(item, "path", ""))).parents
+        if browser_tier or item.get_closest_marker("browser") or uses & HEAVY_FIXTURES:
             item.add_marker(pytest.mark.slow)
 
 

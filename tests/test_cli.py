@@ -80,6 +80,7 @@ def test_plot_extension_and_folder_are_checked_before_playing(monkeypatch: pytes
         assert captured.out == "" and words in captured.err and captured.err.count("\n") == 1, captured.err
 
 
+@pytest.mark.slow
 def test_plot_says_the_path_it_really_saved(tmp_path: Path) -> None:
     folder = tmp_path / "plots"
     folder.mkdir()
@@ -207,6 +208,7 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 130 and err == "error: interrupted\n"
 
 
+@pytest.mark.slow
 def test_bad_worksheet_numbers_are_one_line(tmp_path: Path) -> None:
     for args in (["--n", "0"], ["--n", "1000000"], ["--seed", "-1"], ["--seed", "1" + "0" * 4000],
                  ["--topic", "\x1b[2J"]):

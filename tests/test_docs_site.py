@@ -216,6 +216,7 @@ def crafted_notebook() -> dict[str, Any]:
                       _cell([widget])]}
 
 
+@pytest.mark.slow
 def test_a_crafted_lesson_keeps_its_alt_texts_and_links_to_the_hub(tmp_path: Path) -> None:
     """A small site with one crafted lesson, built with the site's own configuration and a hub:
     an image's alt (in its output's metadata, or nbconvert's cell-level ``alt``) is the ``alt``

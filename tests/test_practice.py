@@ -173,6 +173,7 @@ def test_hard_questions_have_four_options_and_are_never_true_false() -> None:
             assert len(q.options) >= 4 and q.kind != "true-false", q.prompt
 
 
+@pytest.mark.slow
 def test_illegal_boards_are_never_generated() -> None:
     """Two Gaea's Cradles under one controller (CR 704.5j) and a Hill Giant 'blocking' a flyer
     (CR 702.9b) used to appear; a hard monarch worksheet used to crash on the block."""
@@ -238,6 +239,7 @@ def test_colors_and_types_constants_used_by_options() -> None:
     assert symbols(frozenset(COLORS)) != symbols(frozenset(TYPES))
 
 
+@pytest.mark.slow
 def test_seeded_worksheets_are_identical_across_processes() -> None:
     """Set iteration order changes with PYTHONHASHSEED; the questions must not."""
     code = ("from mtgkit.practice import LEVELS, TOPICS, grade, worksheet\n"
