@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test venv lint clean notebooks student bench soak docs
+.PHONY: course test fast venv lint clean notebooks student bench soak docs
 
 $(STAMP): pyproject.toml
 	$(PY) -c "import kit; kit.setup()"
@@ -19,6 +19,10 @@ course:
 ## The whole test suite: unit tests, doctests, widget tests, strict nbval, browser tier.
 test:
 	$(PY) kit.py test
+
+## The fast tier, after each change: every test not marked slow, in one process.
+fast:
+	$(PY) kit.py fast
 
 ## Build and execute every notebook from its jupytext source in tools/course/ (then commit them).
 notebooks: $(STAMP)

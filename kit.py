@@ -1,13 +1,17 @@
-"""The two commands of the quick start, needing nothing but Python 3.11+ with pip and venv.
+"""The commands of the quick start and of the test tiers, needing nothing but Python 3.11+ with
+pip and venv.
 
     python3 kit.py course    # set up .venv if needed, then open the course in JupyterLab
     python3 kit.py test      # set up .venv if needed, then run the whole test suite
+    python3 kit.py fast      # the fast tier: every test not marked slow, in one process
+    python3 kit.py lint      # ruff and mypy --strict
 
-Each command creates a local ``.venv`` with an editable install of mtgkit (and its ``lab`` and
-``test`` extras) the first time, and again whenever ``pyproject.toml`` changes. A ``.venv``
-without a working pip (as Debian's ``python3 -m venv`` leaves one without ``python3-venv``) is
-made again; where this Python can't make one with pip (no ``ensurepip``), the command says what
-to install, in one line, and exits 2.
+The GitHub workflow (.github/workflows/tests.yml) runs `lint`, `fast` (on each supported Python)
+and, through .ci/run, `test`. Each command creates a local ``.venv`` with an editable install of
+mtgkit (and its ``lab`` and ``test`` extras) the first time, and again whenever
+``pyproject.toml`` changes. A ``.venv`` without a working pip (as Debian's ``python3 -m venv``
+leaves one without ``python3-venv``) is made again; where this Python can't make one with pip (no
+``ensurepip``), the command says what to install, in one line, and exits 2.
 """
 
 from __future__ import annotations
@@ -29,6 +33,14 @@ STAMP = VENV / ".installed"
 TEST = ["-m", "pytest", "mtgkit", "tests", "notebooks", "--nbval", "--nbval-current-env",
         "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "-n", "auto", "--maxprocesses", "4",
         "--dist", "loadfile"]
+# The fast tier: the unit tests and doctests a developer runs after each change. The heavy tests
+# (the website and the sdist/wheel builds, nbgrader, the browser tier, the long property and fuzz
+# runs) are marked slow (tests/conftest.py marks those that use a heavy fixture); nbval isn't run.
+FAST = ["-m", "pytest", "mtgkit", "tests", "-m", "not slow", "-p", "no:xdist", "-q"]
+# Lint: the same ruff and mypy --strict as tests/test_packaging.py and pre-commit.
+LINT = [["-m", "ruff", "check", "mtgkit", "tests", "benchmarks", "tools", "docs", "conftest.py", "kit.py"],
+        ["-m", "mypy", "--strict", "mtgkit"]]
+COMMANDS = ("course", "test", "fast", "lint")
 
 
 #: What to install where this Python can't make a virtual environment with pip.
@@ -85,8 +97,8 @@ def setup() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in ("course", "test"):
-        print("usage: python3 kit.py course | python3 kit.py test", file=sys.stderr)
+    if len(argv) != 1 or argv[0] not in COMMANDS:
+        print("usage: python3 kit.py course | test | fast | lint", file=sys.stderr)
         return 2
     try:
         setup()
@@ -95,11 +107,14 @@ def main(argv: list[str]) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    cmd = [str(PY), "-m", "mtgkit.course"] if argv[0] == "course" else [str(PY), *TEST]
+    commands = {"course": [["-m", "mtgkit.course"]], "test": [TEST], "fast": [FAST], "lint": LINT}[argv[0]]
+    code = 0
     try:
-        return subprocess.run(cmd, cwd=ROOT).returncode
+        for args in commands:  # each one, even after a failure, so that lint reports everything
+            code = subprocess.run([str(PY), *args], cwd=ROOT).returncode or code
     except KeyboardInterrupt:
         return 130
+    return code
 
 
 if __name__ == "__main__":

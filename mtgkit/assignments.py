@@ -150,6 +150,9 @@ c.Execute.timeout = 120
 c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
 import warnings  # noqa: E402
 warnings.filterwarnings("ignore", message=r"Object of type <\\w+> not in session", module=r"nbgrader\\.")
+# Once a notebook has run, its kernel has nothing left to do: stop it at once rather than by the
+# shutdown handshake, which a busy machine can turn into a kernel's error traceback in the log.
+c.Execute.shutdown_kernel = "immediate"
 # Submissions downloaded from a learning platform (`nbgrader zip_collect`, docs/running-a-class.md):
 # uncomment the line for yours, so nbgrader can read the student and the notebook from each file.
 {_LMS_LINES}

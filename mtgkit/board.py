@@ -7,7 +7,8 @@ shows the board "as it was after event n", and a test checks it for every exampl
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .abilities import CardDef, granted_keywords
 from .events import (
@@ -160,129 +161,213 @@ def replay(events: Iterable[Event]) -> Board:
     >>> replay(g.events) == g.board()
     True
     """
-    turn, step, active, monarch = 0, "", "", None
-    over, winner = False, None
-    players: dict[str, PlayerView] = {}
-    pools: dict[str, Mana] = {}
-    objs: dict[int, _Obj] = {}
-    stack: list[tuple[int, str]] = []
-    order: list[int] = []
-    began: dict[str, int] = {}  # each player's most recent turn began with this event
-    attackers: dict[int, str] = {}
-    blockers: dict[int, int] = {}
-    gained: dict[int, tuple[int, str]] = {}  # keywords until end of turn: start event -> (id, keyword)
+    r = _Replay()
     for e in events:
-        if isinstance(e, GameBegan):
-            for name in e.names:
-                players[name] = PlayerView(name, life=e.life)
-                pools[name] = Mana()
-            for name, ids in e.libraries:
-                for oid in ids:
-                    objs[oid] = _Obj("Library Card", name, "library", counters={})
-        elif isinstance(e, TurnBegan):
-            turn, active = e.turn, e.active
-            began[e.active] = e.seq
-            attackers.clear()
-            blockers.clear()
-        elif isinstance(e, StepBegan | DrawSkipped):
-            step = e.step
-            if step not in _COMBAT:  # CR 511.3: combat is over
-                attackers.clear()
-                blockers.clear()
-        elif isinstance(e, AttackDeclared) and e.obj_id is not None:
-            attackers[e.obj_id] = e.defender
-        elif isinstance(e, BlockDeclared) and e.obj_id is not None:
-            blockers[e.obj_id] = e.attacker
-        elif isinstance(e, ZoneChange) and e.obj_id is not None:
-            oid, to = e.obj_id, e.to
-            o = objs.get(oid) or _Obj(e.obj or "", e.owner, to, counters={})
-            objs[oid] = o
-            if o.zone == "stack":
-                stack[:] = [s for s in stack if s[0] != oid]
-            if oid in order and to != "battlefield":
-                order.remove(oid)
-            o.zone, o.name = to, e.obj or o.name
-            attackers.pop(oid, None)
-            blockers.pop(oid, None)
-            gained = {k: v for k, v in gained.items() if v[0] != oid}  # a new object (CR 400.7)
-            if to == "battlefield":
-                o.controller = e.controller
-                o.tapped = e.tapped
-                o.counters = dict(e.counters)
-                o.damage = 0
-                o.attached_to = e.attached_to
-                o.token = e.token
-                o.since = e.seq if not isinstance(e, SetupPut) or e.arrived_this_turn else None
-                o.card = e.copy_of if isinstance(e, Entered) and e.copy_of else o.name
-                if oid not in order:
-                    order.append(oid)
-            elif to == "stack":
-                stack.append((oid, o.name))
-        elif isinstance(e, ControlChanged) and e.obj_id is not None:
-            o = objs[e.obj_id]
-            o.controller = e.controller
-            if e.since_now:
-                o.since = e.seq
-            if e.removed_from_combat:
-                attackers.pop(e.obj_id, None)
-                blockers.pop(e.obj_id, None)
-        elif isinstance(e, AbilityGained) and e.obj_id is not None:
-            gained[e.seq] = (e.obj_id, e.keyword)
-        elif isinstance(e, EffectEnded) and e.cause is not None:
-            gained.pop(e.cause, None)
-        elif isinstance(e, PutOnStack):
-            stack.append((e.id, e.name))
-        elif isinstance(e, Resolved | Fizzled | Countered) and e.ability:
-            stack[:] = [s for s in stack if s[0] != e.id]
-        elif isinstance(e, Tapped | Untapped) and e.obj_id is not None:
-            objs[e.obj_id].tapped = isinstance(e, Tapped)
-        elif isinstance(e, CountersChanged) and e.obj_id is not None:
-            o = objs[e.obj_id]
-            o.counters[e.counter] = o.counters.get(e.counter, 0) + e.delta
-        elif isinstance(e, DamageDealt) and e.to_id is not None:
-            objs[e.to_id].damage += e.amount
-        elif isinstance(e, DamageWoreOff):
-            for o in objs.values():
-                o.damage = 0
-        elif isinstance(e, ManaAdded) and e.player:
-            pools[e.player] = pools[e.player] + e.mana
-        elif isinstance(e, ManaSpent) and e.player:
-            pools[e.player] = pools[e.player] - e.mana
-        elif isinstance(e, PoolEmptied) and e.player:
-            pools[e.player] = Mana()
-        elif isinstance(e, LifeChanged) and e.player:
-            p = players[e.player]
-            players[p.name] = p.replace(life=p.life + e.delta)
-        elif isinstance(e, MonarchChanged):
-            monarch = e.monarch
-        elif isinstance(e, PlayerLeft) and e.player:
-            players[e.player] = players[e.player].replace(in_game=False)
-        elif isinstance(e, GameEnded):
-            over, winner = True, e.winner
-    views = []
-    for name, p in players.items():
-        mine = [o for _, o in sorted(objs.items()) if o.owner == name]
-        views.append(p.replace(
-            pool=str(pools[name]),
-            hand=sum(o.zone == "hand" for o in mine),
-            library=sum(o.zone == "library" for o in mine),
-            graveyard=tuple(o.name for o in mine if o.zone == "graveyard"),
-            exile=tuple(o.name for o in mine if o.zone == "exile"),
-        ))
-    from .cards import CATALOG
+        r.apply(e)
+    return r.board()
 
-    battle = [_Known(CATALOG[o.card], o.controller) for i in order if (o := objs[i]).card in CATALOG]
-    perms = tuple(
-        PermView(i, o.name, o.controller, o.tapped,
-                 tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
-                 sick=o.since is not None and _sick(o.card, o.controller, battle)
-                 and o.since >= began.get(o.controller, 0) and (i, "haste") not in gained.values(),
-                 attacking=attackers.get(i), blocking=blockers.get(i), attached_to=o.attached_to,
-                 token=o.token)
-        for i, o in ((i, objs[i]) for i in order)
-    )
-    return Board(turn, step, active, monarch, tuple(views), perms, tuple(n for _, n in stack), over,
-                 winner)
+
+class _Replay:
+    """The board as the events so far leave it: one method per kind of event, each changing
+    what that kind of event changes (:data:`_CHANGES` says which method reads which kind)."""
+
+    def __init__(self) -> None:
+        self.turn, self.step, self.active = 0, "", ""
+        self.monarch: str | None = None
+        self.over = False
+        self.winner: str | None = None
+        self.players: dict[str, PlayerView] = {}
+        self.pools: dict[str, Mana] = {}
+        self.objs: dict[int, _Obj] = {}
+        self.stack: list[tuple[int, str]] = []
+        self.order: list[int] = []  # the permanents, in the order they arrived
+        self.began: dict[str, int] = {}  # each player's most recent turn began with this event
+        self.attackers: dict[int, str] = {}
+        self.blockers: dict[int, int] = {}
+        # keywords until end of turn: the event that gave one -> (id, keyword)
+        self.gained: dict[int, tuple[int, str]] = {}
+
+    def apply(self, e: Event) -> None:
+        for kind in type(e).__mro__:
+            change = _CHANGES.get(kind)
+            if change is not None:
+                change(self, e)
+                return
+
+    def game_began(self, e: GameBegan) -> None:
+        for name in e.names:
+            self.players[name] = PlayerView(name, life=e.life)
+            self.pools[name] = Mana()
+        for name, ids in e.libraries:
+            for oid in ids:
+                self.objs[oid] = _Obj("Library Card", name, "library", counters={})
+
+    def turn_began(self, e: TurnBegan) -> None:
+        self.turn, self.active = e.turn, e.active
+        self.began[e.active] = e.seq
+        self.attackers.clear()
+        self.blockers.clear()
+
+    def step_began(self, e: StepBegan | DrawSkipped) -> None:
+        self.step = e.step
+        if self.step not in _COMBAT:  # CR 511.3: combat is over
+            self.attackers.clear()
+            self.blockers.clear()
+
+    def attack_declared(self, e: AttackDeclared) -> None:
+        if e.obj_id is not None:
+            self.attackers[e.obj_id] = e.defender
+
+    def block_declared(self, e: BlockDeclared) -> None:
+        if e.obj_id is not None:
+            self.blockers[e.obj_id] = e.attacker
+
+    def zone_change(self, e: ZoneChange) -> None:
+        if e.obj_id is None:
+            return
+        oid, to = e.obj_id, e.to
+        o = self.objs.get(oid) or _Obj(e.obj or "", e.owner, to, counters={})
+        self.objs[oid] = o
+        if o.zone == "stack":
+            self.stack[:] = [s for s in self.stack if s[0] != oid]
+        if oid in self.order and to != "battlefield":
+            self.order.remove(oid)
+        o.zone, o.name = to, e.obj or o.name
+        self.attackers.pop(oid, None)
+        self.blockers.pop(oid, None)
+        self.gained = {k: v for k, v in self.gained.items() if v[0] != oid}  # a new object (CR 400.7)
+        if to == "battlefield":
+            self.entered(o, oid, e)
+        elif to == "stack":
+            self.stack.append((oid, o.name))
+
+    def entered(self, o: _Obj, oid: int, e: ZoneChange) -> None:
+        o.controller = e.controller
+        o.tapped = e.tapped
+        o.counters = dict(e.counters)
+        o.damage = 0
+        o.attached_to = e.attached_to
+        o.token = e.token
+        o.since = e.seq if not isinstance(e, SetupPut) or e.arrived_this_turn else None
+        o.card = e.copy_of if isinstance(e, Entered) and e.copy_of else o.name
+        if oid not in self.order:
+            self.order.append(oid)
+
+    def control_changed(self, e: ControlChanged) -> None:
+        if e.obj_id is None:
+            return
+        o = self.objs[e.obj_id]
+        o.controller = e.controller
+        if e.since_now:
+            o.since = e.seq
+        if e.removed_from_combat:
+            self.attackers.pop(e.obj_id, None)
+            self.blockers.pop(e.obj_id, None)
+
+    def ability_gained(self, e: AbilityGained) -> None:
+        if e.obj_id is not None:
+            self.gained[e.seq] = (e.obj_id, e.keyword)
+
+    def effect_ended(self, e: EffectEnded) -> None:
+        if e.cause is not None:
+            self.gained.pop(e.cause, None)
+
+    def put_on_stack(self, e: PutOnStack) -> None:
+        self.stack.append((e.id, e.name))
+
+    def left_stack(self, e: Resolved | Fizzled | Countered) -> None:
+        if e.ability:
+            self.stack[:] = [s for s in self.stack if s[0] != e.id]
+
+    def tapped(self, e: Tapped | Untapped) -> None:
+        if e.obj_id is not None:
+            self.objs[e.obj_id].tapped = isinstance(e, Tapped)
+
+    def counters_changed(self, e: CountersChanged) -> None:
+        if e.obj_id is not None:
+            o = self.objs[e.obj_id]
+            o.counters[e.counter] = o.counters.get(e.counter, 0) + e.delta
+
+    def damage_dealt(self, e: DamageDealt) -> None:
+        if e.to_id is not None:
+            self.objs[e.to_id].damage += e.amount
+
+    def damage_wore_off(self, e: DamageWoreOff) -> None:
+        for o in self.objs.values():
+            o.damage = 0
+
+    def mana_added(self, e: ManaAdded) -> None:
+        if e.player:
+            self.pools[e.player] = self.pools[e.player] + e.mana
+
+    def mana_spent(self, e: ManaSpent) -> None:
+        if e.player:
+            self.pools[e.player] = self.pools[e.player] - e.mana
+
+    def pool_emptied(self, e: PoolEmptied) -> None:
+        if e.player:
+            self.pools[e.player] = Mana()
+
+    def life_changed(self, e: LifeChanged) -> None:
+        if e.player:
+            p = self.players[e.player]
+            self.players[p.name] = p.replace(life=p.life + e.delta)
+
+    def monarch_changed(self, e: MonarchChanged) -> None:
+        self.monarch = e.monarch
+
+    def player_left(self, e: PlayerLeft) -> None:
+        if e.player:
+            self.players[e.player] = self.players[e.player].replace(in_game=False)
+
+    def game_ended(self, e: GameEnded) -> None:
+        self.over, self.winner = True, e.winner
+
+    def board(self) -> Board:
+        """The picture: each player's view, and the permanents in the order they arrived."""
+        views = []
+        for name, p in self.players.items():
+            mine = [o for _, o in sorted(self.objs.items()) if o.owner == name]
+            views.append(p.replace(
+                pool=str(self.pools[name]),
+                hand=sum(o.zone == "hand" for o in mine),
+                library=sum(o.zone == "library" for o in mine),
+                graveyard=tuple(o.name for o in mine if o.zone == "graveyard"),
+                exile=tuple(o.name for o in mine if o.zone == "exile"),
+            ))
+        from .cards import CATALOG
+
+        objs, began, gained = self.objs, self.began, self.gained
+        battle = [_Known(CATALOG[o.card], o.controller) for i in self.order if (o := objs[i]).card in CATALOG]
+        perms = tuple(
+            PermView(i, o.name, o.controller, o.tapped,
+                     tuple(sorted((k, n) for k, n in o.counters.items() if n)), o.damage,
+                     sick=o.since is not None and _sick(o.card, o.controller, battle)
+                     and o.since >= began.get(o.controller, 0) and (i, "haste") not in gained.values(),
+                     attacking=self.attackers.get(i), blocking=self.blockers.get(i),
+                     attached_to=o.attached_to, token=o.token)
+            for i, o in ((i, objs[i]) for i in self.order)
+        )
+        return Board(self.turn, self.step, self.active, self.monarch, tuple(views), perms,
+                     tuple(n for _, n in self.stack), self.over, self.winner)
+
+
+#: Which method of :class:`_Replay` each kind of event goes to (a kind not here changes nothing
+#: the board shows; a subclass goes where its nearest listed class goes).
+_CHANGES: dict[type[Event], Callable[[_Replay, Any], None]] = {
+    GameBegan: _Replay.game_began, TurnBegan: _Replay.turn_began,
+    StepBegan: _Replay.step_began, DrawSkipped: _Replay.step_began,
+    AttackDeclared: _Replay.attack_declared, BlockDeclared: _Replay.block_declared,
+    ZoneChange: _Replay.zone_change, ControlChanged: _Replay.control_changed,
+    AbilityGained: _Replay.ability_gained, EffectEnded: _Replay.effect_ended,
+    PutOnStack: _Replay.put_on_stack,
+    Resolved: _Replay.left_stack, Fizzled: _Replay.left_stack, Countered: _Replay.left_stack,
+    Tapped: _Replay.tapped, Untapped: _Replay.tapped, CountersChanged: _Replay.counters_changed,
+    DamageDealt: _Replay.damage_dealt, DamageWoreOff: _Replay.damage_wore_off,
+    ManaAdded: _Replay.mana_added, ManaSpent: _Replay.mana_spent, PoolEmptied: _Replay.pool_emptied,
+    LifeChanged: _Replay.life_changed, MonarchChanged: _Replay.monarch_changed,
+    PlayerLeft: _Replay.player_left, GameEnded: _Replay.game_ended,
+}
 
 
 _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",

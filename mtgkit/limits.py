@@ -173,10 +173,26 @@ def _int(value: Any) -> TypeGuard[int]:
 
 def check_data(data: Mapping[str, Any]) -> Problem | None:
     """The parsed file, checked before the game is set up. Values of the wrong type are left
-    for the loader, which names what it expected."""
+    for the loader, which names what it expected. The first problem found is the one reported:
+    the file's nesting, then the players, the board, the hands and graveyards, the choices and
+    the actions, as the file's sections run."""
+    for check in (_check_nesting, _check_players, _check_board, _check_zones, _check_choices,
+                  _check_actions):
+        problem = check(data)
+        if problem:
+            return problem
+    return None
+
+
+def _check_nesting(data: Mapping[str, Any]) -> Problem | None:
     depth = _depth(data)
     if depth > MAX_DEPTH:
         return "file", f"tables and lists nested at most {MAX_DEPTH} deep (the scenario limit)"
+    return None
+
+
+def _check_players(data: Mapping[str, Any]) -> Problem | None:
+    """How many players, their life and their libraries."""
     players = data.get("players")
     if isinstance(players, list) and len(players) > MAX_PLAYERS:
         return "players", _limit(f"at most {MAX_PLAYERS} players", len(players))
@@ -185,41 +201,57 @@ def check_data(data: Mapping[str, Any]) -> Problem | None:
         return "life", _limit(f"a sensible number (life 1 to {MAX_LIFE:,})", life)
     if _int(library) and library > MAX_LIBRARY:
         return "library", _limit(f"a sensible number (library 0 to {MAX_LIBRARY})", library)
+    return None
+
+
+def _check_board(data: Mapping[str, Any]) -> Problem | None:
+    """How many permanents in all, and how many counters of a kind on each."""
     board = data.get("board")
-    if isinstance(board, dict):
-        total = sum(len(cards) for cards in board.values() if isinstance(cards, list))
-        if total > MAX_PERMANENTS:
-            return "board", _limit(f"at most {MAX_PERMANENTS} permanents in all", total)
-        for who, cards in board.items():
-            if not isinstance(cards, list):
-                continue
-            for i, entry in enumerate(cards):
-                counters = entry.get("counters") if isinstance(entry, dict) else None
-                if not isinstance(counters, dict):
-                    continue
-                for kind, n in counters.items():
-                    if _int(n) and n > MAX_COUNTERS:
-                        return (f"board.{who}[{i}].counters.{kind}",
-                                _limit(f"at most {MAX_COUNTERS} counters of a kind", n))
+    if not isinstance(board, dict):
+        return None
+    total = sum(len(cards) for cards in board.values() if isinstance(cards, list))
+    if total > MAX_PERMANENTS:
+        return "board", _limit(f"at most {MAX_PERMANENTS} permanents in all", total)
+    for who, cards in board.items():
+        for i, entry in enumerate(cards if isinstance(cards, list) else ()):
+            counters = entry.get("counters") if isinstance(entry, dict) else None
+            for kind, n in (counters.items() if isinstance(counters, dict) else ()):
+                if _int(n) and n > MAX_COUNTERS:
+                    return (f"board.{who}[{i}].counters.{kind}",
+                            _limit(f"at most {MAX_COUNTERS} counters of a kind", n))
+    return None
+
+
+def _check_zones(data: Mapping[str, Any]) -> Problem | None:
+    """How many cards in each player's hand, graveyard and set-up library top."""
     for section in ("hand", "graveyard", "top_of_library"):
         zone = data.get(section)
-        if isinstance(zone, dict):
-            for who, cards in zone.items():
-                if isinstance(cards, list) and len(cards) > MAX_ZONE_CARDS:
-                    return f"{section}.{who}", _limit(f"at most {MAX_ZONE_CARDS} cards", len(cards))
+        for who, cards in (zone.items() if isinstance(zone, dict) else ()):
+            if isinstance(cards, list) and len(cards) > MAX_ZONE_CARDS:
+                return f"{section}.{who}", _limit(f"at most {MAX_ZONE_CARDS} cards", len(cards))
+    return None
+
+
+def _check_choices(data: Mapping[str, Any]) -> Problem | None:
     choices = data.get("choices")
     if isinstance(choices, list) and len(choices) > MAX_CHOICES:
         return "choices", _limit(f"at most {MAX_CHOICES} answers", len(choices))
+    return None
+
+
+def _check_actions(data: Mapping[str, Any]) -> Problem | None:
+    """How many actions, and each action's X and number of cards."""
     actions = data.get("actions")
-    if isinstance(actions, list):
-        if len(actions) > MAX_ACTIONS:
-            return "actions", _limit(f"at most {MAX_ACTIONS} actions", len(actions))
-        for i, action in enumerate(actions):
-            if not isinstance(action, dict):
-                continue
-            x, card = action.get("x"), action.get("card")
-            if _int(x) and not 0 <= x <= MAX_X:
-                return f"actions[{i}].x", _limit(f"X from 0 to {MAX_X}", x)
-            if isinstance(card, list) and len(card) > MAX_ACTIONS:
-                return f"actions[{i}].card", _limit(f"at most {MAX_ACTIONS} cards", len(card))
+    if not isinstance(actions, list):
+        return None
+    if len(actions) > MAX_ACTIONS:
+        return "actions", _limit(f"at most {MAX_ACTIONS} actions", len(actions))
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict):
+            continue
+        x, card = action.get("x"), action.get("card")
+        if _int(x) and not 0 <= x <= MAX_X:
+            return f"actions[{i}].x", _limit(f"X from 0 to {MAX_X}", x)
+        if isinstance(card, list) and len(card) > MAX_ACTIONS:
+            return f"actions[{i}].card", _limit(f"at most {MAX_ACTIONS} cards", len(card))
     return None

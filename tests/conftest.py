@@ -12,9 +12,43 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from helpers import DocsBuild
+from helpers import RAN, DocsBuild, RecordingPopen, subprocess_report
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Every command a test runs and waits for is remembered with all it printed; when the test fails,
+# its report shows them in full (a section "subprocess output"), so no assertion cuts them short.
+subprocess.Popen = RecordingPopen  # type: ignore[misc]
+
+
+#: Fixtures that make a test heavy: the course website's build, the sdist and wheel builds.
+HEAVY_FIXTURES = frozenset({"docs_site", "dists"})
+BROWSER = ROOT / "tests" / "browser"  # the browser tier, with its checks of what it expects
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The fast tier (`pytest -m "not slow"`, `python3 kit.py fast`) leaves out the heavy tests:
+    those marked ``slow`` by hand (nbgrader, long property and fuzz runs, tools run in a
+    subprocess), the browser tier (tests/browser/), and every test that uses a heavy fixture."""
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        browser_tier = BROWSER in Path(str(getattr(item, "path", ""))).parents
+        if browser_tier or item.get_closest_marker("browser") or uses & HEAVY_FIXTURES:
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    RAN.clear()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and RAN:
+        report.sections.append((f"subprocess output ({len(RAN)} commands, in full)", subprocess_report(RAN)))
+        RAN.clear()
 
 
 @pytest.fixture(scope="session")
@@ -45,5 +79,5 @@ def docs_site(tmp_path_factory: pytest.TempPathFactory) -> DocsBuild:
         built = json.loads(record.read_text())
     output, seconds = built["output"], built["seconds"]
     if built["code"] != 0:
-        pytest.fail(f"the website's build failed (exit {built['code']}):\n{output[-6000:]}")
+        pytest.fail(f"the website's build failed (exit {built['code']}); all it printed:\n{output}")
     return DocsBuild(out / "html", output, seconds)

@@ -7,11 +7,14 @@ import functools
 import importlib.util
 import json
 import os
+import shlex
+import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -110,3 +113,54 @@ def extra(name: str) -> dict[str, str]:
         else:
             found[req.name.lower()] = str(req.specifier)
     return found
+
+
+# ----------------------------------------------------------------------------- subprocess output
+@dataclass(frozen=True)
+class Ran:
+    """A command a test ran and waited for (``subprocess.run``, ``check_output``, ``communicate``):
+    everything it printed, for the failure report (tests/conftest.py adds it to a failed test's
+    report, so an assertion message never needs to carry, or cut, the output)."""
+
+    args: str
+    returncode: int | None
+    stdout: str | None  # None: not captured (it went to the terminal or a file)
+    stderr: str | None
+    note: str = ""
+
+    def report(self) -> str:
+        head = f"$ {self.args}"
+        head += f"  ({self.note})" if self.note else f"  (exit {self.returncode})"
+        parts = [head]
+        for name, text in (("stdout", self.stdout), ("stderr", self.stderr)):
+            if text is not None:
+                parts.append(f"----- {name}: {text.count(chr(10))} lines -----\n{text}")
+        return "\n".join(parts)
+
+
+RAN: list[Ran] = []  # this test's commands, in order (cleared as each test starts)
+
+
+def _decoded(data: str | bytes | None) -> str | None:
+    return data.decode(errors="replace") if isinstance(data, bytes) else data
+
+
+class RecordingPopen(subprocess.Popen[Any]):
+    """``subprocess.Popen`` that remembers what ``communicate()`` returned (``subprocess.run`` calls
+    it), in :data:`RAN`. Installed for the whole test session by tests/conftest.py."""
+
+    def communicate(self, input: Any = None, timeout: float | None = None) -> tuple[Any, Any]:
+        args = self.args if isinstance(self.args, str) else shlex.join(map(str, self.args))
+        try:
+            out, err = super().communicate(input, timeout)
+        except subprocess.TimeoutExpired as exc:
+            RAN.append(Ran(args, None, _decoded(exc.output), _decoded(exc.stderr),
+                           f"timed out after {timeout} s; the output until then"))
+            raise
+        RAN.append(Ran(args, self.returncode, _decoded(out), _decoded(err)))
+        return out, err
+
+
+def subprocess_report(ran: list[Ran]) -> str:
+    """Every command of :data:`RAN` with all of its output, as a failed test's report shows it."""
+    return "\n\n".join(r.report() for r in ran)

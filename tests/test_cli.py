@@ -81,6 +81,7 @@ def test_plot_extension_and_folder_are_checked_before_playing(monkeypatch: pytes
         assert captured.out == "" and words in captured.err and captured.err.count("\n") == 1, captured.err
 
 
+@pytest.mark.slow
 def test_plot_says_the_path_it_really_saved(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="the plot needs mtgkit[kernel] (an sdist may be tested without)")
     folder = tmp_path / "plots"
@@ -259,6 +260,7 @@ def test_sigterm_and_sighup_exit_128_plus_the_signal_with_one_line(tmp_path: Pat
     assert proc.returncode == 128 + signum and err == f"error: {words}\n"
 
 
+@pytest.mark.slow
 def test_bad_worksheet_numbers_are_one_line(tmp_path: Path) -> None:
     for args in (["--n", "0"], ["--n", "1000000"], ["--seed", "-1"], ["--seed", "1" + "0" * 4000],
                  ["--topic", "\x1b[2J"]):

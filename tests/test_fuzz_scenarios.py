@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgkit.scenario import ScenarioError, parse_scenario
+
+# Not in the fast tier (kit.py fast): fuzz runs over scenario files; `make soak` runs them longer.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = [p.read_text() for p in sorted((ROOT / "scenarios").glob("*.toml"))]

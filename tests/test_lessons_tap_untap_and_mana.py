@@ -133,6 +133,7 @@ def test_every_activation_and_attack_reason_is_the_rule_of_the_engine_event(
     assert seen == {True, False}
 
 
+@pytest.mark.slow
 def test_activation_cases_give_alice_exactly_the_resources_the_learner_is_told() -> None:
     """Practice boards say what else Alice has (judge review: a {2}, {Q} cost must never depend
     on mana the learner can't see); the game each case builds has exactly that."""

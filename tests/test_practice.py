@@ -21,6 +21,7 @@ SEEDS = range(12 if os.environ.get("MTGKIT_SOAK") else 4)
 N = 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("topic,level", list(itertools.product(TOPICS, LEVELS)))
 def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> None:
     for seed in SEEDS:
@@ -41,6 +42,7 @@ def test_questions_are_well_formed_unique_and_graded(topic: str, level: str) -> 
             assert "CR " in q.prompt or rules_offered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("topic", TOPICS)
 def test_same_seed_same_questions_different_seed_different(topic: str) -> None:
     a = worksheet(topic, "hard", 5, seed=11)
@@ -138,6 +140,7 @@ def test_tapping_answers_recomputed_from_the_named_order() -> None:
         assert "What the engine did" in q.explanation and "mana" in q.explanation
 
 
+@pytest.mark.slow
 def test_a_question_that_fixes_the_order_marks_only_that_order_right() -> None:
     fixed = [q for level in LEVELS for seed in range(8) for q in worksheet("tapping", level, 20, seed)
              if isinstance(q.situation, TapForMana) and q.situation.order is not None]
@@ -171,12 +174,14 @@ def test_feedback_names_the_misconception_and_its_smallest_board() -> None:
     assert fb.message.index(m.title) < fb.message.index("What the engine did")
 
 
+@pytest.mark.slow
 def test_hard_questions_have_four_options_and_are_never_true_false() -> None:
     for topic in TOPICS:
         for q in worksheet(topic, "hard", 10, 4):
             assert len(q.options) >= 4 and q.kind != "true-false", q.prompt
 
 
+@pytest.mark.slow
 def test_illegal_boards_are_never_generated() -> None:
     """Two Gaea's Cradles under one controller (CR 704.5j) and a Hill Giant 'blocking' a flyer
     (CR 702.9b) used to appear; a hard monarch worksheet used to crash on the block."""
@@ -242,6 +247,7 @@ def test_colors_and_types_constants_used_by_options() -> None:
     assert symbols(frozenset(COLORS)) != symbols(frozenset(TYPES))
 
 
+@pytest.mark.slow
 def test_seeded_worksheets_are_identical_across_processes() -> None:
     """Set iteration order changes with PYTHONHASHSEED; the questions must not."""
     code = ("from mtgkit.practice import LEVELS, TOPICS, grade, worksheet\n"

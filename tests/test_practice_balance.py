@@ -19,6 +19,9 @@ import pytest
 from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import LEVELS, NOTHING, QUESTION_KINDS, TOPICS, as_json, worksheet
 
+# Not in the fast tier (kit.py fast): every stream of every topic and level, drawn in full.
+pytestmark = pytest.mark.slow
+
 SEEDS = range(12)
 N = 20
 FIELDS = {"topic", "level", "seed", "number", "kind", "board", "steps", "cards", "stem", "options", "right",

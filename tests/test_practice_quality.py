@@ -9,8 +9,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,9 @@ from mtgkit.situations import (
     XEntry,
 )
 from mtgkit.teaching import Play
+
+# Not in the fast tier (kit.py fast): sweeps over generated question streams.
+pytestmark = pytest.mark.slow
 
 SEEDS = range(30)
 N = 20
@@ -77,91 +81,150 @@ def _x_reading(card: str, path: str, ask: str, out: Outcome) -> str | None:
 
 def legal_answers(s: Situation) -> set[str]:
     """What the rules allow, computed from the engine and mtgkit.outcomes only."""
-    if isinstance(s, CouldProduce):
-        g, ids = s.board.build()
-        return {symbols(g.could_produce(ids[s.target]))}
-    if isinstance(s, TapForMana):
-        _, ids = s.board.build()
-        outs = outcomes(lambda: s.board.build()[0],
-                        lambda g, order: g.activate(ids[s.source], order=order), order=[s.order])
-        return {str(o.pool("Alice")) for o in outs if o.legal}
-    if isinstance(s, XEntry):
-        made = x_setup(s.card, s.x, s.path)
-        assert made is not None
-        g, action, _ = made
-        return {v for o in outcomes(g, action) if o.legal
-                and (v := _x_reading(s.card, s.path, s.ask, o)) is not None}
-    if isinstance(s, Activation):
-        verdicts = []
-        for c in s.cases:
-            g, ref = c.game()
-            verdicts.append(g.can_activate(ref, c.ability))
-        return {s.answer_of(verdicts)}
-    if isinstance(s, Combat):
-        g, fight, _ = combat_setup(s.attackers, dict(s.blocks), s.protectors, s.bob_is_monarch)
-        outs = outcomes(g, fight)
-        assert all(o.legal for o in outs), "a generated combat must be legal"
-        return {s.answer_of(o.monarch, o.life("Bob")) for o in outs}
-    if isinstance(s, Bolts):
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
-        for target in [protector] * s.at_protector + ["Bob"]:
-            g.activate(g.put_onto_battlefield("Mountain", "Alice"))
-            g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=target)
-            g.resolve_stack()
-        return {str(20 - g.life("Bob"))}
-    if isinstance(s, Leaves):
-        g = Game(list(s.players), library=LIBRARY)
-        g.make_monarch(s.monarch)
-        while g.active_player != s.active:
-            g.next_turn()
-        g.concede(s.monarch)
-        return {g.monarch or "nobody"}
-    if isinstance(s, LichEnters):
-        g = Game(["Alice", "Bob"], library=LIBRARY)
-        for name in s.alice_creatures:
-            g.put_onto_battlefield(name, "Alice")
-        g.put_onto_battlefield("Grizzly Bears", "Bob")
-        if s.bob_was_monarch:
-            g.make_monarch("Bob")
-
-        def enter(game: Game) -> None:
-            game.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
-            game.resolve_stack()
-        return {str(sum(1 for p in o.game.permanents("Alice") if p.is_a("Creature")))
-                for o in outcomes(g, enter) if o.legal}
-    if isinstance(s, DrawRace):
-        return {"Alice"}  # the monarch's trigger is Alice's (CR 725.2), Custodi Lich or not
-    if isinstance(s, MonarchPlay):
-        return {_monarch_reading(s, o) for o in _play(s.play)}
-    if isinstance(s, ManaPlay):
-        return {str(o.pool("Alice")) for o in _play(s.play)}
-    if isinstance(s, CouldPlay):
-        g, labels = s.play.game()
-        return {symbols(g.could_produce(labels[s.target]))}
-    if isinstance(s, LegendPlay):
-        found = set()
-        for o in _play(s.play):
-            geese = sorted((sum(p.counters.values()) for p in o.game.permanents("Alice")
-                            if p.name == "The Goose Mother"), reverse=True)
-            food = sum(1 for p in o.game.permanents("Alice") if p.name == "Food")
-            found.add(_goose(geese, food))
-        return found
-    if isinstance(s, ReflectedSpend):
-        return {f"Alice has {o.life('Alice')} life; Bob has {o.life('Bob')} life" for o in _play(s.play)}
-    if isinstance(s, StackPlay):
-        return {_stack_reading(s, o) for o in _play(s.play)}
-    if isinstance(s, BlockedDamage):
-        splits = {tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer)
-                  for o in _play(s.play) for c in o.choices if c.question == "damage assignment"}
-        total = sum(next(iter(splits)))
-        assert splits == {(a, total - a) for a in range(total + 1)}, splits
-        return {f"any split of its {total} damage between the two blockers, as Alice chooses"}
-    if isinstance(s, Checklist):
-        g, labels = s.play.game()
-        verdicts = [_try(g, labels, act, s.who) for act in s.acts]
-        return {s.answer_of(verdicts)}
+    for kind, legal in _LEGAL:
+        if isinstance(s, kind):
+            return legal(s)
     raise AssertionError(f"no independent check for {type(s).__name__}")
+
+
+def _legal_could_produce(s: CouldProduce) -> set[str]:
+    g, ids = s.board.build()
+    return {symbols(g.could_produce(ids[s.target]))}
+
+
+def _legal_tap_for_mana(s: TapForMana) -> set[str]:
+    _, ids = s.board.build()
+    outs = outcomes(lambda: s.board.build()[0],
+                    lambda g, order: g.activate(ids[s.source], order=order), order=[s.order])
+    return {str(o.pool("Alice")) for o in outs if o.legal}
+
+
+def _legal_x_entry(s: XEntry) -> set[str]:
+    made = x_setup(s.card, s.x, s.path)
+    assert made is not None
+    g, action, _ = made
+    return {v for o in outcomes(g, action) if o.legal
+            and (v := _x_reading(s.card, s.path, s.ask, o)) is not None}
+
+
+def _legal_activation(s: Activation) -> set[str]:
+    verdicts = []
+    for c in s.cases:
+        g, ref = c.game()
+        verdicts.append(g.can_activate(ref, c.ability))
+    return {s.answer_of(verdicts)}
+
+
+def _legal_combat(s: Combat) -> set[str]:
+    g, fight, _ = combat_setup(s.attackers, dict(s.blocks), s.protectors, s.bob_is_monarch)
+    outs = outcomes(g, fight)
+    assert all(o.legal for o in outs), "a generated combat must be legal"
+    return {s.answer_of(o.monarch, o.life("Bob")) for o in outs}
+
+
+def _legal_bolts(s: Bolts) -> set[str]:
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
+    for target in [protector] * s.at_protector + ["Bob"]:
+        g.activate(g.put_onto_battlefield("Mountain", "Alice"))
+        g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target=target)
+        g.resolve_stack()
+    return {str(20 - g.life("Bob"))}
+
+
+def _legal_leaves(s: Leaves) -> set[str]:
+    g = Game(list(s.players), library=LIBRARY)
+    g.make_monarch(s.monarch)
+    while g.active_player != s.active:
+        g.next_turn()
+    g.concede(s.monarch)
+    return {g.monarch or "nobody"}
+
+
+def _legal_lich_enters(s: LichEnters) -> set[str]:
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    for name in s.alice_creatures:
+        g.put_onto_battlefield(name, "Alice")
+    g.put_onto_battlefield("Grizzly Bears", "Bob")
+    if s.bob_was_monarch:
+        g.make_monarch("Bob")
+
+    def enter(game: Game) -> None:
+        game.put_onto_battlefield("Custodi Lich", "Bob", by_effect=True)
+        game.resolve_stack()
+    return {str(sum(1 for p in o.game.permanents("Alice") if p.is_a("Creature")))
+            for o in outcomes(g, enter) if o.legal}
+
+
+def _legal_draw_race(s: DrawRace) -> set[str]:
+    return {"Alice"}  # the monarch's trigger is Alice's (CR 725.2), Custodi Lich or not
+
+
+def _legal_monarch_play(s: MonarchPlay) -> set[str]:
+    return {_monarch_reading(s, o) for o in _play(s.play)}
+
+
+def _legal_mana_play(s: ManaPlay) -> set[str]:
+    return {str(o.pool("Alice")) for o in _play(s.play)}
+
+
+def _legal_could_play(s: CouldPlay) -> set[str]:
+    g, labels = s.play.game()
+    return {symbols(g.could_produce(labels[s.target]))}
+
+
+def _legal_legend_play(s: LegendPlay) -> set[str]:
+    found = set()
+    for o in _play(s.play):
+        geese = sorted((sum(p.counters.values()) for p in o.game.permanents("Alice")
+                        if p.name == "The Goose Mother"), reverse=True)
+        food = sum(1 for p in o.game.permanents("Alice") if p.name == "Food")
+        found.add(_goose(geese, food))
+    return found
+
+
+def _legal_reflected_spend(s: ReflectedSpend) -> set[str]:
+    return {f"Alice has {o.life('Alice')} life; Bob has {o.life('Bob')} life" for o in _play(s.play)}
+
+
+def _legal_stack_play(s: StackPlay) -> set[str]:
+    return {_stack_reading(s, o) for o in _play(s.play)}
+
+
+def _legal_blocked_damage(s: BlockedDamage) -> set[str]:
+    splits = {tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer)
+              for o in _play(s.play) for c in o.choices if c.question == "damage assignment"}
+    total = sum(next(iter(splits)))
+    assert splits == {(a, total - a) for a in range(total + 1)}, splits
+    return {f"any split of its {total} damage between the two blockers, as Alice chooses"}
+
+
+def _legal_checklist(s: Checklist) -> set[str]:
+    g, labels = s.play.game()
+    verdicts = [_try(g, labels, act, s.who) for act in s.acts]
+    return {s.answer_of(verdicts)}
+
+
+#: The independent check of each kind of situation (the first kind a situation is an instance of).
+_LEGAL: tuple[tuple[type[Any], Callable[[Any], set[str]]], ...] = (
+    (CouldProduce, _legal_could_produce),
+    (TapForMana, _legal_tap_for_mana),
+    (XEntry, _legal_x_entry),
+    (Activation, _legal_activation),
+    (Combat, _legal_combat),
+    (Bolts, _legal_bolts),
+    (Leaves, _legal_leaves),
+    (LichEnters, _legal_lich_enters),
+    (DrawRace, _legal_draw_race),
+    (MonarchPlay, _legal_monarch_play),
+    (ManaPlay, _legal_mana_play),
+    (CouldPlay, _legal_could_play),
+    (LegendPlay, _legal_legend_play),
+    (ReflectedSpend, _legal_reflected_spend),
+    (StackPlay, _legal_stack_play),
+    (BlockedDamage, _legal_blocked_damage),
+    (Checklist, _legal_checklist),
+)
 
 
 def _game_of(s: Situation) -> Game | None:
@@ -329,23 +392,15 @@ def as_right_as_the_key(q: Question) -> list[str]:
 
 
 def problems(q: Question) -> list[str]:
-    found: list[str] = []
+    """Everything wrong with one question: its answers against the rules, its options and their
+    feedback, its words, and its board."""
     s = q.situation
     legal = legal_answers(s)
+    found: list[str] = []
     if len(set(q.options)) != len(q.options) or len(q.options) < 2:
         found.append("options repeat or are too few")
     if q.kind == "which-rule":
-        reason = s.decisive()
-        if reason is None or q.answers != (rule_option(reason.rules[0]),) or len(legal) != 1:
-            found.append(f"which-rule answer {q.answers} but the deciding rules are "
-                         f"{reason.rules if reason else None}")
-        elif reason.seq is not None:
-            event = _game_of(s).events[reason.seq - 1] if _game_of(s) is not None else None
-            if event is not None and reason.rules[0] not in event.rules:
-                found.append(f"the right rule {reason.rules[0]} isn't on event {reason.seq}: {event.text}")
-        if q.level == "hard" and len(q.options) < 4:
-            found.append("a hard which-rule question with fewer than 4 options")
-        found += as_right_as_the_key(q)
+        found += _which_rule_problems(q, legal)
     elif q.claim is None:
         if set(q.answers) != {o for o in q.options if o in legal}:
             found.append(f"right answers {q.answers} but legal {sorted(legal)}")
@@ -356,20 +411,53 @@ def problems(q: Question) -> list[str]:
             found.append("a hard true/false question")
         if q.options != TRUE_FALSE or q.answers != (("true",) if q.claim in legal else ("false",)):
             found.append(f"true/false claim {q.claim!r} graded {q.answers}, legal {sorted(legal)}")
-    for option in q.options:
-        if option in q.answers:
-            if not grade(q, option).correct:
-                found.append(f"right option {option!r} graded wrong")
-            continue
-        names = q.misconceptions(option)
-        if q.kind == "which-rule" and not names:
-            if option not in dict(q.notes):
-                found.append(f"wrong rule {option!r} has no note saying what it is about")
-        elif not names or not all(part in CATALOG for n in names for part in n.split(" + ")):
-            found.append(f"wrong option {option!r} comes from no named misconception")
-        fb = grade(q, option)
-        if fb.correct or "CR " not in fb.message or (names and "misconception" not in fb.message):
-            found.append(f"feedback for {option!r} doesn't name the misconception and its rule")
+    found += [p for option in q.options for p in _option_problems(q, option)]
+    found += _text_problems(q)
+    board = getattr(s, "board", None)
+    if board is not None and board.problem() is not None:
+        found.append(f"an illegal board: {board.problem()}")
+    return found
+
+
+def _which_rule_problems(q: Question, legal: set[str]) -> list[str]:
+    """A which-rule question's key is the rule on the engine event that decided the outcome."""
+    found: list[str] = []
+    s = q.situation
+    reason = s.decisive()
+    if reason is None or q.answers != (rule_option(reason.rules[0]),) or len(legal) != 1:
+        found.append(f"which-rule answer {q.answers} but the deciding rules are "
+                     f"{reason.rules if reason else None}")
+    elif reason.seq is not None:
+        event = _game_of(s).events[reason.seq - 1] if _game_of(s) is not None else None
+        if event is not None and reason.rules[0] not in event.rules:
+            found.append(f"the right rule {reason.rules[0]} isn't on event {reason.seq}: {event.text}")
+    if q.level == "hard" and len(q.options) < 4:
+        found.append("a hard which-rule question with fewer than 4 options")
+    return found + as_right_as_the_key(q)
+
+
+def _option_problems(q: Question, option: str) -> list[str]:
+    """A right option is graded right; a wrong one comes from a named misconception (or, for a
+    which-rule question, has a note), and its feedback names the misconception and its rule."""
+    if option in q.answers:
+        return [] if grade(q, option).correct else [f"right option {option!r} graded wrong"]
+    found: list[str] = []
+    names = q.misconceptions(option)
+    if q.kind == "which-rule" and not names:
+        if option not in dict(q.notes):
+            found.append(f"wrong rule {option!r} has no note saying what it is about")
+    elif not names or not all(part in CATALOG for n in names for part in n.split(" + ")):
+        found.append(f"wrong option {option!r} comes from no named misconception")
+    fb = grade(q, option)
+    if fb.correct or "CR " not in fb.message or (names and "misconception" not in fb.message):
+        found.append(f"feedback for {option!r} doesn't name the misconception and its rule")
+    return found
+
+
+def _text_problems(q: Question) -> list[str]:
+    """The words a learner reads: no event numbers as #N, no raw engine errors, no wrong plurals,
+    nothing the question leaves unstated, a rule in the prompt and a plain first line."""
+    found: list[str] = []
     for text in (q.prompt, q.board, q.explanation, *q.steps):
         if EVENT_AS_HASH.search(text):
             found.append(f"an event number written as #N in {text[:60]!r}")
@@ -381,9 +469,6 @@ def problems(q: Question) -> list[str]:
         found += unstated(q)
     if ("CR " not in q.prompt and q.kind != "which-rule") or not q.explanation.split("\n")[0].strip():
         found.append("no rule in the prompt, or no plain first line in the explanation")
-    board = getattr(s, "board", None)
-    if board is not None and board.problem() is not None:
-        found.append(f"an illegal board: {board.problem()}")
     return found
 
 

@@ -8,12 +8,16 @@ import itertools
 import os
 from collections.abc import Callable
 
+import pytest
 from helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgkit import CATALOG, COLORS, STEPS, Game, RulesError, replay
 from mtgkit.game import NO_PRIORITY, ZONES
+
+# Not in the fast tier (kit.py fast): a property run over random games; `make soak` runs it longer.
+pytestmark = pytest.mark.slow
 
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
 SETTINGS = settings(database=None, max_examples=1500 if SOAK else 200, deadline=None, derandomize=not SOAK,
@@ -70,72 +74,102 @@ def pick(seq: list, k: int):  # type: ignore[no-untyped-def]
     return seq[k % len(seq)] if seq else None
 
 
-def act(g: Game, kind: str, a: int, b: int, c: int) -> Callable[[], object] | None:
+Call = Callable[[], object] | None
+
+
+def act(g: Game, kind: str, a: int, b: int, c: int) -> Call:
     """Do any preparation, then return the one API call to check (None: nothing to do)."""
-    perms = g.permanents()
-    players = list(g.players)
-    if kind == "activate":
-        o = pick([p for p in perms if p.card.activated], a)
-        if o is None:
-            return None
-        idx = b % len(o.card.activated)
-        ab = o.card.activated[idx]
-        color = COLORS[c % 5] if c % 3 == 0 else None
-        order = None
-        reps = g.mana_replacements(o, ab)
-        if reps and c % 2:
-            perms_ = list(itertools.permutations([r.label for r in reps]))
-            order = list(perms_[b % len(perms_)])
-        target = None
-        if ab.targets is not None and ab.targets.zone == "graveyard":
-            grave = [o2.id for p in players for o2 in g.zone(p, "graveyard")]
-            target = pick(grave, c)
-        elif ab.targets is not None:
-            target = pick(players, c) if c % 2 else (pick(perms, c).id if perms else None)
-        return lambda: g.activate(o.id, idx, color=color, order=order, target=target)
-    elif kind == "cast":
-        untapped = [o for o in perms if o.is_a("Basic") and not o.tapped]
-        for land in [o for o in untapped if o.controller == g.active_player][:a % 5]:
-            try:
-                g.activate(land.id)  # make some mana first
-            except RulesError:
-                break
-        hand = [o for p in players for o in g.zone(p, "hand")]
-        o = pick(hand, a)
-        if o is None:
-            return None
-        target = None
-        if o.card.spell_targets is not None:
-            target = pick(players, b) if b % 2 else (pick(perms, b).id if perms else None)
-        return lambda: g.cast(o.id, x=c % 4 if o.card.cost and o.card.cost.x_count else 0, target=target)
-    elif kind == "play_land":
-        hand = [o for p in players for o in g.zone(p, "hand") if o.is_a("Land")]
-        if hand:
-            return lambda: g.play_land(pick(hand, a).id)
-    elif kind == "resolve":
-        return g.resolve
-    elif kind == "resolve_stack":
-        return g.resolve_stack
-    elif kind == "advance":
-        return lambda: g.advance(to=STEPS[a % len(STEPS)] if a % 4 == 0 else None)
-    elif kind == "attack":
-        mine = [o.id for o in perms if o.controller == g.active_player and o.is_a("Creature")]
-        chosen = [x for i, x in enumerate(mine) if (a >> i) & 1]
-        return lambda: g.attack(chosen)
-    elif kind == "block":
-        theirs = [o.id for o in perms if o.controller != g.active_player and o.is_a("Creature")]
-        attackers = list(g._s.attackers)
-        if theirs and attackers:
-            return lambda: g.block({pick(theirs, a): pick(attackers, b)})
-        return lambda: g.block({})
-    elif kind == "concede":
-        if b % 5 == 0:
-            return lambda: g.concede(pick(players, a))
-    elif kind == "could_produce":
-        before = snapshot(g)
-        g.could_produce_all()
-        assert snapshot(g) == before, "could-produce changed the game"
+    return ACT[kind](g, a, b, c)
+
+
+def _activate(g: Game, a: int, b: int, c: int) -> Call:
+    perms, players = g.permanents(), list(g.players)
+    o = pick([p for p in perms if p.card.activated], a)
+    if o is None:
+        return None
+    idx = b % len(o.card.activated)
+    ab = o.card.activated[idx]
+    color = COLORS[c % 5] if c % 3 == 0 else None
+    order = None
+    reps = g.mana_replacements(o, ab)
+    if reps and c % 2:
+        perms_ = list(itertools.permutations([r.label for r in reps]))
+        order = list(perms_[b % len(perms_)])
+    target = None
+    if ab.targets is not None and ab.targets.zone == "graveyard":
+        grave = [o2.id for p in players for o2 in g.zone(p, "graveyard")]
+        target = pick(grave, c)
+    elif ab.targets is not None:
+        target = pick(players, c) if c % 2 else (pick(perms, c).id if perms else None)
+    return lambda: g.activate(o.id, idx, color=color, order=order, target=target)
+
+
+def _cast(g: Game, a: int, b: int, c: int) -> Call:
+    perms, players = g.permanents(), list(g.players)
+    untapped = [o for o in perms if o.is_a("Basic") and not o.tapped]
+    for land in [o for o in untapped if o.controller == g.active_player][:a % 5]:
+        try:
+            g.activate(land.id)  # make some mana first
+        except RulesError:
+            break
+    hand = [o for p in players for o in g.zone(p, "hand")]
+    o = pick(hand, a)
+    if o is None:
+        return None
+    target = None
+    if o.card.spell_targets is not None:
+        target = pick(players, b) if b % 2 else (pick(perms, b).id if perms else None)
+    return lambda: g.cast(o.id, x=c % 4 if o.card.cost and o.card.cost.x_count else 0, target=target)
+
+
+def _play_land(g: Game, a: int, b: int, c: int) -> Call:
+    hand = [o for p in g.players for o in g.zone(p, "hand") if o.is_a("Land")]
+    if hand:
+        return lambda: g.play_land(pick(hand, a).id)
     return None
+
+
+def _attack(g: Game, a: int, b: int, c: int) -> Call:
+    mine = [o.id for o in g.permanents() if o.controller == g.active_player and o.is_a("Creature")]
+    chosen = [x for i, x in enumerate(mine) if (a >> i) & 1]
+    return lambda: g.attack(chosen)
+
+
+def _block(g: Game, a: int, b: int, c: int) -> Call:
+    theirs = [o.id for o in g.permanents() if o.controller != g.active_player and o.is_a("Creature")]
+    attackers = list(g._s.attackers)
+    if theirs and attackers:
+        return lambda: g.block({pick(theirs, a): pick(attackers, b)})
+    return lambda: g.block({})
+
+
+def _concede(g: Game, a: int, b: int, c: int) -> Call:
+    players = list(g.players)
+    if b % 5 == 0:
+        return lambda: g.concede(pick(players, a))
+    return None
+
+
+def _could_produce(g: Game, a: int, b: int, c: int) -> Call:
+    before = snapshot(g)
+    g.could_produce_all()
+    assert snapshot(g) == before, "could-produce changed the game"
+    return None
+
+
+#: What each kind of action prepares and calls, given the random numbers a, b and c.
+ACT: dict[str, Callable[[Game, int, int, int], Call]] = {
+    "activate": _activate,
+    "cast": _cast,
+    "play_land": _play_land,
+    "resolve": lambda g, a, b, c: g.resolve,
+    "resolve_stack": lambda g, a, b, c: g.resolve_stack,
+    "advance": lambda g, a, b, c: lambda: g.advance(to=STEPS[a % len(STEPS)] if a % 4 == 0 else None),
+    "attack": _attack,
+    "block": _block,
+    "concede": _concede,
+    "could_produce": _could_produce,
+}
 
 
 def check_invariants(g: Game, seen_monarch: list[bool]) -> None:

@@ -14,6 +14,7 @@ import math
 import os
 from typing import Any
 
+import pytest
 from helpers import snapshot
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -21,6 +22,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from mtgkit import CATALOG, STEPS, Game, RulesError, replay
 from mtgkit.game import _index_keys
+
+# Not in the fast tier (kit.py fast): a stateful run over random games; `make soak` runs it longer.
+pytestmark = pytest.mark.slow
 
 SOAK = bool(os.environ.get("MTGKIT_SOAK"))
 DOCUMENTED = (RulesError, ValueError, TypeError)

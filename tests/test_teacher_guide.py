@@ -106,6 +106,7 @@ def _sheet_files(argv: list[str]) -> list[Path]:
     return [Path(args.out) / f"{stem}.md", Path(args.out) / f"{stem}-key.md"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", COMMANDS, ids=[" ".join(a) for a in COMMANDS])
 def test_each_command_in_the_guide_runs(argv: list[str], tmp_path: Path) -> None:
     done = _run(argv, tmp_path)
@@ -287,6 +288,7 @@ def plan(stem: str) -> str:
     return " ".join(part.split())
 
 
+@pytest.mark.slow
 def test_section_5_describes_the_generator() -> None:
     """Section 5's promises about every sheet are the generator's own settings, and its list of
     the JSON export's fields is the export's."""

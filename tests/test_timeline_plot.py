@@ -308,6 +308,7 @@ def course_plots() -> list[tuple[str, object]]:
     return out
 
 
+@pytest.mark.slow
 def test_projected_at_1280x720_every_text_is_at_least_14_pixels_and_nothing_is_cut() -> None:
     for name, fig in course_plots():
         png = fig.png()

@@ -19,7 +19,16 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .. import could_produce as cp
-from ..abilities import AddMana, DamageYou, ExtraMana, ManaTrigger, PerPermanent, Reflect, SpendAsAnyColor
+from ..abilities import (
+    AddMana,
+    DamageYou,
+    ExtraMana,
+    ManaSpec,
+    ManaTrigger,
+    PerPermanent,
+    Reflect,
+    SpendAsAnyColor,
+)
 from ..cards import card as lookup
 from ..events import DamageDealt, ManaAdded, SpellCast
 from ..game import Game
@@ -283,24 +292,16 @@ class _Ctx:
 def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent, solved the way a learner holding ``held`` would.
 
-    With nothing held it is CR 106.7 (a test checks it equals the engine's answer)."""
+    With nothing held it is CR 106.7 (a test checks it equals the engine's answer): each
+    permanent that makes mana by itself is solved once, then the reflecting ones (Reflecting
+    Pool, Exotic Orchard) are solved again and again until no estimate changes."""
     perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
     reflecting = {o.id for o in perms
                   if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
     greatest = Mistake.REFLECTIONS_FEED_EACH_OTHER in held
     est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
                                       else frozenset() for o in perms}
-
-    extra: dict[int, frozenset[str]] = {}
-    if Mistake.REFLECTORS_COUNT_TRIGGERED_MANA in held:  # the land "could produce" its Aura's mana
-        for aura in g.permanents():
-            if aura.attached_to is None:
-                continue
-            for a in aura.card.abilities:
-                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
-                    for m in a.adds.options(Mana(), aura.chosen_color):
-                        extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
-
+    extra = _aura_trigger_mana(g) if Mistake.REFLECTORS_COUNT_TRIGGERED_MANA in held else {}
     # players who may spend mana as though it were any color (Chromatic Orrery): a learner holding
     # spend-as-any-color-changes-type thinks their {C} is every color
     as_any = {p.controller for p in g.permanents() if p.card.has(SpendAsAnyColor)} \
@@ -308,35 +309,8 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
 
     def types_of(o: Any) -> frozenset[str]:
         ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
-        found: set[str] = set()
-        for i, ab in enumerate(o.card.activated):
-            spec = ab.mana_spec
-            if not ab.is_mana_ability or spec is None:
-                continue
-            if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and not g.can_activate(o.id, i, timing=False):
-                continue
-            if isinstance(spec, Reflect):
-                seen = ctx.reflected(o.controller, spec.whose, spec.card_type)
-                allowed = TYPES if spec.kinds == "types" or Mistake.COLORLESS_IS_A_COLOR in held else COLORS
-                if spec.kinds == "types" and Mistake.COLORLESS_IS_NOT_A_TYPE in held:
-                    allowed = COLORS
-                options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
-            else:
-                options = spec.options(ctx, o.controller)
-                zero_has_a_type = Mistake.ZERO_MANA_STILL_HAS_A_TYPE in held
-                if not options and isinstance(spec, PerPermanent) and zero_has_a_type:
-                    options = (Mana.of(spec.mana_type),)
-            if not options and Mistake.UNDEFINED_MANA_IS_COLORLESS in held and spec.why_none()[1]:
-                options = (Mana.of("C"),)
-            ops = [] if Mistake.REPLACEMENTS_IGNORED in held else [
-                r.replacement.op for r in g.mana_replacements(o, ab)]
-            for m in options:
-                if m:
-                    for result in cp.outcomes(m, ops):
-                        found |= result.types
-        if o.controller in as_any and "C" in found:
-            found |= set(COLORS)
-        return frozenset(found)
+        found = _believed_types(g, o, ctx, held)
+        return found | frozenset(COLORS) if o.controller in as_any and "C" in found else found
 
     for o in perms:
         if o.id not in reflecting:
@@ -350,6 +324,57 @@ def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset
                 if new != est[o.id]:
                     est[o.id], changed = new, True
     return est
+
+
+def _aura_trigger_mana(g: Game) -> dict[int, frozenset[str]]:
+    """The types of mana each land's Auras' triggers add (Utopia Sprawl, Wild Growth): what a
+    learner holding reflectors-count-triggered-mana thinks the land "could produce" too."""
+    extra: dict[int, frozenset[str]] = {}
+    for aura in g.permanents():
+        if aura.attached_to is None:
+            continue
+        for a in aura.card.abilities:
+            if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                for m in a.adds.options(Mana(), aura.chosen_color):
+                    extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
+    return extra
+
+
+def _believed_types(g: Game, o: Any, ctx: _Ctx, held: frozenset[str]) -> frozenset[str]:
+    """The types of mana the learner thinks the mana abilities of ``o`` would make now, through
+    the replacement effects that apply (unless they think those don't count)."""
+    found: set[str] = set()
+    for i, ab in enumerate(o.card.activated):
+        spec = ab.mana_spec
+        if not ab.is_mana_ability or spec is None:
+            continue
+        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and not g.can_activate(o.id, i, timing=False):
+            continue
+        ops = [] if Mistake.REPLACEMENTS_IGNORED in held else [
+            r.replacement.op for r in g.mana_replacements(o, ab)]
+        for m in _believed_options(spec, ctx, o.controller, held):
+            if m:
+                for result in cp.outcomes(m, ops):
+                    found |= result.types
+    return frozenset(found)
+
+
+def _believed_options(spec: ManaSpec, ctx: _Ctx, controller: str, held: frozenset[str]) -> tuple[Mana, ...]:
+    """The mana one ability would make as the learner sees it, before replacement effects: a
+    reflecting ability's types from the current estimates, any other ability's own options."""
+    if isinstance(spec, Reflect):
+        seen = ctx.reflected(controller, spec.whose, spec.card_type)
+        allowed = TYPES if spec.kinds == "types" or Mistake.COLORLESS_IS_A_COLOR in held else COLORS
+        if spec.kinds == "types" and Mistake.COLORLESS_IS_NOT_A_TYPE in held:
+            allowed = COLORS
+        options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
+    else:
+        options = spec.options(ctx, controller)
+        if not options and isinstance(spec, PerPermanent) and Mistake.ZERO_MANA_STILL_HAS_A_TYPE in held:
+            options = (Mana.of(spec.mana_type),)
+    if not options and Mistake.UNDEFINED_MANA_IS_COLORLESS in held and spec.why_none()[1]:
+        options = (Mana.of("C"),)
+    return options
 
 
 @functools.lru_cache(maxsize=8192)

@@ -18,7 +18,7 @@ import copy
 import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from ..abilities import BecomeMonarch
 from ..choices import FirstOption
@@ -923,190 +923,398 @@ def believed_end(play: Play, o: Outcome, held: frozenset[str]) -> End:
 
 
 def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
-    end = copy.deepcopy(truth)
-    play, g = s.play, s.g
+    """The end as a learner holding ``held`` believes it: the engine's end, changed by the model
+    of each misconception held (registered below, one function each). The models read the
+    events in order: each event's models in the order they are registered, then each change of
+    the crown's, then those that look at the end as a whole."""
+    b = _Belief(s, truth, held)
+    on_event = [(kind, model) for kind, mistakes, model in _ON_EVENT if mistakes & held]
+    for e in s.act if on_event else ():
+        models = [model for kind, model in on_event if isinstance(e, kind)]
+        if models and _misread(s, e):
+            for model in models:
+                if model(b, e):
+                    break  # this belief replaces what the others would make of the event
+    for change in s.changes():
+        for mistakes, on_change in _ON_CHANGE:
+            if mistakes & held:
+                on_change(b, change)
+    for mistakes, at_end in _AT_END:
+        if mistakes & held:
+            at_end(b)
+    return b.end
 
-    def undo_sacrifices(root: int) -> None:
-        for e in s.sacrifices(root):
-            end.creatures[e.player or ""] = end.creatures.get(e.player or "", 0) + 1
 
-    def add_sacrifice(player: str) -> None:
-        victim = s.target(player)
-        if end.creatures.get(victim, 0) > 0:
-            end.creatures[victim] -= 1
+class _Belief:
+    """One learner's belief being worked out: the end so far, the story it is read from, what
+    they hold, and the changes the models share (a sacrifice undone or added, damage dealt to
+    the player instead of the Protector, the crown taken by the attacker)."""
 
-    def protector_of(e: DamageRedirected) -> int:
-        hit = s.redirected(e)
+    def __init__(self, s: _Story, truth: End, held: frozenset[str]) -> None:
+        self.s, self.g, self.held = s, s.g, held
+        self.end = copy.deepcopy(truth)
+
+    def undo_sacrifices(self, root: int) -> None:
+        """The sacrifices Custodi Lich's trigger caused (from event ``root``) didn't happen."""
+        for e in self.s.sacrifices(root):
+            self.end.creatures[e.player or ""] = self.end.creatures.get(e.player or "", 0) + 1
+
+    def add_sacrifice(self, player: str) -> None:
+        """``player``'s Custodi Lich triggered: the player it targets sacrifices a creature."""
+        victim = self.s.target(player)
+        if self.end.creatures.get(victim, 0) > 0:
+            self.end.creatures[victim] -= 1
+
+    def protector_of(self, e: DamageRedirected) -> int:
+        hit = self.s.redirected(e)
         assert hit.to_id is not None
         return hit.to_id
 
-    for e in s.act:
-        if isinstance(e, DamageRedirected) and s.prevented(e) is not None:
-            continue  # the redirected damage was prevented: there is nothing else to believe about it
-        if isinstance(e, DamageRedirected):
-            monarch, pid = s.monarch_at(e.seq), protector_of(e)
-            source = g.controller_of(e.source_id) if e.source_id is not None else None
-            if Mistake.PROTECTOR_IS_OPTIONAL in held:  # declined: the damage is dealt to the player
-                end.life[e.before] -= e.amount
-                end.hurt[pid] -= e.amount
-                if e.combat and e.before == monarch and end.monarch == monarch:
-                    end.monarch = source
-                continue
-            if Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH in held and e.combat \
-                    and e.before == monarch and end.monarch == monarch:
-                end.monarch = source
-            if (Mistake.ONLY_THE_MONARCHS_PROTECTOR in held or Mistake.PROTECTOR_GUARDS_THE_MONARCH in held) \
-                    and e.before != monarch:
-                end.life[e.before] -= e.amount
-                end.hurt[pid] -= e.amount
-            if Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE in held and not e.combat:
-                end.life[e.before] -= e.amount
-                end.hurt[pid] -= e.amount
-            if Mistake.REDIRECT_SPILLS_OVER in held:
-                before = sum(d.amount for d in s.protector_hits() if d.to_id == pid and d.seq < e.seq)
-                excess = max(0, e.amount - max(0, end.toughness[pid] - before))
-                if excess:
-                    end.life[e.before] -= excess
-                    end.hurt[pid] -= excess
-                    if e.combat and e.before == monarch and end.monarch == monarch:
-                        end.monarch = source
-            if Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS in held and e.combat and e.amount > 1:
-                mine = [p for p, owner in end.owner.items() if owner == e.before] + [
-                    x.id for x in g.permanents(e.before) if x.name == PROTECTOR and x.id not in end.owner]
-                mine = sorted(set(mine))
-                if len(mine) > 1:
-                    end.hurt[pid] -= e.amount
-                    for i, other in enumerate(mine):
-                        share = e.amount // len(mine) + (i < e.amount % len(mine))
-                        end.hurt[other] = end.hurt.get(other, 0) + share
-                        end.toughness.setdefault(other, 5)
-                        end.owner.setdefault(other, e.before)
-        elif isinstance(e, DamageDealt) and e.source_id is not None and e.cause is not None:
-            redirected = isinstance(s.all[e.cause - 1], DamageRedirected)
-            monarch = s.monarch_at(e.seq)
-            source = g.controller_of(e.source_id)
-            if Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN in held and e.combat and e.to_id is not None \
-                    and not redirected and source != monarch and g.controller_of(e.to_id) == monarch \
-                    and end.monarch == monarch:
-                end.monarch = source
-            if Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN in held and not e.combat \
-                    and e.to_player is not None and e.to_player == monarch and source != monarch \
-                    and g.obj(e.source_id).is_a("Creature") and end.monarch == monarch:
-                end.monarch = source
-            if Mistake.PROTECTOR_GUARDS_THE_MONARCH in held and e.to_player is not None \
-                    and e.to_player == monarch and not redirected:
-                guards = [x.id for x in g.permanents() if x.name == PROTECTOR]
-                if guards:
-                    end.life[monarch] += e.amount
-                    end.hurt[guards[0]] = end.hurt.get(guards[0], 0) + e.amount
-                    end.toughness.setdefault(guards[0], 5)
-                    end.owner.setdefault(guards[0], g.controller_of(guards[0]))
-                    for change in s.changes():
-                        if s.from_combat(change) is e:
-                            end.monarch = monarch
-                            undo_sacrifices(change.seq)
-        elif isinstance(e, DamagePrevented) and e.combat and e.to_id is not None \
-                and Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE in held \
-                and g.obj(e.to_id).name == PROTECTOR:  # "no longer combat damage": not prevented
-            end.hurt[e.to_id] = end.hurt.get(e.to_id, 0) + e.amount
-            end.toughness.setdefault(e.to_id, g.obj(e.to_id).card.toughness or 0)
-            end.owner.setdefault(e.to_id, g.controller_of(e.to_id))
-        elif isinstance(e, Resolved) and e.ability and Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE in held:
-            start = next((c for c in s.causes(e.seq)
-                          if isinstance(c, AbilityActivated | AbilityTriggered)), None)
-            if start is not None and start.obj_id is not None and s.left(start.obj_id, start.seq, e.seq):
-                for c in s.caused_by(e.seq):
-                    if isinstance(c, MonarchChanged) and c.changed and end.monarch == c.monarch:
-                        end.monarch = s.monarch_at(c.seq)
-                        undo_sacrifices(c.seq)
-                    elif isinstance(c, DamageDealt) and c.to_player is not None and c.cause == e.seq:
-                        end.life[c.to_player] += c.amount
-        elif isinstance(e, PlayerLeft) and s.monarch_at(e.seq) == e.player:
-            knocked = e.cause is not None and isinstance(s.all[e.cause - 1], LifeChanged) \
-                and s.from_combat(s.all[e.cause - 1]) is not None
-            order = list(play.setup.players)
-            nxt = next(p for i in range(1, len(order) + 1)
-                       if g.in_game(p := order[(order.index(e.player or "") + i) % len(order)])
-                       or p == e.player)
-            if Mistake.CROWN_DISAPPEARS in held or (Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR in held
-                                                   and knocked):
-                end.monarch = None
-                for change in s.changes():
-                    if s.after_leaving(change):
-                        undo_sacrifices(change.seq)
-            elif Mistake.CROWN_PASSES_IN_TURN_ORDER in held and nxt != end.monarch:
-                end.monarch = nxt
-                for change in s.changes():
-                    if s.after_leaving(change):
-                        undo_sacrifices(change.seq)
-        elif isinstance(e, MonarchChanged) and not e.changed and not e.setup \
-                and Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS in held and e.monarch is not None:
-            if any(g.obj(lich).zone == "battlefield" or s.left(lich, e.seq, 10**9)
-                   for lich in s.liches(e.monarch)):
-                add_sacrifice(e.monarch)
+    def source_of(self, e: DamageRedirected | DamageDealt) -> str | None:
+        return self.g.controller_of(e.source_id) if e.source_id is not None else None
 
+    def dealt_to_player(self, e: DamageRedirected, amount: int) -> None:
+        """``amount`` of the redirected damage is dealt to the player, not to the Protector."""
+        self.end.life[e.before] -= amount
+        self.end.hurt[self.protector_of(e)] -= amount
+
+    def crown_to_attacker(self, e: DamageRedirected) -> None:
+        """Combat damage dealt to the monarch: its source's controller takes the crown (725.2)."""
+        monarch = self.s.monarch_at(e.seq)
+        if e.combat and e.before == monarch and self.end.monarch == monarch:
+            self.end.monarch = self.source_of(e)
+
+
+_EventModel = Callable[[_Belief, Any], "bool | None"]  # True: the event's other models don't apply
+_ON_EVENT: list[tuple[type[Event], frozenset[str], _EventModel]] = []
+_ON_CHANGE: list[tuple[frozenset[str], Callable[[_Belief, MonarchChanged], None]]] = []
+_AT_END: list[tuple[frozenset[str], Callable[[_Belief], None]]] = []
+
+#: Which events of each kind the models look at (the others are read as the engine did).
+_MISREAD: dict[type[Event], Callable[[_Story, Any], bool]] = {
+    DamageRedirected: lambda s, e: s.prevented(e) is None,  # prevented: nothing else to believe about it
+    DamageDealt: lambda s, e: e.source_id is not None and e.cause is not None,
+    DamagePrevented: lambda s, e: e.combat and e.to_id is not None and s.g.obj(e.to_id).name == PROTECTOR,
+    Resolved: lambda s, e: e.ability,
+    PlayerLeft: lambda s, e: s.monarch_at(e.seq) == e.player,  # the monarch left the game
+    MonarchChanged: lambda s, e: not e.changed and not e.setup and e.monarch is not None,
+}
+
+
+
+def _misread(s: _Story, e: Event) -> bool:
+    return next(looks for kind, looks in _MISREAD.items() if isinstance(e, kind))(s, e)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _on_event(kind: type[Event], *mistakes: Mistake) -> Callable[[_F], _F]:
+    """Register the model of ``mistakes`` (any one of them held) for each event of ``kind``."""
+    def register(model: _F) -> _F:
+        _ON_EVENT.append((kind, frozenset(mistakes), model))
+        return model
+    return register
+
+
+def _on_change(*mistakes: Mistake) -> Callable[[_F], _F]:
+    """Register the model of ``mistakes`` for each change of the crown (in the order they came)."""
+    def register(model: _F) -> _F:
+        _ON_CHANGE.append((frozenset(mistakes), model))
+        return model
+    return register
+
+
+def _at_end(*mistakes: Mistake) -> Callable[[_F], _F]:
+    """Register the model of ``mistakes`` that changes the end as a whole, after the others."""
+    def register(model: _F) -> _F:
+        _AT_END.append((frozenset(mistakes), model))
+        return model
+    return register
+
+
+# ---------------------------------------------------------------- redirected damage (614.9)
+@_on_event(DamageRedirected, Mistake.PROTECTOR_IS_OPTIONAL)
+def _protector_is_optional(b: _Belief, e: DamageRedirected) -> bool:
+    """They think the redirection was declined: the damage is dealt to the player."""
+    b.dealt_to_player(e, e.amount)
+    b.crown_to_attacker(e)
+    return True
+
+
+@_on_event(DamageRedirected, Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH)
+def _redirected_damage_is_damage_to_the_monarch(b: _Belief, e: DamageRedirected) -> None:
+    b.crown_to_attacker(e)
+
+
+@_on_event(DamageRedirected, Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_GUARDS_THE_MONARCH)
+def _protector_only_for_the_monarch(b: _Belief, e: DamageRedirected) -> None:
+    """A Protector of a player who isn't the monarch redirects nothing, they think."""
+    if e.before != b.s.monarch_at(e.seq):
+        b.dealt_to_player(e, e.amount)
+
+
+@_on_event(DamageRedirected, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE)
+def _protector_only_stops_combat_damage(b: _Belief, e: DamageRedirected) -> None:
+    if not e.combat:
+        b.dealt_to_player(e, e.amount)
+
+
+@_on_event(DamageRedirected, Mistake.REDIRECT_SPILLS_OVER)
+def _redirect_spills_over(b: _Belief, e: DamageRedirected) -> None:
+    """The damage past the Protector's toughness reaches the player, they think."""
+    pid = b.protector_of(e)
+    before = sum(d.amount for d in b.s.protector_hits() if d.to_id == pid and d.seq < e.seq)
+    excess = max(0, e.amount - max(0, b.end.toughness[pid] - before))
+    if excess:
+        b.dealt_to_player(e, excess)
+        b.crown_to_attacker(e)
+
+
+@_on_event(DamageRedirected, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS)
+def _split_damage_between_protectors(b: _Belief, e: DamageRedirected) -> None:
+    """Combat damage is shared out among all of the player's Protectors, they think."""
+    if not e.combat or e.amount <= 1:
+        return
+    end, pid = b.end, b.protector_of(e)
+    mine = [p for p, owner in end.owner.items() if owner == e.before] + [
+        x.id for x in b.g.permanents(e.before) if x.name == PROTECTOR and x.id not in end.owner]
+    mine = sorted(set(mine))
+    if len(mine) > 1:
+        end.hurt[pid] -= e.amount
+        for i, other in enumerate(mine):
+            share = e.amount // len(mine) + (i < e.amount % len(mine))
+            end.hurt[other] = end.hurt.get(other, 0) + share
+            end.toughness.setdefault(other, 5)
+            end.owner.setdefault(other, e.before)
+
+
+# ---------------------------------------------------------------- damage dealt (725.2)
+@_on_event(DamageDealt, Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN)
+def _blocked_damage_takes_the_crown(b: _Belief, e: DamageDealt) -> None:
+    """Combat damage to a creature of the monarch's takes the crown, they think."""
+    monarch, source = b.s.monarch_at(e.seq), b.source_of(e)
+    if e.combat and e.to_id is not None and not _was_redirected(b.s, e) and source != monarch \
+            and b.g.controller_of(e.to_id) == monarch and b.end.monarch == monarch:
+        b.end.monarch = source
+
+
+@_on_event(DamageDealt, Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN)
+def _noncombat_creature_damage_takes_the_crown(b: _Belief, e: DamageDealt) -> None:
+    monarch, source = b.s.monarch_at(e.seq), b.source_of(e)
+    if not e.combat and e.to_player is not None and e.to_player == monarch and source != monarch \
+            and e.source_id is not None and b.g.obj(e.source_id).is_a("Creature") \
+            and b.end.monarch == monarch:
+        b.end.monarch = source
+
+
+@_on_event(DamageDealt, Mistake.PROTECTOR_GUARDS_THE_MONARCH)
+def _protector_guards_the_monarch(b: _Belief, e: DamageDealt) -> None:
+    """Damage to the monarch goes to a Protector of the Crown, whoever controls it, they think."""
+    monarch, end, g = b.s.monarch_at(e.seq), b.end, b.g
+    if e.to_player is None or e.to_player != monarch or _was_redirected(b.s, e):
+        return
+    guards = [x.id for x in g.permanents() if x.name == PROTECTOR]
+    if guards:
+        end.life[monarch] += e.amount
+        end.hurt[guards[0]] = end.hurt.get(guards[0], 0) + e.amount
+        end.toughness.setdefault(guards[0], 5)
+        end.owner.setdefault(guards[0], g.controller_of(guards[0]))
+        for change in b.s.changes():
+            if b.s.from_combat(change) is e:
+                end.monarch = monarch
+                b.undo_sacrifices(change.seq)
+
+
+def _was_redirected(s: _Story, e: DamageDealt) -> bool:
+    return e.cause is not None and isinstance(s.all[e.cause - 1], DamageRedirected)
+
+
+@_on_event(DamagePrevented, Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
+def _redirected_damage_isnt_combat_damage(b: _Belief, e: DamagePrevented) -> None:
+    """Redirected combat damage is "no longer combat damage", so a prevention of combat damage
+    doesn't stop it, they think: the Protector is dealt it."""
+    assert e.to_id is not None
+    end = b.end
+    end.hurt[e.to_id] = end.hurt.get(e.to_id, 0) + e.amount
+    end.toughness.setdefault(e.to_id, b.g.obj(e.to_id).card.toughness or 0)
+    end.owner.setdefault(e.to_id, b.g.controller_of(e.to_id))
+
+
+# ---------------------------------------------------------------- abilities and the stack (113.7a)
+@_on_event(Resolved, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE)
+def _ability_fizzles_without_source(b: _Belief, e: Resolved) -> None:
+    """An ability whose source left the battlefield does nothing, they think."""
+    s = b.s
+    start = next((c for c in s.causes(e.seq) if isinstance(c, AbilityActivated | AbilityTriggered)), None)
+    if start is None or start.obj_id is None or not s.left(start.obj_id, start.seq, e.seq):
+        return
+    for c in s.caused_by(e.seq):
+        if isinstance(c, MonarchChanged) and c.changed and b.end.monarch == c.monarch:
+            b.end.monarch = s.monarch_at(c.seq)
+            b.undo_sacrifices(c.seq)
+        elif isinstance(c, DamageDealt) and c.to_player is not None and c.cause == e.seq:
+            b.end.life[c.to_player] += c.amount
+
+
+# ---------------------------------------------------------------- the monarch leaves the game (800.4a)
+@_on_event(PlayerLeft, Mistake.CROWN_DISAPPEARS, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR)
+def _crown_disappears(b: _Belief, e: PlayerLeft) -> bool:
+    """Nobody is the monarch after the monarch leaves (or is knocked out in combat), they think."""
+    s = b.s
+    knocked = e.cause is not None and isinstance(s.all[e.cause - 1], LifeChanged) \
+        and s.from_combat(s.all[e.cause - 1]) is not None
+    if Mistake.CROWN_DISAPPEARS not in b.held and not knocked:
+        return False
+    b.end.monarch = None
     for change in s.changes():
-        hit = s.from_combat(change)
-        if hit is not None:
-            others = [e for e in s.act if isinstance(e, MonarchChanged) and e.seq > change.seq
-                      and e.monarch == change.monarch and (h := s.from_combat(e)) is not None
-                      and not s.left(h.source_id, h.seq, e.seq)]  # another attacker's trigger
-            if Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN in held and not others \
-                    and s.left(hit.source_id, hit.seq, change.seq) and end.monarch == change.monarch:
-                end.monarch = s.monarch_at(change.seq)
-                undo_sacrifices(change.seq)
-            if Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH in held:
-                undo_sacrifices(change.seq)
-            owner = g.obj(hit.source_id).owner if hit.source_id is not None else None
-            if Mistake.OWNER_TAKES_THE_CROWN in held and owner is not None and owner != change.monarch \
-                    and end.monarch == change.monarch:
-                end.monarch = owner  # the card's owner, they think (the crown stays, if it was theirs)
-                undo_sacrifices(change.seq)
-            if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held and not s.sacrifices(change.seq):
-                if any(s.left(lich, hit.seq, change.seq) for lich in s.liches(change.monarch)):
-                    add_sacrifice(change.monarch or "")
-        if s.after_leaving(change) and Mistake.INHERITED_CROWN_DOESNT_TRIGGER in held:
-            undo_sacrifices(change.seq)
-        if Mistake.GONE_PERMANENT_STILL_TRIGGERS in held and not s.sacrifices(change.seq) \
-                and any(s.died(lich, change.seq) for lich in s.liches(change.monarch)):
-            add_sacrifice(change.monarch or "")
-        if Mistake.LATE_ARRIVAL_SEES_THE_EVENT in held and not s.sacrifices(change.seq):
-            back = [e for e in s.caused_by(change.seq) if isinstance(e, Entered) and e.obj == LICH
-                    and e.frm == "exile"]
-            if back:
-                add_sacrifice(change.monarch or "")
-    if Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER in held:
-        waiting = [i for i in g.stack() if any(isinstance(x, BecomeMonarch) for x in i.effects)]
-        if waiting:
-            end.monarch = waiting[-1].controller
-    if Mistake.JAILER_RELEASES_WHEN_IT_LEAVES in held:
-        for jailer in [e for e in s.act if isinstance(e, ZoneChange) and e.obj == "Palace Jailer"
-                       and e.frm == "battlefield"]:
-            for e in s.all:
-                if isinstance(e, ZoneChange) and e.to == "exile" and e.obj_id is not None \
-                        and g.obj(e.obj_id).zone == "exile" and e.seq < jailer.seq:
-                    owner = g.obj(e.obj_id).owner
-                    end.creatures[owner] = end.creatures.get(owner, 0) + 1
-                    if e.obj in CROWNING and end.monarch != owner:
-                        end.monarch = owner
-                        if e.obj == LICH:
-                            add_sacrifice(owner)
-    if Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS in held:
-        for pid in end.dead & set(end.hurt):
-            hits = [d for d in s.protector_hits() if d.to_id == pid]
-            last = hits[-1].step
-            end.hurt[pid] = sum(d.amount for d in hits if d.step == last)
-    if Mistake.REDIRECTION_CHANGES_THE_SOURCE in held:
-        end.touched = set()
-    if Mistake.MONARCH_DRAWS_EVERY_END_STEP in held:
-        for e in s.act:
-            monarch = s.monarch_at(e.seq)
-            if isinstance(e, StepBegan) and e.step == "end" and monarch not in (None, e.player):
-                end.drawn[monarch or ""] += 1
-    if Mistake.TARGETER_CHOOSES_THE_SACRIFICE in held and end.chooser:
-        lich = next(e for e in s.act if isinstance(e, AbilityTriggered) and e.obj == LICH)
-        end.chooser = lich.player or end.chooser
-    return end
+        if s.after_leaving(change):
+            b.undo_sacrifices(change.seq)
+    return True
+
+
+@_on_event(PlayerLeft, Mistake.CROWN_PASSES_IN_TURN_ORDER)
+def _crown_passes_in_turn_order(b: _Belief, e: PlayerLeft) -> None:
+    """The next player in turn order becomes the monarch, they think."""
+    order = list(b.s.play.setup.players)
+    nxt = next(p for i in range(1, len(order) + 1)
+               if b.g.in_game(p := order[(order.index(e.player or "") + i) % len(order)]) or p == e.player)
+    if nxt != b.end.monarch:
+        b.end.monarch = nxt
+        for change in b.s.changes():
+            if b.s.after_leaving(change):
+                b.undo_sacrifices(change.seq)
+
+
+# ---------------------------------------------------------------- Custodi Lich's trigger (603.2, 725.4)
+@_on_event(MonarchChanged, Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS)
+def _becoming_monarch_again_triggers(b: _Belief, e: MonarchChanged) -> None:
+    """The monarch "becoming" the monarch again triggers their Custodi Lich, they think."""
+    assert e.monarch is not None
+    if any(b.g.obj(lich).zone == "battlefield" or b.s.left(lich, e.seq, 10**9)
+           for lich in b.s.liches(e.monarch)):
+        b.add_sacrifice(e.monarch)
+
+
+@_on_change(Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN)
+def _removed_attacker_keeps_the_crown(b: _Belief, change: MonarchChanged) -> None:
+    """An attacker that left before its controller's trigger resolved takes no crown, they think."""
+    s, hit = b.s, b.s.from_combat(change)
+    if hit is None:
+        return
+    others = [e for e in s.act if isinstance(e, MonarchChanged) and e.seq > change.seq
+              and e.monarch == change.monarch and (h := s.from_combat(e)) is not None
+              and not s.left(h.source_id, h.seq, e.seq)]  # another attacker's trigger
+    if not others and s.left(hit.source_id, hit.seq, change.seq) and b.end.monarch == change.monarch:
+        b.end.monarch = s.monarch_at(change.seq)
+        b.undo_sacrifices(change.seq)
+
+
+@_on_change(Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH)
+def _combat_steal_doesnt_trigger_lich(b: _Belief, change: MonarchChanged) -> None:
+    if b.s.from_combat(change) is not None:
+        b.undo_sacrifices(change.seq)
+
+
+@_on_change(Mistake.OWNER_TAKES_THE_CROWN)
+def _owner_takes_the_crown(b: _Belief, change: MonarchChanged) -> None:
+    """The attacking creature's owner takes the crown, not its controller, they think."""
+    hit = b.s.from_combat(change)
+    if hit is None:
+        return
+    owner = b.g.obj(hit.source_id).owner if hit.source_id is not None else None
+    if owner is not None and owner != change.monarch and b.end.monarch == change.monarch:
+        b.end.monarch = owner  # the card's owner, they think (the crown stays, if it was theirs)
+        b.undo_sacrifices(change.seq)
+
+
+@_on_change(Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER)
+def _lich_sees_the_crown_move_at_once(b: _Belief, change: MonarchChanged) -> None:
+    """The crown moved as the damage was dealt, so a Custodi Lich that left before the trigger
+    resolved still saw it, they think."""
+    hit = b.s.from_combat(change)
+    if hit is not None and not b.s.sacrifices(change.seq) \
+            and any(b.s.left(lich, hit.seq, change.seq) for lich in b.s.liches(change.monarch)):
+        b.add_sacrifice(change.monarch or "")
+
+
+@_on_change(Mistake.INHERITED_CROWN_DOESNT_TRIGGER)
+def _inherited_crown_doesnt_trigger(b: _Belief, change: MonarchChanged) -> None:
+    if b.s.after_leaving(change):
+        b.undo_sacrifices(change.seq)
+
+
+@_on_change(Mistake.GONE_PERMANENT_STILL_TRIGGERS)
+def _gone_permanent_still_triggers(b: _Belief, change: MonarchChanged) -> None:
+    """A Custodi Lich that died before its controller became the monarch still triggers, they think."""
+    if not b.s.sacrifices(change.seq) \
+            and any(b.s.died(lich, change.seq) for lich in b.s.liches(change.monarch)):
+        b.add_sacrifice(change.monarch or "")
+
+
+@_on_change(Mistake.LATE_ARRIVAL_SEES_THE_EVENT)
+def _late_arrival_sees_the_event(b: _Belief, change: MonarchChanged) -> None:
+    """A Custodi Lich returned by the same effect that made its controller the monarch saw it, they think."""
+    if not b.s.sacrifices(change.seq) and any(isinstance(e, Entered) and e.obj == LICH and e.frm == "exile"
+                                              for e in b.s.caused_by(change.seq)):
+        b.add_sacrifice(change.monarch or "")
+
+
+# ---------------------------------------------------------------- the end as a whole
+@_at_end(Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER)
+def _crown_moves_without_a_trigger(b: _Belief) -> None:
+    """A "becomes the monarch" still waiting on the stack has already moved the crown, they think."""
+    waiting = [i for i in b.g.stack() if any(isinstance(x, BecomeMonarch) for x in i.effects)]
+    if waiting:
+        b.end.monarch = waiting[-1].controller
+
+
+@_at_end(Mistake.JAILER_RELEASES_WHEN_IT_LEAVES)
+def _jailer_releases_when_it_leaves(b: _Belief) -> None:
+    """Palace Jailer leaving returns what it exiled, they think (it waits for the crown)."""
+    s, end, g = b.s, b.end, b.g
+    for jailer in [e for e in s.act if isinstance(e, ZoneChange) and e.obj == "Palace Jailer"
+                   and e.frm == "battlefield"]:
+        for e in s.all:
+            if isinstance(e, ZoneChange) and e.to == "exile" and e.obj_id is not None \
+                    and g.obj(e.obj_id).zone == "exile" and e.seq < jailer.seq:
+                owner = g.obj(e.obj_id).owner
+                end.creatures[owner] = end.creatures.get(owner, 0) + 1
+                if e.obj in CROWNING and end.monarch != owner:
+                    end.monarch = owner
+                    if e.obj == LICH:
+                        b.add_sacrifice(owner)
+
+
+@_at_end(Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS)
+def _damage_wears_off_between_steps(b: _Belief) -> None:
+    """A dead Protector was dealt only its last step's damage, they think."""
+    for pid in b.end.dead & set(b.end.hurt):
+        hits = [d for d in b.s.protector_hits() if d.to_id == pid]
+        last = hits[-1].step
+        b.end.hurt[pid] = sum(d.amount for d in hits if d.step == last)
+
+
+@_at_end(Mistake.REDIRECTION_CHANGES_THE_SOURCE)
+def _redirection_changes_the_source(b: _Belief) -> None:
+    """Redirected damage comes from the Protector, so no deathtouch reaches it, they think."""
+    b.end.touched = set()
+
+
+@_at_end(Mistake.MONARCH_DRAWS_EVERY_END_STEP)
+def _monarch_draws_every_end_step(b: _Belief) -> None:
+    for e in b.s.act:
+        monarch = b.s.monarch_at(e.seq)
+        if isinstance(e, StepBegan) and e.step == "end" and monarch not in (None, e.player):
+            b.end.drawn[monarch or ""] += 1
+
+
+@_at_end(Mistake.TARGETER_CHOOSES_THE_SACRIFICE)
+def _targeter_chooses_the_sacrifice(b: _Belief) -> None:
+    """Custodi Lich's controller chooses the creature sacrificed, they think."""
+    if b.end.chooser:
+        lich = next(e for e in b.s.act if isinstance(e, AbilityTriggered) and e.obj == LICH)
+        b.end.chooser = lich.player or b.end.chooser
 
 
 def _of(name: str) -> str:

@@ -550,73 +550,26 @@ def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[s
 def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Mana, game: Game,
                    held: frozenset[str], source: int | None = None) -> set[Mana]:
     """The mana a learner believes one activation for mana adds (``events``: the activation's
-    events; ``produced``: the mana it really added; ``source``: the permanent tapped)."""
+    events; ``produced``: the mana it really added; ``source``: the permanent tapped): the mana
+    of the tap itself as they see it, plus each triggered mana ability's mana as they see it."""
     replaced = [e for e in events if isinstance(e, ManaReplaced)]
     order = [ops[e.effect] for e in replaced if e.effect in ops]
     extra = [e for e in events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
-    base = produced
-    for e in extra:
-        base = base - e.mana
-    if replaced and held & {Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, Mistake.SAME_EFFECTS_DONT_STACK}:
-        base, applied = replaced[0].before, set()
-        for r in replaced:
-            if r.effect not in ops:
-                continue
-            op = ops[r.effect]
-            if Mistake.SAME_EFFECTS_DONT_STACK in held and isinstance(op, Multiply) and op in applied:
-                continue
-            applied.add(op)
-            # (Contamination's and Pale Moon's "instead": not Damping Sphere's, which applies only to
-            # an amount, so no learner thinks it keeps one)
-            if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType) \
-                    and not _min_amount(r.effect):
-                op = SetType(op.mana_type)
-            base = op.apply(base)
-    if replaced and Mistake.REPLACEMENTS_CHECKED_ONCE in held:
-        # only the effects that applied to the mana as first produced: none looked at again (616.1f)
-        first = replaced[0].before
-        base = first
-        for r in replaced:
-            if r.effect in ops and first.amount >= _min_amount(r.effect):
-                base = ops[r.effect].apply(base)
+    base = _believed_tap(ops, replaced, extra, produced, held)
     skipped: set[Mana] = set()
-    if replaced and held & {Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL, Mistake.REFLECTION_DOUBLES_LANDS_ONLY}:
+    drop = _left_out(held, game, source) if replaced else None
+    if drop is not None and any(isinstance(op, drop) for op in order):
         # the learner's own way through the replacement effects: some of them left out
-        drop: type[SetType] | type[Multiply] | None = (
-            SetType if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held else Multiply)
-        if drop is Multiply and (source is None or game.obj(source).is_a("Land")):
-            drop = None  # Mana Reflection on a land: the learner doubles it too
-        if drop is not None and any(isinstance(op, drop) for op in order):
-            mana = replaced[0].before
-            for op in order:
-                if not isinstance(op, drop):
-                    mana = op.apply(mana)
-            skipped.add(mana)
-            if drop is Multiply:
-                base = mana
+        mana = _applied([op for op in order if not isinstance(op, drop)], replaced[0].before)
+        skipped.add(mana)
+        if drop is Multiply:
+            base = mana
     if Mistake.REPLACED_MANA_TRIGGERS_NOTHING in held and replaced:
         return {base}
-    choices: list[list[Mana]] = []
     printed = replaced[0].before if replaced else base  # what the source made before any replacement
-    for chosen in _typed_triggers(game, source, held, printed, extra):
-        choices.append([Mana.of(chosen)])  # a trigger the learner thinks the printed mana set off
-    for e in extra:
-        mana = e.mana
-        options = [mana]
-        if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE in held and _of_chosen_color(game, e) \
-                and not set(mana.types) & set(printed.types):
-            options = [Mana()]  # its color wasn't printed on the land: no trigger, they think
-        if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and _same_type(game, e) and replaced:
-            options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
-        new: list[Mana] = []
-        for m in options:
-            for op in order:
-                if isinstance(op, Multiply) and Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA in held:
-                    m = op.apply(m)
-                elif isinstance(op, SetType) and Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA in held:
-                    m = op.apply(m)
-            new.append(m)
-        choices.append(new)
+    # a trigger the learner thinks the printed mana set off, then each trigger that did
+    choices = [[Mana.of(chosen)] for chosen in _typed_triggers(game, source, held, printed, extra)]
+    choices += [_believed_trigger(e, order, game, held, printed, replaced) for e in extra]
     pools: set[Mana] = set()
     for start in {base} | skipped:
         for combo in itertools.product(*choices):
@@ -625,6 +578,83 @@ def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Ma
                 total = total + m
             pools.add(total)
     return pools
+
+
+def _applied(ops: Sequence[Any], mana: Mana) -> Mana:
+    for op in ops:
+        mana = op.apply(mana)
+    return mana
+
+
+def _believed_tap(ops: Mapping[str, Any], replaced: Sequence[ManaReplaced], extra: Sequence[ManaAdded],
+                  produced: Mana, held: frozenset[str]) -> Mana:
+    """The mana the tap itself adds as the learner sees the replacement effects apply to it
+    (the mana the triggers added is counted on its own)."""
+    base = produced
+    for e in extra:
+        base = base - e.mana
+    if replaced and held & {Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, Mistake.SAME_EFFECTS_DONT_STACK}:
+        base = _reapplied(ops, replaced, held)
+    if replaced and Mistake.REPLACEMENTS_CHECKED_ONCE in held:
+        # only the effects that applied to the mana as first produced: none looked at again (616.1f)
+        first = replaced[0].before
+        base = _applied([ops[r.effect] for r in replaced if r.effect in ops
+                         and first.amount >= _min_amount(r.effect)], first)
+    return base
+
+
+def _reapplied(ops: Mapping[str, Any], replaced: Sequence[ManaReplaced], held: frozenset[str]) -> Mana:
+    """The replacement effects applied again to the mana first produced, the learner's way: an
+    effect that multiplies applied once however many copies (same-effects-dont-stack), a type
+    set "instead" keeping the amount (contamination-keeps-the-amount)."""
+    base, applied = replaced[0].before, set()
+    for r in replaced:
+        if r.effect not in ops:
+            continue
+        op = ops[r.effect]
+        if Mistake.SAME_EFFECTS_DONT_STACK in held and isinstance(op, Multiply) and op in applied:
+            continue
+        applied.add(op)
+        # (Contamination's and Pale Moon's "instead": not Damping Sphere's, which applies only to
+        # an amount, so no learner thinks it keeps one)
+        if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType) \
+                and not _min_amount(r.effect):
+            op = SetType(op.mana_type)
+        base = op.apply(base)
+    return base
+
+
+def _left_out(held: frozenset[str], game: Game, source: int | None) -> type[SetType] | type[Multiply] | None:
+    """The kind of replacement effect the learner leaves out: the ones that change the type
+    (replacement-effects-are-optional), or Mana Reflection's doubling when the source isn't a
+    land (reflection-doubles-lands-only; on a land the learner doubles it too)."""
+    if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held:
+        return SetType
+    if Mistake.REFLECTION_DOUBLES_LANDS_ONLY in held and source is not None \
+            and not game.obj(source).is_a("Land"):
+        return Multiply
+    return None
+
+
+def _believed_trigger(e: ManaAdded, order: Sequence[Any], game: Game, held: frozenset[str], printed: Mana,
+                      replaced: Sequence[ManaReplaced]) -> list[Mana]:
+    """The mana a triggered mana ability added, as the learner sees it (one option each way
+    they think it could go)."""
+    options = [e.mana]
+    if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE in held and _of_chosen_color(game, e) \
+            and not set(e.mana.types) & set(printed.types):
+        options = [Mana()]  # its color wasn't printed on the land: no trigger, they think
+    if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and _same_type(game, e) and replaced:
+        options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
+    new: list[Mana] = []
+    for m in options:
+        for op in order:
+            if isinstance(op, Multiply) and Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA in held:
+                m = op.apply(m)
+            elif isinstance(op, SetType) and Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA in held:
+                m = op.apply(m)
+        new.append(m)
+    return new
 
 
 def _min_amount(label: str) -> int:

@@ -79,7 +79,7 @@ def lab() -> Iterator[tuple[str, str]]:
             except OSError:
                 time.sleep(0.5)
         else:
-            raise RuntimeError("JupyterLab did not start: " + (home / "lab.log").read_text()[-2000:])
+            raise RuntimeError("JupyterLab did not start; all it logged:\n" + (home / "lab.log").read_text())
         yield base, token
     finally:
         proc.terminate()
