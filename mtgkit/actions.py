@@ -330,7 +330,10 @@ def thaw(value: Any) -> Any:
 
 
 def _call(game: Any, a: Action) -> Any:
-    """The one place a record becomes a call of a ``Game`` method."""
+    """The one place a record becomes a call of a ``Game`` method: a player's or the game's
+    action, or a teacher's set-up (:func:`_call_setup`)."""
+    if isinstance(a, _Setup):
+        return _call_setup(game, a)
     match a:
         case PassPriority():
             return game.pass_priority(a.player)
@@ -356,6 +359,12 @@ def _call(game: Any, a: Action) -> Any:
             return game.block(thaw_map(a.blocks))
         case Concede():
             return game.concede(a.player)
+    raise TypeError(f"action must be one of the records of mtgkit.actions, not {a!r}")  # pragma: no cover
+
+
+def _call_setup(game: Any, a: _Setup) -> Any:
+    """A teaching set-up record as the call of its ``Game`` method."""
+    match a:
         case PutOntoBattlefield():
             return game.put_onto_battlefield(
                 a.card, a.controller, tapped=a.tapped, counters=thaw_map(a.counters), arrived=a.arrived,

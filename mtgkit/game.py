@@ -3337,29 +3337,11 @@ class Game:
         self._flush()
         performed = False
         for _ in range(1000):
-            s = self._s
             touched = self._touched()
             on_battlefield = sorted((o for o in touched if o.zone == "battlefield"),
                                     key=lambda o: o.arrival)
-            losers: dict[str, tuple[Words, tuple[str, ...], int | None]] = {}
-            for p in s.players:
-                if p.in_game and p.life <= 0:
-                    losers[p.name] = (say("leave.no_life", life=p.life), ("704.5a",), p.life_seq)
-                elif p.in_game and p.drew_from_empty:
-                    losers[p.name] = (say("leave.empty_library"), ("704.5b",), p.draw_seq)
-            dying: list[tuple[Obj, Words, tuple[str, ...], int | None]] = []
-            for o in on_battlefield:
-                if not o.is_a("Creature"):
-                    continue
-                printed = o.printed.name if o.printed else None
-                if o.toughness <= 0:
-                    dying.append((o, say("sba.toughness", toughness=o.toughness, printed=printed),
-                                  ("704.5f",), o.toughness_seq))
-                elif o.damage >= o.toughness:
-                    dying.append((o, say("sba.lethal_damage", printed=printed), ("704.5g",),
-                                  o.damage_seq))
-                elif o.deathtouch_damage and o.damage > 0:
-                    dying.append((o, say("sba.deathtouch"), ("704.5h", "702.2b"), o.damage_seq))
+            losers = self._sba_losers()
+            dying = self._sba_dying(on_battlefield)
             auras = self._illegal_auras(touched, on_battlefield)
             legends = self._legend_groups(on_battlefield)
             tokens = sorted((o for o in touched if self._ceases_to_exist(o)), key=lambda o: o.id)
@@ -3401,6 +3383,35 @@ class Game:
         else:  # pragma: no cover
             raise AssertionError("state-based actions did not settle")
         return performed
+
+    def _sba_losers(self) -> dict[str, tuple[Words, tuple[str, ...], int | None]]:
+        """The players a state-based action makes lose now (CR 704.5a, 704.5b), with the words,
+        rules and cause of each."""
+        losers: dict[str, tuple[Words, tuple[str, ...], int | None]] = {}
+        for p in self._s.players:
+            if p.in_game and p.life <= 0:
+                losers[p.name] = (say("leave.no_life", life=p.life), ("704.5a",), p.life_seq)
+            elif p.in_game and p.drew_from_empty:
+                losers[p.name] = (say("leave.empty_library"), ("704.5b",), p.draw_seq)
+        return losers
+
+    @staticmethod
+    def _sba_dying(on_battlefield: Sequence[Obj]) -> list[tuple[Obj, Words, tuple[str, ...], int | None]]:
+        """The creatures a state-based action puts into their owners' graveyards now: zero
+        toughness, lethal damage, deathtouch damage (CR 704.5f, 704.5g, 704.5h)."""
+        dying: list[tuple[Obj, Words, tuple[str, ...], int | None]] = []
+        for o in on_battlefield:
+            if not o.is_a("Creature"):
+                continue
+            printed = o.printed.name if o.printed else None
+            if o.toughness <= 0:
+                dying.append((o, say("sba.toughness", toughness=o.toughness, printed=printed),
+                              ("704.5f",), o.toughness_seq))
+            elif o.damage >= o.toughness:
+                dying.append((o, say("sba.lethal_damage", printed=printed), ("704.5g",), o.damage_seq))
+            elif o.deathtouch_damage and o.damage > 0:
+                dying.append((o, say("sba.deathtouch"), ("704.5h", "702.2b"), o.damage_seq))
+        return dying
 
     @staticmethod
     def _ceases_to_exist(o: Obj) -> bool:

@@ -653,7 +653,21 @@ class _Builder:
 
     def _records(self, game: Game, kind: str, args: dict[str, Any], place: str) -> list[acts.Action]:
         """The records of one action of the file, its labels turned into ids (checked first)."""
+        if kind == "activate" and isinstance(args.get("card"), list):
+            return [acts.Activate(self._ref(c, f"{place}.card[{i}]"), args.get("ability", 0))
+                    for i, c in enumerate(args["card"])]
         fields = {k: v for k, v in args.items() if k not in ("do", "label")}
+        self._object_fields(game, kind, args, fields, place)
+        self._player_fields(kind, args, fields, place)
+        if kind == "next_turn":
+            fields.setdefault("to", "main1")
+        if kind == "attack" and "attackers" not in fields:
+            fields["attackers"] = []
+        return [acts.make(kind, **fields)]
+
+    def _object_fields(self, game: Game, kind: str, args: dict[str, Any], fields: dict[str, Any],
+                       place: str) -> None:
+        """The fields of an action that name objects: each label or name becomes an id."""
         ref = self._ref
 
         def refs(key: str) -> list[int]:
@@ -661,8 +675,6 @@ class _Builder:
 
         if "target" in fields:
             fields["target"] = self._target(game, fields["target"], f"{place}.target")
-        if kind == "activate" and isinstance(args.get("card"), list):
-            return [acts.Activate(r, args.get("ability", 0)) for r in refs("card")]
         if kind in ("activate", "cast", "play_land"):
             fields["card"] = ref(args.get("card", ""), f"{place}.card")
         for key in ("convoke", "attackers"):  # a list of labels, or a table { label = value }
@@ -670,17 +682,20 @@ class _Builder:
                 fields[key] = {ref(c, f"{place}.{key}.{c}"): v for c, v in args[key].items()}
             elif key in args:
                 fields[key] = refs(key)
-        if "copy" in fields:
-            fields["copy"] = ref(args["copy"], f"{place}.copy")
+        for key in ("copy", "attached_to"):
+            if key in fields:
+                fields[key] = ref(args[key], f"{place}.{key}")
         for key in ("discard", "mana_from"):
             if key in fields:
                 fields[key] = refs(key)
         if "damage" in fields:
             fields["damage"] = self._division(args["damage"], f"{place}.damage")
-        if "attached_to" in fields:
-            fields["attached_to"] = ref(args["attached_to"], f"{place}.attached_to")
-        if kind == "next_turn":
-            fields.setdefault("to", "main1")
+        if kind == "block":
+            fields["blocks"] = {ref(b, f"{place}.blocks"): ref(a, f"{place}.blocks.{b}")
+                                for b, a in args.get("blocks", {}).items()}
+
+    def _player_fields(self, kind: str, args: dict[str, Any], fields: dict[str, Any], place: str) -> None:
+        """The fields of an action that name players (checked), and the keys a kind requires."""
         if kind in ("put_onto_battlefield", "put_in_zone", "put_in_library"):
             for key in ("card", "player"):
                 if key not in args:
@@ -691,19 +706,13 @@ class _Builder:
                 fields.setdefault("by_effect", True)
             else:
                 fields["owner"] = who
-        if kind == "attack" and "attackers" not in fields:
-            fields["attackers"] = []
         if "defender" in fields:
             self._player(fields["defender"], f"{place}.defender")
-        if kind == "block":
-            fields["blocks"] = {ref(b, f"{place}.blocks"): ref(a, f"{place}.blocks.{b}")
-                                for b, a in args.get("blocks", {}).items()}
         if kind in ("pass", "concede", "make_monarch", "set_life") and "player" in fields \
                 or kind in ("concede", "make_monarch", "set_life"):
             fields["player"] = self._player(args.get("player", ""), f"{place}.player")
         if kind == "set_life" and "life" not in fields:
             raise self.fail(f"{place}.life", "this key is required")
-        return [acts.make(kind, **fields)]
 
     def _division(self, damage: dict[str, dict[str, int]], place: str
                   ) -> dict[int | str, dict[int | str, int]]:

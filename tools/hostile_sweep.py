@@ -46,6 +46,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 #: The bounds every case is held to.
 MAX_SECONDS = 20.0
@@ -342,6 +343,14 @@ def cases() -> list[Case]:
             bad)
     add("hub-link --branch --upload-pack", [*site, "https://github.com/me/c", "--branch=--upload-pack=x"],
         bad)
+    _newline_and_signal_cases(add, course, teacher, grading, d)
+    return c
+
+
+def _newline_and_signal_cases(add: Callable[..., None], course: list[str], teacher: list[str],
+                              grading: list[str], d: dict[str, Any]) -> None:
+    """Issue 32's cases: a newline in a path, and SIGTERM or SIGHUP while a command writes."""
+    bad = (2,)
     # a newline in a path (issue 32, item 2): escaped wherever it is echoed
     nl = "nl\nFORGED line"
     add("course into a name with a newline", ["course", "{work}/" + nl], (0,), dests=(nl,), whole="course")
@@ -366,7 +375,6 @@ def cases() -> list[Case]:
             whole="assignments", **d)
         add(f"run {name}", ["run", "{work}/lesson.toml"], (0, 2, code), scenario(REFLECTIONS), sigint="3",
             signum=signum)
-    return c
 
 
 # ------------------------------------------------------------------ running and checking
