@@ -338,18 +338,18 @@ def payment_problem(pool: Mana, cost: ManaCost, spent: Mana, x: int = 0) -> str 
     """
     if any(s > p for s, p in zip(spent.counts, pool.counts, strict=True)):
         held = Mana(tuple(min(s, p) for s, p in zip(spent.counts, pool.counts, strict=True)))  # type: ignore[arg-type]
-        return f"the pool holds {held or 'none of it'}, not {spent}"
+        return refusal("payment.pool_holds_not", held=str(held) if held else None, spent=str(spent))
     total = cost.total(x)
     if spent.amount != total:
-        with_x = f" with X={x}" if cost.x_count else ""
-        return f"{spent} is {spent.amount} mana and {cost} takes {total}{with_x}"
+        return refusal("payment.amount_differs", spent=str(spent), amount=spent.amount, cost=str(cost),
+                       total=total, x=x if cost.x_count else None)
     try:
         rest = spent - cost.colored
     except ValueError:
-        return f"{cost} needs {cost.colored} for its colored symbols, and {spent} doesn't have it"
+        return refusal("payment.colored_missing", cost=str(cost), colored=str(cost.colored), spent=str(spent))
     if _pay_hybrid(rest, cost.hybrid) is None:
-        symbols_ = "".join(f"{{{a}/{b}}}" for a, b in cost.hybrid)
-        return f"{spent} can't pay the hybrid symbols {symbols_}: each takes one of its two halves"
+        return refusal("payment.hybrid_unpaid", spent=str(spent),
+                       symbols="".join("{" + a + "/" + b + "}" for a, b in cost.hybrid))
     return None
 
 

@@ -12,6 +12,7 @@ from .abilities import TargetSpec
 from .errors import RulesError
 from .triggers import whose_matches
 from .view import GameView
+from .wording import refusal
 
 Target = int | str
 
@@ -25,29 +26,28 @@ def target_problem(spec: TargetSpec, controller: str, target: Target, view: Game
         return _stack_problem(spec, controller, target, view)
     if isinstance(target, str):
         if target not in view.players:
-            return f"there is no player named {target!r}"
+            return refusal("target.no_such_player", target=repr(target))
         if spec.players == "none":
-            return f"a player can't be the {spec.text}"
+            return refusal("target.player_cant_be", text=spec.text)
         if not view.in_game(target):
-            return f"{target} has left the game"
+            return refusal("target.player_left", target=target)
         if spec.players == "opponents" and target == controller:
-            return f"{target} is not an opponent"
+            return refusal("target.not_an_opponent", target=target)
         return None
     o = view.obj(target)
     if spec.card_type is None:
-        return f"{o.name} is not a player"
+        return refusal("target.not_a_player", name=o.name)
     if o.zone != spec.zone:
-        return f"{o.name} is not in a {spec.zone}" if spec.zone == "graveyard" else (
-            f"{o.name} is not on the battlefield")
+        return refusal("target.not_in_zone", name=o.name, zone=spec.zone)
     if not o.is_a(spec.card_type):
-        return f"{o.name} is not a {spec.card_type.lower() if spec.card_type in _TYPES else spec.card_type}"
+        return refusal("target.not_a_type", name=o.name,
+                       card_type=spec.card_type.lower() if spec.card_type in _TYPES else spec.card_type)
     whose = o.controller if spec.zone == "battlefield" else o.owner
     if not whose_matches(spec.whose, controller, whose):
-        where = "controlled by" if spec.zone == "battlefield" else f"in the {spec.zone} of"
-        wanted = "an opponent of " + controller if spec.whose == "opponents" else controller
-        return f"{o.name} is {where} {whose}, not {wanted}"
+        return refusal("target.wrong_player", name=o.name, zone=spec.zone, whose=whose,
+                       opponents=spec.whose == "opponents", controller=controller)
     if spec.max_mv is not None and o.card.mana_value > spec.max_mv:
-        return f"{o.name} has mana value {o.card.mana_value}, more than {spec.max_mv}"
+        return refusal("target.mana_value_too_high", name=o.name, mv=o.card.mana_value, max_mv=spec.max_mv)
     return None
 
 
@@ -61,16 +61,16 @@ def _stack_problem(spec: TargetSpec, controller: str, target: Target, view: Game
         return _not_on_stack(target, view)
     if spec.stack == "activated or triggered ability":
         if item.kind != "ability":
-            return f"{item.name} is a spell, not an ability"
+            return refusal("target.spell_not_ability", name=item.name)
     elif item.kind != "spell":
-        return f"{item.name} is an ability, not a spell"
+        return refusal("target.ability_not_spell", name=item.name)
     else:
         instant = view.obj(item.id).is_a("Instant") or view.obj(item.id).is_a("Sorcery")
         if instant != (spec.stack == "instant or sorcery spell"):
-            return f"{item.name} is {'an instant or sorcery' if instant else 'a permanent'} spell"
+            return refusal("target.wrong_spell_kind", name=item.name, instant=instant)
     if not whose_matches(spec.whose, controller, item.controller):
-        wanted = "an opponent of " + controller if spec.whose == "opponents" else controller
-        return f"{item.name} is controlled by {item.controller}, not {wanted}"
+        return refusal("target.wrong_player", name=item.name, zone="stack", whose=item.controller,
+                       opponents=spec.whose == "opponents", controller=controller)
     return None
 
 
@@ -79,16 +79,14 @@ def _not_on_stack(target: Target, view: GameView) -> str:
     somewhere else (a permanent's mana ability never goes on the stack, CR 605.3b), or nothing."""
     if isinstance(target, str):
         if target not in view.players:
-            return f"there is no player named {target!r}"
-        return f"{target} is a player, not a spell or ability on the stack"
+            return refusal("target.no_such_player", target=repr(target))
+        return refusal("target.player_not_on_stack", target=target)
     try:
         o = view.obj(target)
     except RulesError:
-        return f"there is no object #{target}"
-    where = "a permanent" if o.zone == "battlefield" else f"a card in a {o.zone}"
+        return refusal("target.no_such_object", target=target)
     mana = o.zone == "battlefield" and any(a.is_mana_ability for a in o.card.activated)
-    return f"{o.name} is {where}, not a spell or ability on the stack" + (
-        " (its mana abilities resolve at once and never go on the stack, CR 605.3b)" if mana else "")
+    return refusal("target.object_not_on_stack", name=o.name, zone=o.zone, mana=mana)
 
 
 def no_target_reason(spec: TargetSpec, controller: str, view: GameView) -> str | None:
@@ -99,15 +97,15 @@ def no_target_reason(spec: TargetSpec, controller: str, view: GameView) -> str |
     if spec.zone == "stack":
         items = list(reversed(view.stack()))
         if not items:
-            return "the stack is empty"
+            return refusal("target.stack_empty")
         return "; ".join(p for i in items if (p := _stack_problem(spec, controller, i.id, view)))
     if spec.zone == "graveyard":
         cards = [o for p in view.players for o in view.zone(p, "graveyard")
                  if whose_matches(spec.whose, controller, o.owner)]
         if not cards:
-            return f"{controller}'s graveyard is empty" if spec.whose == "you" else "the graveyards are empty"
+            return refusal("target.graveyards_empty", controller=controller, yours=spec.whose == "you")
         return "; ".join(p for o in cards if (p := target_problem(spec, controller, o.id, view)))
-    return f"nothing on the battlefield is a {spec.text.removeprefix('target ')}"
+    return refusal("target.nothing_on_battlefield", text=spec.text)
 
 
 def legal_targets(spec: TargetSpec, controller: str, view: GameView) -> list[Target]:

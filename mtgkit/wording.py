@@ -398,6 +398,45 @@ def _spells_of(restricted: Sequence[tuple[str, Any]]) -> str:
 #: names a refusal with ``refusal(key, ...)`` and passes data only; keys are grouped by the
 #: module and the check that raises them.
 REFUSALS: dict[str, Sentence] = {
+    # why a payment doesn't pay a cost (mtgkit.mana.payment_problem, CR 107.4, 601.2h)
+    "payment.pool_holds_not": lambda v: f"the pool holds {v['held'] or 'none of it'}, not {v['spent']}",
+    "payment.amount_differs": lambda v: (f"{v['spent']} is {v['amount']} mana and {v['cost']} takes "
+                                         f"{v['total']}"
+                                         + (f" with X={v['x']}" if v["x"] is not None else "")),
+    "payment.colored_missing": "{cost} needs {colored} for its colored symbols, and {spent} doesn't have it",
+    "payment.hybrid_unpaid": ("{spent} can't pay the hybrid symbols {symbols}: each takes one of its two "
+                              "halves"),
+    # what a target is not (mtgkit.targets: a spell or ability checks its targets, CR 115, 601.2c, 608.2b)
+    "target.no_such_player": "there is no player named {target}",
+    "target.player_cant_be": "a player can't be the {text}",
+    "target.player_left": "{target} has left the game",
+    "target.not_an_opponent": "{target} is not an opponent",
+    "target.not_a_player": "{name} is not a player",
+    "target.not_in_zone": lambda v: (f"{v['name']} is not in a {v['zone']}" if v["zone"] == "graveyard"
+                                     else f"{v['name']} is not on the battlefield"),
+    "target.not_a_type": "{name} is not a {card_type}",
+    "target.wrong_player": lambda v: (
+        f"{v['name']} is "
+        + ("controlled by" if v["zone"] in ("battlefield", "stack") else f"in the {v['zone']} of")
+        + f" {v['whose']}, not "
+        + (f"an opponent of {v['controller']}" if v["opponents"] else v["controller"])),
+    "target.mana_value_too_high": "{name} has mana value {mv}, more than {max_mv}",
+    "target.spell_not_ability": "{name} is a spell, not an ability",
+    "target.ability_not_spell": "{name} is an ability, not a spell",
+    "target.wrong_spell_kind": lambda v: (
+        f"{v['name']} is {'an instant or sorcery' if v['instant'] else 'a permanent'} spell"),
+    "target.player_not_on_stack": "{target} is a player, not a spell or ability on the stack",
+    "target.no_such_object": "there is no object #{target}",
+    "target.object_not_on_stack": lambda v: (
+        f"{v['name']} is {'a permanent' if v['zone'] == 'battlefield' else 'a card in a ' + v['zone']}, "
+        "not a spell or ability on the stack"
+        + (" (its mana abilities resolve at once and never go on the stack, CR 605.3b)"
+           if v["mana"] else "")),
+    "target.stack_empty": "the stack is empty",
+    "target.graveyards_empty": lambda v: (f"{possessive(v['controller'])} graveyard is empty" if v["yours"]
+                                          else "the graveyards are empty"),
+    "target.nothing_on_battlefield": lambda v: (
+        f"nothing on the battlefield is a {v['text'].removeprefix('target ')}"),
     "replay.config_type": "config must be an mtgkit.actions.NewGame, not {config}",
     "apply.action_type": "action must be one of the records of mtgkit.actions, not {action}",
     "autopay.search_too_long": ("paying automatically tried too many mana abilities without deciding: say "

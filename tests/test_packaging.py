@@ -444,6 +444,7 @@ def _without_pip(kit: Any) -> None:
     assert not kit.has_pip()
 
 
+@pytest.mark.slow
 def test_kit_remakes_a_half_made_venv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import venv
 

@@ -166,7 +166,7 @@ def test_no_error_of_the_engine_is_worded_where_it_is_raised() -> None:
 
 def test_every_refusal_the_engine_names_exists_and_every_refusal_is_used() -> None:
     named: set[str] = set()
-    for module in ENGINE:
+    for module in (*ENGINE, "targets.py"):  # targets.py words why a target isn't legal
         for call in _refusals(ast.parse((PKG / module).read_text())):
             assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"
             named.add(call.args[0].value)
@@ -248,3 +248,27 @@ def test_a_chooser_is_asked_the_prompt() -> None:
     assert asked.questions == ["color for Gauntlet of Power as it enters"]
     assert wording.prompt("sacrifice.which", card_type="Creature", player="Bob") == \
         "which creature Bob sacrifices"
+
+
+def test_the_reasons_behind_refusals_are_worded_in_one_place_too() -> None:
+    """Why a target or a payment is not legal (mtgkit.targets, mana.payment_problem) ends up in a
+    refusal the learner reads, so those reasons come from REFUSALS too: no function there returns
+    an f-string or a sentence written on the spot."""
+    checked = 0
+    for module, only in (("targets.py", None), ("mana.py", "payment_problem")):
+        tree = ast.parse((PKG / module).read_text())
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef) or (only and fn.name != only):
+                continue
+            for ret in (n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None):
+                checked += 1
+                said = [n for n in ast.walk(ret.value) if isinstance(n, ast.JoinedStr) or (
+                    isinstance(n, ast.Constant) and isinstance(n.value, str) and " " in n.value
+                    and any(ch.isalpha() for ch in n.value))]  # "; " joining reasons is no sentence
+                assert not said, f"{module} {fn.name} line {ret.lineno}: {ast.unparse(said[0])}"
+    assert checked >= 20
+    assert wording.refusal("target.wrong_player", name="Grizzly Bears", zone="graveyard", whose="Bob",
+                           opponents=True, controller="Alice") == \
+        "Grizzly Bears is in the graveyard of Bob, not an opponent of Alice"
+    assert wording.refusal("payment.amount_differs", spent="{R}", amount=1, cost="{1}{G}", total=2, x=None) \
+        == "{R} is 1 mana and {1}{G} takes 2"
