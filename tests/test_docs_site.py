@@ -172,8 +172,20 @@ def test_each_widget_is_a_note_linking_to_the_live_notebook(docs_site: DocsBuild
         assert "run only in a live notebook" in note.get_text()
         links = {a.get_text(): a["href"] for a in note.find_all("a")}
         assert links == {"Binder": binder, "JupyterHub": HUB_HELP}
+        rest = text_of(data["text/plain"]).strip().split("\n", 1)[1:]
+        if rest:  # a practice exercise's questions are on the page, steps and cards included
+            for line in rest[0].strip().splitlines():
+                assert line.strip() in note.get_text(), line
     html = (docs_site.html / "lessons" / f"{stem}.html").read_text()
     assert "application/vnd.jupyter.widget" not in html  # no widget view or state left behind
+
+
+def test_a_practice_exercise_shows_its_questions_steps_and_cards_on_its_page(docs_site: DocsBuild) -> None:
+    """Issue 28: a reader of the website can answer notebook 08's exercises from the page: each
+    question's board, numbered steps, the cards as a list, the stem and the options."""
+    text = " ".join(n.get_text() for n in widget_notes(page(docs_site, "lessons/08-practice.html")))
+    for part in ("Question 1.", "Board:", "Then, in order:", "  1. ", "The cards:", "Options:", "A) "):
+        assert part.strip() in text, part
 
 
 @pytest.mark.parametrize("stem", STEMS)

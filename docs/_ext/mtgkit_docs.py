@@ -270,6 +270,17 @@ def launch_links(app: Sphinx, docname: str) -> list[tuple[str, str, str]]:
     return links
 
 
+def widget_text(bundle: nodes.Element) -> str:
+    """What the widget's text/plain form says after its first line: a practice exercise lists its
+    questions there (board, numbered steps, cards, stem and options), so the page shows them
+    too (issue 28: every question readable wherever it is shown); empty for other widgets."""
+    for child in bundle.children:
+        if child.get("mime_type") == "text/plain":
+            parts = child.astext().strip().split("\n", 1)
+            return parts[1].strip() if len(parts) == 2 else ""
+    return ""
+
+
 def widget_name(bundle: nodes.Element) -> str:
     """What the widget is, from the text/plain form MyST-NB kept beside the widget view: a kit
     widget says ``Quick question: run this cell to use it.``; any other shows its class name."""
@@ -311,6 +322,10 @@ class WidgetNotes(SphinxPostTransform):
             para += nodes.Text(".")
             title = nodes.title("", f"Interactive: {widget_name(bundle)}")
             note = nodes.admonition("", title, para, classes=["note", "mtgkit-widget"])
+            questions = widget_text(bundle)
+            if questions:  # the exercise's questions, to read here and answer in the live notebook
+                note += nodes.paragraph("", "Its questions, to read here and answer in the live notebook:")
+                note += nodes.literal_block(questions, questions, classes=["mtgkit-widget-questions"])
             bundle.replace_self(note)
 
 
