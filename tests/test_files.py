@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -390,7 +391,10 @@ def test_a_signal_held_while_a_file_is_written_counts_that_file(
             real_write = os.write
 
             def write(fd: int, chunk: bytes | memoryview) -> int:
-                os.kill(os.getpid(), signal.SIGTERM)  # lands while the file is being written
+                # lands while the file is being written: sent to the main thread, as a terminal's
+                # signal reaches the single-threaded command (a test worker has other threads, which
+                # don't block it, so a signal to the whole process could run the handler at once)
+                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGTERM)
                 monkeypatch.setattr(files.os, "write", real_write)
                 return real_write(fd, chunk)
             monkeypatch.setattr(files.os, "write", write)

@@ -174,7 +174,7 @@ def _onscreen_heading(page) -> str:  # type: ignore[no-untyped-def]
 
 
 def _feedback_after(page, area, option: str, before: str) -> str:  # type: ignore[no-untyped-def]
-    area.locator(f".widget-radio-box label:text-is('{option}')").click()
+    area.locator(".mtgkit-options").get_by_role("button", name=option, exact=True).click()
     area.locator(".widget-button:has-text('Check')").click()
     feedback = area.locator(".widget-html").last
     for _ in range(75):  # the kernel answers the click
@@ -229,7 +229,7 @@ def test_a_notebook_as_slides_with_a_working_quiz(lab: tuple[str, str], browser,
         assert visited == slide_titles(until=QUIZ_SLIDE), seen
 
         # the quiz is live on the slide: a wrong answer, then the right one
-        area = page.locator(f"{ONSCREEN} .jp-OutputArea-output:has(.widget-radio-box)")
+        area = page.locator(f"{ONSCREEN} .jp-OutputArea-output:has(.mtgkit-options)")
         assert area.count() == 1 and area.is_visible()
         before = squash(area.locator(".widget-html").last.inner_text())
         assert before == squash("Make a prediction, then press Check.")
