@@ -482,8 +482,8 @@ def test_links_in_outputs_are_readable_and_code_wraps() -> None:
     rule = re.search(r"\.cell_output a,\s*html\[data-theme=\"light\"\] \.bd-article pre a "
                      r"\{ color: (#\w{6}); \}", css)
     assert rule and _contrast(rule.group(1), "#f3f4f5") >= 4.5 and _contrast("#176de8", "#f3f4f5") < 4.5
-    assert re.search(r"div\.cell_input pre,\s*\.bd-article div\.cell_output pre \{\s*"
-                     r"white-space: pre-wrap;", css)
+    assert re.search(r"div\.cell_input pre,\s*\.bd-article div\.cell_output pre,\s*"
+                     r"\.bd-article \.admonition\.mtgkit-widget pre \{\s*white-space: pre-wrap;", css)
 
 
 def test_no_table_has_an_empty_header_and_every_sidebar_toggle_is_named(docs_site: DocsBuild) -> None:
