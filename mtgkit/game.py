@@ -167,6 +167,7 @@ from .state import (
 )
 from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
+from .variants import CR, Rules
 from .view import ManaEffect, players_matching
 from .wording import STEP_TITLES as STEP_TITLES
 from .wording import possessive, prompt, refusal
@@ -355,6 +356,7 @@ class Game:
         library: int = 30,
         start: str = "main1",
         chooser: Chooser | None = None,
+        rules: Rules | None = None,
     ) -> None:
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise TypeError(refusal("game.players_must_list", players=players))
@@ -374,7 +376,13 @@ class Game:
         if chooser is not None and not (callable(getattr(chooser, "choose", None))
                                         and callable(getattr(chooser, "order", None))):
             raise TypeError(refusal("game.chooser_must_have"))
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(refusal("game.rules_must_be", rules=rules))
         self.chooser: Chooser = chooser or FirstOption()
+        #: The rules this game is played by at the engine's decision points (:mod:`mtgkit.variants`):
+        #: the CR unless a variant is given, and which decisions have been asked so far.
+        self.rules: Rules = rules or CR
+        self.consulted: set[str] = set()
         self._j = Journal()
         self._s = GameState.new(self._j, tuple(PlayerState(p, life) for p in names))
         self._events: list[Event] = []
@@ -959,20 +967,22 @@ class Game:
 
     @classmethod
     def replay_of(cls, config: acts.NewGame, actions: Iterable[acts.Action],
-                  chooser: Chooser | None = None) -> Game:
+                  chooser: Chooser | None = None, rules: Rules | None = None) -> Game:
         """A new game begun as ``config`` says, with ``actions`` applied in order (each answers
-        its questions with its own ``choices``, then ``chooser``)."""
+        its questions with its own ``choices``, then ``chooser``), played by ``rules`` (the CR
+        unless a variant is given, :mod:`mtgkit.variants`)."""
         if not isinstance(config, acts.NewGame):
             raise TypeError(refusal("replay.config_type", config=repr(config)))
         g = cls(config.players, life=config.life, library=config.library, start=config.start,
-                chooser=chooser)
+                chooser=chooser, rules=rules)
         for a in actions:
             g.apply(a)
         return g
 
-    def replay(self) -> Game:
-        """This game played again from its set-up and action records: the same events."""
-        return Game.replay_of(self.config, self._actions)
+    def replay(self, rules: Rules | None = None) -> Game:
+        """This game played again from its set-up and action records: the same events (under
+        the same rules; under a variant, ``rules``, what a player holding it would expect)."""
+        return Game.replay_of(self.config, self._actions, rules=rules or self.rules)
 
     @_atomic
     def _perform(self, action: acts.Action) -> Any:
@@ -1376,8 +1386,7 @@ class Game:
             failed.append(TapSymbolError(refusal("activate.already_tapped_cant", name=o.name)))
         if c.untap and not o.tapped:
             failed.append(UntapSymbolError(refusal("activate.untapped_cant_untapped", name=o.name)))
-        if (c.tap or c.untap) and o.is_a("Creature") and not self.has_haste(o) \
-                and not self.controlled_since_turn_began(o.id):
+        if (c.tap or c.untap) and self.rules.summoning_sick(self, o, "tap" if c.tap else "untap"):
             failed.append(SummoningSicknessError(
                 refusal("activate.hasnt_been_under", name=o.name, controller=o.controller)))
         if failed:
@@ -3065,7 +3074,7 @@ class Game:
             if o.tapped:
                 raise CombatError(refusal("attack.tapped_untapped_creatures", name=o.name),
                                   "508.1a")
-            if not self.has_haste(o) and not self.controlled_since_turn_began(o.id):
+            if self.rules.summoning_sick(self, o, "attack"):
                 raise SummoningSicknessError(
                     refusal("attack.cant_attack_hasnt", name=o.name, active=s.active))
 

@@ -46,6 +46,7 @@ from .grading import (
 )
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
+from .variants import CR, Rules
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
 #: library keeps each game quick to build and to copy (outcomes copy a game per choice).
@@ -639,13 +640,14 @@ class Setup(Value):
         parts.append(f"It is {active}'s turn ({his[active]} {STEP_TITLES[self.step]}).")
         return " ".join(parts)
 
-    def build(self) -> tuple[Game, dict[str, int]]:
+    def build(self, rules: Rules | None = None) -> tuple[Game, dict[str, int]]:
         """A fresh game with this set-up, and each piece's label -> its object id (the same ids
-        in every fresh build, so a play's steps can name them)."""
+        in every fresh build, so a play's steps can name them), played by ``rules`` (the CR
+        unless a variant is given, :mod:`mtgkit.variants`)."""
         active = self.active or self.players[0]
         first = active == self.players[0]
         g = Game(list(self.players), life=self.life, library=self.library,
-                 start=self.step if first else "main1")
+                 start=self.step if first else "main1", rules=rules)
         while g.active_player != active:
             g.next_turn(to=self.step)
         labels: dict[str, int] = {}
@@ -765,8 +767,8 @@ class Play(Value):
         passing so that an ability resolves, belongs to the step before it)."""
         return tuple(s.says for s in self.steps if s.says)
 
-    def build(self) -> tuple[Game, dict[str, int]]:
-        return self.setup.build()
+    def build(self, rules: Rules | None = None) -> tuple[Game, dict[str, int]]:
+        return self.setup.build(rules)
 
     def labels(self) -> dict[str, int]:
         """Each set-up label -> its object id (the same in every build)."""
@@ -779,17 +781,25 @@ class Play(Value):
             step.play(g, labels)
         return tuple(g.events[start:])
 
-    def game(self) -> tuple[Game, dict[str, int]]:
+    def game(self, rules: Rules | None = None) -> tuple[Game, dict[str, int]]:
         """The game after the steps, with the chooser's first option everywhere (raises the
-        :class:`~mtgkit.errors.RulesError` of a step the rules refuse)."""
-        g, labels = self.build()
+        :class:`~mtgkit.errors.RulesError` of a step the rules refuse), played by ``rules``."""
+        g, labels = self.build(rules)
         self.run(g, labels)
         return g, labels
 
-    def outcomes(self) -> Outcomes:
+    def outcomes(self, rules: Rules | None = None) -> Outcomes:
         """Every legal outcome of the steps over the players' choices (those the story fixes
-        in ``keep`` excepted), worked out once per play."""
-        return _play_outcomes(self)
+        in ``keep`` excepted), worked out once per play and rules: by the CR, or by a variant
+        (:mod:`mtgkit.variants`), what a player who holds a wrong idea expects. The decisions
+        the play asked are :meth:`consulted`."""
+        return _play_outcomes(self, rules or CR)
+
+    def consulted(self, rules: Rules | None = None) -> frozenset[str]:
+        """The decision points (:data:`mtgkit.variants.DECISIONS`) the engine asked while playing
+        the steps by ``rules``, over every outcome, refused ones too: the variants that override
+        none of them expect what the rules give."""
+        return _play_consulted(self, rules or CR)
 
     def kept(self, o: Outcome) -> bool:
         """Does ``o`` make the choices the story states? A choice of a kind ``keep`` names must
@@ -802,18 +812,26 @@ class Play(Value):
 
 
 @functools.lru_cache(maxsize=1024)
-def _play_outcomes(play: Play) -> Outcomes:
+def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
     labels = play.labels()
 
     def act(g: Game) -> None:
         play.run(g, dict(labels))
 
-    outs = outcomes(lambda: play.build()[0], act)
+    return outcomes(lambda: play.build(rules)[0], act)
+
+
+def _play_outcomes(play: Play, rules: Rules) -> Outcomes:
+    outs = _all_outcomes(play, rules)
     errors = [o.error for o in outs if o.error is not None]
     kept = outs.legal.where(play.kept)
     if not kept and errors:
         raise errors[0]
     return kept
+
+
+def _play_consulted(play: Play, rules: Rules) -> frozenset[str]:
+    return frozenset(name for o in _all_outcomes(play, rules) for name in o.game.consulted)
 
 
 __all__ = [

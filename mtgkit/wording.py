@@ -459,6 +459,7 @@ REFUSALS: dict[str, Sentence] = {
     "game.libraries_cards_are": ("{n_names} libraries of {library} cards are more than the {max_objects} "
                                  "objects a game may hold"),
     "game.chooser_must_have": "chooser must have choose() and order() methods (see mtgkit.choices)",
+    "game.rules_must_be": "rules must be a mtgkit.variants.Rules (the CR, or a variant of it), not {rules!r}",
     "object.there_no_object": "there is no object #{ref} in this game",
     "object.there_are_permanents": lambda v: (
         f"there are {v['n_named']} permanents named {v['ref']!r} on the battlefield"

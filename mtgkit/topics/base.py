@@ -34,10 +34,13 @@ import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable
 from enum import StrEnum
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
+from ..errors import RulesError
+from ..outcomes import Outcomes
 from ..records import Record, Value
 from ..teaching import Play, Reason
+from ..variants import Rules, combine, overrides
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
 #: each name to its :class:`Topic`; a test keeps the two in agreement).
@@ -47,8 +50,10 @@ TopicName = Literal["could-produce", "tapping", "x-values", "tap-untap", "monarc
 Level = Literal["easy", "hard"]
 LEVELS: tuple[Level, ...] = ("easy", "hard")
 
-#: Where a misconception plugs into a situation's model (see the module's docstring).
-PlugsIn = Literal["chooser", "inputs", "outputs", "model"]
+#: Where a misconception plugs into a situation's model (see the module's docstring):
+#: ``variant`` is a wrong rule the engine plays by (:mod:`mtgkit.variants`), the rest are small
+#: functions of the teaching layer (misreadings, counting slips).
+PlugsIn = Literal["variant", "chooser", "inputs", "outputs", "model"]
 
 
 class MisconceptionName(StrEnum):
@@ -58,6 +63,41 @@ class MisconceptionName(StrEnum):
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+
+# ----------------------------------------------------------------------------- variants
+#: Every misconception that is a wrong rule -> the variant of the rules it plays by (each topic
+#: module registers its own with :func:`variant`; a test keeps it and the catalog in agreement).
+VARIANTS: dict[str, type[Rules]] = {}
+
+_R = TypeVar("_R", bound=type[Rules])
+
+
+def variant(name: MisconceptionName) -> Callable[[_R], _R]:
+    """Register a :class:`~mtgkit.variants.Rules` subclass as the rules misconception ``name``
+    plays by (the class's ``name`` becomes the misconception's)."""
+
+    def register(cls: _R) -> _R:
+        if str(name) in VARIANTS:
+            raise ValueError(f"a variant named {str(name)!r} is already registered")
+        cls.name = str(name)
+        VARIANTS[str(name)] = cls
+        return cls
+
+    return register
+
+
+def rules_held(held: Iterable[str]) -> Rules:
+    """The rules of a learner holding ``held``: the variants among them, together (the CR when
+    none is a variant)."""
+    return combine(*(VARIANTS[n] for n in sorted(held) if n in VARIANTS))
+
+
+def variants_asked(consulted: Iterable[str]) -> tuple[str, ...]:
+    """The registered variants that answer one of the decisions ``consulted`` their own way (only
+    they can change what a play that asked those decisions gives), in registration order."""
+    asked = frozenset(consulted)
+    return tuple(n for n, v in VARIANTS.items() if overrides(v) & asked)
 
 
 # ----------------------------------------------------------------------------- situations
@@ -108,7 +148,12 @@ class Situation(Value):
 
 class PlaySituation(Situation):
     """A practice board that is a play sequence (:class:`~mtgkit.teaching.Play`): a set-up, which
-    is its board, and steps, which are its steps in words. A subclass adds what it asks."""
+    is its board, and steps, which are its steps in words. A subclass adds what it asks.
+
+    A subclass that reads its answers off the outcomes (:meth:`answers`) gets its misconception
+    model for free: a learner holding variants (:data:`VARIANTS`) answers what the same play gives
+    under them (:meth:`believe`), and every variant that overrides a decision the play asked is
+    known to it (:meth:`known`), whichever topic registered it."""
 
     play: Play
 
@@ -117,6 +162,37 @@ class PlaySituation(Situation):
 
     def steps(self) -> tuple[str, ...]:
         return self.play.says()
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        """The answers the outcomes of the play give to this question (a subclass that reads its
+        answers off the outcomes says how; :meth:`legal` and :meth:`believe` then use it)."""
+        raise NotImplementedError(f"{type(self).__name__} must read its answers off the outcomes")
+
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        """What a learner answers when, by their rules, a step can't be played (``error``): by
+        default nothing (they'd call the sequence impossible, which no option says)."""
+        return ()
+
+    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        """What the play gives under the variants among ``held`` (a subclass whose model also
+        knows misconceptions that aren't variants overrides this and calls :meth:`under`)."""
+        return self.under(rules_held(held))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers the play gives when played by ``rules``."""
+        try:
+            return self.answers(self.play.outcomes(rules))
+        except RulesError as error:
+            return self.refused(error)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        """The misconceptions this board's model knows: its class's own, then every variant that
+        overrides a decision the play asked by the rules or by one of those variants."""
+        asked = set(self.play.consulted())
+        for name in variants_asked(asked):
+            asked |= self.play.consulted(rules_held({name}))
+        own = tuple(type(self).misconceptions)
+        return (*own, *(n for n in variants_asked(asked) if n not in own))
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -153,13 +229,15 @@ class Misconception(Record):
 def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
     """The answers a learner holding the misconceptions ``held`` gives on ``s`` (the engine's
     legal answers when none of them applies)."""
-    relevant = held & frozenset(type(s).misconceptions)
+    relevant = held & frozenset(applicable(s))
     return s.believe(relevant) if relevant else s.legal()
 
 
 def applicable(s: Situation) -> tuple[str, ...]:
-    """The misconceptions the model of ``s``'s type knows, in the order it tries them."""
-    return tuple(str(n) for n in type(s).misconceptions)
+    """The misconceptions the model of ``s`` knows, in the order it tries them (its type's, and on
+    a play the variants that override a decision it asks, :meth:`PlaySituation.known`)."""
+    names = s.known() if isinstance(s, PlaySituation) else type(s).misconceptions
+    return tuple(str(n) for n in names)
 
 
 def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...]]:
@@ -287,6 +365,7 @@ class Topic(Value):
         return tuple(lesson.stem for lesson in self.lessons)
 
 
-__all__ = ["LEVELS", "Checker", "Exercise", "Generator", "Lesson", "Level", "Misconception",
+__all__ = ["LEVELS", "VARIANTS", "Checker", "Exercise", "Generator", "Lesson", "Level", "Misconception",
            "MisconceptionName", "PlugsIn", "Situation", "Stem", "Topic", "TopicName", "applicable",
-           "believe", "diagnose", "distractors", "misconceived", "misses", "quiz_options"]
+           "believe", "diagnose", "distractors", "misconceived", "misses", "quiz_options", "rules_held",
+           "variant", "variants_asked"]
