@@ -107,6 +107,21 @@ class Rules:
             return False
         return not g.has_haste(o) and not g.controlled_since_turn_began(o.id)
 
+    # ------------------------------------------------------------------ could produce (106.7)
+    # (decisions of the could-produce query go here)
+
+    # ------------------------------------------------------------------ mana, tapping for mana (106.12)
+    # (decisions about mana abilities, mana triggers and replacement effects on mana go here)
+
+    # ------------------------------------------------------------------ X, copies and free casts (107.3)
+    # (decisions about X go here)
+
+    # ------------------------------------------------------------------ combat
+    # (decisions about combat damage go here)
+
+    # ------------------------------------------------------------------ the monarch (725)
+    # (decisions about the monarch and Protector of the Crown go here)
+
 
 #: The rules as the CR states them: every game's default.
 CR = Rules()
