@@ -1806,6 +1806,9 @@ class Game:
             for source, index, chosen in plan:
                 self._activate_mana_while_casting(source, who, o.name, index, chosen)
                 self._flush()  # its mana triggers resolve at once (CR 605.4a): Mana Flare's mana
+            if plan:  # the choices made while they resolved (an order of replacement effects)
+                # may have made less mana than the plan found: then the spell can't be paid for
+                self._check_payment(who, due, due_x, paying, o.name, "601.2h", spell=o)
             for creature, symbol in convoked:  # CR 702.51a, 601.2h: tapped as part of the cost
                 creature.tapped = True
                 self._emit(Convoked(words=say("Convoked", spell_name=o.name), rules=("702.51a", "702.51c")

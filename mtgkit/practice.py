@@ -41,7 +41,7 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from . import capstones as bank
 from .crlinks import link_rules_markdown
@@ -71,6 +71,7 @@ from .records import Value
 from .rules import TITLES
 from .teaching import Case, split_explanation
 from .topics import TOPICS as REGISTRY
+from .topics import crossing
 from .topics import topic as find_topic
 from .topics.base import LEVELS, Exercise, Lesson, Level, Situation, Stem, Topic, TopicName
 
@@ -78,8 +79,13 @@ from .topics.base import LEVELS, Exercise, Lesson, Level, Situation, Stem, Topic
 TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
 #: The stream of hand-written capstones (:mod:`mtgkit.capstones`), besides the topics' streams.
 CAPSTONES = "capstones"
-#: Every stream practice offers: each topic, then the capstones.
-STREAMS: tuple[str, ...] = (*TOPICS, CAPSTONES)
+#: The stream drawn from every topic at once, crossed questions included.
+MIXED = "mixed"
+#: Every stream practice offers: each topic, all of them mixed, then the capstones.
+STREAMS: tuple[str, ...] = (*TOPICS, MIXED, CAPSTONES)
+#: How often a hard question is drawn from the questions that cross its topic with another
+#: (:mod:`mtgkit.topics.crossing`), and a mixed stream's question at either level.
+CROSSED = 0.4
 TRUE_FALSE = ("true", "false")
 #: The kinds of question, as the JSON export names them.
 QuestionKind = Literal["choice", "true-false", "which-rule"]
@@ -298,7 +304,7 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
     if topic == CAPSTONES:
         yield from _capstones(at, seed)
         return
-    asked = find_topic(topic)
+    asked = _mixed() if topic == MIXED else find_topic(topic)
     rng = random.Random(f"{topic}/{level}/{seed}")
     seen: set[object] = set()
     recent: deque[tuple[str, ...]] = deque(maxlen=WINDOW)
@@ -332,6 +338,17 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
         yield q
 
 
+def _mixed() -> Topic:
+    """The mixed stream as a topic: each question from a topic drawn at random, or (at easy, where
+    a topic's own stream has none) crossing two topics."""
+    def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+        if level == "easy" and rng.random() < CROSSED:
+            return crossing.generate(MIXED, rng, level)
+        return REGISTRY[rng.choice(TOPICS)].generate(rng, level)
+
+    return Topic(cast(TopicName, MIXED), "every topic at once", (), (), (), generate)
+
+
 def _missing(topic: Topic, shown: set[tuple[str, str]]) -> list[tuple[str, str]]:
     """The outcomes the topic's streams must show (:attr:`Topic.spread`) not in ``shown``."""
     return [(tag, value) for tag, values in topic.spread for value in values if (tag, value) not in shown]
@@ -363,7 +380,8 @@ def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], see
     """The next question on a new board (``None`` when the board drawn is not worth asking:
     no misconception gets it wrong, or a hard question would have fewer than four options)."""
     try:
-        drawn = topic.generate(rng, level)
+        crossed = level == "hard" and rng.random() < CROSSED
+        drawn = crossing.generate(topic.name, rng, level) if crossed else topic.generate(rng, level)
         if drawn is None or drawn[0].key() in seen:
             return None
         s, stem = drawn

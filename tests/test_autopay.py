@@ -191,3 +191,21 @@ def test_castable_lists_each_card_with_the_sources_it_would_tap() -> None:
     assert g.can_cast(bolt, target="Bob")
     assert len(found) == 1
     assert g.available_mana("Alice") == (Mana.parse("{R}{G}{G}"),)
+
+
+def test_a_planned_source_that_makes_less_mana_by_its_controllers_choice_leaves_the_spell_unpaid() -> None:
+    """Under Contamination and Mana Reflection, the order of the two replacement effects is Alice's
+    (616.1): Reflection first, then Contamination, makes one {B}. The automatic payment planned to
+    tap her last Forest; if, tapping it, she applies them in the order that makes too little, the
+    spell can't be paid for: a CostError (601.2h), not a crash, and nothing changes."""
+    from mtgkit.outcomes import outcomes
+    from mtgkit.teaching import Piece, Play, Setup, Step
+
+    pieces = (Piece("Contamination"), Piece("Mana Reflection"), *(Piece("Forest") for _ in range(4)),
+              Piece("Custodi Lich", zone="hand"))
+    play = Play(Setup(pieces=pieces), (Step("cast", "", card="Custodi Lich",
+                                            pay=("Forest", "Forest 2", "Forest 3")),))
+    labels = play.labels()
+    outs = outcomes(lambda: play.build()[0], lambda g: play.run(g, dict(labels)))
+    assert outs.legal and all(o.error is None or isinstance(o.error, CostError) for o in outs)
+    assert any(isinstance(o.error, CostError) and o.error.rule == "601.2h" for o in outs)
