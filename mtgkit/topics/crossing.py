@@ -35,7 +35,7 @@ from ..teaching import Arrived, Piece, Play, Reason, Setup, Step, event_lines
 from .base import Level, PlaySituation, Stem, TopicName
 
 #: What a crossed question reads off the end of its play.
-AskKind = Literal["pool", "monarch", "counters", "can", "could"]
+AskKind = Literal["pool", "monarch", "counters", "creatures", "can", "could"]
 
 
 class Ask(Value):
@@ -56,6 +56,9 @@ class Ask(Value):
             return f"{self.player}'s mana pool " + (f"holds {pool}" if pool else "is empty")
         if self.kind == "monarch":
             return f"{g.monarch or 'nobody'} is the monarch"
+        if self.kind == "creatures":
+            n = sum(p.is_a("Creature") for p in g.permanents(self.player))
+            return f"{self.player} controls {plural(n, 'creature')}"
         if self.kind == "counters":
             counts = sorted((p.counters.get("+1/+1", 0) for p in g.permanents(self.player)
                              if p.name == self.card), reverse=True)
@@ -208,7 +211,8 @@ def pool_while_x(rng: random.Random) -> tuple[Crossed, Stem] | None:
 
 def contaminated_crown(rng: random.Random) -> tuple[Crossed, Stem] | None:
     """Tapping for mana x the monarch: under Contamination (and maybe Mana Reflection) Alice pays
-    for Custodi Lich with her Forests; it enters and she becomes the monarch, unless she is."""
+    for Custodi Lich with her Forests; it enters and she becomes the monarch (unless she is
+    already), and the Lich's "whenever you become the monarch" makes Bob sacrifice a creature."""
     reflection = rng.random() < 0.5
     each = 2 if reflection else 1
     n = -(-5 // each) + rng.randint(0, 1)
@@ -217,15 +221,15 @@ def contaminated_crown(rng: random.Random) -> tuple[Crossed, Stem] | None:
     pieces = [Piece("Contamination"), *(Piece("Forest") for _ in forests), Piece("Custodi Lich", zone="hand")]
     if reflection:
         pieces.append(Piece("Mana Reflection"))
-    pieces.append(Piece("Grizzly Bears", "Bob"))
+    pieces += [Piece(c, "Bob") for c in rng.choice((("Grizzly Bears",), ("Grizzly Bears", "Hill Giant")))]
     paid = -(-5 // each)
     steps = (Step("cast", f"Alice taps {plural(paid, 'Forest')} for mana and casts Custodi Lich.",
                   card="Custodi Lich", pay=tuple(forests[:paid])),
-             Step("resolve_stack", "Everything on the stack resolves."))
+             Step("resolve_stack", "Everything on the stack resolves (any target is Bob)."))
     play = Play(Setup(pieces=tuple(pieces), monarch=monarch), steps, keep=(("target", "Bob"),))
-    asks = (Ask("monarch"), Ask("pool"))
+    asks = (Ask("creatures", player="Bob"), Ask("pool"))
     s = Crossed(play, asks, ("tapping", "monarch"), ("106.12", "614.1a", "725.1"))
-    return s, _stem("Who is the monarch now, and what is left in Alice's mana pool?",
+    return s, _stem("How many creatures does Bob control now, and what is left in Alice's mana pool?",
                     "CR 106.12, 614.1a, 725.1")
 
 
