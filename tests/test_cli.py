@@ -289,7 +289,7 @@ def test_bare_mtgkit_prints_the_help_and_version_prints_the_version() -> None:
 
 @pytest.mark.parametrize("args,words", [
     (["worksheet", "--topic", "monarh"],
-     "--topic 'monarh': one of could-produce, tapping, x-values, tap-untap, monarch, capstones (did you mean "
+     "--topic 'monarh': one of could-produce, tapping, x-values, tap-untap, monarch, mixed, capstones (did you mean "
      "monarch?)"),
     (["worksheet", "--topic", "Monarch"], "(did you mean monarch?)"),
     (["worksheet", "--topic", "tap-and-untap"], "(did you mean tap-untap?)"),
