@@ -458,7 +458,8 @@ def _parser() -> argparse.ArgumentParser:
     cards.set_defaults(func=_cards)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown)")
     ws.add_argument("--topic", default="could-produce",
-                    help="could-produce, tapping, x-values, tap-untap, monarch, or capstones (the "
+                    help="could-produce, tapping, x-values, tap-untap, monarch, mixed (every topic, "
+                         "with questions that cross two), or capstones (the "
                          "hand-written judge-style questions)")
     ws.add_argument("--level", default=None,
                     help="easy or hard (default: easy; the capstones have no level: each is written "
