@@ -772,7 +772,7 @@ class Play(Value):
 
     def labels(self) -> dict[str, int]:
         """Each set-up label -> its object id (the same in every build)."""
-        return self.build()[1]
+        return dict(_labels(self.setup))
 
     def run(self, g: Game, labels: dict[str, int]) -> tuple[Event, ...]:
         """Play every step on ``g``; the events they caused."""
@@ -809,6 +809,11 @@ class Play(Value):
             if allowed and not any(str(c.answer).startswith(a) for a in allowed):
                 return False
         return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _labels(setup: Setup) -> dict[str, int]:
+    return setup.build()[1]  # the same ids in every build: built once
 
 
 @functools.lru_cache(maxsize=1024)
