@@ -6,7 +6,7 @@ Used both by the game, when mana is really produced, and by the could-produce qu
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .abilities import Activated, ManaReplacement, StaticReplacement
 from .records import Value
@@ -49,13 +49,19 @@ def applies(r: ManaReplacement, controller: str, o: ObjectView) -> bool:
     return whose_matches(r.whose, controller, o.controller)
 
 
-def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated) -> list[AppliedReplacement]:
+def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated,
+               applying: Callable[[ManaEffect], bool] | None = None) -> list[AppliedReplacement]:
     """The effects of ``effects`` that apply if ``ability`` of ``o`` produces mana, in the
-    order they began to apply (the default order). Only tapping for mana is affected."""
-    if not ability.taps_for_mana:
-        return []
-    found = [(e.label, e.replacement, e.source_id) for e in effects
-             if applies(e.replacement, e.controller, o)]
+    order they began to apply (the default order). Only tapping for mana is affected (CR
+    106.12b); ``applying`` (a game's rules, :meth:`mtgkit.variants.Rules.mana_replacement_applies`)
+    decides it instead when given."""
+    if applying is None:
+        if not ability.taps_for_mana:
+            return []
+        found = [(e.label, e.replacement, e.source_id) for e in effects
+                 if applies(e.replacement, e.controller, o)]
+    else:
+        found = [(e.label, e.replacement, e.source_id) for e in effects if applying(e)]
     names = [n for n, _, _ in found]
     out = []
     for k, (n, r, i) in enumerate(found):
