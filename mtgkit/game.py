@@ -1630,21 +1630,6 @@ class Game:
             links.append(replaced.seq)
             applied.append(label)
 
-    @staticmethod
-    def _match_order(labels: list[str], order: list[str]) -> list[str]:
-        left, out = list(labels), []
-        for name in order:
-            hit = next((lab for lab in left if lab == name), None) or next(
-                (lab for lab in left if lab.split(" #")[0] == name), None)
-            if hit is None:
-                raise ChoiceError(refusal("match_order.not_one_replacement", name=name, labels=labels),
-                                  "616.1")
-            left.remove(hit)
-            out.append(hit)
-        if left:
-            raise ChoiceError(refusal("match_order.order_must_include", labels=labels), "616.1")
-        return out
-
     def _add_mana(self, who: str, mana: Mana, why: Words, rules: tuple[str, ...],
                   obj: Obj | None = None, links: tuple[int, ...] = (),
                   tapped_for_mana: bool = False, spend_only: str | None = None) -> ManaAdded:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from .abilities import Activated, ManaReplacement, StaticReplacement
+from .errors import ChoiceError
 from .records import Value
 from .triggers import whose_matches
 from .view import ManaEffect, ObjectView
+from .wording import refusal
 
 
 class StaticManaEffect(Value):
@@ -68,4 +70,22 @@ def applicable(effects: Sequence[ManaEffect], o: ObjectView, ability: Activated,
         if names.count(n) > 1:
             n = f"{n} #{i}" if i is not None else f"{n} ({names[:k + 1].count(n)})"
         out.append(AppliedReplacement(n, r, i))
+    return out
+
+
+def match_order(labels: Sequence[str], order: Sequence[str]) -> list[str]:
+    """The replacement effects ``labels`` ranked as a player's ``order`` names them (a card's
+    name stands for its one effect, or for the first of its copies not named yet); refused
+    (CR 616.1) unless it names each effect once."""
+    left, out = list(labels), []
+    for name in order:
+        hit = next((lab for lab in left if lab == name), None) or next(
+            (lab for lab in left if lab.split(" #")[0] == name), None)
+        if hit is None:
+            raise ChoiceError(refusal("match_order.not_one_replacement", name=name, labels=list(labels)),
+                              "616.1")
+        left.remove(hit)
+        out.append(hit)
+    if left:
+        raise ChoiceError(refusal("match_order.order_must_include", labels=list(labels)), "616.1")
     return out

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 from .mana import Mana
-from .replacement import applies
+from .replacement import applies, match_order
 from .state import Obj
 
 
@@ -135,7 +135,7 @@ class Rules:
         the order they began to apply): the order they said (``order``), or ``None`` when the
         player is asked as each choice comes (CR 616.1: the affected player chooses, one at a
         time)."""
-        return g._match_order(list(labels), list(order)) if order is not None else None
+        return match_order(labels, order) if order is not None else None
 
     @decision("616.1f", "614.5")
     def replacement_applies_now(self, g: Any, applied: Any, mana: Mana, first: Mana,

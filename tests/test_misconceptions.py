@@ -157,7 +157,7 @@ def test_the_catalog_is_complete_and_documented() -> None:
         assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
         assert m.ask.endswith("?") and m.example.describe()
         assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
-        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.plugs_in in ("variant", "chooser", "inputs", "outputs", "model")
         assert m.applies_to(m.example) and m.example.topic == m.topic
 
 
