@@ -82,6 +82,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "convoke-is-tapping-for-mana": ("{G}", "{G}{G}{G}"),
     "type-trigger-checks-printed-type": ("{B}{B}", "{B}"),
     "replacements-checked-once": ("{C}", "{G}{G}"),
+    "mana-stays-until-end-of-turn": ("{G}", "{G}{G}{G}"),
     "copy-isnt-legendary": (("The Goose Mother with 4 counters; 2 Food",
                              "The Goose Mother with no counters; 2 Food"),
                             "two Goose Mothers (4 and 0 counters); 2 Food"),

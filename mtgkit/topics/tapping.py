@@ -37,6 +37,7 @@ from ..events import (
     ManaReplaced,
     ManaSpent,
     NoMana,
+    PoolEmptied,
     SpellCast,
     Untapped,
 )
@@ -103,6 +104,7 @@ class Mistake(MisconceptionName):
     CONVOKE_IS_TAPPING_FOR_MANA = "convoke-is-tapping-for-mana"
     TYPE_TRIGGER_CHECKS_PRINTED_TYPE = "type-trigger-checks-printed-type"
     REPLACEMENTS_CHECKED_ONCE = "replacements-checked-once"
+    MANA_STAYS_UNTIL_END_OF_TURN = "mana-stays-until-end-of-turn"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -860,6 +862,55 @@ class ReplacementsCheckedOnce(Rules):
         return bool(applied.replacement.applies_to(first))
 
 
+@variant(Mistake.MANA_STAYS_UNTIL_END_OF_TURN)
+class ManaStaysUntilEndOfTurn(Rules):
+    """Unspent mana stays in the pool until the turn ends."""
+
+    def pools_empty(self, g: Any, step: str) -> bool:
+        return step in ("end", "cleanup") and super().pools_empty(g, step)
+
+
+_STEP_WORDS = {"upkeep": "upkeep", "draw": "draw step", "main1": "precombat main phase",
+               "beginning_of_combat": "beginning of combat step", "main2": "postcombat main phase",
+               "end": "end step"}
+
+
+def empty_play(*, start: str = "upkeep", to: str = "main1", first: str = "Forest",
+               then: str = "Llanowar Elves", alice: Sequence[str] = ("Wild Growth",),
+               bob: Sequence[str] = ()) -> Play:
+    """Alice taps ``first`` in her ``start`` step, moves on to ``to``, and taps ``then`` there:
+    her mana pool empties between steps (CR 106.4). ``alice``'s Wild Growth enchants ``first``."""
+    pieces = [Piece(first), Piece(then)]
+    pieces += [Piece(c, attached_to=first) if c in ("Wild Growth", "Utopia Sprawl") else Piece(c)
+               for c in alice]
+    pieces += [Piece(c, "Bob") for c in bob]
+    then_label = then if then != first else f"{then} 2"
+    steps = (Step("activate", f"In her {_STEP_WORDS[start]}, Alice taps her {first} for mana.", card=first),
+             Step("advance", f"She casts nothing and moves on to her {_STEP_WORDS[to]}.", to=to),
+             Step("activate", f"There she taps her {then} for mana.", card=then_label))
+    return Play(Setup(pieces=tuple(pieces), step=start), steps)
+
+
+def deep_water_play(*, land: str = "Forest", alice: Sequence[str] = (), bob: Sequence[str] = (),
+                    elves: bool = False) -> Play:
+    """Alice taps an Island and activates Deep Water with its {U} ("until end of turn, if you tap a
+    land you control for mana, it produces {U} instead of any other type"); once it resolves she
+    taps ``land`` (and her Llanowar Elves, which aren't a land)."""
+    pieces = [Piece("Island"), Piece(land), Piece("Deep Water")]
+    pieces += [Piece(c, attached_to=land) if c in ("Wild Growth", "Utopia Sprawl") else Piece(c)
+               for c in alice]
+    pieces += [Piece("Llanowar Elves")] if elves else []
+    pieces += [Piece(c, "Bob") for c in bob]
+    steps = [Step("activate", "Alice taps her Island for mana.", card="Island"),
+             Step("activate", "She activates Deep Water, paying {U} from her pool; Bob doesn't respond and "
+                  "the ability resolves.", card="Deep Water"),
+             Step("resolve", ""),
+             Step("activate", f"She taps her {land} for mana.", card=land)]
+    if elves:
+        steps.append(Step("activate", "Then she taps her Llanowar Elves for mana.", card="Llanowar Elves"))
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
 # ----------------------------------------------------------------------------- misconceptions
 def _board(*perms: Perm) -> BoardSpec:
     return BoardSpec(tuple(perms))
@@ -1125,6 +1176,19 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         example=_tap_once(Piece("Forest"), Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
+    Misconception(
+        name=Mistake.MANA_STAYS_UNTIL_END_OF_TURN,
+        topic="tapping",
+        title="unspent mana lasts the whole turn",
+        description="Mana made in the upkeep is still in the pool in the main phase: a pool empties only "
+                    "when the turn ends.",
+        rule="106.4",
+        rule_says="Every player's mana pool empties at the end of each step and phase: mana made in the "
+                  "upkeep and not spent is gone by the draw step.",
+        plugs_in="variant",
+        example=ManaPlay(empty_play()),
+        ask="What is in Alice's mana pool at the end?",
+    ),
 )
 
 
@@ -1147,7 +1211,8 @@ _SOURCE_NOTES = {
 }
 
 
-def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+def _tap_board(rng: random.Random, level: Level) -> tuple[TapForMana, str]:
+    """A random board: a permanent Alice taps, with one to three effects; and its source's name."""
     source = rng.choice(_SOURCES_EASY if level == "easy" else _SOURCES_HARD)
     perms = [Perm(source)]
     names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
@@ -1167,7 +1232,29 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
         perms += [Perm(rng.choice(["Forest", "Island", "Wastes", "Wastes"]), "Bob")]
     if source == "Gaea's Cradle" and rng.random() < 0.5:
         perms.append(Perm("Grizzly Bears"))
-    s = TapForMana(BoardSpec(tuple(perms)))
+    return TapForMana(BoardSpec(tuple(perms))), source
+
+
+#: How a question asks about a board Alice taps once, its order stated ({said}) or hers to choose.
+_ORDERED_ASKS = (
+    "Alice taps her {source} for mana{note} and applies the replacement effects in this order: {said}. "
+    "What is in her mana pool?",
+    "Alice taps her {source} for mana{note}. She applies {said}, in that order. What does her mana pool "
+    "hold afterwards?",
+    "Alice chooses to apply {said}, in that order, when she taps her {source} for mana{note}. Which pool "
+    "does she end with?",
+)
+_FREE_ASKS = (
+    "Alice taps her {source} for mana{note}, making any choices herself. Which of these could her mana "
+    "pool hold afterwards?",
+    "Which of these is a mana pool Alice could end up with after tapping her {source} for mana{note}?",
+    "Alice taps her {source} for mana{note}. Which result is possible?",
+    "Nothing else happens: Alice just taps her {source} for mana{note}. What can her pool hold then?",
+)
+
+
+def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    s, source = _tap_board(rng, level)
     note = _SOURCE_NOTES.get(source, "")
     labels = [label for label, _ in s.effects()]
     distinct = {re.sub(r" #\d+$", "", label) for label in labels}
@@ -1177,64 +1264,139 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
         # Said by card name: two copies of one effect do the same thing, so which copy goes first
         # never matters (the engine's "#2" labels only tell them apart).
         said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
-        return s, Stem(
-            (f"Alice taps her {source} for mana{note} and applies the replacement effects in this "
-             f"order: {said}. What is in her mana pool?",
-             f"Alice taps her {source} for mana{note}. She applies {said}, in that order. What does "
-             f"her mana pool hold afterwards?"),
-            lambda v: f"if Alice taps her {source} for mana and applies {said}, in that order, her "
-                      f"mana pool holds exactly {v}.",
-            "CR 106.12, 616.1")
+        asks = tuple(a.format(source=source, note=note, said=said) for a in _ORDERED_ASKS)
+        return s, Stem(tuple(rng.sample(asks, len(asks))),
+                       lambda v: f"if Alice taps her {source} for mana and applies {said}, in that "
+                                 f"order, her mana pool holds exactly {v}.",
+                       _stem_rules(s.outcomes()))
+    asks = tuple(a.format(source=source, note=note) for a in _FREE_ASKS)
     return s, Stem(
-        (f"Alice taps her {source} for mana{note}, making any choices herself. Which of these could "
-         f"her mana pool hold afterwards?",
-         f"Which of these is a mana pool Alice could end up with after tapping her {source} for "
-         f"mana{note}?",
-         f"Alice taps her {source} for mana{note}. Which result is possible?"),
+        tuple(rng.sample(asks, len(asks))),
         lambda v: f"Alice can't activate her {possessive(source)} mana ability here." if v == CANT else
                   f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
                   f"mana pool.",
-        "CR 106.12, 605.2")
+        _stem_rules(s.outcomes()))
+
+
+#: The events whose rules decide what a pool holds (a stem cites those of its own question).
+_DECIDING = (ManaReplaced, NoMana, PoolEmptied, AbilityTriggered, Convoked, Untapped)
+
+
+def _stem_rules(outs: Outcomes) -> str:
+    """The rules a question's stem cites: tapping for mana (CR 106.12), and the rules of the
+    events that decided its outcomes (replacement effects, mana triggers, no mana, pools
+    emptying, convoke, {Q})."""
+    rules = ["106.12"]
+    for o in outs.legal:
+        rules += [r for e in o.events if isinstance(e, _DECIDING) for r in e.rules]
+    return cr(rules)
+
+
+def _pili(rng: random.Random, level: Level) -> Play:
+    return pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"), heartbeat=rng.random() < 0.3,
+                     bob=tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1))))
+
+
+def _elves(rng: random.Random, level: Level) -> Play:
+    bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
+    return elves_play(hysteria=rng.choice(["Alice", "Bob"]),
+                      alice=("Mana Reflection",) if rng.random() < 0.4 else (),
+                      bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
+
+
+def _gauntlet(rng: random.Random, level: Level) -> Play:  # "tapped for mana of a specified type" (106.12a)
+    contamination = rng.random() < 0.8  # else Mana Reflection: something that changes the mana
+    return gauntlet_play(rng.choice("BG"), contamination=contamination, reflection=not contamination,
+                         elves=rng.random() < 0.3)
+
+
+def _sphere(rng: random.Random, level: Level) -> Play:  # "a specified amount", looked at again (616.1f)
+    return sphere_play(lands=rng.choice([2, 2, 3]), heartbeat=rng.random() < 0.3)
+
+
+def _convoke(rng: random.Random, level: Level) -> Play:  # convoke isn't tapping for mana (106.12, 702.51)
+    bob = tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1)))
+    return convoke_play(reflection=rng.random() < 0.4, fresh=rng.random() < 0.5, bob=bob)
+
+
+def _pale_moon(rng: random.Random, level: Level) -> Play:
+    land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
+    return pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
+                          alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring", "Wild Growth"],
+                                                 rng.randint(1, 2))),
+                          forest=rng.random() < 0.7)
+
+
+def _empty(rng: random.Random, level: Level) -> Play:  # pools empty between steps (106.4)
+    start, to = rng.choice([("upkeep", "main1"), ("upkeep", "beginning_of_combat"),
+                            ("main1", "beginning_of_combat"), ("main1", "main2"), ("beginning_of_combat", "main2"), ("main2", "end")])
+    first = rng.choice(["Forest", "Forest", "Island", "Underground Sea"])
+    then = rng.choice(["Llanowar Elves", "Forest", "Swamp"])
+    extras = ["Mana Reflection", "Heartbeat of Spring", "Mana Flare"] + (["Wild Growth"] if first != "Forest"
+                                                                         or then != "Forest" else [])
+    alice = tuple(rng.sample(extras, rng.randint(0, 2 if level == "hard" else 1)))
+    return empty_play(start=start, to=to, first=first, then=then, alice=alice,
+                      bob=tuple(rng.sample(["Contamination", "Zendikar Resurgent"], rng.randint(0, 1))))
+
+
+def _deep_water(rng: random.Random, level: Level) -> Play:  # Deep Water: a land's mana becomes {U}
+    land = rng.choice(["Forest", "Forest", "Swamp", "Underground Sea"])
+    extras = ["Mana Reflection", "Heartbeat of Spring", "Gauntlet of Power"]
+    extras += ["Wild Growth"] if land != "Underground Sea" else []
+    alice = tuple(rng.sample(extras, rng.randint(1, 2)))
+    return deep_water_play(land=land, alice=alice, elves=rng.random() < 0.4,
+                           bob=tuple(rng.sample(["Contamination", "Mana Flare"], rng.randint(0, 1))))
+
+
+#: Each kind of scenario: how to draw one, and its own ways of asking what Alice's pool holds.
+_KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "pili": (_pili, ("After Pili-Pala's ability resolves, what is in Alice's mana pool?",
+                     "Alice paid Pili-Pala's {2} from her pool. What mana does she have left?",
+                     "Count Alice's mana after the Pili-Pala activation. What does her pool hold?")),
+    "elves": (_elves, ("Once the hasty Elves are tapped, what does Alice's mana pool hold?",
+                       "What mana is left in Alice's pool after she taps the Elves?",
+                       "Llanowar Elves resolved and were tapped at once. What is in Alice's pool now?")),
+    "pale moon": (_pale_moon, ("With Pale Moon's effect in place, what ends up in Alice's pool?",
+                               "Pale Moon resolved in Alice's upkeep. What is in her mana pool after her "
+                               "main-phase taps?",
+                               "Which mana does Alice hold after tapping under Bob's Pale Moon?")),
+    "gauntlet": (_gauntlet, ("Which mana is in Alice's pool after these taps?",
+                             "Gauntlet of Power watches each tap. What does Alice's pool hold at the end?",
+                             "After the last tap, what is Alice's mana pool?")),
+    "sphere": (_sphere, ("With Damping Sphere out, what mana does Alice end up with?",
+                         "What is in Alice's pool after her last Forest is tapped?",
+                         "Damping Sphere and Mana Reflection both care about these taps. What mana does "
+                         "Alice have?")),
+    "convoke": (_convoke, ("After Stoke the Flames is cast, what is left in Alice's mana pool?",
+                           "Once Stoke the Flames is on the stack, what mana does Alice still have?",
+                           "Convoke paid part of the cost. What remains in Alice's pool?")),
+    "empty": (_empty, ("What is in Alice's mana pool after that last tap?",
+                       "Alice hasn't spent any mana. What does her pool hold after tapping in the new step?",
+                       "Which mana does Alice have right after her second tap?")),
+    "deep water": (_deep_water, ("With Deep Water's effect active, what is in Alice's pool at the end?",
+                                 "Deep Water resolved. What mana does Alice have after her last tap?",
+                                 "What does Alice's pool hold once Deep Water's ability has resolved and she "
+                                 "has tapped?")),
+}
+_EASY_KINDS = ("pili", "elves", "pale moon", "pale moon", "empty", "deep water", "convoke")
 
 
 def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["pili", "elves", "pale moon", "pale moon", "gauntlet", "sphere", "convoke"])
-    bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
-    if kind == "pili":
-        play = pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"),
-                         heartbeat=rng.random() < 0.3,
-                         bob=tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1))))
-    elif kind == "elves":
-        play = elves_play(hysteria=rng.choice(["Alice", "Bob"]),
-                          alice=("Mana Reflection",) if rng.random() < 0.4 else (),
-                          bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
-    elif kind == "gauntlet":  # "tapped for mana of a specified type" (106.12a)
-        contamination = rng.random() < 0.8  # else Mana Reflection: something that changes the mana
-        play = gauntlet_play(rng.choice("BG"), contamination=contamination,
-                             reflection=not contamination, elves=rng.random() < 0.3)
-    elif kind == "sphere":  # a replacement for "a specified amount", looked at again (106.12b, 616.1f)
-        play = sphere_play(lands=rng.choice([2, 2, 3]), heartbeat=rng.random() < 0.3)
-    elif kind == "convoke":  # tapping for convoke isn't tapping for mana (106.12, 702.51)
-        bob = tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1)))
-        play = convoke_play(reflection=rng.random() < 0.4, fresh=rng.random() < 0.5, bob=bob)
-    else:
-        land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
-        play = pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
-                              alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring",
-                                                      "Wild Growth"], rng.randint(1, 2))),
-                              forest=rng.random() < 0.7)
-    return ManaPlay(play), Stem(
-        ("What is in Alice's mana pool at the end?", "After these steps, what does Alice's mana pool hold?"),
-        lambda v: f"at the end, Alice's mana pool holds exactly {v}.", "CR 106.12, 106.12b, 616.1")
+    kind = rng.choice(_EASY_KINDS if level == "easy" else tuple(_KINDS))
+    draw, asks = _KINDS[kind]
+    s = ManaPlay(draw(rng, level))
+    return s, Stem(tuple(rng.sample(asks, len(asks))),
+                   lambda v: f"at the end, Alice's mana pool holds exactly {v}.",
+                   _stem_rules(s.play.outcomes()))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: a permanent Alice taps for mana with one or two effects
     (hard: two or three, and more kinds), maybe with the order of the replacement effects fixed;
-    or a scenario (Pili-Pala paid for from the pool after a Forest and Llanowar Elves, Llanowar
-    Elves given haste by a Mass Hysteria, Pale Moon cast in Alice's upkeep) asking what her pool
-    holds at the end (mostly at the hard level)."""
-    if rng.random() < (0.25 if level == "easy" else 0.8):
+    or a scenario (Pili-Pala paid for from the pool, Llanowar Elves given haste, Pale Moon cast in
+    Alice's upkeep, Gauntlet of Power, Damping Sphere, convoke, mana left as a step ends, Deep
+    Water) asking what her pool holds at the end (mostly at the hard level)."""
+    if rng.random() < (0.35 if level == "easy" else 0.8):
         return _mana_play_question(rng, level)
     return _tap_board_question(rng, level)
 
