@@ -1329,7 +1329,8 @@ def _pale_moon(rng: random.Random, level: Level) -> Play:
 
 def _empty(rng: random.Random, level: Level) -> Play:  # pools empty between steps (106.4)
     start, to = rng.choice([("upkeep", "main1"), ("upkeep", "beginning_of_combat"),
-                            ("main1", "beginning_of_combat"), ("main1", "main2"), ("beginning_of_combat", "main2"), ("main2", "end")])
+                            ("main1", "beginning_of_combat"), ("main1", "main2"),
+                            ("beginning_of_combat", "main2"), ("main2", "end")])
     first = rng.choice(["Forest", "Forest", "Island", "Underground Sea"])
     then = rng.choice(["Llanowar Elves", "Forest", "Swamp"])
     extras = ["Mana Reflection", "Heartbeat of Spring", "Mana Flare"] + (["Wild Growth"] if first != "Forest"
