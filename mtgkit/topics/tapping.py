@@ -265,8 +265,8 @@ def tap_reason(o: Outcome, player: str = "Alice") -> Reason:
     said = [", and ".join(bits)]
     triggered = {e.obj_id for e in events if isinstance(e, AbilityTriggered)}
     for e in events:
-        if isinstance(e, ManaAdded) and not e.tapped_for_mana and e.player == player:
-            trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.obj_id == e.obj_id)
+        if isinstance(e, ManaAdded) and _by_trigger(events, e) and e.player == player:
+            trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.seq == e.cause)
             untouched = ", which the replacement effects don't touch" if replaced else ""
             said.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana}{untouched} "
                         f"({cr((*trigger.rules, *e.rules))})")
@@ -420,6 +420,8 @@ class TapForMana(Situation):
         if len(deciding) != 1:
             return None
         e = deciding[0]
+        if isinstance(e, NoMana):
+            return _no_mana_reason(outs[0].game, e)
         return Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
@@ -433,6 +435,35 @@ class TapForMana(Situation):
         if not outs.legal and any(_cant(o.error) for o in outs):
             return (CANT,)
         return tuple(outs.legal.pools("Alice"))
+
+
+def _no_mana_reason(game: Game, e: NoMana) -> Reason:
+    """Why a tap that made no mana leaves the pool empty when effects watch it: the mana triggers
+    that would see the tap need mana produced (CR 106.12a), the replacement effects that would
+    apply have no mana to modify (106.12b); with neither, the event's own rule."""
+    bits: list[str] = []
+    rules: list[str] = []
+    seen = _as_tapped_for_mana(game, e)
+    watching = list(dict.fromkeys(p.name for p in game.permanents() for a in p.card.abilities
+                                  if isinstance(a, ManaTrigger)
+                                  and game.rules.mana_trigger_sees(game, a, seen, p) is not None))
+    if watching:
+        one = len(watching) == 1
+        bits.append(f"{one_of(watching, last='and')} {'triggers' if one else 'trigger'} only when the "
+                    f"ability produces mana, so {'it adds' if one else 'they add'} nothing (CR 106.12a)")
+        rules.append("106.12a")
+    act = game.events[e.cause - 1] if e.cause else None
+    if isinstance(act, AbilityActivated) and e.obj_id is not None:
+        o = game.obj(e.obj_id)
+        replacing = list(dict.fromkeys(re.sub(r" #\d+$", "", r.label)
+                                       for r in game.mana_replacements(o, o.card.activated[act.ability])))
+        if replacing:
+            verb = "modifies" if len(replacing) == 1 else "modify"
+            bits.append(f"{one_of(replacing, last='and')} {verb} only mana being produced, and there is none "
+                        f"(CR 106.12b)")
+            rules.append("106.12b")
+    text = f"{e.text} ({cr(e.rules)})" + "".join(f"; {b}" for b in bits)
+    return Reason(text + ".", tuple(dict.fromkeys([*rules, *e.rules])), e.seq)
 
 
 #: The answer of a learner who thinks the ability can't be activated at all.
@@ -459,28 +490,41 @@ def _tap_outcomes(s: TapForMana, order: tuple[str, ...] | None, rules: Rules = C
 
 
 def tap_story(o: Outcome) -> str:
-    """What happened to the mana, in plain words, from the typed events of one outcome."""
+    """What happened to the mana, in plain words, from the typed events of one outcome: whose
+    mana each event made (the player on the event), and whether a triggered mana ability or an
+    activated one made it (the event's cause)."""
     bits: list[str] = []
     order = next((c.answer for c in o.choices if c.question == "order"), None)
     if isinstance(order, tuple):
         bits.append(f"with {', then '.join(order)}:")
     for e in o.events:
         if isinstance(e, ChoiceMade) and e.question == "mana":
-            bits.append(f"Alice chooses {e.answer};")
+            bits.append(f"{e.player} chooses {e.answer};")
         elif isinstance(e, ManaReplaced):
             bits.append(f"{e.effect} turns {e.before} into {e.after} ({cr(e.rules)});")
+        elif isinstance(e, ManaAdded) and _by_trigger(o.events, e):
+            bits.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana} for {e.player} "
+                        f"(CR 106.12a, 605.4a; the replacement effects on the tapped permanent don't "
+                        f"touch it);")
         elif isinstance(e, ManaAdded) and e.tapped_for_mana:
-            bits.append(f"Alice adds {e.mana};")
+            bits.append(f"{e.player} adds {e.mana};")
         elif isinstance(e, ManaAdded):
-            bits.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana} (CR 106.12a, "
-                        f"605.4a; the "
-                        f"replacement effects on the tapped permanent don't touch it);")
+            bits.append(f"{possessive(e.obj or '')} activated mana ability adds {e.mana} for {e.player} "
+                        f"(no {{T}} in its cost, so it isn't tapped for mana, CR 106.12);")
+        elif isinstance(e, PoolEmptied):
+            bits.append(f"{possessive(e.player or '')} unspent {e.mana} empties as the step ends (CR 106.4);")
     return " ".join(bits) + f" her pool: {o.pool('Alice')}."
 
 
+def _by_trigger(events: Sequence[Event], e: ManaAdded) -> bool:
+    """Did a triggered mana ability add ``e`` (its cause is the ability triggering)?"""
+    return any(isinstance(t, AbilityTriggered) and t.seq == e.cause for t in events)
+
+
 def triggered_mana(o: Outcome) -> list[ManaAdded]:
-    """The mana added by triggered mana abilities (not by tapping) in an outcome."""
-    return [e for e in o.events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
+    """The mana added by triggered mana abilities (not by tapping, nor by an activated mana
+    ability without {T}) in an outcome."""
+    return [e for e in o.events if isinstance(e, ManaAdded) and _by_trigger(o.events, e)]
 
 
 def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
