@@ -63,7 +63,7 @@ from ..teaching import (
     event_lines,
 )
 from ..triggers import TappedForMana
-from ..variants import CR, Rules
+from ..variants import CR, Rules, asks
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -79,6 +79,7 @@ from .base import (
     misconceived,
     rules_held,
     variant,
+    variants_asked,
 )
 from .boards import BoardSpec, Perm, mana_board
 
@@ -431,6 +432,8 @@ class TapForMana(Situation):
     def under(self, rules: Rules) -> tuple[str, ...]:
         """The pools tapping the source gives when the game is played by ``rules`` (a learner
         by whose rules the ability can't be activated says so)."""
+        if not asks(rules, _tap_consulted(self)):
+            return self.legal()  # it answers every decision the rules' play asked as the rules do
         outs = _tap_outcomes(self, self.order, rules)
         if not outs.legal and any(_cant(o.error) for o in outs):
             return (CANT,)
@@ -481,6 +484,12 @@ def _tap_effects(board: BoardSpec, source: int) -> tuple[tuple[str, Op], ...]:
     g, ids = board.build()
     o = g.obj(ids[source])
     return tuple((r.label, r.replacement.op) for r in g.mana_replacements(o, o.card.activated[0]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tap_consulted(s: TapForMana) -> frozenset[str]:
+    """The decisions the engine asked tapping the source by the CR, over every outcome."""
+    return frozenset(name for o in _tap_outcomes(s, s.order) for name in o.game.consulted)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -572,8 +581,27 @@ class ManaPlay(PlaySituation):
     def answers(self, outs: Outcomes) -> tuple[str, ...]:
         return tuple(outs.pools("Alice"))
 
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        return _known(self)  # worked out once per play: it replays the play under each variant asked
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        if not asks(rules, self.play.consulted()):
+            return self.legal()  # it answers every decision the rules' play asked as the rules do
+        return super().under(rules)
+
     def refused(self, error: RulesError) -> tuple[str, ...]:
         return (CANT,) if _cant(error) else ()
+
+
+@functools.lru_cache(maxsize=1024)
+def _known(s: ManaPlay) -> tuple[MisconceptionName | str, ...]:
+    """The topic's own misconceptions, then every other registered variant overriding a decision
+    the play asked by the rules (another topic's, such as summoning sickness on a tapped Elves).
+    Unlike :meth:`PlaySituation.known` it doesn't replay the play under each of those to find
+    the decisions they alone ask: every tapping variant is known here anyway, and the replays
+    cost about a second a play."""
+    own = tuple(type(s).misconceptions)
+    return (*own, *(n for n in variants_asked(s.play.consulted()) if n not in own))
 
 
 # ----------------------------------------------------------------------- scenario templates
