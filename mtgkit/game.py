@@ -713,7 +713,8 @@ class Game:
     def mana_replacements(self, o: Obj, ability: Activated) -> list[AppliedReplacement]:
         """Replacement effects that apply if ``ability`` of ``o`` produces mana (CR 106.12b),
         in the order they began to apply (the default order of application)."""
-        return applicable(self.mana_effects(), o, ability)
+        return applicable(self.mana_effects(), o, ability,
+                          lambda e: self.rules.mana_replacement_applies(self, e, o, ability))
 
     # ------------------------------------------------------------------ setup
     def put_onto_battlefield(
@@ -1251,7 +1252,7 @@ class Game:
     def _end_step(self) -> None:
         s = self._s
         for p in s.players:
-            if p.pool:
+            if p.pool and self.rules.pools_empty(self, s.step):
                 self._emit(PoolEmptied(rules=("106.4",), player=p.name, cause=s.step_seq,
                                        mana=p.pool))
                 p.pool, p.restricted = Mana(), ()
@@ -1515,19 +1516,22 @@ class Game:
         options = spec.options(self._solver(), o.controller)
         who = o.controller
         with self._caused_by(act_seq):
-            if not options:
+            replacing = bool(options) or self.rules.replaces_no_mana(self, o, ab)
+            reps = self.mana_replacements(o, ab) if replacing else []
+            if not options and not self.rules.may_activate_for_no_mana(self, o, ab):
+                raise RulesError(refusal("produce_mana.would_add_none", name=o.name, who=who), "605.1a")
+            links: list[int] = []
+            mana = before = self._pick_mana(who, o, options, color, choice, links,
+                                            reflects=isinstance(spec, Reflect)) if options else Mana()
+            applied: list[str] = []
+            if reps:
+                mana = self._apply_mana_replacements(who, o, mana, reps, order, links, applied)
+            if not mana:
                 why, undefined = spec.why_none()
                 self._emit(NoMana(words=say("no_mana.ability"),
                                   rules=("106.5", "605.2") if undefined else ("605.2",), player=who,
                                   reason=why, undefined=undefined), obj=o)
                 return
-            links: list[int] = []
-            mana = before = self._pick_mana(who, o, options, color, choice, links,
-                                            reflects=isinstance(spec, Reflect))
-            reps = self.mana_replacements(o, ab)
-            applied: list[str] = []
-            if reps:
-                mana = self._apply_mana_replacements(who, o, mana, reps, order, links, applied)
             rechecked = any(not r.replacement.applies_to(before) for r in reps if r.label in applied)
             add = ab.adds_mana
             spend_only = add.spend_only if add is not None else None
@@ -1595,10 +1599,12 @@ class Game:
         labels = [r.label for r in reps]
         by_label = {r.label: r for r in reps}
         first = mana
-        ranked = self._match_order(labels, list(order)) if order is not None else None
+        ranked = self.rules.replacement_order(self, labels, order)
         shown: set[str] = set()  # the effects a recorded choice has ordered already
         while True:
-            now = [lab for lab in labels if lab not in applied and by_label[lab].replacement.applies_to(mana)]
+            done = [by_label[lab] for lab in applied]
+            now = [lab for lab in labels if lab not in applied
+                   and self.rules.replacement_applies_now(self, by_label[lab], mana, first, done)]
             if not now:
                 return mana
             if ranked is None or (len(now) > 1 and not set(now) <= set(ranked)):
@@ -1614,7 +1620,7 @@ class Game:
             label = next((lab for lab in ranked if lab in now), now[0])
             r = by_label[label]
             late = not r.replacement.applies_to(first)  # applicable only once another applied
-            before, mana = mana, r.replacement.op.apply(mana)
+            before, mana = mana, self.rules.replaced_mana(self, r, mana)
             if mana.amount > limits.MAX_MANA:
                 raise LimitError(refusal("apply_mana_replacements.would_have_produce", label=label,
                                          name=o.name, amount=mana.amount),
@@ -1623,21 +1629,6 @@ class Game:
                                         player=who, effect=label, before=before, after=mana), obj=o)
             links.append(replaced.seq)
             applied.append(label)
-
-    @staticmethod
-    def _match_order(labels: list[str], order: list[str]) -> list[str]:
-        left, out = list(labels), []
-        for name in order:
-            hit = next((lab for lab in left if lab == name), None) or next(
-                (lab for lab in left if lab.split(" #")[0] == name), None)
-            if hit is None:
-                raise ChoiceError(refusal("match_order.not_one_replacement", name=name, labels=labels),
-                                  "616.1")
-            left.remove(hit)
-            out.append(hit)
-        if left:
-            raise ChoiceError(refusal("match_order.order_must_include", labels=labels), "616.1")
-        return out
 
     def _add_mana(self, who: str, mana: Mana, why: Words, rules: tuple[str, ...],
                   obj: Obj | None = None, links: tuple[int, ...] = (),
@@ -1672,6 +1663,11 @@ class Game:
                 return
             links: list[int] = []
             extra = self._pick_mana(who, src, options, None, None, links)
+            made = self._events[r.seq - 1] if 0 < r.seq <= len(self._events) else None
+            if isinstance(made, ManaAdded):
+                reps = self.rules.trigger_mana_replacements(self, src, made)
+                if reps:
+                    extra = self._apply_mana_replacements(who, src, extra, reps, None, links, [])
             self._add_mana(who, extra, say("mana.trigger"), ("605.4a",), obj=src, links=tuple(links))
 
     # ------------------------------------------------------------------ casting
@@ -3752,7 +3748,8 @@ class Game:
             for ab in src.card.triggers:
                 if ab.trigger.on_stack != on_stack:
                     continue  # it functions only on the stack, or only on the battlefield
-                data = ab.trigger.matches(event, src, self)
+                data = self.rules.mana_trigger_sees(self, ab, event, src) if isinstance(ab, ManaTrigger) \
+                    else ab.trigger.matches(event, src, self)
                 if data is not None:
                     found.append(_Reaction(event.seq, ab, src, src.controller, data,
                                            links=self._state_links(ab)))

@@ -30,12 +30,14 @@ from typing import ClassVar, Literal, Protocol
 
 from .events import (
     AttackDeclared,
+    Convoked,
     DamageDealt,
     Entered,
     Event,
     LandPlayed,
     ManaAdded,
     MonarchChanged,
+    NoMana,
     SpellCast,
     StepBegan,
     ZoneChange,
@@ -281,7 +283,9 @@ class TappedForMana(Value):
     scope: Literal["land", "basic land", "creature", "enchanted"] = "land"
     whose: Whose = "any"
     mana_of: Literal["chosen color"] | None = None
-    waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded,)
+    # (it matches only mana added; a game's rules may let it see a tap that made none, or a tap
+    # for convoke, so those reach it too: mtgkit.variants.Rules.mana_trigger_sees)
+    waits_for: ClassVar[tuple[type[Event], ...]] = (ManaAdded, NoMana, Convoked)
     about_source: ClassVar[bool] = False
     on_stack: ClassVar[bool] = False
 

@@ -30,9 +30,11 @@ frozenset({'summoning_sick'})
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
+from .mana import Mana
+from .replacement import applies, match_order
 from .state import Obj
 
 
@@ -111,7 +113,73 @@ class Rules:
     # (decisions of the could-produce query go here)
 
     # ------------------------------------------------------------------ mana, tapping for mana (106.12)
-    # (decisions about mana abilities, mana triggers and replacement effects on mana go here)
+    @decision("605.1a", "106.12")
+    def may_activate_for_no_mana(self, g: Any, o: Obj, ability: Any) -> bool:
+        """May mana ability ``ability`` of ``o`` be activated when it would add no mana (Gaea's
+        Cradle with no creatures)? (CR 605.1a: it is a mana ability all the same, so it can be
+        activated and its cost paid; it just adds nothing, 106.12.)"""
+        return True
+
+    @decision("106.12", "106.12b")
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        """Does the mana replacement effect ``effect`` (a ``ManaEffect``) apply when ``ability``
+        of ``o`` produces mana? (CR 106.12: only activating a mana ability with {T} in its cost
+        is tapping for mana; 106.12b: an "if tapped for mana" effect then applies when its
+        scope and whose match the permanent.)"""
+        return bool(ability.taps_for_mana) and applies(effect.replacement, effect.controller, o)
+
+    @decision("616.1")
+    def replacement_order(self, g: Any, labels: Sequence[str], order: Sequence[str] | None
+                          ) -> list[str] | None:
+        """The order in which the player applies the replacement effects ``labels`` (listed in
+        the order they began to apply): the order they said (``order``), or ``None`` when the
+        player is asked as each choice comes (CR 616.1: the affected player chooses, one at a
+        time)."""
+        return match_order(labels, order) if order is not None else None
+
+    @decision("616.1f", "614.5")
+    def replacement_applies_now(self, g: Any, applied: Any, mana: Mana, first: Mana,
+                                done: Sequence[Any]) -> bool:
+        """Does the replacement ``applied`` (an ``AppliedReplacement`` not applied yet) apply to
+        the event as it is now, producing ``mana`` (``first``: what the ability made before any
+        replacement; ``done``: those applied already)? (CR 616.1f: after one applies, the rest
+        are looked at again, by the modified event; 614.5: each applies once.)"""
+        return bool(applied.replacement.applies_to(mana))
+
+    @decision("614.1a", "106.12b")
+    def replaced_mana(self, g: Any, applied: Any, mana: Mana) -> Mana:
+        """The mana a replacement effect makes of ``mana`` (CR 614.1a: "instead"; a type set "and
+        amount" sets the amount too)."""
+        return cast(Mana, applied.replacement.op.apply(mana))
+
+    @decision("106.12b")
+    def replaces_no_mana(self, g: Any, o: Obj, ability: Any) -> bool:
+        """Do "if tapped for mana" replacement effects change a mana ability of ``o`` that
+        produced no mana? (CR 106.12b: they modify the mana produced; with none there is
+        nothing to modify.)"""
+        return False
+
+    @decision("106.12a", "603.2")
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        """What the triggered mana ability ``ability`` (a ``ManaTrigger`` of ``source``)
+        remembers from ``event``, or ``None`` when it doesn't trigger on it (CR 106.12a: "tapped
+        for mana" triggers on a mana ability with {T} in its cost that produced mana, reading the
+        mana it really produced; 603.2)."""
+        return ability.trigger.matches(event, source, g)
+
+    @decision("106.12b", "605.4a")
+    def trigger_mana_replacements(self, g: Any, source: Obj, made: Any) -> list[Any]:
+        """The replacement effects that change the mana a triggered mana ability of ``source``
+        adds after the permanent tapped for ``made`` (a ``ManaAdded``): none (CR 106.12b: they
+        modify only the mana the tapped permanent's own ability produces; the trigger's mana is
+        the trigger's, 605.4a)."""
+        return []
+
+    @decision("106.4")
+    def pools_empty(self, g: Any, step: str) -> bool:
+        """Do the mana pools empty as step ``step`` ends? (CR 106.4: at the end of each
+        step and phase.)"""
+        return True
 
     # ------------------------------------------------------------------ X, copies and free casts (107.3)
     # (decisions about X go here)

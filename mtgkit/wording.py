@@ -601,6 +601,8 @@ REFUSALS: dict[str, Sentence] = {
     "cascade_cast.even_cast_without": ("{increase}, even cast without paying its mana cost (CR 601.2f, "
                                        "118.9d), and {who's} mana pool can't pay that. Name what {who} "
                                        "taps for mana while casting it: mana_from=[...] (601.2g)."),
+    "produce_mana.would_add_none": "{name's} mana ability would add no mana now, so these rules won't let "
+                                   "{who} activate it.",
     "activate_mana_while_casting.has_no_mana": ("{name} has no mana ability to activate while casting "
                                                 "{spell}."),
     "attack_timing.attackers_are_declared": ("Attackers are declared as the declare attackers step "

@@ -82,6 +82,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "convoke-is-tapping-for-mana": ("{G}", "{G}{G}{G}"),
     "type-trigger-checks-printed-type": ("{B}{B}", "{B}"),
     "replacements-checked-once": ("{C}", "{G}{G}"),
+    "mana-stays-until-end-of-turn": ("{G}", "{G}{G}{G}"),
     "copy-isnt-legendary": (("The Goose Mother with 4 counters; 2 Food",
                              "The Goose Mother with no counters; 2 Food"),
                             "two Goose Mothers (4 and 0 counters); 2 Food"),
@@ -157,7 +158,7 @@ def test_the_catalog_is_complete_and_documented() -> None:
         assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
         assert m.ask.endswith("?") and m.example.describe()
         assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
-        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.plugs_in in ("variant", "chooser", "inputs", "outputs", "model")
         assert m.applies_to(m.example) and m.example.topic == m.topic
 
 

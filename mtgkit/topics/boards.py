@@ -22,6 +22,7 @@ from ..game import Game
 from ..grading import plural
 from ..records import Value
 from ..teaching import LIBRARY
+from ..variants import Rules
 
 #: Cards the mana explorers offer, grouped for the learner.
 MANA_CARDS: dict[str, tuple[str, ...]] = {
@@ -70,8 +71,10 @@ class BoardSpec(Value):
         return cls(tuple(Perm(name, who) for who, names in (("Alice", alice), ("Bob", bob))
                          for name in names))
 
-    def build(self) -> tuple[Game, tuple[int, ...]]:
-        g = Game(list(self.players), library=LIBRARY)
+    def build(self, rules: Rules | None = None) -> tuple[Game, tuple[int, ...]]:
+        """A fresh game with this board (played by ``rules``: the CR unless a variant is given),
+        and each permanent's id."""
+        g = Game(list(self.players), library=LIBRARY, rules=rules)
         ids: list[int] = []
         for p in self.permanents:
             host = ids[p.attached_to] if p.attached_to is not None else None

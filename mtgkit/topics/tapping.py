@@ -14,21 +14,16 @@ mana, Contamination keeping the amount, and the rest.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from ..abilities import (
-    CreateEffect,
-    ExtraMana,
-    ManaReplacement,
     ManaTrigger,
     Multiply,
     SameTypeProduced,
     SetType,
-    StaticReplacement,
 )
 from ..cards import card as lookup
 from ..errors import RulesError
@@ -42,14 +37,17 @@ from ..events import (
     ManaReplaced,
     ManaSpent,
     NoMana,
+    PoolEmptied,
     SpellCast,
     Untapped,
 )
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, read_mana, show_mana
 from ..mana import Mana
-from ..outcomes import Answer, BranchingChooser, Outcome, Outcomes, every_order, outcomes
+from ..outcomes import Answer, Outcome, Outcomes, every_order, outcomes
 from ..records import Value
+from ..replacement import AppliedReplacement, applies
+from ..state import Obj
 from ..teaching import (
     Arrived,
     Check,
@@ -65,6 +63,7 @@ from ..teaching import (
     event_lines,
 )
 from ..triggers import TappedForMana
+from ..variants import CR, Rules, asks
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -78,6 +77,9 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
+    variants_asked,
 )
 from .boards import BoardSpec, Perm, mana_board
 
@@ -103,6 +105,7 @@ class Mistake(MisconceptionName):
     CONVOKE_IS_TAPPING_FOR_MANA = "convoke-is-tapping-for-mana"
     TYPE_TRIGGER_CHECKS_PRINTED_TYPE = "type-trigger-checks-printed-type"
     REPLACEMENTS_CHECKED_ONCE = "replacements-checked-once"
+    MANA_STAYS_UNTIL_END_OF_TURN = "mana-stays-until-end-of-turn"
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -263,8 +266,8 @@ def tap_reason(o: Outcome, player: str = "Alice") -> Reason:
     said = [", and ".join(bits)]
     triggered = {e.obj_id for e in events if isinstance(e, AbilityTriggered)}
     for e in events:
-        if isinstance(e, ManaAdded) and not e.tapped_for_mana and e.player == player:
-            trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.obj_id == e.obj_id)
+        if isinstance(e, ManaAdded) and _by_trigger(events, e) and e.player == player:
+            trigger = next(t for t in events if isinstance(t, AbilityTriggered) and t.seq == e.cause)
             untouched = ", which the replacement effects don't touch" if replaced else ""
             said.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana}{untouched} "
                         f"({cr((*trigger.rules, *e.rules))})")
@@ -418,83 +421,62 @@ class TapForMana(Situation):
         if len(deciding) != 1:
             return None
         e = deciding[0]
+        if isinstance(e, NoMana):
+            return _no_mana_reason(outs[0].game, e)
         return Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        found: dict[str, None] = {}
-        for board, source in _believed_boards(self, held):  # the inputs the learner changes
-            s = self if (board, source) == (self.board, self.source) else self.replace(
-                board=board, source=source, order=None)
-            for pool in s._believe(held):
-                found[pool] = None
-        return tuple(found)
+        """What tapping the source gives when played by the variants among ``held``."""
+        return self.under(rules_held(held))
 
-    def _believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        effects = self.effects()
-        ops = dict(effects)
-        if not self.outcomes().legal:
-            return ()
-        made = any(isinstance(e, ManaAdded) for e in self.outcomes().legal[0].events)
-        if not made and Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE in held:
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The pools tapping the source gives when the game is played by ``rules`` (a learner
+        by whose rules the ability can't be activated says so)."""
+        if not asks(rules, _tap_consulted(self)):
+            return self.legal()  # it answers every decision the rules' play asked as the rules do
+        outs = _tap_outcomes(self, self.order, rules)
+        if not outs.legal and any(_cant(o.error) for o in outs):
             return (CANT,)
-        if not made and Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS in held:
-            extra = _aura_mana(self.board, self.source)
-            if extra:
-                return (str(extra),)
-        if not made and Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING in held:
-            types = [op for _, op in effects if isinstance(op, SetType)]
-            if types:
-                return tuple(dict.fromkeys(str(Mana.of(op.mana_type)) for op in types))
-        if Mistake.PRINTED_ORDER in held and len(effects) > 1:
-            outs = _arrival_order_outcomes(self).legal  # the stem's order is ignored
-        elif Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT in held and self.order is not None:
-            outs = self.outcomes(tuple(reversed(self.order))).legal
-        else:
-            outs = self.outcomes().legal
-        found: dict[str, None] = {}
-        for o in outs:
-            for pool in sorted(_tap_pool(ops, o, held)):
-                found[pool] = None
-        return tuple(found)
+        return tuple(outs.legal.pools("Alice"))
+
+
+def _no_mana_reason(game: Game, e: NoMana) -> Reason:
+    """Why a tap that made no mana leaves the pool empty when effects watch it: the mana triggers
+    that would see the tap need mana produced (CR 106.12a), the replacement effects that would
+    apply have no mana to modify (106.12b); with neither, the event's own rule."""
+    bits: list[str] = []
+    rules: list[str] = []
+    seen = _as_tapped_for_mana(game, e)
+    watching = list(dict.fromkeys(p.name for p in game.permanents() for a in p.card.abilities
+                                  if isinstance(a, ManaTrigger)
+                                  and game.rules.mana_trigger_sees(game, a, seen, p) is not None))
+    if watching:
+        one = len(watching) == 1
+        bits.append(f"{one_of(watching, last='and')} {'triggers' if one else 'trigger'} only when the "
+                    f"ability produces mana, so {'it adds' if one else 'they add'} nothing (CR 106.12a)")
+        rules.append("106.12a")
+    act = game.events[e.cause - 1] if e.cause else None
+    if isinstance(act, AbilityActivated) and e.obj_id is not None:
+        o = game.obj(e.obj_id)
+        replacing = list(dict.fromkeys(re.sub(r" #\d+$", "", r.label)
+                                       for r in game.mana_replacements(o, o.card.activated[act.ability])))
+        if replacing:
+            verb = "modifies" if len(replacing) == 1 else "modify"
+            bits.append(f"{one_of(replacing, last='and')} {verb} only mana being produced, and there is none "
+                        f"(CR 106.12b)")
+            rules.append("106.12b")
+    text = f"{e.text} ({cr(e.rules)})" + "".join(f"; {b}" for b in bits)
+    return Reason(text + ".", tuple(dict.fromkeys([*rules, *e.rules])), e.seq)
 
 
 #: The answer of a learner who thinks the ability can't be activated at all.
 CANT = "she can't activate it"
 
 
-def _yours(card: str) -> bool:
-    """Does the card's mana effect work only for its controller ("if you tap", "whenever you
-    tap")? Mana Reflection, Zendikar Resurgent."""
-    for a in lookup(card).abilities:
-        if isinstance(a, StaticReplacement) and isinstance(a.replacement, ManaReplacement) \
-                and a.replacement.whose == "you":
-            return True
-        if isinstance(a, ManaTrigger) and a.trigger.whose == "you":
-            return True
-    return False
-
-
-def _believed_boards(s: TapForMana, held: frozenset[str]) -> list[tuple[BoardSpec, int]]:
-    """The boards (and the source's index on each) a learner holding ``held`` thinks they are
-    looking at: the misconceptions that change the question before the engine answers it."""
-    board, source = s.board, s.source
-    if Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME in held:
-        board = BoardSpec(tuple(p.replace(controller="Alice") if p.controller != "Alice" and _yours(p.card)
-                                else p for p in board.permanents), board.players)
-    return [(board, source)]
-
-
-def _aura_mana(board: BoardSpec, source: int) -> Mana:
-    """The extra mana the Auras on the source add when it is tapped for mana (Wild Growth's
-    {G}, Utopia Sprawl's chosen color)."""
-    total = Mana()
-    for p in board.permanents:
-        if p.attached_to == source:
-            for a in lookup(p.card).abilities:
-                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
-                    for m in a.adds.options(Mana(), p.color):
-                        total = total + m
-    return total
+def _cant(error: RulesError | None) -> bool:
+    """Is ``error`` the refusal of a mana ability that would add no mana (CR 605.1a, under rules
+    that don't let it be activated)?"""
+    return error is not None and error.rule == "605.1a"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -505,34 +487,53 @@ def _tap_effects(board: BoardSpec, source: int) -> tuple[tuple[str, Op], ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _tap_outcomes(s: TapForMana, order: tuple[str, ...] | None) -> Outcomes:
+def _tap_consulted(s: TapForMana) -> frozenset[str]:
+    """The decisions the engine asked tapping the source by the CR, over every outcome."""
+    return frozenset(name for o in _tap_outcomes(s, s.order) for name in o.game.consulted)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tap_outcomes(s: TapForMana, order: tuple[str, ...] | None, rules: Rules = CR) -> Outcomes:
     _, ref = s.setup()  # the same id in every fresh build
-    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref, order=order))
+    return outcomes(lambda: s.board.build(rules)[0], lambda game: game.activate(ref, order=order))
 
 
 def tap_story(o: Outcome) -> str:
-    """What happened to the mana, in plain words, from the typed events of one outcome."""
+    """What happened to the mana, in plain words, from the typed events of one outcome: whose
+    mana each event made (the player on the event), and whether a triggered mana ability or an
+    activated one made it (the event's cause)."""
     bits: list[str] = []
     order = next((c.answer for c in o.choices if c.question == "order"), None)
     if isinstance(order, tuple):
         bits.append(f"with {', then '.join(order)}:")
     for e in o.events:
         if isinstance(e, ChoiceMade) and e.question == "mana":
-            bits.append(f"Alice chooses {e.answer};")
+            bits.append(f"{e.player} chooses {e.answer};")
         elif isinstance(e, ManaReplaced):
             bits.append(f"{e.effect} turns {e.before} into {e.after} ({cr(e.rules)});")
+        elif isinstance(e, ManaAdded) and _by_trigger(o.events, e):
+            bits.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana} for {e.player} "
+                        f"(CR 106.12a, 605.4a; the replacement effects on the tapped permanent don't "
+                        f"touch it);")
         elif isinstance(e, ManaAdded) and e.tapped_for_mana:
-            bits.append(f"Alice adds {e.mana};")
+            bits.append(f"{e.player} adds {e.mana};")
         elif isinstance(e, ManaAdded):
-            bits.append(f"{possessive(e.obj or '')} triggered mana ability adds {e.mana} (CR 106.12a, "
-                        f"605.4a; the "
-                        f"replacement effects on the tapped permanent don't touch it);")
+            bits.append(f"{possessive(e.obj or '')} activated mana ability adds {e.mana} for {e.player} "
+                        f"(no {{T}} in its cost, so it isn't tapped for mana, CR 106.12);")
+        elif isinstance(e, PoolEmptied):
+            bits.append(f"{possessive(e.player or '')} unspent {e.mana} empties as the step ends (CR 106.4);")
     return " ".join(bits) + f" her pool: {o.pool('Alice')}."
 
 
+def _by_trigger(events: Sequence[Event], e: ManaAdded) -> bool:
+    """Did a triggered mana ability add ``e`` (its cause is the ability triggering)?"""
+    return any(isinstance(t, AbilityTriggered) and t.seq == e.cause for t in events)
+
+
 def triggered_mana(o: Outcome) -> list[ManaAdded]:
-    """The mana added by triggered mana abilities (not by tapping) in an outcome."""
-    return [e for e in o.events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
+    """The mana added by triggered mana abilities (not by tapping, nor by an activated mana
+    ability without {T}) in an outcome."""
+    return [e for e in o.events if isinstance(e, ManaAdded) and _by_trigger(o.events, e)]
 
 
 def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
@@ -540,173 +541,9 @@ def same_type_trigger(o: Outcome, e: ManaAdded) -> bool:
     return _same_type(o.game, e)
 
 
-def _tap_pool(ops: Mapping[str, Any], o: Outcome, held: frozenset[str]) -> set[str]:
-    """The pools a learner believes this outcome gives (several when a trigger's type is open);
-    ``ops`` maps each replacement effect's label to what it does."""
-    source = next((e.obj_id for e in o.events if isinstance(e, AbilityActivated)), None)
-    return {str(m) for m in _segment_pools(ops, o.events, o.pool("Alice"), o.game, held, source)}
-
-
-def _segment_pools(ops: Mapping[str, Any], events: Sequence[Event], produced: Mana, game: Game,
-                   held: frozenset[str], source: int | None = None) -> set[Mana]:
-    """The mana a learner believes one activation for mana adds (``events``: the activation's
-    events; ``produced``: the mana it really added; ``source``: the permanent tapped): the mana
-    of the tap itself as they see it, plus each triggered mana ability's mana as they see it."""
-    replaced = [e for e in events if isinstance(e, ManaReplaced)]
-    order = [ops[e.effect] for e in replaced if e.effect in ops]
-    extra = [e for e in events if isinstance(e, ManaAdded) and not e.tapped_for_mana]
-    base = _believed_tap(ops, replaced, extra, produced, held)
-    skipped: set[Mana] = set()
-    drop = _left_out(held, game, source) if replaced else None
-    if drop is not None and any(isinstance(op, drop) for op in order):
-        # the learner's own way through the replacement effects: some of them left out
-        mana = _applied([op for op in order if not isinstance(op, drop)], replaced[0].before)
-        skipped.add(mana)
-        if drop is Multiply:
-            base = mana
-    if Mistake.REPLACED_MANA_TRIGGERS_NOTHING in held and replaced:
-        return {base}
-    printed = replaced[0].before if replaced else base  # what the source made before any replacement
-    # a trigger the learner thinks the printed mana set off, then each trigger that did
-    choices = [[Mana.of(chosen)] for chosen in _typed_triggers(game, source, held, printed, extra)]
-    choices += [_believed_trigger(e, order, game, held, printed, replaced) for e in extra]
-    pools: set[Mana] = set()
-    for start in {base} | skipped:
-        for combo in itertools.product(*choices):
-            total = start
-            for m in combo:
-                total = total + m
-            pools.add(total)
-    return pools
-
-
-def _applied(ops: Sequence[Any], mana: Mana) -> Mana:
-    for op in ops:
-        mana = op.apply(mana)
-    return mana
-
-
-def _believed_tap(ops: Mapping[str, Any], replaced: Sequence[ManaReplaced], extra: Sequence[ManaAdded],
-                  produced: Mana, held: frozenset[str]) -> Mana:
-    """The mana the tap itself adds as the learner sees the replacement effects apply to it
-    (the mana the triggers added is counted on its own)."""
-    base = produced
-    for e in extra:
-        base = base - e.mana
-    if replaced and held & {Mistake.CONTAMINATION_KEEPS_THE_AMOUNT, Mistake.SAME_EFFECTS_DONT_STACK}:
-        base = _reapplied(ops, replaced, held)
-    if replaced and Mistake.REPLACEMENTS_CHECKED_ONCE in held:
-        # only the effects that applied to the mana as first produced: none looked at again (616.1f)
-        first = replaced[0].before
-        base = _applied([ops[r.effect] for r in replaced if r.effect in ops
-                         and first.amount >= _min_amount(r.effect)], first)
-    return base
-
-
-def _reapplied(ops: Mapping[str, Any], replaced: Sequence[ManaReplaced], held: frozenset[str]) -> Mana:
-    """The replacement effects applied again to the mana first produced, the learner's way: an
-    effect that multiplies applied once however many copies (same-effects-dont-stack), a type
-    set "instead" keeping the amount (contamination-keeps-the-amount)."""
-    base, applied = replaced[0].before, set()
-    for r in replaced:
-        if r.effect not in ops:
-            continue
-        op = ops[r.effect]
-        if Mistake.SAME_EFFECTS_DONT_STACK in held and isinstance(op, Multiply) and op in applied:
-            continue
-        applied.add(op)
-        # (Contamination's and Pale Moon's "instead": not Damping Sphere's, which applies only to
-        # an amount, so no learner thinks it keeps one)
-        if Mistake.CONTAMINATION_KEEPS_THE_AMOUNT in held and isinstance(op, SetType) \
-                and not _min_amount(r.effect):
-            op = SetType(op.mana_type)
-        base = op.apply(base)
-    return base
-
-
-def _left_out(held: frozenset[str], game: Game, source: int | None) -> type[SetType] | type[Multiply] | None:
-    """The kind of replacement effect the learner leaves out: the ones that change the type
-    (replacement-effects-are-optional), or Mana Reflection's doubling when the source isn't a
-    land (reflection-doubles-lands-only; on a land the learner doubles it too)."""
-    if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held:
-        return SetType
-    if Mistake.REFLECTION_DOUBLES_LANDS_ONLY in held and source is not None \
-            and not game.obj(source).is_a("Land"):
-        return Multiply
-    return None
-
-
-def _believed_trigger(e: ManaAdded, order: Sequence[Any], game: Game, held: frozenset[str], printed: Mana,
-                      replaced: Sequence[ManaReplaced]) -> list[Mana]:
-    """The mana a triggered mana ability added, as the learner sees it (one option each way
-    they think it could go)."""
-    options = [e.mana]
-    if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE in held and _of_chosen_color(game, e) \
-            and not set(e.mana.types) & set(printed.types):
-        options = [Mana()]  # its color wasn't printed on the land: no trigger, they think
-    if Mistake.TRIGGER_COPIES_PRINTED_MANA in held and _same_type(game, e) and replaced:
-        options = [Mana.of(t) for t in sorted(replaced[0].before.types)]
-    new: list[Mana] = []
-    for m in options:
-        for op in order:
-            if isinstance(op, Multiply) and Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA in held:
-                m = op.apply(m)
-            elif isinstance(op, SetType) and Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA in held:
-                m = op.apply(m)
-        new.append(m)
-    return new
-
-
-def _min_amount(label: str) -> int:
-    """The least amount of mana a replacement effect applies to (Damping Sphere: two), read
-    from the card its label names."""
-    card = re.sub(r" #\d+$", "", label)
-    return max((a.replacement.min_amount for a in lookup(card).abilities if isinstance(a, StaticReplacement)
-                and isinstance(a.replacement, ManaReplacement)), default=0)
-
-
-def _of_chosen_color(game: Game, e: ManaAdded) -> bool:
-    """Does ``e`` come from a trigger on mana of the color chosen (Gauntlet of Power)?"""
-    return e.obj_id is not None and any(isinstance(a, ManaTrigger) and a.trigger.mana_of == "chosen color"
-                                        for a in game.obj(e.obj_id).card.abilities)
-
-
-def _typed_triggers(game: Game, source: int | None, held: frozenset[str], printed: Mana,
-                    extra: Sequence[ManaAdded]) -> list[str]:
-    """The colors of the 'tapped for mana of the chosen color' triggers (Gauntlet of Power) that
-    didn't trigger, though the source's printed mana was of that color: a learner holding
-    type-trigger-checks-printed-type thinks they did."""
-    if Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE not in held or source is None:
-        return []
-    o = game.obj(source)
-    fired = {e.obj_id for e in extra}
-    out = []
-    for p in game.permanents():
-        for a in p.card.abilities:
-            if isinstance(a, ManaTrigger) and a.trigger.mana_of == "chosen color" and p.id not in fired \
-                    and p.chosen_color in printed.types and o.is_a("Land") \
-                    and (a.trigger.scope != "basic land" or o.is_a("Basic")):
-                out.append(p.chosen_color)
-    return out
-
-
 def _same_type(game: Game, e: ManaAdded) -> bool:
     return e.obj_id is not None and any(isinstance(a, ManaTrigger) and isinstance(a.adds, SameTypeProduced)
                                         for a in game.obj(e.obj_id).card.abilities)
-
-
-class ArrivalOrder(BranchingChooser):
-    """The chooser of a learner who thinks replacement effects apply in the order their
-    permanents arrived: every other choice still branches, the order never does."""
-
-    def order(self, player: str, question: str, items: Sequence[str]) -> list[str]:
-        return list(items)  # the engine lists them in the order they began to apply
-
-
-@functools.lru_cache(maxsize=4096)
-def _arrival_order_outcomes(s: TapForMana) -> Outcomes:
-    _, ref = s.setup()
-    return outcomes(lambda: s.board.build()[0], lambda game: game.activate(ref), branching=ArrivalOrder)
 
 
 # ----------------------------------------------------------------------- scenario questions
@@ -741,125 +578,30 @@ class ManaPlay(PlaySituation):
             e, ChoiceMade | ManaReplaced | ManaAdded | NoMana | ManaSpent | SpellCast | Untapped | Convoked))]
         return "\n".join(lines)
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        found: dict[str, None] = {}
-        nothing = any(isinstance(e, NoMana) for o in self.play.outcomes() for e in o.events)
-        if nothing and Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE in held:
-            return (CANT,)
-        for play in _believed_plays(self.play, held):
-            try:
-                outs = play.outcomes()
-            except RulesError:
-                continue  # the learner's version of the sequence isn't legal: no answer from it
-            for o in outs:
-                for pool in _play_pools(o, held):
-                    found[str(pool)] = None
-        return tuple(found)
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(outs.pools("Alice"))
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        return _known(self)  # worked out once per play: it replays the play under each variant asked
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        if not asks(rules, self.play.consulted()):
+            return self.legal()  # it answers every decision the rules' play asked as the rules do
+        return super().under(rules)
+
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        return (CANT,) if _cant(error) else ()
 
 
-def _nothing_believed(g: Game, source: int, held: frozenset[str]) -> set[Mana]:
-    """What a learner believes an activation that made no mana adds: what the source's Auras add
-    (they think it still triggers), or the mana a type-setting replacement effect names (they
-    think it makes mana from nothing), or nothing."""
-    found: set[Mana] = set()
-    if Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS in held:
-        extra = Mana()
-        for aura in g.permanents():
-            if aura.attached_to == source:
-                for a in aura.card.abilities:
-                    if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
-                        for m in a.adds.options(Mana(), aura.chosen_color):
-                            extra = extra + m
-        found.add(extra)
-    if Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING in held:
-        o = g.obj(source)
-        for r in g.mana_replacements(o, o.card.activated[0]):
-            if isinstance(r.replacement.op, SetType):
-                found.add(Mana.of(r.replacement.op.mana_type))
-    return found or {Mana()}
-
-
-def _convoke_mana(g: Game, events: Sequence[Event]) -> Mana:
-    """The mana a learner who thinks convoking is tapping for mana believes Alice's 'whenever you
-    tap a creature for mana' triggers (Leyline of Abundance) added for her convoked creatures."""
-    total = Mana()
-    for e in events:
-        if isinstance(e, Convoked) and e.player == "Alice":
-            for p in g.permanents("Alice"):
-                for a in p.card.abilities:
-                    if isinstance(a, ManaTrigger) and a.trigger.scope == "creature" \
-                            and isinstance(a.adds, ExtraMana) and a.adds.mana is not None:
-                        total = total + a.adds.mana
-    return total
-
-
-def _believed_plays(play: Play, held: frozenset[str]) -> list[Play]:
-    """The plays a learner holding ``held`` thinks they are looking at."""
-    setup = play.setup
-    if Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME in held:
-        setup = setup.replace(pieces=tuple(p.replace(player="Alice") if p.player != "Alice"
-                                           and p.zone == "battlefield" and _yours(p.card) else p
-                                           for p in setup.pieces))
-    out = [play.replace(setup=setup)]
-    if Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL in held:  # as if no effect replaced the mana's type
-        sets = [p for p in setup.pieces if any(
-            isinstance(a, StaticReplacement) and isinstance(a.replacement, ManaReplacement)
-            and isinstance(a.replacement.op, SetType) for a in lookup(p.card).abilities)]
-        steps = tuple(s for s in play.steps if not (s.do == "cast" and any(
-            isinstance(e, CreateEffect) and isinstance(e.replacement.op, SetType)
-            for e in lookup(s.card).spell)))
-        out.append(play.replace(setup=setup.replace(pieces=tuple(p for p in setup.pieces if p not in sets)),
-                                steps=steps))
-    return out
-
-
-def _play_pools(o: Outcome, held: frozenset[str]) -> set[Mana]:
-    """Alice's pool at the end of one outcome, as a learner holding ``held`` adds it up: each
-    activation for mana (its events, up to the next action) as the learner believes it, minus the
-    mana spent."""
-    g = o.game
-    ops = {re.sub(r" #\d+$", "", e.label): e.replacement.op for e in g.mana_effects()}
-    segments: list[tuple[AbilityActivated, list[Event]]] = []
-    spent = Mana()
-    for e in o.events:
-        if isinstance(e, AbilityActivated) and e.player == "Alice" and e.mana_ability:
-            segments.append((e, []))
-        if isinstance(e, ManaSpent) and e.player == "Alice":
-            spent = spent + e.mana
-        elif segments:
-            segments[-1][1].append(e)
-    reflected = any(p.name == "Mana Reflection" and p.controller == "Alice" for p in g.permanents())
-    options: list[set[Mana]] = []
-    for activated, events in segments:
-        made = Mana()
-        for e in events:
-            if isinstance(e, ManaAdded) and e.player == "Alice":
-                made = made + e.mana
-        if not made and any(isinstance(e, NoMana) for e in events) and activated.obj_id is not None:
-            options.append(_nothing_believed(g, activated.obj_id, held))
-            continue
-        label_ops = {e.effect: ops.get(re.sub(r" #\d+$", "", e.effect)) for e in events
-                     if isinstance(e, ManaReplaced)}
-        pools = _segment_pools({k: v for k, v in label_ops.items() if v is not None}, events, made, g, held,
-                               activated.obj_id)
-        ab = g.obj(activated.obj_id).card.activated[activated.ability] if activated.obj_id else None
-        if Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES in held and reflected and ab is not None \
-                and not ab.cost.tap:
-            pools = {m + m for m in pools}
-        options.append(pools)
-    if Mistake.CONVOKE_IS_TAPPING_FOR_MANA in held:
-        options.append({_convoke_mana(g, o.events)})
-    found: set[Mana] = set()
-    for combo in itertools.product(*options):
-        total = Mana()
-        for m in combo:
-            total = total + m
-        try:
-            found.add(total - spent)
-        except ValueError:
-            continue  # the learner's mana couldn't have paid: no answer from this one
-    return found
-
+@functools.lru_cache(maxsize=1024)
+def _known(s: ManaPlay) -> tuple[MisconceptionName | str, ...]:
+    """The topic's own misconceptions, then every other registered variant overriding a decision
+    the play asked by the rules (another topic's, such as summoning sickness on a tapped Elves).
+    Unlike :meth:`PlaySituation.known` it doesn't replay the play under each of those to find
+    the decisions they alone ask: every tapping variant is known here anyway, and the replays
+    cost about a second a play."""
+    own = tuple(type(s).misconceptions)
+    return (*own, *(n for n in variants_asked(s.play.consulted()) if n not in own))
 
 
 # ----------------------------------------------------------------------- scenario templates
@@ -960,6 +702,287 @@ def convoke_play(*, reflection: bool = False, fresh: bool = False, bob: Sequence
     return Play(Setup(pieces=tuple(pieces)), steps)
 
 
+# ----------------------------------------------------------------------------- variants
+# Each misconception is a wrong rule the engine can play by: a subclass of the rules overriding
+# one decision point (mtgkit.variants), registered under its name. The same steps played by it
+# give what a learner holding it predicts; a question's wrong options are those outcomes.
+def _printed(g: Game, event: Event) -> Mana | None:
+    """The mana a permanent tapped for ``event``'s mana made before any replacement effect changed
+    it (``None`` when none did)."""
+    if not isinstance(event, ManaAdded):
+        return None
+    for seq in event.links:
+        e = g.events[seq - 1]
+        if isinstance(e, ManaReplaced):
+            return e.before
+    return None
+
+
+def _tapped_for_nothing(g: Game, event: Event) -> bool:
+    """Is ``event`` a mana ability with {T} in its cost producing no mana (Gaea's Cradle with no
+    creatures)?"""
+    if not isinstance(event, NoMana) or event.cause is None or event.obj_id is None:
+        return False
+    act = g.events[event.cause - 1]
+    if not isinstance(act, AbilityActivated) or not act.mana_ability:
+        return False
+    return g.obj(event.obj_id).card.activated[act.ability].cost.tap
+
+
+def _as_tapped_for_mana(g: Game, event: Event) -> ManaAdded:
+    """``event`` (a tap that made no mana, or a tap for convoke) seen as a permanent tapped for
+    no mana at all: what a learner who counts it as "tapped for mana" sees."""
+    assert event.obj_id is not None
+    return ManaAdded(mana=Mana(), tapped_for_mana=True, obj_id=event.obj_id, obj=event.obj,
+                     player=event.player or g.controller_of(event.obj_id), seq=event.seq)
+
+
+def _tapped_replacements(g: Game, made: ManaAdded) -> list[AppliedReplacement]:
+    """The replacement effects that apply to the permanent whose tapping made ``made``."""
+    if made.obj_id is None or made.cause is None:
+        return []
+    act = g.events[made.cause - 1]
+    if not isinstance(act, AbilityActivated):
+        return []
+    o = g.obj(made.obj_id)
+    return g.mana_replacements(o, o.card.activated[act.ability])
+
+
+@variant(Mistake.PRINTED_ORDER)
+class ArrivalOrder(Rules):
+    """Replacement effects apply in the order their permanents arrived, whatever the player says."""
+
+    def replacement_order(self, g: Any, labels: Sequence[str], order: Sequence[str] | None
+                          ) -> list[str] | None:
+        super().replacement_order(g, labels, order)  # an order naming no effect is refused all the same
+        return list(labels)
+
+
+@variant(Mistake.REPLACEMENTS_LAST_IN_FIRST_OUT)
+class LastInFirstOut(Rules):
+    """The effect chosen first is applied last, like the stack."""
+
+    def replacement_order(self, g: Any, labels: Sequence[str], order: Sequence[str] | None
+                          ) -> list[str] | None:
+        ranked = super().replacement_order(g, labels, order)
+        return list(reversed(ranked)) if ranked is not None else None
+
+
+@variant(Mistake.REFLECTION_DOUBLES_TRIGGERED_MANA)
+class ReflectionDoublesTriggers(Rules):
+    """An effect that doubles the tapped permanent's mana doubles its triggers' mana too."""
+
+    def trigger_mana_replacements(self, g: Any, source: Obj, made: Any) -> list[Any]:
+        return [*super().trigger_mana_replacements(g, source, made),
+                *(r for r in _tapped_replacements(g, made) if isinstance(r.replacement.op, Multiply))]
+
+
+@variant(Mistake.REPLACEMENT_CHANGES_TRIGGERED_MANA)
+class TypeChangesTriggers(Rules):
+    """An effect that changes the tapped permanent's mana type changes its triggers' mana too."""
+
+    def trigger_mana_replacements(self, g: Any, source: Obj, made: Any) -> list[Any]:
+        return [*super().trigger_mana_replacements(g, source, made),
+                *(r for r in _tapped_replacements(g, made) if isinstance(r.replacement.op, SetType))]
+
+
+@variant(Mistake.REPLACED_MANA_TRIGGERS_NOTHING)
+class ReplacedManaTriggersNothing(Rules):
+    """Mana a replacement effect changed sets off no "tapped for mana" trigger."""
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        if _printed(g, event) is not None:
+            return None
+        return super().mana_trigger_sees(g, ability, event, source)
+
+
+@variant(Mistake.TRIGGER_COPIES_PRINTED_MANA)
+class TriggerCopiesPrintedMana(Rules):
+    """"One mana of any type that land produced" reads the mana before replacement effects."""
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        data = super().mana_trigger_sees(g, ability, event, source)
+        printed = _printed(g, event)
+        if data is None or printed is None or not isinstance(ability.adds, SameTypeProduced):
+            return data
+        return data.replace(produced=printed)
+
+
+@variant(Mistake.CONTAMINATION_KEEPS_THE_AMOUNT)
+class ContaminationKeepsTheAmount(Rules):
+    """"{B} instead of any other type and amount" keeps the amount."""
+
+    def replaced_mana(self, g: Any, applied: Any, mana: Mana) -> Mana:
+        op = applied.replacement.op
+        if isinstance(op, SetType) and op.amount is not None and not applied.replacement.min_amount:
+            return Mana.of(op.mana_type, mana.amount)
+        return super().replaced_mana(g, applied, mana)
+
+
+@variant(Mistake.SAME_EFFECTS_DONT_STACK)
+class SameEffectsDontStack(Rules):
+    """A second copy of the same doubling effect adds nothing."""
+
+    def replacement_applies_now(self, g: Any, applied: Any, mana: Mana, first: Mana,
+                                done: Sequence[Any]) -> bool:
+        if isinstance(applied.replacement.op, Multiply) and any(d.replacement == applied.replacement
+                                                                  for d in done):
+            return False
+        return super().replacement_applies_now(g, applied, mana, first, done)
+
+
+@variant(Mistake.OPPONENTS_MANA_EFFECTS_APPLY_TO_ME)
+class OpponentsEffectsApplyToMe(Rules):
+    """"If you tap" and "whenever you tap" work for every player's taps."""
+
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        if super().mana_replacement_applies(g, effect, o, ability):
+            return True
+        return bool(ability.taps_for_mana) and effect.replacement.whose == "you" \
+            and applies(effect.replacement.replace(whose="any"), effect.controller, o)
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        if ability.trigger.whose == "you":
+            ability = ability.replace(trigger=ability.trigger.replace(whose="any"))
+        return super().mana_trigger_sees(g, ability, event, source)
+
+
+@variant(Mistake.REFLECTION_DOUBLES_LANDS_ONLY)
+class ReflectionDoublesLandsOnly(Rules):
+    """Mana Reflection doubles only lands' mana."""
+
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        if isinstance(effect.replacement.op, Multiply) and not o.is_a("Land"):
+            return False
+        return super().mana_replacement_applies(g, effect, o, ability)
+
+
+@variant(Mistake.REFLECTION_DOUBLES_UNTAP_ABILITIES)
+class ReflectionDoublesUntapAbilities(Rules):
+    """Any mana ability of a permanent is "tapping it for mana", {Q} too, as far as Mana Reflection
+    goes."""
+
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        if isinstance(effect.replacement.op, Multiply) and ability.is_mana_ability and not ability.cost.tap:
+            return applies(effect.replacement, effect.controller, o)
+        return super().mana_replacement_applies(g, effect, o, ability)
+
+
+@variant(Mistake.NOTHING_TO_MAKE_CANT_ACTIVATE)
+class NothingToMakeCantActivate(Rules):
+    """A mana ability that would make no mana can't be activated."""
+
+    def may_activate_for_no_mana(self, g: Any, o: Obj, ability: Any) -> bool:
+        return False
+
+
+@variant(Mistake.TAPPED_FOR_NOTHING_STILL_TRIGGERS)
+class TappedForNothingStillTriggers(Rules):
+    """A tap that made no mana still sets off "tapped for mana" triggers."""
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        if _tapped_for_nothing(g, event):
+            event = _as_tapped_for_mana(g, event)
+        return super().mana_trigger_sees(g, ability, event, source)
+
+
+@variant(Mistake.REPLACEMENT_MAKES_MANA_FROM_NOTHING)
+class ReplacementMakesManaFromNothing(Rules):
+    """A replacement effect that sets the type makes mana of it from no mana."""
+
+    def replaces_no_mana(self, g: Any, o: Obj, ability: Any) -> bool:
+        return True
+
+
+@variant(Mistake.REPLACEMENT_EFFECTS_ARE_OPTIONAL)
+class ReplacementsAreOptional(Rules):
+    """The player tapping leaves out the effects that change the mana's type (she'd rather)."""
+
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        if isinstance(effect.replacement.op, SetType):
+            return False
+        return super().mana_replacement_applies(g, effect, o, ability)
+
+
+@variant(Mistake.CONVOKE_IS_TAPPING_FOR_MANA)
+class ConvokeIsTappingForMana(Rules):
+    """A creature tapped for convoke was "tapped for mana"."""
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        if isinstance(event, Convoked):
+            event = _as_tapped_for_mana(g, event)
+        return super().mana_trigger_sees(g, ability, event, source)
+
+
+@variant(Mistake.TYPE_TRIGGER_CHECKS_PRINTED_TYPE)
+class TypeTriggerChecksPrintedType(Rules):
+    """"Tapped for mana of the chosen color" reads the mana the land makes before replacements."""
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        printed = _printed(g, event)
+        if ability.trigger.mana_of is not None and printed is not None:
+            event = event.replace(mana=printed)
+        return super().mana_trigger_sees(g, ability, event, source)
+
+
+@variant(Mistake.REPLACEMENTS_CHECKED_ONCE)
+class ReplacementsCheckedOnce(Rules):
+    """Which replacement effects apply is fixed by the mana as first produced."""
+
+    def replacement_applies_now(self, g: Any, applied: Any, mana: Mana, first: Mana,
+                                done: Sequence[Any]) -> bool:
+        return bool(applied.replacement.applies_to(first))
+
+
+@variant(Mistake.MANA_STAYS_UNTIL_END_OF_TURN)
+class ManaStaysUntilEndOfTurn(Rules):
+    """Unspent mana stays in the pool until the turn ends."""
+
+    def pools_empty(self, g: Any, step: str) -> bool:
+        return step in ("end", "cleanup") and super().pools_empty(g, step)
+
+
+_STEP_WORDS = {"upkeep": "upkeep", "draw": "draw step", "main1": "precombat main phase",
+               "beginning_of_combat": "beginning of combat step", "main2": "postcombat main phase",
+               "end": "end step"}
+
+
+def empty_play(*, start: str = "upkeep", to: str = "main1", first: str = "Forest",
+               then: str = "Llanowar Elves", alice: Sequence[str] = ("Wild Growth",),
+               bob: Sequence[str] = ()) -> Play:
+    """Alice taps ``first`` in her ``start`` step, moves on to ``to``, and taps ``then`` there:
+    her mana pool empties between steps (CR 106.4). ``alice``'s Wild Growth enchants ``first``."""
+    pieces = [Piece(first), Piece(then)]
+    pieces += [Piece(c, attached_to=first) if c in ("Wild Growth", "Utopia Sprawl") else Piece(c)
+               for c in alice]
+    pieces += [Piece(c, "Bob") for c in bob]
+    then_label = then if then != first else f"{then} 2"
+    steps = (Step("activate", f"In her {_STEP_WORDS[start]}, Alice taps her {first} for mana.", card=first),
+             Step("advance", f"She casts nothing and moves on to her {_STEP_WORDS[to]}.", to=to),
+             Step("activate", f"There she taps her {then} for mana.", card=then_label))
+    return Play(Setup(pieces=tuple(pieces), step=start), steps)
+
+
+def deep_water_play(*, land: str = "Forest", alice: Sequence[str] = (), bob: Sequence[str] = (),
+                    elves: bool = False) -> Play:
+    """Alice taps an Island and activates Deep Water with its {U} ("until end of turn, if you tap a
+    land you control for mana, it produces {U} instead of any other type"); once it resolves she
+    taps ``land`` (and her Llanowar Elves, which aren't a land)."""
+    pieces = [Piece("Island"), Piece(land), Piece("Deep Water")]
+    pieces += [Piece(c, attached_to=land) if c in ("Wild Growth", "Utopia Sprawl") else Piece(c)
+               for c in alice]
+    pieces += [Piece("Llanowar Elves")] if elves else []
+    pieces += [Piece(c, "Bob") for c in bob]
+    steps = [Step("activate", "Alice taps her Island for mana.", card="Island"),
+             Step("activate", "She activates Deep Water, paying {U} from her pool; Bob doesn't respond and "
+                  "the ability resolves.", card="Deep Water"),
+             Step("resolve", ""),
+             Step("activate", f"She taps her {land} for mana.", card=land)]
+    if elves:
+        steps.append(Step("activate", "Then she taps her Llanowar Elves for mana.", card="Llanowar Elves"))
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
 # ----------------------------------------------------------------------------- misconceptions
 def _board(*perms: Perm) -> BoardSpec:
     return BoardSpec(tuple(perms))
@@ -986,7 +1009,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="616.1",
         rule_says="When several replacement effects would change the same event, the affected player (here "
                   "the player tapping the permanent) chooses which one to apply first, then the next.",
-        plugs_in="chooser",
+        plugs_in="variant",
         example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
                            ("Contamination", "Mana Reflection")),
         ask="Alice applies Contamination first, then Mana Reflection: what is in her pool?",
@@ -999,7 +1022,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="616.1",
         rule_says="The affected player applies the replacement effect chosen first, first; then picks among "
                   "the ones still applicable. Nothing uses the stack.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
                             ("Mana Reflection", "Contamination")),
         ask="Alice applies Mana Reflection first, then Contamination: what is in her pool?",
@@ -1014,7 +1037,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="An 'if tapped for mana' replacement effect changes only the mana the tapped permanent's "
                   "own ability makes; a triggered mana ability's mana comes afterwards, from another "
                   "ability (CR 605.4a), so it isn't doubled.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
                                   Perm("Mana Reflection"))),
         ask="Alice taps her Forest for mana: what is in her pool?",
@@ -1028,7 +1051,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.12b",
         rule_says="An 'if tapped for mana' replacement effect changes only the mana the tapped land makes; "
                   "the extra mana of a triggered mana ability isn't that mana, so it keeps its type.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_WILD_GROWTH_CONTAMINATION),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
@@ -1043,7 +1066,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                   "mana, whatever mana a replacement effect turned it into. A replaced event triggers "
                   "nothing (CR 603.2g), but the modified event does happen and can trigger abilities (CR "
                   "614.6): the land is still tapped for mana, it just makes {B}.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_WILD_GROWTH_CONTAMINATION),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
@@ -1056,7 +1079,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.12a",
         rule_says="A trigger on a land tapped for mana sees the mana the ability really produced, after "
                   "replacement effects: under Contamination a Forest produced {B}, so Heartbeat adds {B}.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Forest"), Perm("Heartbeat of Spring"),
                                   Perm("Contamination", "Bob"))),
         ask="Alice taps her Forest for mana: what is in her pool?",
@@ -1069,7 +1092,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="614.1a",
         rule_says="A replacement effect replaces the event with exactly what it says: 'it produces {B} "
                   "instead of any other type and amount' means exactly one {B}, however much it was.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_ALICE_FOREST_REFLECTION_BOB_CONTAMINATION, 0,
                            ("Mana Reflection", "Contamination")),
         ask="Alice applies Mana Reflection first, then Contamination: what is in her pool?",
@@ -1082,7 +1105,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="616.1",
         rule_says="Each replacement effect applies to the event once, and every one that applies gets its "
                   "turn (CR 616.1f): two Mana Reflections double and double again, four times the mana.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Forest"), Perm("Mana Reflection"), Perm("Mana Reflection"))),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
@@ -1096,7 +1119,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Each card does what its words say: 'if you tap' and 'whenever you tap' are about its "
                   "controller only (unlike Heartbeat of Spring's 'a player'), so Bob's Mana Reflection "
                   "doesn't touch Alice's mana.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Forest"), Perm("Mana Reflection", "Bob"))),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
@@ -1109,7 +1132,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.12b",
         rule_says="Mana Reflection says 'a permanent': any permanent its controller taps for mana, a "
                   "creature such as Llanowar Elves included.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Llanowar Elves"), Perm("Mana Reflection"))),
         ask="Alice taps her Llanowar Elves for mana: what is in her pool?",
     ),
@@ -1123,7 +1146,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="To tap a permanent for mana is to activate a mana ability with {T} in its cost. "
                   "Pili-Pala's ability untaps it instead, so it isn't tapped for mana and Mana Reflection "
                   "(CR 106.12b) doesn't apply.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=ManaPlay(pili_play()),
         ask="What is in Alice's pool at the end?",
     ),
@@ -1136,7 +1159,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="605.2",
         rule_says="It is still a mana ability: it can be activated and its cost paid (the permanent becomes "
                   "tapped), and it adds no mana.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Gaea's Cradle"))),
         ask="Alice taps her Gaea's Cradle for mana: what is in her pool?",
     ),
@@ -1149,7 +1172,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.12a",
         rule_says="Such a trigger waits for the mana ability to resolve and produce mana: an Exotic Orchard "
                   "with nothing to copy makes no mana, so Wild Growth adds none.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Exotic Orchard"), Perm("Wild Growth", attached_to=0),
                                   Perm("Wastes", "Bob"))),
         ask="Alice taps her Exotic Orchard for mana: what is in her pool?",
@@ -1163,7 +1186,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.12b",
         rule_says="An 'if tapped for mana' replacement effect modifies the mana as it is produced; a land "
                   "that produces no mana has nothing to replace.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Gaea's Cradle"), Perm("Contamination", "Bob"))),
         ask="Alice taps her Gaea's Cradle for mana: what is in her pool?",
     ),
@@ -1176,7 +1199,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="614.1a",
         rule_says="A replacement effect that applies must be applied unless its text says 'may'; the "
                   "affected player only chooses the order when several apply (CR 616.1).",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=TapForMana(_board(Perm("Forest"), Perm("Contamination", "Bob"))),
         ask="Alice taps her Forest for mana: what is in her pool?",
     ),
@@ -1190,7 +1213,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Only activating a mana ability with {T} in its cost is tapping a permanent for mana. "
                   "Convoke taps creatures as part of paying a spell's total cost (CR 702.51a): no mana "
                   "ability is activated and no mana is produced, so Leyline of Abundance doesn't trigger.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=ManaPlay(convoke_play()),
         ask="What is in Alice's mana pool at the end?",
     ),
@@ -1205,7 +1228,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                   "at the mana the mana ability really produced, after replacement effects: under "
                   "Contamination a Forest produces {B}, so a Gauntlet of Power on black triggers and adds "
                   "{B}.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=_tap_once(Piece("Forest"), Piece("Gauntlet of Power", color="B"),
                           Piece("Contamination", "Bob")),
         ask="Alice taps her Forest for mana: what is in her pool?",
@@ -1221,9 +1244,22 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="After a replacement effect is applied, the effects that now apply are looked at again: "
                   "Mana Reflection makes the Forest's {G} into {G}{G}, two mana, so Damping Sphere now "
                   "applies (CR 106.12b) and the land produces {C} instead.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=_tap_once(Piece("Forest"), Piece("Mana Reflection"), Piece("Damping Sphere", "Bob")),
         ask="Alice taps her Forest for mana: what is in her pool?",
+    ),
+    Misconception(
+        name=Mistake.MANA_STAYS_UNTIL_END_OF_TURN,
+        topic="tapping",
+        title="unspent mana lasts the whole turn",
+        description="Mana made in the upkeep is still in the pool in the main phase: a pool empties only "
+                    "when the turn ends.",
+        rule="106.4",
+        rule_says="Every player's mana pool empties at the end of each step and phase: mana made in the "
+                  "upkeep and not spent is gone by the draw step.",
+        plugs_in="variant",
+        example=ManaPlay(empty_play()),
+        ask="What is in Alice's mana pool at the end?",
     ),
 )
 
@@ -1247,7 +1283,8 @@ _SOURCE_NOTES = {
 }
 
 
-def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+def _tap_board(rng: random.Random, level: Level) -> tuple[TapForMana, str]:
+    """A random board: a permanent Alice taps, with one to three effects; and its source's name."""
     source = rng.choice(_SOURCES_EASY if level == "easy" else _SOURCES_HARD)
     perms = [Perm(source)]
     names = rng.sample(_EFFECTS_EASY, rng.randint(1, 2)) if level == "easy" else \
@@ -1267,7 +1304,29 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
         perms += [Perm(rng.choice(["Forest", "Island", "Wastes", "Wastes"]), "Bob")]
     if source == "Gaea's Cradle" and rng.random() < 0.5:
         perms.append(Perm("Grizzly Bears"))
-    s = TapForMana(BoardSpec(tuple(perms)))
+    return TapForMana(BoardSpec(tuple(perms))), source
+
+
+#: How a question asks about a board Alice taps once, its order stated ({said}) or hers to choose.
+_ORDERED_ASKS = (
+    "Alice taps her {source} for mana{note} and applies the replacement effects in this order: {said}. "
+    "What is in her mana pool?",
+    "Alice taps her {source} for mana{note}. She applies {said}, in that order. What does her mana pool "
+    "hold afterwards?",
+    "Alice chooses to apply {said}, in that order, when she taps her {source} for mana{note}. Which pool "
+    "does she end with?",
+)
+_FREE_ASKS = (
+    "Alice taps her {source} for mana{note}, making any choices herself. Which of these could her mana "
+    "pool hold afterwards?",
+    "Which of these is a mana pool Alice could end up with after tapping her {source} for mana{note}?",
+    "Alice taps her {source} for mana{note}. Which result is possible?",
+    "Nothing else happens: Alice just taps her {source} for mana{note}. What can her pool hold then?",
+)
+
+
+def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    s, source = _tap_board(rng, level)
     note = _SOURCE_NOTES.get(source, "")
     labels = [label for label, _ in s.effects()]
     distinct = {re.sub(r" #\d+$", "", label) for label in labels}
@@ -1277,64 +1336,140 @@ def _tap_board_question(rng: random.Random, level: Level) -> tuple[Situation, St
         # Said by card name: two copies of one effect do the same thing, so which copy goes first
         # never matters (the engine's "#2" labels only tell them apart).
         said = ", then ".join(re.sub(r" #\d+$", "", label) for label in order)
-        return s, Stem(
-            (f"Alice taps her {source} for mana{note} and applies the replacement effects in this "
-             f"order: {said}. What is in her mana pool?",
-             f"Alice taps her {source} for mana{note}. She applies {said}, in that order. What does "
-             f"her mana pool hold afterwards?"),
-            lambda v: f"if Alice taps her {source} for mana and applies {said}, in that order, her "
-                      f"mana pool holds exactly {v}.",
-            "CR 106.12, 616.1")
+        asks = tuple(a.format(source=source, note=note, said=said) for a in _ORDERED_ASKS)
+        return s, Stem(tuple(rng.sample(asks, len(asks))),
+                       lambda v: f"if Alice taps her {source} for mana and applies {said}, in that "
+                                 f"order, her mana pool holds exactly {v}.",
+                       _stem_rules(s.outcomes()))
+    asks = tuple(a.format(source=source, note=note) for a in _FREE_ASKS)
     return s, Stem(
-        (f"Alice taps her {source} for mana{note}, making any choices herself. Which of these could "
-         f"her mana pool hold afterwards?",
-         f"Which of these is a mana pool Alice could end up with after tapping her {source} for "
-         f"mana{note}?",
-         f"Alice taps her {source} for mana{note}. Which result is possible?"),
+        tuple(rng.sample(asks, len(asks))),
         lambda v: f"Alice can't activate her {possessive(source)} mana ability here." if v == CANT else
                   f"after tapping her {source} for mana, Alice could end up with exactly {v} in her "
                   f"mana pool.",
-        "CR 106.12, 605.2")
+        _stem_rules(s.outcomes()))
+
+
+#: The events whose rules decide what a pool holds (a stem cites those of its own question).
+_DECIDING = (ManaReplaced, NoMana, PoolEmptied, AbilityTriggered, Convoked, Untapped)
+
+
+def _stem_rules(outs: Outcomes) -> str:
+    """The rules a question's stem cites: tapping for mana (CR 106.12), and the rules of the
+    events that decided its outcomes (replacement effects, mana triggers, no mana, pools
+    emptying, convoke, {Q})."""
+    rules = ["106.12"]
+    for o in outs.legal:
+        rules += [r for e in o.events if isinstance(e, _DECIDING) for r in e.rules]
+    return cr(rules)
+
+
+def _pili(rng: random.Random, level: Level) -> Play:
+    return pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"), heartbeat=rng.random() < 0.3,
+                     bob=tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1))))
+
+
+def _elves(rng: random.Random, level: Level) -> Play:
+    bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
+    return elves_play(hysteria=rng.choice(["Alice", "Bob"]),
+                      alice=("Mana Reflection",) if rng.random() < 0.4 else (),
+                      bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
+
+
+def _gauntlet(rng: random.Random, level: Level) -> Play:  # "tapped for mana of a specified type" (106.12a)
+    contamination = rng.random() < 0.8  # else Mana Reflection: something that changes the mana
+    return gauntlet_play(rng.choice("BG"), contamination=contamination, reflection=not contamination,
+                         elves=rng.random() < 0.3)
+
+
+def _sphere(rng: random.Random, level: Level) -> Play:  # "a specified amount", looked at again (616.1f)
+    return sphere_play(lands=rng.choice([2, 2, 3]), heartbeat=rng.random() < 0.3)
+
+
+def _convoke(rng: random.Random, level: Level) -> Play:  # convoke isn't tapping for mana (106.12, 702.51)
+    bob = tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1)))
+    return convoke_play(reflection=rng.random() < 0.4, fresh=rng.random() < 0.5, bob=bob)
+
+
+def _pale_moon(rng: random.Random, level: Level) -> Play:
+    land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
+    return pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
+                          alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring", "Wild Growth"],
+                                                 rng.randint(1, 2))),
+                          forest=rng.random() < 0.7)
+
+
+def _empty(rng: random.Random, level: Level) -> Play:  # pools empty between steps (106.4)
+    start, to = rng.choice([("upkeep", "main1"), ("upkeep", "beginning_of_combat"),
+                            ("main1", "beginning_of_combat"), ("main1", "main2"),
+                            ("beginning_of_combat", "main2"), ("main2", "end")])
+    first = rng.choice(["Forest", "Forest", "Island", "Underground Sea"])
+    then = rng.choice(["Llanowar Elves", "Forest", "Swamp"])
+    extras = ["Mana Reflection", "Heartbeat of Spring", "Mana Flare"] + (["Wild Growth"] if first != "Forest"
+                                                                         or then != "Forest" else [])
+    alice = tuple(rng.sample(extras, rng.randint(0, 2 if level == "hard" else 1)))
+    return empty_play(start=start, to=to, first=first, then=then, alice=alice,
+                      bob=tuple(rng.sample(["Contamination", "Zendikar Resurgent"], rng.randint(0, 1))))
+
+
+def _deep_water(rng: random.Random, level: Level) -> Play:  # Deep Water: a land's mana becomes {U}
+    land = rng.choice(["Forest", "Forest", "Swamp", "Underground Sea"])
+    extras = ["Mana Reflection", "Heartbeat of Spring", "Gauntlet of Power"]
+    extras += ["Wild Growth"] if land != "Underground Sea" else []
+    alice = tuple(rng.sample(extras, rng.randint(1, 2)))
+    return deep_water_play(land=land, alice=alice, elves=rng.random() < 0.4,
+                           bob=tuple(rng.sample(["Contamination", "Mana Flare"], rng.randint(0, 1))))
+
+
+#: Each kind of scenario: how to draw one, and its own ways of asking what Alice's pool holds.
+_KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
+    "pili": (_pili, ("After Pili-Pala's ability resolves, what is in Alice's mana pool?",
+                     "Alice paid Pili-Pala's {2} from her pool. What mana does she have left?",
+                     "Count Alice's mana after the Pili-Pala activation. What does her pool hold?")),
+    "elves": (_elves, ("Once the hasty Elves are tapped, what does Alice's mana pool hold?",
+                       "What mana is left in Alice's pool after she taps the Elves?",
+                       "Llanowar Elves resolved and were tapped at once. What is in Alice's pool now?")),
+    "pale moon": (_pale_moon, ("With Pale Moon's effect in place, what ends up in Alice's pool?",
+                               "Pale Moon resolved in Alice's upkeep. What is in her mana pool after her "
+                               "main-phase taps?",
+                               "Which mana does Alice hold after tapping under Bob's Pale Moon?")),
+    "gauntlet": (_gauntlet, ("Which mana is in Alice's pool after these taps?",
+                             "Gauntlet of Power watches each tap. What does Alice's pool hold at the end?",
+                             "After the last tap, what is Alice's mana pool?")),
+    "sphere": (_sphere, ("With Damping Sphere out, what mana does Alice end up with?",
+                         "What is in Alice's pool after her last Forest is tapped?",
+                         "Damping Sphere and Mana Reflection both care about these taps. What mana does "
+                         "Alice have?")),
+    "convoke": (_convoke, ("After Stoke the Flames is cast, what is left in Alice's mana pool?",
+                           "Once Stoke the Flames is on the stack, what mana does Alice still have?",
+                           "Convoke paid part of the cost. What remains in Alice's pool?")),
+    "empty": (_empty, ("What is in Alice's mana pool after that last tap?",
+                       "Alice hasn't spent any mana. What does her pool hold after tapping in the new step?",
+                       "Which mana does Alice have right after her second tap?")),
+    "deep water": (_deep_water, ("With Deep Water's effect active, what is in Alice's pool at the end?",
+                                 "Deep Water resolved. What mana does Alice have after her last tap?",
+                                 "What does Alice's pool hold once Deep Water's ability has resolved and she "
+                                 "has tapped?")),
+}
+_EASY_KINDS = ("pili", "elves", "pale moon", "pale moon", "empty", "deep water", "convoke")
 
 
 def _mana_play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["pili", "elves", "pale moon", "pale moon", "gauntlet", "sphere", "convoke"])
-    bob_effects = ["Mana Reflection", "Zendikar Resurgent", "Heartbeat of Spring", "Mana Flare"]
-    if kind == "pili":
-        play = pili_play(reflection=rng.random() < 0.8, color=rng.choice("WUBR"),
-                         heartbeat=rng.random() < 0.3,
-                         bob=tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1))))
-    elif kind == "elves":
-        play = elves_play(hysteria=rng.choice(["Alice", "Bob"]),
-                          alice=("Mana Reflection",) if rng.random() < 0.4 else (),
-                          bob=tuple(rng.sample(bob_effects, rng.randint(1, 2))))
-    elif kind == "gauntlet":  # "tapped for mana of a specified type" (106.12a)
-        contamination = rng.random() < 0.8  # else Mana Reflection: something that changes the mana
-        play = gauntlet_play(rng.choice("BG"), contamination=contamination,
-                             reflection=not contamination, elves=rng.random() < 0.3)
-    elif kind == "sphere":  # a replacement for "a specified amount", looked at again (106.12b, 616.1f)
-        play = sphere_play(lands=rng.choice([2, 2, 3]), heartbeat=rng.random() < 0.3)
-    elif kind == "convoke":  # tapping for convoke isn't tapping for mana (106.12, 702.51)
-        bob = tuple(rng.sample(["Mana Reflection", "Zendikar Resurgent"], rng.randint(0, 1)))
-        play = convoke_play(reflection=rng.random() < 0.4, fresh=rng.random() < 0.5, bob=bob)
-    else:
-        land = rng.choice(["Underground Sea", "Underground Sea", "Exotic Orchard", "Mystic Gate"])
-        play = pale_moon_play(land, choice=rng.choice(["{U}", "{B}"]),
-                              alice=tuple(rng.sample(["Mana Reflection", "Heartbeat of Spring",
-                                                      "Wild Growth"], rng.randint(1, 2))),
-                              forest=rng.random() < 0.7)
-    return ManaPlay(play), Stem(
-        ("What is in Alice's mana pool at the end?", "After these steps, what does Alice's mana pool hold?"),
-        lambda v: f"at the end, Alice's mana pool holds exactly {v}.", "CR 106.12, 106.12b, 616.1")
+    kind = rng.choice(_EASY_KINDS if level == "easy" else tuple(_KINDS))
+    draw, asks = _KINDS[kind]
+    s = ManaPlay(draw(rng, level))
+    return s, Stem(tuple(rng.sample(asks, len(asks))),
+                   lambda v: f"at the end, Alice's mana pool holds exactly {v}.",
+                   _stem_rules(s.play.outcomes()))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: a permanent Alice taps for mana with one or two effects
     (hard: two or three, and more kinds), maybe with the order of the replacement effects fixed;
-    or a scenario (Pili-Pala paid for from the pool after a Forest and Llanowar Elves, Llanowar
-    Elves given haste by a Mass Hysteria, Pale Moon cast in Alice's upkeep) asking what her pool
-    holds at the end (mostly at the hard level)."""
-    if rng.random() < (0.25 if level == "easy" else 0.8):
+    or a scenario (Pili-Pala paid for from the pool, Llanowar Elves given haste, Pale Moon cast in
+    Alice's upkeep, Gauntlet of Power, Damping Sphere, convoke, mana left as a step ends, Deep
+    Water) asking what her pool holds at the end (mostly at the hard level)."""
+    if rng.random() < (0.35 if level == "easy" else 0.8):
         return _mana_play_question(rng, level)
     return _tap_board_question(rng, level)
 
