@@ -289,8 +289,8 @@ def test_bare_mtgkit_prints_the_help_and_version_prints_the_version() -> None:
 
 @pytest.mark.parametrize("args,words", [
     (["worksheet", "--topic", "monarh"],
-     "--topic 'monarh': one of could-produce, tapping, x-values, tap-untap, monarch, mixed, capstones (did you mean "
-     "monarch?)"),
+     "--topic 'monarh': one of could-produce, tapping, x-values, tap-untap, monarch, mixed, capstones "
+     "(did you mean monarch?)"),
     (["worksheet", "--topic", "Monarch"], "(did you mean monarch?)"),
     (["worksheet", "--topic", "tap-and-untap"], "(did you mean tap-untap?)"),
     (["worksheet", "--level", "medium"], "--level 'medium': one of easy, hard"),
