@@ -16,7 +16,6 @@ from mtgkit.misconceptions import (
     CATALOG,
     applicable,
     believe,
-    believed_activation,
     believed_could_produce,
     diagnose,
     distractors,
@@ -107,6 +106,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "control-change-doesnt-reset-sickness": ("no", "yes"),
     "sick-creatures-cant-convoke": ("yes", "no"),
     "owner-is-the-controller": ("yes", "no"),
+    "attacking-doesnt-tap": ("no", "yes"),
     "noncombat-creature-damage-takes-the-crown": ("Bob is the monarch; Bob has 19 life",
                                                   "Alice is the monarch; Bob has 19 life"),
     "removed-attacker-keeps-the-crown": ("Alice", "Bob"),
@@ -157,7 +157,7 @@ def test_the_catalog_is_complete_and_documented() -> None:
         assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
         assert m.ask.endswith("?") and m.example.describe()
         assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
-        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.plugs_in in ("variant", "chooser", "inputs", "outputs", "model")
         assert m.applies_to(m.example) and m.example.topic == m.topic
 
 
@@ -207,7 +207,9 @@ def test_the_activation_model_holding_nothing_is_the_engine() -> None:
             for tapped in (False, True):
                 case = ActivationCase(card, arrived, tapped)
                 g, ref = case.game()
-                assert believed_activation(case, frozenset()) is g.can_activate(ref)
+                said = "yes" if g.can_activate(ref) else "no"
+                assert believe(case.situation(), frozenset()) == (said,)
+                assert case.situation().believe(frozenset()) == case.situation().legal()
 
 
 def test_two_misconceptions_held_together_are_named_together() -> None:
