@@ -45,7 +45,7 @@ from ..teaching import (
     cr,
     yes_no,
 )
-from ..variants import CR, Rules, SickUse, TapSymbol
+from ..variants import CR, DECISIONS, Rules, SickUse, TapSymbol
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -61,6 +61,7 @@ from .base import (
     misconceived,
     rules_held,
     variant,
+    variants_asked,
 )
 
 _ARRIVALS: tuple[Arrived, ...] = ("last turn", "this turn")
@@ -710,15 +711,39 @@ class Checklist(PlaySituation):
     def legal(self) -> tuple[str, ...]:
         return (self.answer_of([ok for _, ok, _ in self.worked()]),)
 
-    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+    def answers(self, outs: Outcomes, rules: Rules | None = None) -> tuple[str, ...]:
+        """What each outcome's game says to the things asked about (tried by ``rules``, when
+        given, instead of the rules the game was played by)."""
         labels = _labels_of(self.play)
         found = []
         for o in outs:
             g = o.game
             refs = [labels[a.card] if a.card in labels else g.find(a.card) for a in self.acts]
-            found.append(self.answer_of([permits(g, ref, a, self.who, labels)
-                                         for ref, a in zip(refs, self.acts, strict=True)]))
+            played, g.rules = g.rules, rules or g.rules
+            try:
+                found.append(self.answer_of([permits(g, ref, a, self.who, labels)
+                                             for ref, a in zip(refs, self.acts, strict=True)]))
+            finally:
+                g.rules = played
         return tuple(dict.fromkeys(found))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers by ``rules``: when they answer every decision of the play as the CR does,
+        the play goes as by the CR (the engine decides nothing else), so only the things asked
+        about are tried by them, on the CR's game."""
+        if rules == CR or rules in _unchanged(self.play):
+            return self.answers(self.play.outcomes(), rules)
+        return super().under(rules)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        """As :meth:`PlaySituation.known`, replaying only under the variants that change the play."""
+        same = _unchanged(self.play)
+        asked = set(self.play.consulted())
+        for name in variants_asked(asked):
+            if rules_held({name}) not in same:
+                asked |= self.play.consulted(rules_held({name}))
+        own = tuple(type(self).misconceptions)
+        return (*own, *(n for n in variants_asked(asked) if n not in own))
 
     def explain(self) -> str:
         return "\n".join(f"{a.says[0].upper()}{a.says[1:]}: {r.text}" for a, _, r in self.worked())
@@ -736,6 +761,57 @@ class Checklist(PlaySituation):
 
 #: The rules that decide whether a creature may attack or use {T} now, when an event cites them.
 _PERMITS = ("702.10b", "702.10c", "302.6")
+
+
+class _Watch(Rules):
+    """The CR, which at each decision also asks every one of ``candidates`` (variants alone and
+    in pairs) and notes those that answer otherwise: under the rest a play goes exactly as by
+    the CR. (Used on one game, outside every cache: an instance holds what it noted.)"""
+
+    name = "the rules, watched"
+
+    def __init__(self, candidates: Sequence[Rules]) -> None:
+        self.candidates = tuple(candidates)
+        self.diverged: set[Rules] = set()
+
+    def _compare(self, decision: str, answer: object, g: Any, args: tuple[Any, ...]) -> None:
+        asked = set(g.consulted)
+        try:
+            for rules in self.candidates:
+                if rules not in self.diverged and getattr(rules, decision)(g, *args) != answer:
+                    self.diverged.add(rules)
+        finally:
+            g.consulted = asked
+
+
+def _watching(decision: str) -> Any:
+    def asked(self: _Watch, g: Any, *args: Any) -> Any:
+        answer = getattr(CR, decision)(g, *args)
+        self._compare(decision, answer, g, args)
+        return answer
+
+    asked.__name__ = decision
+    return asked
+
+
+for _decision in DECISIONS:
+    setattr(_Watch, _decision, _watching(_decision))
+
+
+@functools.lru_cache(maxsize=1024)
+def _unchanged(play: Play) -> frozenset[Rules]:
+    """The rules of this topic's variants, alone and in pairs, under which ``play`` goes exactly
+    as by the CR (each answers every decision the play asks as the CR does); none when the play
+    branches on a player's choice."""
+    if len(play.outcomes()) != 1:
+        return frozenset()
+    names = [str(m) for m in Mistake]
+    candidates = [rules_held({n}) for n in names]
+    candidates += [rules_held({a, b}) for a, b in itertools.combinations(names, 2)]
+    watch = _Watch(candidates)
+    g, labels = play.build(watch)
+    play.run(g, labels)
+    return frozenset(candidates) - watch.diverged
 
 
 @functools.lru_cache(maxsize=1024)
@@ -1018,11 +1094,12 @@ class _Scene:
             have.append(f"{key} #{i + 1}")
         return tuple(have[:n])
 
-    def convoke(self, labels: Sequence[tuple[str, str]], who: str = "Alice") -> None:
+    def convoke(self, labels: Sequence[tuple[str, str]], who: str = "Alice", new: str = "") -> None:
         """Stoke the Flames (convoke) in ``who``'s hand, with three Mountains for the rest of its
-        cost: tap each creature of ``labels`` (card, label) for convoke."""
+        cost (one of them the land ``new``, if given): tap each creature of ``labels`` (card,
+        label) for convoke."""
         spell = self.put("Stoke the Flames", who, "hand")
-        pay = self._spare("Mountain", 3, who)
+        pay = self._spare("Mountain", 2 if new else 3, who) + ((new,) if new else ())
         foe = "Bob" if who == "Alice" else "Alice"
         for card, label in labels:
             self.acts.append(Act("convoke", label, f"tap {_SHORT.get(card, card)} for convoke to help cast "
@@ -1044,7 +1121,30 @@ def _hysteria(scene: _Scene, rng: random.Random) -> None:
         scene.put("Mass Hysteria", who)
 
 
-def _scene_main(rng: random.Random) -> tuple[_Scene, str, str]:
+#: The moment a scenario question asks about, each said a few ways (a question picks one).
+_MOMENTS: dict[str, tuple[str, ...]] = {
+    "main": ("It is Alice's precombat main phase", "Alice is in her precombat main phase and holds priority",
+             "Before combat, Alice holds priority in her main phase"),
+    "his upkeep": ("It is Bob's upkeep, and Alice has priority",
+                   "Bob has passed priority to Alice in his upkeep", "In Bob's upkeep, Alice holds priority"),
+    "defend": ("Bob's {attacker} is attacking Alice, and she has priority in his declare attackers step",
+               "In Bob's declare attackers step, with his {attacker} attacking her, Alice has priority",
+               "Bob has attacked Alice with his {attacker}; she now holds priority in his declare attackers "
+               "step"),
+    "attack": ("Alice has declared her attackers and has priority in her declare attackers step",
+               "Alice's attackers are declared; she holds priority in her declare attackers step",
+               "In her declare attackers step, after attacking, Alice has priority"),
+    "returned upkeep": ("It is Bob's upkeep, and he has priority",
+                        "Bob's turn has begun; he holds priority in his upkeep"),
+    "returned main1": ("It is Bob's precombat main phase",
+                       "Bob is in his precombat main phase, holding priority"),
+    "convoke": ("It is Alice's precombat main phase, after she played a land and cast a creature",
+                "Alice has played her land and cast a creature this turn; she holds priority in her main "
+                "phase"),
+}
+
+
+def _scene_main(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
     """In her precombat main phase Alice casts one or two permanents; she may have one from an
     earlier turn, and a Mass Hysteria may be on either side. What may she do before combat?"""
     scene = _Scene()
@@ -1057,10 +1157,10 @@ def _scene_main(rng: random.Random) -> tuple[_Scene, str, str]:
         scene.abilities(card, label, "Alice")
         if card != "Fellwar Stone":
             scene.acts.append(Act("attack", label, f"attack with {_SHORT.get(card, card)} this turn"))
-    return scene, "Alice", "It is Alice's precombat main phase"
+    return scene, "Alice", _MOMENTS["main"]
 
 
-def _scene_defend(rng: random.Random) -> tuple[_Scene, str, str]:
+def _scene_defend(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
     """Alice casts one or two creatures in her turn (she may have one from before); in Bob's turn
     he attacks her (or, in his upkeep, passes priority to her). What may she do?"""
     scene = _Scene()
@@ -1079,7 +1179,7 @@ def _scene_defend(rng: random.Random) -> tuple[_Scene, str, str]:
         scene.steps.append(Step("next_turn", "Alice's turn ends. Bob's turn begins; in his upkeep he passes "
                                 "priority to Alice.", to="upkeep"))
         scene.steps.append(Step("pass", "", player="Bob"))
-        return scene, "Alice", "It is Bob's upkeep, and Alice has priority"
+        return scene, "Alice", _MOMENTS["his upkeep"]
     for card, label in labels:
         scene.acts.append(Act("block", label, f"block Bob's {attacker} with {_SHORT.get(card, card)}"))
     scene.steps += [Step("next_turn", "", to="beginning_of_combat"),
@@ -1087,11 +1187,10 @@ def _scene_defend(rng: random.Random) -> tuple[_Scene, str, str]:
                          f"{attacker}.",
                          attackers=(bobs,), defender="Alice"),
                     Step("pass", "Bob passes priority to Alice in the declare attackers step.", player="Bob")]
-    return (scene, "Alice",
-            f"Bob's {attacker} is attacking Alice, and she has priority in his declare attackers step")
+    return scene, "Alice", tuple(m.format(attacker=attacker) for m in _MOMENTS["defend"])
 
 
-def _scene_attack(rng: random.Random) -> tuple[_Scene, str, str]:
+def _scene_attack(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
     """Alice attacks Bob with creatures she has had since her last turn (Serra Angel has
     vigilance); in her declare attackers step she has priority. What may she still do with
     them (an attacker is tapped, unless it has vigilance, CR 508.1f, 702.20b)?"""
@@ -1122,10 +1221,10 @@ def _scene_attack(rng: random.Random) -> tuple[_Scene, str, str]:
                     Step("attack", f"Alice attacks Bob with {names}.",
                          attackers=tuple(lb for _, lb in attacking),
                          defender="Bob")]
-    return scene, "Alice", "Alice has declared her attackers and has priority in her declare attackers step"
+    return scene, "Alice", _MOMENTS["attack"]
 
 
-def _scene_returned(rng: random.Random) -> tuple[_Scene, str, str]:
+def _scene_returned(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
     """In Alice's end step Bob returns a creature card with Order of Whiteclay; his turn begins
     and he has priority in his upkeep (or his precombat main phase). What may he do?"""
     scene = _Scene()
@@ -1136,8 +1235,8 @@ def _scene_returned(rng: random.Random) -> tuple[_Scene, str, str]:
     name = _SHORT.get(card, card)
     if rng.random() < 0.5:
         _hysteria(scene, rng)
-    to, moment = rng.choice([("upkeep", "It is Bob's upkeep, and he has priority"),
-                             ("main1", "It is Bob's precombat main phase")])
+    to = rng.choice(["upkeep", "main1"])
+    moment = _MOMENTS["returned " + to]
     said = "he holds priority in his upkeep" if to == "upkeep" else "he is in his precombat main phase"
     scene.steps += [Step("advance", "", to="end"), Step("pass", "", player="Alice"),
                     Step("activate", f"In Alice's end step, after she passes priority, Bob taps three "
@@ -1155,43 +1254,70 @@ def _scene_returned(rng: random.Random) -> tuple[_Scene, str, str]:
     return scene, "Bob", moment
 
 
-_STOLEN_WHEN: dict[StolenWhen, str] = {
-    "now": "Alice is still in her precombat main phase",
-    "his turn": "Bob's Grizzly Bears is attacking Alice, and she has priority in his declare attackers step",
-    "her next turn": "It is Alice's next turn, her precombat main phase"}
+def _scene_convoke(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """In her precombat main phase Alice plays a Mountain and casts a creature; Stoke the Flames
+    (convoke) is in her hand. May she tap the new creature (or an older one) for convoke, tap it
+    for mana, attack with it?"""
+    scene = _Scene()
+    old = rng.choice(["", "Grizzly Bears", "Serra Angel", "Llanowar Elves"])
+    labels = [(old, scene.put(old))] if old else []
+    _hysteria(scene, rng)
+    mountain = scene.put("Mountain", zone="hand")
+    scene.steps.append(Step("play_land", "Alice plays a Mountain (her land for the turn).", card=mountain))
+    new = rng.choice([c for c in ("Llanowar Elves", "Grizzly Bears", "Raging Goblin", "Pili-Pala")
+                      if c != old])
+    labels.append((new, scene.cast(new)))
+    scene.convoke(labels, new=mountain)
+    for card, label in labels:
+        scene.abilities(card, label, "Alice")
+        scene.acts.append(Act("attack", label, f"attack with {_SHORT.get(card, card)} this turn"))
+    return scene, "Alice", _MOMENTS["convoke"]
 
 
-def _scene_stolen(rng: random.Random) -> tuple[Play, list[Act], str, str]:
+_STOLEN_WHEN: dict[StolenWhen, tuple[str, ...]] = {
+    "now": ("Alice is still in her precombat main phase",
+            "Right after the spell resolves, Alice holds priority in her main phase"),
+    "his turn": tuple(m.format(attacker="Grizzly Bears") for m in _MOMENTS["defend"]),
+    "her next turn": ("It is Alice's next turn, her precombat main phase",
+                      "Alice's next turn has begun; she is in her precombat main phase")}
+
+
+def _scene_stolen(rng: random.Random) -> tuple[Play, list[Act], str, tuple[str, ...]]:
     card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears", "Pili-Pala", "Serra Angel",
                        "Order of Whiteclay"])
     spell = rng.choice(["Mind Control", "Mind Control", "Act of Treason"])
     when: StolenWhen = ("now" if spell == "Act of Treason"
                         else rng.choice(["now", "his turn", "her next turn"]))
-    return stolen_play(card, spell, when), list(_stolen_acts(card, when, spell)), "Alice", _STOLEN_WHEN[when]
+    return (stolen_play(card, spell, when), list(_stolen_acts(card, when, spell)), "Alice",
+            _STOLEN_WHEN[when])
 
 
 _CHECK_STEMS = {
     "which": ("{moment}. Which of these may {who} do now, each considered on its own (one may rule out "
               "another)?",
-              "{moment}. Taking each one on its own, which of these could {who} do right now?"),
+              "{moment}. Taking each one on its own, which of these could {who} do right now?",
+              "{moment}. Considering each thing separately, which of these do the rules let {who} do now?",
+              "{moment}. Looking at each option by itself, which of these are legal for {who} right now?",
+              "{moment}. Each on its own (not one after another), which of these is {who} allowed to do "
+              "at this point?",
+              "{moment}. Which of the following could {who} legally do next (each option separately)?"),
     "how many": ("{moment}. How many of these may {who} do now, each considered on its own: {acts}?",
                  "{moment}. Counting each one on its own, how many of these things can {who} do at this "
-                 "moment: {acts}?"),
+                 "moment: {acts}?",
+                 "{moment}. Tried one at a time, how many of these would the rules allow {who} to do now: "
+                 "{acts}?"),
     "yes or no": ("{moment}. May {who} {act} now?", "{moment}. Can {who} {act} at this moment?"),
 }
 
 
-def _scene(rng: random.Random) -> tuple[Play, list[Act], str, str]:
+def _scene(rng: random.Random) -> tuple[Play, list[Act], str, tuple[str, ...]]:
     """A practice scenario: its play, the things it may ask about, who, and the moment in words."""
     kind = rng.choice(["main", "main", "defend", "defend", "attack", "attack", "returned", "stolen",
                        "stolen", "convoke"])
     if kind == "stolen":
         return _scene_stolen(rng)
-    if kind == "convoke":
-        return (convoke_play(rng.choice(["", "", "Alice", "Bob"])), list(_CONVOKE_ACTS), "Alice",
-                "It is Alice's precombat main phase")
     scene, who, moment = {"main": _scene_main, "defend": _scene_defend, "attack": _scene_attack,
-                          "returned": _scene_returned}[kind](rng)
+                          "returned": _scene_returned, "convoke": _scene_convoke}[kind](rng)
     return scene.play(), scene.acts, who, moment
 
 
@@ -1209,12 +1335,12 @@ def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, St
         acts = tuple(rng.sample(pool, n))
         ask = "how many" if rng.random() < 0.3 else "which"
     s = Checklist(play, who, acts, ask)
-    asks = tuple(a.format(moment=moment, who=who, act=acts[0].says, acts="; ".join(x.says for x in acts))
-                 for a in _CHECK_STEMS[ask])
+    asks = tuple(a.format(moment=m, who=who, act=acts[0].says, acts="; ".join(x.says for x in acts))
+                 for m in moment for a in _CHECK_STEMS[ask])
     if ask == "which":
         asks = tuple(f"{a} ({'; '.join(x.says for x in acts)})" for a in asks)
     cited = dict.fromkeys(r for _, _, why in s.worked() for r in why.rules)
-    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask, moment),
+    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask, moment[0]),
                    "CR " + ", ".join(cited))
 
 
@@ -1496,14 +1622,19 @@ def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, S
         (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
          f"right now (each one's first activated ability, unless another is quoted)?",
          f"Which of these {n} permanents' abilities (the first activated one, unless another is "
-         f"quoted) can Alice activate in her main phase?"),
+         f"quoted) can Alice activate in her main phase?",
+         f"In her main phase Alice wonders which of her {n} permanents she can use. Which abilities "
+         f"(each one's first activated ability, unless another is quoted) may she activate now?",
+         f"Alice holds priority in her main phase. Of these {n} permanents, whose ability (the first "
+         f"activated one, unless another is quoted) could she activate at this moment?"),
         lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
         "CR 107.5, 107.6, 302.6")
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: mostly scenarios (Alice casts creatures, maybe with a
-    Mass Hysteria, and the turn may pass to Bob; Bob returns Llanowar Elves in Alice's end step),
+    Mass Hysteria, and the turn may pass to Bob; she attacks, maybe with a vigilant Serra Angel;
+    Bob returns a creature card in Alice's end step; a creature is stolen; convoke),
     asking which of several things a player may do now, how many, or whether one; the rest ask
     whether Alice can activate one permanent's ability in her main phase (easy) or which of three
     or four she can (hard)."""
