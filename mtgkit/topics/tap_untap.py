@@ -1248,9 +1248,6 @@ def _scene_returned(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
     scene.abilities(card, back, "Bob")
     scene.acts += [Act("attack", back, f"attack with {name} this turn"),
                    Act("activate", plains[0], "tap a Plains for {W}")]
-    if to == "main1":
-        scene.acts.append(Act("activate", order, "use Order of Whiteclay's {Q} ability again (three Plains "
-                              "paying its {1}{W}{W})", pay=plains))
     return scene, "Bob", moment
 
 
