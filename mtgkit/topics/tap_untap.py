@@ -774,20 +774,21 @@ class _Watch(Rules):
         self.candidates = tuple(candidates)
         self.diverged: set[Rules] = set()
 
-    def _compare(self, decision: str, answer: object, g: Any, args: tuple[Any, ...]) -> None:
+    def _compare(self, decision: str, answer: object, g: Any, args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> None:
         asked = set(g.consulted)
         try:
             for rules in self.candidates:
-                if rules not in self.diverged and getattr(rules, decision)(g, *args) != answer:
+                if rules not in self.diverged and getattr(rules, decision)(g, *args, **kwargs) != answer:
                     self.diverged.add(rules)
         finally:
             g.consulted = asked
 
 
 def _watching(decision: str) -> Any:
-    def asked(self: _Watch, g: Any, *args: Any) -> Any:
-        answer = getattr(CR, decision)(g, *args)
-        self._compare(decision, answer, g, args)
+    def asked(self: _Watch, g: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = getattr(CR, decision)(g, *args, **kwargs)
+        self._compare(decision, answer, g, args, kwargs)
         return answer
 
     asked.__name__ = decision
