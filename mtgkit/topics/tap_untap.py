@@ -763,7 +763,7 @@ class Checklist(PlaySituation):
 _PERMITS = ("702.10b", "702.10c", "302.6")
 
 
-class _Watch(Rules):
+class _Watching(Rules):
     """The CR, which at each decision also asks every one of ``candidates`` (variants alone and
     in pairs) and notes those that answer otherwise: under the rest a play goes exactly as by
     the CR. (Used on one game, outside every cache: an instance holds what it noted.)"""
@@ -786,7 +786,7 @@ class _Watch(Rules):
 
 
 def _watching(decision: str) -> Any:
-    def asked(self: _Watch, g: Any, *args: Any, **kwargs: Any) -> Any:
+    def asked(self: _Watching, g: Any, *args: Any, **kwargs: Any) -> Any:
         answer = getattr(CR, decision)(g, *args, **kwargs)
         self._compare(decision, answer, g, args, kwargs)
         return answer
@@ -795,8 +795,8 @@ def _watching(decision: str) -> Any:
     return asked
 
 
-for _decision in DECISIONS:
-    setattr(_Watch, _decision, _watching(_decision))
+#: The watching rules, with every decision point (each answered as the CR does).
+_Watch: type[_Watching] = type("_Watch", (_Watching,), {d: _watching(d) for d in DECISIONS})
 
 
 @functools.lru_cache(maxsize=1024)
