@@ -966,6 +966,42 @@ class Game:
         self._perform(action)
         raise _Tried  # undo it all
 
+    def refusal_of(self, actions: Sequence[acts.Action]) -> RulesError | None:
+        """The :class:`RulesError` that applying ``actions`` one after another would raise (the
+        first one refused, after those before it were done), or None when all would be done.
+        Changes nothing, as :meth:`refusal` (the decisions the trial asked are kept off
+        :attr:`consulted`).
+
+        >>> from mtgkit.actions import Advance, Attack
+        >>> g = Game(["Alice", "Bob"])
+        >>> bears = g.put_onto_battlefield("Grizzly Bears", "Alice", arrived="this turn")
+        >>> print(g.refusal_of([Advance("beginning_of_combat"), Attack((bears,))]).rule)
+        302.6
+        >>> g.step
+        'main1'
+        """
+        saved, asked = self.chooser, set(self.consulted)
+        try:
+            self.chooser = _copy.deepcopy(saved)
+        except Exception:  # a chooser that can't be copied: the default answers the trial
+            self.chooser = FirstOption()
+        try:
+            self._try_all(tuple(actions))
+        except _Tried:
+            return None
+        except RulesError as err:
+            return err
+        finally:
+            self.chooser, self.consulted = saved, asked
+        return None  # pragma: no cover (_try_all always raises)
+
+    @_atomic
+    def _try_all(self, actions: tuple[acts.Action, ...]) -> None:
+        for action in actions:
+            self._perform(action)
+            self._flush()  # as between two calls: nothing waits unseen
+        raise _Tried  # undo it all
+
     @classmethod
     def replay_of(cls, config: acts.NewGame, actions: Iterable[acts.Action],
                   chooser: Chooser | None = None, rules: Rules | None = None) -> Game:
@@ -1377,17 +1413,17 @@ class Game:
                                       index=index), "602.1")
         ab = abilities[index]
         who = player or o.controller
-        if who != o.controller:
+        if who != self._user(o):
             raise RulesError(refusal("activate.controller_activate_abilities", name=o.name,
                                      controller=o.controller), "602.2")
         c = ab.cost
         # {T}/{Q} and summoning sickness are checked together: when both fail, the error says both.
         failed: list[RulesError] = []
-        if c.tap and o.tapped:
+        if c.tap and not self.rules.can_pay_symbol(self, o, "{T}"):
             failed.append(TapSymbolError(refusal("activate.already_tapped_cant", name=o.name)))
-        if c.untap and not o.tapped:
+        if c.untap and not self.rules.can_pay_symbol(self, o, "{Q}"):
             failed.append(UntapSymbolError(refusal("activate.untapped_cant_untapped", name=o.name)))
-        if (c.tap or c.untap) and self.rules.summoning_sick(self, o, "tap" if c.tap else "untap"):
+        if self.rules.summoning_sick(self, o, "tap" if c.tap else "untap" if c.untap else "activate", ab):
             failed.append(SummoningSicknessError(
                 refusal("activate.hasnt_been_under", name=o.name, controller=o.controller)))
         if failed:
@@ -1409,7 +1445,14 @@ class Game:
         if timing:
             # last: the timing, once the ability itself could be activated
             self._check_can_act(who, mana_ability=ab.is_mana_ability)
+            if who != self._s.active and not self.rules.activates_in_others_turns(self, who, ab):
+                raise TimingError(refusal("activate.only_in_own_turn", player=who, name=o.name), "117.1b")
         return o, ab
+
+    def _user(self, o: Obj) -> str:
+        """The player who may use permanent ``o`` (activate, attack, block, convoke): its
+        controller, as the rules say (asked only when its owner is someone else)."""
+        return o.controller if o.owner == o.controller else self.rules.user(self, o)
 
     @_atomic
     def activate(
@@ -2094,12 +2137,14 @@ class Game:
             c = self.obj(r)
             if any(c is p for p, _ in plan):
                 raise ChoiceError(refusal("convoke_plan.listed_twice_each", creature=c.name), "702.51a")
-            if c.zone != "battlefield" or not c.is_a("Creature") or c.controller != who:
+            if c.zone != "battlefield" or not c.is_a("Creature") or self._user(c) != who:
                 raise ChoiceError(refusal("convoke_plan.not_creature_controls", creature=c.name, who=who,
                                           name=o.name), "702.51a")
             if c.tapped:
                 raise ChoiceError(refusal("convoke_plan.tapped_untapped_creature", creature=c.name),
                                   "702.51a")
+            if self.rules.summoning_sick(self, c, "convoke"):  # never, by CR 302.6
+                raise SummoningSicknessError(refusal("convoke_plan.summoning_sick", creature=c.name), "302.6")
             plan.append((c, self._convoke_symbol(c, o, symbol, left)))
         return plan
 
@@ -3067,7 +3112,7 @@ class Game:
             seen.add(oid)
             if d not in opponents:
                 raise CombatError(refusal("attack.not_opponent_still", defender=d, active=s.active), "508.1b")
-            if o.zone != "battlefield" or o.controller != s.active or not o.is_a("Creature"):
+            if o.zone != "battlefield" or self._user(o) != s.active or not o.is_a("Creature"):
                 raise CombatError(refusal("attack.not_creature_controls", name=o.name, active=s.active),
                                   "508.1a")
             if o.tapped:
@@ -3089,7 +3134,7 @@ class Game:
             e = self._emit(AttackDeclared(rules=("508.1", *self._sickness_rules(o, "702.10b")),
                                           defender=d), obj=o, root=True)
             s.combat_seq[o.id] = e.seq
-            if "vigilance" not in self.keywords(o):
+            if self.rules.attacking_taps(self, o):
                 o.tapped = True
                 self._emit(Tapped(words=say("tap.attack"), rules=("508.1f",),
                                   cause=e.seq), obj=o)
@@ -3122,11 +3167,13 @@ class Game:
             b, a = s.objects[bid], s.objects[aid]
             if aid not in s.attackers:
                 raise CombatError(refusal("block.not_attacking", attacker=a.name), "509.1a")
-            if b.zone != "battlefield" or not b.is_a("Creature") or b.controller != s.attackers[aid]:
+            if b.zone != "battlefield" or not b.is_a("Creature") or self._user(b) != s.attackers[aid]:
                 raise CombatError(refusal("block.not_creature_controlled", blocker=b.name, attacker=a.name),
                                   "509.1a")
             if b.tapped:
                 raise CombatError(refusal("block.tapped_tapped_creatures", blocker=b.name), "509.1a")
+            if self.rules.summoning_sick(self, b, "block"):  # never, by CR 302.6
+                raise SummoningSicknessError(refusal("block.summoning_sick", blocker=b.name), "302.6")
             if "flying" in self.keywords(a) and not {"flying", "reach"} & self.keywords(b):
                 raise CombatError(refusal("block.has_flying_creature", attacker=a.name, blocker=b.name),
                                   "702.9b")

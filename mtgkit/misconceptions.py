@@ -28,7 +28,6 @@ from .topics import TOPICS
 from .topics import topic as find_topic
 from .topics.base import Misconception, TopicName, applicable, believe, diagnose, distractors, misses
 from .topics.could_produce import believed_could_produce
-from .topics.tap_untap import believed_activation
 
 #: Every misconception, by name, topic by topic (each topic's in the order its record lists them).
 CATALOG: dict[str, Misconception] = {m.name: m for t in TOPICS.values() for m in t.misconceptions}
@@ -60,6 +59,6 @@ def listed(topic: TopicName | str) -> Cited:
     return Cited(*(f"{m.name}: {m.title} (CR {m.rule})" for m in by_topic(topic)))
 
 
-__all__ = ["CATALOG", "Misconception", "applicable", "believe", "believed_activation",
+__all__ = ["CATALOG", "Misconception", "applicable", "believe",
            "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "listed",
            "misses"]

@@ -125,6 +125,7 @@ TITLES: dict[str, str] = {
     "702.10": "haste",
     "702.10b": "haste lets a creature attack the turn it arrives",
     "702.10c": "haste lets a creature use {T}/{Q} abilities the turn it arrives",
+    "702.20b": "vigilance: attacking doesn't cause the creature to tap",
     "702.19b": "trample: once each blocker is assigned lethal damage, the rest may go to the player",
     "704.3": "state-based actions are checked whenever a player would get priority",
     "704.5a": "a player with 0 or less life loses",

@@ -15,14 +15,14 @@ together (:func:`combine`) are one class whose overrides compose through ``super
 
 >>> class SicknessOnlyStopsAttacking(Rules):
 ...     name = "sickness-only-stops-attacking"
-...     def summoning_sick(self, g, o, use):
-...         return use == "attack" and super().summoning_sick(g, o, use)
+...     def summoning_sick(self, g, o, use, ability=None):
+...         return use == "attack" and super().summoning_sick(g, o, use, ability)
 >>> from mtgkit.game import Game
 >>> g = Game(rules=SicknessOnlyStopsAttacking())
 >>> elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
 >>> _ = g.activate(elves)   # the CR refuses this (302.6); the variant lets it happen
 >>> str(g.pool("Alice")), sorted(g.consulted)
-('{G}', ['summoning_sick'])
+('{G}', ['can_pay_symbol', 'summoning_sick'])
 >>> overrides(SicknessOnlyStopsAttacking)
 frozenset({'summoning_sick'})
 """
@@ -33,6 +33,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
+from .abilities import Activated
 from .mana import Mana
 from .replacement import applies, match_order
 from .state import Obj
@@ -44,8 +45,12 @@ class _Consulting(Protocol):
     consulted: set[str]
 
 #: What a permanent is being used for when the engine asks whether summoning sickness stops it
-#: (CR 302.6 stops only the first three; a variant may say otherwise for the rest).
-SickUse = Literal["attack", "tap", "untap", "block", "convoke"]
+#: (CR 302.6 stops only the first three; a variant may say otherwise for the rest: ``activate`` is an
+#: ability with neither {T} nor {Q} in its cost).
+SickUse = Literal["attack", "tap", "untap", "block", "convoke", "activate"]
+
+#: The symbols of a cost that tap or untap the permanent itself (CR 107.5, 107.6).
+TapSymbol = Literal["{T}", "{Q}"]
 
 #: Every decision point: its name -> the CR numbers of the rule that decides it by default.
 DECISIONS: dict[str, tuple[str, ...]] = {}
@@ -100,14 +105,56 @@ class Rules:
 
     # ------------------------------------------------------------------ turns, {T} and {Q}
     @decision("302.6", "702.10")
-    def summoning_sick(self, g: Any, o: Obj, use: SickUse) -> bool:
-        """Does summoning sickness stop ``o`` from ``use`` now? (CR 302.6: a creature can't attack
-        or pay {T} or {Q} in a cost unless its controller has controlled it continuously since
-        their most recent turn began, or it has haste, 702.10; blocking and convoke aren't
-        stopped.)"""
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        """Does summoning sickness stop ``o`` from ``use`` now (``ability``: the ability activated,
+        for ``tap``, ``untap`` and ``activate``)? (CR 302.6: a creature can't attack or pay {T} or
+        {Q} in a cost unless its controller has controlled it continuously since their most recent
+        turn began, or it has haste, 702.10; blocking, convoking and an ability without {T} or {Q}
+        aren't stopped.)"""
         if use not in ("attack", "tap", "untap") or not o.is_a("Creature"):
             return False
-        return not g.has_haste(o) and not g.controlled_since_turn_began(o.id)
+        return not self.controlled_since_turn_began(g, o) and not self.haste_counts(g, o, use)
+
+    @decision("302.6")
+    def controlled_since_turn_began(self, g: Any, o: Obj) -> bool:
+        """Has ``o``'s controller controlled it continuously since their most recent turn began
+        (CR 302.6: the turn they are taking now, when it is theirs; control gained since then, by
+        a spell or by entering the battlefield, starts the count again)?"""
+        return bool(g.controlled_since_turn_began(o.id))
+
+    @decision("702.10b", "702.10c")
+    def haste_counts(self, g: Any, o: Obj, use: SickUse) -> bool:
+        """Does ``o`` have haste, so that summoning sickness doesn't stop it from ``use``? (CR
+        702.10b: it may attack, 702.10c: it may pay {T} and {Q}; haste from any source counts, an
+        opponent's Mass Hysteria too.)"""
+        return bool(g.has_haste(o))
+
+    @decision("107.5", "107.6")
+    def can_pay_symbol(self, g: Any, o: Obj, symbol: TapSymbol) -> bool:
+        """Can ``o`` pay ``symbol`` in a cost as it stands? (CR 107.5: {T} taps it, so it must be
+        untapped; 107.6: {Q} untaps it, so it must be tapped.)"""
+        return not o.tapped if symbol == "{T}" else o.tapped
+
+    @decision("508.1f", "702.20b")
+    def attacking_taps(self, g: Any, o: Obj) -> bool:
+        """Does declaring ``o`` as an attacker tap it? (CR 508.1f: yes, unless it has vigilance,
+        702.20b.)"""
+        return "vigilance" not in g.keywords(o)
+
+    @decision("602.2", "508.1a", "509.1a", "702.51a")
+    def user(self, g: Any, o: Obj) -> str:
+        """The player who may activate ``o``'s abilities, attack or block with it, or tap it for
+        convoke: its controller (CR 602.2, 508.1a, 509.1a, 702.51a), whoever owns it (110.2).
+        (Asked only where owner and controller differ.)"""
+        return o.controller
+
+    @decision("117.1b", "602.2")
+    def activates_in_others_turns(self, g: Any, player: str, ability: Activated) -> bool:
+        """May ``player``, holding priority in another player's turn, activate ``ability``? (CR
+        117.1b: a player may activate an ability whenever they have priority, in any turn; no
+        ability of this kit's cards restricts when it is activated, 602.5.) (Asked only in a turn
+        that isn't ``player``'s.)"""
+        return True
 
     # ------------------------------------------------------------------ could produce (106.7)
     # (decisions of the could-produce query go here)
@@ -225,4 +272,4 @@ def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:
     return bool(overrides(type(rules)) & consulted)
 
 
-__all__ = ["CR", "DECISIONS", "Rules", "SickUse", "asks", "combine", "decision", "overrides"]
+__all__ = ["CR", "DECISIONS", "Rules", "SickUse", "TapSymbol", "asks", "combine", "decision", "overrides"]

@@ -521,6 +521,8 @@ REFUSALS: dict[str, Sentence] = {
     "activate.untapped_cant_untapped": "{name} is untapped, so it can't be untapped to pay {{Q}}.",
     "activate.hasnt_been_under": ("{name} hasn't been under {controller's} control continuously since "
                                   "{controller's} most recent turn began, and it doesn't have haste."),
+    "activate.only_in_own_turn": ("By these rules {player} may activate {name's} ability only in "
+                                  "{player's} own turn."),
     "activate.has_life_cant": "{who} has {life} life and can't pay {life2} life.",
     "activate.has_counters_cost": "{name} has {have} {kind} counters; the cost removes {n}.",
     "pick_mana.not_mana_choose": "{wanted!r} is not mana; choose one of {labels!j}",
@@ -546,6 +548,8 @@ REFUSALS: dict[str, Sentence] = {
     "convoke_plan.listed_twice_each": "{creature} is listed twice: each creature convokes once.",
     "convoke_plan.not_creature_controls": ("{creature} is not a creature {who} controls, so it can't "
                                            "convoke {name}."),
+    "convoke_plan.summoning_sick": ("By these rules {creature} is summoning sick, so it can't be tapped "
+                                    "for convoke."),
     "convoke_plan.tapped_untapped_creature": ("{creature} is tapped: only an untapped creature can be "
                                               "tapped to convoke."),
     "convoke_symbol.cant_pay_cost": lambda v: (
@@ -624,6 +628,7 @@ REFUSALS: dict[str, Sentence] = {
     "block.not_creature_controlled": ("{blocker} is not a creature controlled by the player {attacker} "
                                       "attacks."),
     "block.tapped_tapped_creatures": "{blocker} is tapped; tapped creatures can't block.",
+    "block.summoning_sick": "By these rules {blocker} is summoning sick, so it can't block.",
     "block.has_flying_creature": ("{attacker} has flying: only a creature with flying or reach can block "
                                   "it, and {blocker} has neither."),
     "declaring.first_has_every": lambda v: (

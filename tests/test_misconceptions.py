@@ -16,7 +16,6 @@ from mtgkit.misconceptions import (
     CATALOG,
     applicable,
     believe,
-    believed_activation,
     believed_could_produce,
     diagnose,
     distractors,
@@ -108,6 +107,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "control-change-doesnt-reset-sickness": ("no", "yes"),
     "sick-creatures-cant-convoke": ("yes", "no"),
     "owner-is-the-controller": ("yes", "no"),
+    "attacking-doesnt-tap": ("no", "yes"),
     "noncombat-creature-damage-takes-the-crown": ("Bob is the monarch; Bob has 19 life",
                                                   "Alice is the monarch; Bob has 19 life"),
     "removed-attacker-keeps-the-crown": ("Alice", "Bob"),
@@ -208,7 +208,9 @@ def test_the_activation_model_holding_nothing_is_the_engine() -> None:
             for tapped in (False, True):
                 case = ActivationCase(card, arrived, tapped)
                 g, ref = case.game()
-                assert believed_activation(case, frozenset()) is g.can_activate(ref)
+                said = "yes" if g.can_activate(ref) else "no"
+                assert believe(case.situation(), frozenset()) == (said,)
+                assert case.situation().believe(frozenset()) == case.situation().legal()
 
 
 def test_two_misconceptions_held_together_are_named_together() -> None:

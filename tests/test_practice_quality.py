@@ -315,8 +315,14 @@ def _try(g: Game, labels: dict[str, int], act: object, who: str) -> bool:
     ref = labels[act.card] if act.card in labels else trial.find(act.card)  # type: ignore[attr-defined]
     try:
         if act.kind == "activate":  # type: ignore[attr-defined]
+            for land in act.pay:  # type: ignore[attr-defined]  # the lands that pay its mana cost
+                trial.activate(labels[land], player=who)
             ab = trial.obj(ref).card.activated[act.ability]  # type: ignore[attr-defined]
-            target = next(p for p in trial.players if p != who) if ab.targets else None
+            target: int | str | None = None  # a creature card in the graveyard, or an opponent
+            if ab.targets is not None:
+                graveyard = [c.id for c in trial.zone(who, "graveyard")]
+                target = ((graveyard or [None])[0] if ab.targets.zone == "graveyard"
+                          else next(p for p in trial.players if p != who))
             trial.activate(ref, act.ability, player=who, target=target)  # type: ignore[attr-defined]
         elif act.kind == "convoke":  # type: ignore[attr-defined]
             for land in act.pay:  # type: ignore[attr-defined]

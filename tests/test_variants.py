@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from helpers import cr_rules
 
+from mtgkit.abilities import Activated
 from mtgkit.errors import RulesError, SummoningSicknessError
 from mtgkit.game import Game
 from mtgkit.state import Obj
@@ -18,15 +19,15 @@ from mtgkit.variants import CR, DECISIONS, Rules, SickUse, asks, combine, overri
 class _OnlyAttacking(Rules):
     name = "only-attacking"
 
-    def summoning_sick(self, g: Any, o: Obj, use: SickUse) -> bool:
-        return use == "attack" and super().summoning_sick(g, o, use)
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        return use == "attack" and super().summoning_sick(g, o, use, ability)
 
 
 class _Everything(Rules):
     name = "everything"
 
-    def summoning_sick(self, g: Any, o: Obj, use: SickUse) -> bool:
-        return bool(o.since is not None) or super().summoning_sick(g, o, use)
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        return bool(o.since is not None) or super().summoning_sick(g, o, use, ability)
 
 
 def test_every_decision_cites_rules_the_cr_has() -> None:
@@ -42,7 +43,7 @@ def test_a_game_plays_by_the_cr_unless_told_otherwise() -> None:
     elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
     with pytest.raises(SummoningSicknessError):
         g.activate(elves)
-    assert g.consulted == {"summoning_sick"}
+    assert g.consulted == {"summoning_sick", "can_pay_symbol", "controlled_since_turn_began", "haste_counts"}
 
 
 def test_a_variant_changes_only_its_decision() -> None:
@@ -96,5 +97,6 @@ def test_a_play_under_a_variant_and_the_decisions_it_asked() -> None:
                 (Step("activate", "Alice taps her Elves for mana.", card="Llanowar Elves"),))
     with pytest.raises(RulesError):
         play.outcomes()
-    assert play.consulted() == {"summoning_sick"}
+    assert play.consulted() == {"summoning_sick", "can_pay_symbol", "controlled_since_turn_began",
+                                "haste_counts"}
     assert [str(o.pool("Alice")) for o in play.outcomes(_OnlyAttacking())] == ["{G}"]

@@ -16,18 +16,36 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from ..abilities import EntersTapped, GrantKeyword
+from .. import actions as acts
+from ..abilities import Activated, EntersTapped, granted_keywords
 from ..cards import card as lookup
 from ..errors import CostError, RulesError, SummoningSicknessError, TapSymbolError, UntapSymbolError
 from ..events import AttackDeclared, BlockDeclared, Convoked, Entered, SetupPut, Tapped, TurnBegan, Untapped
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_bool
+from ..outcomes import Outcomes
 from ..records import Value
-from ..teaching import LIBRARY, Arrived, Attempt, Grader, Piece, Play, Reason, Setup, Step, cr, yes_no
+from ..state import Obj
+from ..teaching import (
+    LIBRARY,
+    Arrived,
+    Attempt,
+    Grader,
+    Piece,
+    PieceZone,
+    Play,
+    Reason,
+    Setup,
+    Step,
+    cr,
+    yes_no,
+)
+from ..variants import CR, DECISIONS, Rules, SickUse, TapSymbol
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -41,6 +59,9 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
+    variants_asked,
 )
 
 _ARRIVALS: tuple[Arrived, ...] = ("last turn", "this turn")
@@ -122,11 +143,11 @@ class ActivationCase(Value):
         """The same question as a practice board (its misconception model)."""
         return Activation((self,))
 
-    def game(self) -> tuple[Game, int]:
+    def game(self, rules: Rules | None = None) -> tuple[Game, int]:
         """A fresh game in Alice's main phase with the permanent set up (a 0/0 creature such as
         Hangarback Walker with one +1/+1 counter, so it lives), a Grizzly Bears in her graveyard
-        (something to return) and {W}{W}{W} in her pool."""
-        g = Game(["Alice", "Bob"], library=LIBRARY)
+        (something to return) and {W}{W}{W} in her pool, played by ``rules`` (the CR by default)."""
+        g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
         counters = {"+1/+1": 1} if lookup(self.card).toughness == 0 else None
         ref = g.put_onto_battlefield(self.card, "Alice", tapped=self.tapped, counters=counters,
                                      arrived=self.arrived)
@@ -137,10 +158,11 @@ class ActivationCase(Value):
             g.put_onto_battlefield(name, "Alice")
         return g, ref
 
-    def attempt(self) -> Attempt:
+    def attempt(self, rules: Rules | None = None) -> Attempt:
         """Alice tries to activate the ability: whether she could, why (the rule the engine refused
-        with, or the rule of the event that paid the {T}/{Q}), the game afterwards and the events."""
-        g, ref = self.game()
+        with, or the rule of the event that paid the {T}/{Q}), the game afterwards and the events
+        (played by ``rules``: the CR by default, or a learner's variants)."""
+        g, ref = self.game(rules)
         o = g.obj(ref)
         abilities = o.card.activated
         if not 0 <= self.ability < len(abilities):
@@ -159,19 +181,19 @@ class ActivationCase(Value):
         except RulesError as err:
             return Attempt(False, _activation_reason(o.name, o.controller, err), g)
         paid = next((e for e in events if isinstance(e, Tapped | Untapped)), None)
-        bits, rules = [], []
+        bits, cited = [], []
         if ab.cost.tap:
             bits.append(f"{o.name} is untapped, so it can pay {{T}} (CR 107.5)")
-            rules.append("107.5")
+            cited.append("107.5")
         if ab.cost.untap:
             bits.append(f"{o.name} is tapped, so it can pay {{Q}} (CR 107.6)")
-            rules.append("107.6")
+            cited.append("107.6")
         if o.is_a("Creature") and paid is not None:
             let = paid.rules[1:]  # the rule the engine let it pay by: 302.6, or haste's 702.10c
             bits.append(("Alice has controlled it since her turn began" if g.controlled_since_turn_began(o.id)
                          else "it hasn't been Alice's since her turn began, but it has haste, so "
                          "summoning sickness doesn't stop it") + f" (CR {', '.join(let)})")
-            rules.extend(let)
+            cited.extend(let)
         # (Below, 302.6 is named as the rule that doesn't apply, not as a rule the engine acted
         # on, so it isn't among the reason's rules: those are the events'.)
         elif ab.cost.tap or ab.cost.untap:
@@ -180,9 +202,9 @@ class ActivationCase(Value):
         else:
             bits.append("its cost has no {T} or {Q}, so neither tapping nor summoning sickness "
                         f"matters (CR 302.6); {events[0].text} (CR {', '.join(events[0].rules)})")
-            rules.extend(events[0].rules)
+            cited.extend(events[0].rules)
         seq = paid.seq if paid is not None else events[0].seq
-        return Attempt(True, Reason("Yes: " + "; ".join(bits) + ".", tuple(rules), seq), g, events)
+        return Attempt(True, Reason("Yes: " + "; ".join(bits) + ".", tuple(cited), seq), g, events)
 
     def reason(self) -> tuple[bool, Reason]:
         """(can activate?, the reason in plain words with its CR rule)."""
@@ -324,11 +346,179 @@ class Mistake(MisconceptionName):
     SICK_CREATURES_CANT_CONVOKE = "sick-creatures-cant-convoke"
     CONTROL_CHANGE_DOESNT_RESET_SICKNESS = "control-change-doesnt-reset-sickness"
     OWNER_IS_THE_CONTROLLER = "owner-is-the-controller"
+    ATTACKING_DOESNT_TAP = "attacking-doesnt-tap"
+
+
+# ----------------------------------------------------------------------- the wrong rules, as variants
+# Each misconception is a variant of the rules (mtgkit.variants): it overrides one decision the
+# engine asks, and practice plays the same sequence by it to get the learner's answer.
+def _turns_begun(g: Game, player: str | None = None) -> list[int]:
+    """The event numbers at which ``player``'s turns began (anyone's, with None), in order."""
+    return [e.seq for e in g.events if isinstance(e, TurnBegan) and player in (None, e.active)]
+
+
+@variant(Mistake.SICKNESS_STOPS_NONCREATURES)
+class SicknessStopsNoncreatures(Rules):
+    """Anything that came under its controller's control this turn can't pay {T} or {Q} yet."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        if use in ("tap", "untap") and not o.is_a("Creature"):
+            return not self.controlled_since_turn_began(g, o)
+        return super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.SICKNESS_SPARES_UNTAP_SYMBOL)
+class SicknessSparesUntapSymbol(Rules):
+    """Summoning sickness stops {T}, not {Q}."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        return use != "untap" and super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED)
+class UntapSymbolNeedsUntapped(Rules):
+    """{Q} is paid like {T}: by an untapped permanent."""
+
+    def can_pay_symbol(self, g: Any, o: Obj, symbol: TapSymbol) -> bool:
+        return not o.tapped if symbol == "{Q}" else super().can_pay_symbol(g, o, symbol)
+
+
+@variant(Mistake.MANA_ABILITIES_DODGE_SICKNESS)
+class ManaAbilitiesDodgeSickness(Rules):
+    """A mana ability doesn't use the stack, so summoning sickness doesn't stop it."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        if ability is not None and ability.is_mana_ability:
+            return False
+        return super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.SICKNESS_ONLY_STOPS_ATTACKING)
+class SicknessOnlyStopsAttacking(Rules):
+    """Summoning sickness stops attacking, nothing else."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        return use == "attack" and super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.SICKNESS_ENDS_AT_END_OF_TURN)
+class SicknessEndsAtEndOfTurn(Rules):
+    """A creature is sick only in the turn it arrived, whoever's turn comes next."""
+
+    def controlled_since_turn_began(self, g: Any, o: Obj) -> bool:
+        began = _turns_begun(g)
+        return o.since is None or not began or o.since < began[-1]
+
+
+@variant(Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES)
+class SicknessStopsAllActivatedAbilities(Rules):
+    """Summoning sickness stops every activated ability, with {T}/{Q} in its cost or not."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        return super().summoning_sick(g, o, "tap" if use == "activate" else use, ability)
+
+
+def _stopped_like_attacking(rules: Rules, g: Any, o: Obj, use: SickUse) -> bool:
+    """Summoning sickness stopping ``use`` as it stops attacking (haste helping)."""
+    return (o.is_a("Creature") and not rules.controlled_since_turn_began(g, o)
+            and not rules.haste_counts(g, o, use))
+
+
+@variant(Mistake.SICKNESS_STOPS_BLOCKING)
+class SicknessStopsBlocking(Rules):
+    """A creature that hasn't been its controller's since their turn began can't block."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        if use == "block":
+            return _stopped_like_attacking(self, g, o, use)
+        return super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.HASTE_ONLY_HELPS_ATTACKING)
+class HasteOnlyHelpsAttacking(Rules):
+    """Haste lets a creature attack at once, but not pay {T} or {Q}."""
+
+    def haste_counts(self, g: Any, o: Obj, use: SickUse) -> bool:
+        return use == "attack" and super().haste_counts(g, o, use)
+
+
+@variant(Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER)
+class SymmetricEffectsHelpOnlyTheirController(Rules):
+    """Haste an opponent's permanent gives ("All creatures have haste") doesn't count for me."""
+
+    def haste_counts(self, g: Any, o: Obj, use: SickUse) -> bool:
+        if not super().haste_counts(g, o, use) or "haste" in o.card.keywords:
+            return super().haste_counts(g, o, use)
+        granted = granted_keywords(o, g.permanents())
+        # haste from a resolved spell (Act of Treason's), or from a permanent of its controller's
+        return "haste" not in granted or "haste" in granted_keywords(o, g.permanents(o.controller))
+
+
+@variant(Mistake.ABILITIES_ONLY_ON_YOUR_TURN)
+class AbilitiesOnlyOnYourTurn(Rules):
+    """Abilities other than mana abilities are activated only in their controller's own turn."""
+
+    def activates_in_others_turns(self, g: Any, player: str, ability: Activated) -> bool:
+        return ability.is_mana_ability
+
+
+@variant(Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE)
+class MostRecentTurnIsThePreviousOne(Rules):
+    """In its controller's own turn, control is counted from the start of their previous turn."""
+
+    def controlled_since_turn_began(self, g: Any, o: Obj) -> bool:
+        if g.active_player != o.controller:
+            return super().controlled_since_turn_began(g, o)
+        began = _turns_begun(g, o.controller)
+        return o.since is None or (len(began) > 1 and o.since < began[-2])
+
+
+@variant(Mistake.SICK_CREATURES_CANT_CONVOKE)
+class SickCreaturesCantConvoke(Rules):
+    """A summoning-sick creature can't be tapped for convoke."""
+
+    def summoning_sick(self, g: Any, o: Obj, use: SickUse, ability: Activated | None = None) -> bool:
+        if use == "convoke":
+            return _stopped_like_attacking(self, g, o, use)
+        return super().summoning_sick(g, o, use, ability)
+
+
+@variant(Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS)
+class ControlChangeDoesntResetSickness(Rules):
+    """What counts is how long it has been on the battlefield, not under whose control."""
+
+    def controlled_since_turn_began(self, g: Any, o: Obj) -> bool:
+        entered = [e for e in g.events if isinstance(e, Entered | SetupPut) and e.obj_id == o.id
+                   and e.to == "battlefield"]
+        if not entered:
+            return super().controlled_since_turn_began(g, o)
+        last = entered[-1]
+        if isinstance(last, SetupPut):
+            return not last.arrived_this_turn
+        began = _turns_begun(g, o.controller)
+        return bool(began) and last.seq < began[-1]
+
+
+@variant(Mistake.ATTACKING_DOESNT_TAP)
+class AttackingDoesntTap(Rules):
+    """Declaring a creature as an attacker leaves it untapped, vigilance or not."""
+
+    def attacking_taps(self, g: Any, o: Obj) -> bool:
+        return False
+
+
+@variant(Mistake.OWNER_IS_THE_CONTROLLER)
+class OwnerIsTheController(Rules):
+    """Only a permanent's owner may use it."""
+
+    def user(self, g: Any, o: Obj) -> str:
+        return o.owner
 
 
 # ----------------------------------------------------------------------- practice boards, and their model
 class Activation(Situation):
-    """'Can Alice activate this ability now?' (one case) or 'how many of these can she?'"""
+    """'Can Alice activate this ability now?' (one case) or 'how many of these can she?' A
+    learner's answer is the engine's under the variants they hold (:meth:`believe`)."""
 
     topic: ClassVar[TopicName] = "tap-untap"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
@@ -364,7 +554,8 @@ class Activation(Situation):
         return "\n".join(f"{c.card}: {activation(c)[1]}" for c in self.cases)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        return (self.answer_of([believed_activation(c, held) for c in self.cases]),)
+        rules = rules_held(held)
+        return (self.answer_of([activates(c, rules) for c in self.cases]),)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -373,29 +564,11 @@ def activation(case: ActivationCase) -> tuple[bool, str]:
     return can, why.text
 
 
-def believed_activation(case: ActivationCase, held: frozenset[str]) -> bool:
-    """Can Alice activate it, as a learner holding ``held`` thinks."""
-    defn = lookup(case.card)
-    if not 0 <= case.ability < len(defn.activated):
-        return activation(case)[0]
-    ab = defn.activated[case.ability]
-    creature = defn.is_a("Creature")
-    haste = "haste" in defn.keywords or (creature and "Mass Hysteria" in case.also)
-    sick = case.arrived == "this turn"
-    symbol = ab.cost.tap or ab.cost.untap
-    if creature and sick and ((Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES in held and not haste)
-                              or (Mistake.HASTE_ONLY_HELPS_ATTACKING in held and haste and symbol)):
-        return False
-    if Mistake.SICKNESS_STOPS_NONCREATURES in held and not creature and symbol and sick:
-        return False
-    if Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED in held and ab.cost.untap and not ab.cost.tap:
-        case = ActivationCase(case.card, case.arrived, not case.tapped, case.ability)
-    if creature and not haste and sick and (
-            (Mistake.MANA_ABILITIES_DODGE_SICKNESS in held and ab.is_mana_ability and symbol)
-            or (Mistake.SICKNESS_ONLY_STOPS_ATTACKING in held and symbol)
-            or (Mistake.SICKNESS_SPARES_UNTAP_SYMBOL in held and ab.cost.untap and not ab.cost.tap)):
-        case = ActivationCase(case.card, "last turn", case.tapped, case.ability)
-    return activation(case)[0]
+@functools.lru_cache(maxsize=8192)
+def activates(case: ActivationCase, rules: Rules = CR) -> bool:
+    """Does the engine, playing by ``rules`` (the CR, or a learner's variants), let Alice
+    activate the case's ability on its board?"""
+    return case.attempt(rules).can
 
 
 # ----------------------------------------------------------------------- scenario questions
@@ -413,98 +586,7 @@ class Act(Value):
     says: str  # how the option names it: "tap the Elves for {G}"
     ability: int = 0
     spell: str = ""  # convoke: the label of the spell with convoke cast (targeting an opponent)
-    pay: tuple[str, ...] = ()  # convoke: the lands tapped for mana first, for the rest of its cost
-
-
-class Facts(Value):
-    """What the rules look at to decide an :class:`Act`, read off the game (and what a
-    misconception's model turns around)."""
-
-    kind: ActKind
-    creature: bool
-    tapped: bool
-    tap: bool  # {T} in the cost
-    untap: bool  # {Q} in the cost
-    mana: bool  # a mana ability
-    sick: bool  # not controlled continuously since its controller's most recent turn began
-    this_turn: bool  # it came under its controller's control during the current turn
-    since_previous: bool  # ... during or after the controller's previous turn (their turn now)
-    printed_haste: bool
-    own_haste: bool  # haste from a permanent its controller controls
-    their_haste: bool  # haste only from an opponent's permanent (Mass Hysteria)
-    active: bool  # its controller is the active player
-    # on the battlefield since before its controller's most recent turn began (whoever controlled it)
-    there_since_turn_began: bool = False
-    stolen: bool = False  # its owner isn't its controller
-
-
-def facts_of(g: Game, ref: int, act: Act) -> Facts:
-    """The facts about ``act`` in ``g``, from the engine's state and events."""
-    o = g.obj(ref)
-    ab = o.card.activated[act.ability] if act.kind == "activate" else None
-    turns = [e.turn for e in g.events if isinstance(e, TurnBegan) and e.active == o.controller]
-    arrived = g.events[o.since - 1].turn if o.since is not None else None
-    printed = "haste" in o.card.keywords
-    granters = [p for p in g.permanents() if any(isinstance(a, GrantKeyword) and a.keyword == "haste"
-                                                 for a in p.card.abilities)]
-    has = "haste" in g.keywords(o)
-    # haste from a permanent its controller controls, or from an effect (Act of Treason's)
-    own = has and not printed and (not granters or any(p.controller == o.controller for p in granters))
-    # the turn before its controller's current one (with none before it, the game's start)
-    previous = turns[-2] if len(turns) > 1 else 0
-    since_previous = g.active_player == o.controller and arrived is not None and arrived >= previous
-    # when it arrived on the battlefield (the engine keeps one id per card, so its last arrival)
-    entered = [e for e in g.events if e.obj_id == o.id and isinstance(e, Entered | SetupPut)
-               and e.to == "battlefield"]
-    began = turns[-1] if turns else 0
-    there = bool(entered) and (not entered[-1].arrived_this_turn if isinstance(entered[-1], SetupPut)
-                               else entered[-1].turn < began)
-    return Facts(act.kind, o.is_a("Creature"), o.tapped, bool(ab and ab.cost.tap), bool(ab and ab.cost.untap),
-                 bool(ab and ab.is_mana_ability), not g.controlled_since_turn_began(o.id),
-                 arrived == g.turn, since_previous,
-                 printed, own, has and not printed and not own, g.active_player == o.controller,
-                 there, o.owner != o.controller)
-
-
-def believed_verdict(f: Facts, held: frozenset[str]) -> bool:
-    """May the player do it, as a learner holding ``held`` thinks (with nothing held: the rules,
-    a test checks it against the engine)."""
-    sick = f.sick
-    if Mistake.OWNER_IS_THE_CONTROLLER in held and f.stolen:
-        return False  # only its owner may use it, they think
-    if Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS in held:
-        sick = not f.there_since_turn_began
-    if Mistake.SICKNESS_ENDS_AT_END_OF_TURN in held:
-        sick = f.this_turn
-    if Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE in held and f.active:
-        sick = sick or f.since_previous
-    haste = f.printed_haste or f.own_haste or (
-        f.their_haste and Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER not in held)
-    if f.kind == "block":
-        return f.creature and not f.tapped and not (
-            Mistake.SICKNESS_STOPS_BLOCKING in held and sick and not haste)
-    if f.kind == "convoke":
-        return f.creature and not f.tapped and not (
-            Mistake.SICK_CREATURES_CANT_CONVOKE in held and sick and not haste)
-    if f.kind == "attack":
-        return f.creature and not f.tapped and (not sick or haste)
-    if Mistake.ABILITIES_ONLY_ON_YOUR_TURN in held and not f.active and not f.mana:
-        return False
-    needs_untapped = f.tap or (f.untap and Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED in held)
-    state = not (needs_untapped and f.tapped) and not (
-        f.untap and not f.tapped and Mistake.UNTAP_SYMBOL_NEEDS_UNTAPPED not in held)
-    symbol = f.tap or f.untap
-    helped = haste and Mistake.HASTE_ONLY_HELPS_ATTACKING not in held
-    stopped = f.creature and symbol and sick and not helped
-    if stopped and (Mistake.SICKNESS_ONLY_STOPS_ATTACKING in held
-                    or (Mistake.MANA_ABILITIES_DODGE_SICKNESS in held and f.mana)
-                    or (Mistake.SICKNESS_SPARES_UNTAP_SYMBOL in held and f.untap and not f.tap)):
-        stopped = False
-    if Mistake.SICKNESS_STOPS_NONCREATURES in held and not f.creature and symbol and f.this_turn:
-        stopped = True
-    if Mistake.SICKNESS_STOPS_ALL_ACTIVATED_ABILITIES in held and f.creature and sick and not haste:
-        stopped = True
-    return state and not stopped
+    pay: tuple[str, ...] = ()  # the lands tapped for mana first: for the rest of a spell's cost, or a cost
 
 
 def _refused(err: RulesError) -> Reason:
@@ -524,6 +606,8 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str,
 
     try:
         if act.kind == "activate":
+            for land in act.pay:  # mana for its cost, from lands kept for it
+                trial.activate(label(land), player=who)
             ab = trial.obj(ref).card.activated[act.ability]
             target: int | str | None = None  # a card in the graveyard, or an opponent
             if ab.targets is not None:
@@ -558,16 +642,53 @@ def engine_verdict(g: Game, ref: int, act: Act, who: str,
     return True, Reason(f"Yes: {e.text.rstrip('.')} ({cr(e.rules)}).", e.rules, e.seq)
 
 
+def _records(g: Game, ref: int, act: Act, who: str,
+             labels: Mapping[str, int] | None = None) -> list[acts.Action] | None:
+    """``act`` as action records of :mod:`mtgkit.actions`, played one after another on ``g``:
+    tapping the lands that pay for it first, advancing to combat to attack (None: a block with
+    nothing attacking)."""
+    def label(text: str, zone: str = "battlefield") -> int:
+        return labels[text] if labels and text in labels else g.find(text, zone=zone)
+
+    paying: list[acts.Action] = [acts.Activate(label(land), player=who) for land in act.pay]
+    if act.kind == "activate":
+        ab = g.obj(ref).card.activated[act.ability]
+        target: int | str | None = None  # a card in the graveyard, or an opponent
+        if ab.targets is not None:
+            target = (next((c.id for c in g.zone(who, "graveyard")), None)
+                      if ab.targets.zone == "graveyard" else next(p for p in g.players if p != who))
+        return [*paying, acts.Activate(ref, act.ability, who, target=target)]
+    if act.kind == "attack":
+        ahead = [] if g.step == "beginning_of_combat" else [acts.Advance("beginning_of_combat")]
+        return [*ahead, acts.Attack((ref,))]
+    if act.kind == "block":
+        attackers = [p.id for p in g.board().permanents if p.attacking == who]
+        return [acts.Block(((ref, attackers[0]),))] if attackers else None
+    opponent = next(p for p in g.players if p != who)
+    return [*paying, acts.Cast(label(act.spell, "hand"), opponent, convoke=(ref,))]
+
+
+def permits(g: Game, ref: int, act: Act, who: str, labels: Mapping[str, int] | None = None) -> bool:
+    """Does the engine, playing by ``g``'s rules (the CR, or a variant), let ``who`` do ``act``
+    now? Its action records are tried with :meth:`~mtgkit.game.Game.refusal_of`, which changes
+    nothing."""
+    records = _records(g, ref, act, who, labels)
+    return records is not None and g.refusal_of(records) is None
+
+
 class Checklist(PlaySituation):
     """A {T}/summoning-sickness scenario: a set-up, a short play sequence (casts, a turn passing,
-    an attack), then: which of these may ``who`` do now (or how many)? Each thing is tried by
-    the engine on the game at the end; the model turns the facts around (which turn counts,
-    haste from whose permanent, what summoning sickness stops)."""
+    an attack), then: which of these may ``who`` do now, each on its own (or how many)? Each
+    thing is tried by the engine on the game at the end; a learner's answer is what the engine
+    says when it plays the same sequence by the variants they hold (:meth:`answers`)."""
 
     topic: ClassVar[TopicName] = "tap-untap"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
-    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
-        frozenset({Mistake.SICKNESS_ENDS_AT_END_OF_TURN, Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE})})
+    #: Three ideas of what "since their most recent turn began" measures: one at a time.
+    exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset(
+        frozenset(pair) for pair in itertools.combinations(
+            (Mistake.SICKNESS_ENDS_AT_END_OF_TURN, Mistake.MOST_RECENT_TURN_IS_THE_PREVIOUS_ONE,
+             Mistake.CONTROL_CHANGE_DOESNT_RESET_SICKNESS), 2))
     who: str
     acts: tuple[Act, ...]
     ask: Literal["which", "how many", "yes or no"] = "which"
@@ -575,8 +696,8 @@ class Checklist(PlaySituation):
     def key(self) -> Hashable:
         return ("checklist", self.play, self.who, self.acts, self.ask)
 
-    def worked(self) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
-        """Each thing asked about, its facts, whether the engine allows it, and why."""
+    def worked(self) -> tuple[tuple[Act, bool, Reason], ...]:
+        """Each thing asked about, whether the engine allows it, and why."""
         return _checked(self)
 
     def answer_of(self, verdicts: Sequence[bool]) -> str:
@@ -588,18 +709,49 @@ class Checklist(PlaySituation):
         return one_of(allowed, last="and") if allowed else "none of them"
 
     def legal(self) -> tuple[str, ...]:
-        return (self.answer_of([ok for _, _, ok, _ in self.worked()]),)
+        return (self.answer_of([ok for _, ok, _ in self.worked()]),)
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        return (self.answer_of([believed_verdict(f, held) for _, f, _, _ in self.worked()]),)
+    def answers(self, outs: Outcomes, rules: Rules | None = None) -> tuple[str, ...]:
+        """What each outcome's game says to the things asked about (tried by ``rules``, when
+        given, instead of the rules the game was played by)."""
+        labels = _labels_of(self.play)
+        found = []
+        for o in outs:
+            g = o.game
+            refs = [labels[a.card] if a.card in labels else g.find(a.card) for a in self.acts]
+            played, g.rules = g.rules, rules or g.rules
+            try:
+                found.append(self.answer_of([permits(g, ref, a, self.who, labels)
+                                             for ref, a in zip(refs, self.acts, strict=True)]))
+            finally:
+                g.rules = played
+        return tuple(dict.fromkeys(found))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers by ``rules``: when they answer every decision of the play as the CR does,
+        the play goes as by the CR (the engine decides nothing else), so only the things asked
+        about are tried by them, on the CR's game."""
+        if rules == CR or rules in _unchanged(self.play):
+            return self.answers(self.play.outcomes(), rules)
+        return super().under(rules)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        """As :meth:`PlaySituation.known`, replaying only under the variants that change the play."""
+        same = _unchanged(self.play)
+        asked = set(self.play.consulted())
+        for name in variants_asked(asked):
+            if rules_held({name}) not in same:
+                asked |= self.play.consulted(rules_held({name}))
+        own = tuple(type(self).misconceptions)
+        return (*own, *(n for n in variants_asked(asked) if n not in own))
 
     def explain(self) -> str:
-        return "\n".join(f"{a.says[0].upper()}{a.says[1:]}: {r.text}" for a, _, _, r in self.worked())
+        return "\n".join(f"{a.says[0].upper()}{a.says[1:]}: {r.text}" for a, _, r in self.worked())
 
     def decisive(self) -> Reason | None:
         if len(self.acts) != 1:
             return None
-        why = self.worked()[0][3]
+        why = self.worked()[0][2]
         # The rule that permits it (haste, or control since the turn began) decides the question,
         # not the procedure the event also cites (declaring attackers, paying {T}).
         first = [r for r in why.rules if r in _PERMITS]
@@ -611,14 +763,71 @@ class Checklist(PlaySituation):
 _PERMITS = ("702.10b", "702.10c", "302.6")
 
 
+class _Watching(Rules):
+    """The CR, which at each decision also asks every one of ``candidates`` (variants alone and
+    in pairs) and notes those that answer otherwise: under the rest a play goes exactly as by
+    the CR. (Used on one game, outside every cache: an instance holds what it noted.)"""
+
+    name = "the rules, watched"
+
+    def __init__(self, candidates: Sequence[Rules]) -> None:
+        self.candidates = tuple(candidates)
+        self.diverged: set[Rules] = set()
+
+    def _compare(self, decision: str, answer: object, g: Any, args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> None:
+        asked = set(g.consulted)
+        try:
+            for rules in self.candidates:
+                if rules not in self.diverged and getattr(rules, decision)(g, *args, **kwargs) != answer:
+                    self.diverged.add(rules)
+        finally:
+            g.consulted = asked
+
+
+def _watching(decision: str) -> Any:
+    def asked(self: _Watching, g: Any, *args: Any, **kwargs: Any) -> Any:
+        answer = getattr(CR, decision)(g, *args, **kwargs)
+        self._compare(decision, answer, g, args, kwargs)
+        return answer
+
+    asked.__name__ = decision
+    return asked
+
+
+#: The watching rules, with every decision point (each answered as the CR does).
+_Watch: type[_Watching] = type("_Watch", (_Watching,), {d: _watching(d) for d in DECISIONS})
+
+
 @functools.lru_cache(maxsize=1024)
-def _checked(s: Checklist) -> tuple[tuple[Act, Facts, bool, Reason], ...]:
+def _unchanged(play: Play) -> frozenset[Rules]:
+    """The rules of this topic's variants, alone and in pairs, under which ``play`` goes exactly
+    as by the CR (each answers every decision the play asks as the CR does); none when the play
+    branches on a player's choice."""
+    if len(play.outcomes()) != 1:
+        return frozenset()
+    names = [str(m) for m in Mistake]
+    candidates = [rules_held({n}) for n in names]
+    candidates += [rules_held({a, b}) for a, b in itertools.combinations(names, 2)]
+    watch = _Watch(candidates)
+    g, labels = play.build(watch)
+    play.run(g, labels)
+    return frozenset(candidates) - watch.diverged
+
+
+@functools.lru_cache(maxsize=1024)
+def _labels_of(play: Play) -> dict[str, int]:
+    return play.labels()
+
+
+@functools.lru_cache(maxsize=1024)
+def _checked(s: Checklist) -> tuple[tuple[Act, bool, Reason], ...]:
     g, labels = s.play.game()
     out = []
     for act in s.acts:
         ref = labels[act.card] if act.card in labels else g.find(act.card)
         ok, why = engine_verdict(g, ref, act, s.who, labels)
-        out.append((act, facts_of(g, ref, act), ok, why))
+        out.append((act, ok, why))
     return tuple(out)
 
 
@@ -731,6 +940,18 @@ def stolen_play(card: str = "Llanowar Elves", spell: str = "Mind Control",
     return Play(Setup(pieces=tuple(pieces)), tuple(steps))
 
 
+def attack_play(card: str = "Llanowar Elves") -> Play:
+    """Alice has controlled ``card`` since her last turn; she attacks Bob with it, and has priority
+    in her declare attackers step."""
+    scene = _Scene()
+    label = scene.put(card)
+    scene.abilities(card, label, "Alice")
+    scene.steps += [Step("advance", "", to="beginning_of_combat"),
+                    Step("attack", f"Alice attacks Bob with {_SHORT.get(card, card)}.", attackers=(label,),
+                         defender="Bob")]
+    return scene.play()
+
+
 def convoke_play(hysteria: str = "") -> Play:
     """In her precombat main phase Alice plays a Mountain, then taps a Forest and casts Llanowar
     Elves; she has three Mountains and Stoke the Flames (convoke) in her hand, and a Mass
@@ -752,8 +973,10 @@ _CONVOKE_ACTS = (Act("activate", "Llanowar Elves", "tap the Elves for {G}"),
                  Act("attack", "Grizzly Bears", "attack with her Grizzly Bears this turn"))
 
 
-def _stolen_acts(card: str, when: StolenWhen) -> tuple[Act, ...]:
-    name = f"the {card.split()[-1]} she took"
+def _stolen_acts(card: str, when: StolenWhen, spell: str = "Mind Control") -> tuple[Act, ...]:
+    noun = {"Llanowar Elves": "Elves", "Grizzly Bears": "Bears", "Order of Whiteclay": "Order",
+            "Serra Angel": "Angel"}.get(card, card)
+    name = f"the {noun} she took with {spell}"
     acts = [Act("activate", card, f"tap {name} for {{G}}")] if card == "Llanowar Elves" else []
     kind: ActKind = "block" if when == "his turn" else "attack"
     says = "block with {} in this combat" if kind == "block" else "attack with {} this turn"
@@ -786,69 +1009,352 @@ _HASTE_ACTS = {"Llanowar Elves": (Act("activate", "Llanowar Elves", "tap Llanowa
 _RETURNED_ACTS = (Act("activate", "Llanowar Elves", "tap Llanowar Elves for {G}"),
                   Act("attack", "Llanowar Elves", "attack with Llanowar Elves this turn"),
                   Act("activate", "Plains", "tap a Plains for {W}"))
-_CHECK_STEMS = {
-    "which": ("Which of these may {who} do now?", "Right now, which of these can {who} do?"),
-    "how many": ("How many of these may {who} do now: {acts}?",),
-    "yes or no": ("May {who} {act} now?",),
+# ----------------------------------------------------------------------- practice scenes
+#: What casting each permanent a scene may cast takes: the land it taps, how many, and its X.
+_CASTING: dict[str, tuple[str, int, int]] = {
+    "Llanowar Elves": ("Forest", 1, 0), "Grizzly Bears": ("Forest", 2, 0),
+    "Raging Goblin": ("Mountain", 1, 0), "Pili-Pala": ("Wastes", 2, 0), "Hangarback Walker": ("Wastes", 2, 1),
+    "Walking Ballista": ("Wastes", 2, 1), "Order of Whiteclay": ("Plains", 3, 0),
+    "Serra Angel": ("Plains", 5, 0), "Fellwar Stone": ("Wastes", 2, 0)}
+#: What a question calls a permanent (the card's name, unless a shorter one reads better).
+_SHORT = {"Llanowar Elves": "the Elves", "Grizzly Bears": "the Bears", "Raging Goblin": "the Goblin"}
+_HIS = {"Alice": "her", "Bob": "his"}
+_HOW_MANY = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _lands_words(land: str, n: int) -> str:
+    return f"{_HOW_MANY[n]} {land if n == 1 or land in ('Plains', 'Wastes') else land + 's'}"
+
+
+class _Scene:
+    """A practice scenario being put together: its pieces (each with its own label), its steps,
+    and the things it may ask about."""
+
+    def __init__(self) -> None:
+        self.pieces: list[Piece] = []
+        self.steps: list[Step] = []
+        self.acts: list[Act] = []
+        self._made: dict[tuple[str, str], int] = {}
+
+    def put(self, card: str, player: str = "Alice", zone: PieceZone = "battlefield", *,
+            arrived: Arrived = "last turn", tapped: bool = False) -> str:
+        """A piece of the set-up; its label."""
+        n = self._made[(player, card)] = self._made.get((player, card), 0) + 1
+        label = f"{player}'s {card} #{n}"
+        x = _CASTING.get(card, ("", 0, 0))[2]
+        counters = (("+1/+1", x),) if x and zone == "battlefield" else None
+        self.pieces.append(Piece(card, player, zone, label, tapped=tapped, arrived=arrived,
+                                 counters=counters))
+        return label
+
+    def cast(self, card: str, player: str = "Alice") -> str:
+        """``player`` taps lands (new ones, untapped) and casts ``card``; it resolves."""
+        land, n, x = _CASTING[card]
+        lands = tuple(self.put(land, player) for _ in range(n))
+        label = self.put(card, player, "hand")
+        said = f" with X = {x}" if x else ""
+        self.steps += [Step("cast", f"{player} taps {_lands_words(land, n)} and casts {card}{said}; it "
+                            f"resolves.", card=label, x=x, pay=lands), Step("resolve", "")]
+        return label
+
+    def abilities(self, card: str, label: str, who: str) -> None:
+        """The things ``who`` may try with the permanent's activated abilities (paying a mana cost
+        with lands of their own kept for it)."""
+        name = _SHORT.get(card, card)
+        if card == "Llanowar Elves":
+            self.acts.append(Act("activate", label, f"tap {name} for {{G}}"))
+        elif card == "Fellwar Stone":
+            self.acts.append(Act("activate", label, "tap Fellwar Stone for mana"))
+        elif card == "Walking Ballista":
+            self.acts.append(Act("activate", label, "remove a counter from Walking Ballista to deal 1 damage",
+                                 ability=1))
+        elif card == "Pili-Pala":
+            pay = self._spare("Wastes", 2, who)
+            self.acts.append(Act("activate", label, "untap Pili-Pala for one mana (its {2}, {Q} ability, "
+                                 "two Wastes paying the {2})", pay=pay))
+        elif card == "Hangarback Walker":
+            pay = self._spare("Wastes", 1, who)
+            self.acts.append(Act("activate", label, "put a +1/+1 counter on Hangarback Walker (its {1}, {T} "
+                                 "ability, a Wastes paying the {1})", pay=pay))
+        elif card == "Order of Whiteclay":
+            pay = self._spare("Plains", 3, who)
+            if not any(p.zone == "graveyard" and p.player == who for p in self.pieces):
+                self.put("Grizzly Bears", who, "graveyard")
+            self.acts.append(Act("activate", label, f"return the Grizzly Bears in {_HIS[who]} graveyard with "
+                                 "Order of Whiteclay (its {1}{W}{W}, {Q} ability, three Plains paying the "
+                                 "mana)",
+                                 pay=pay))
+
+    def _spare(self, land: str, n: int, who: str) -> tuple[str, ...]:
+        """``n`` untapped lands ``who`` keeps for abilities' costs (the same ones for every
+        ability: each thing asked about is tried on its own)."""
+        key = f"{who}'s spare {land}"
+        have = [p.label for p in self.pieces if p.label.startswith(key)]
+        for i in range(len(have), n):
+            self.pieces.append(Piece(land, who, label=f"{key} #{i + 1}"))
+            have.append(f"{key} #{i + 1}")
+        return tuple(have[:n])
+
+    def convoke(self, labels: Sequence[tuple[str, str]], who: str = "Alice", new: str = "") -> None:
+        """Stoke the Flames (convoke) in ``who``'s hand, with three Mountains for the rest of its
+        cost (one of them the land ``new``, if given): tap each creature of ``labels`` (card,
+        label) for convoke."""
+        spell = self.put("Stoke the Flames", who, "hand")
+        pay = self._spare("Mountain", 2 if new else 3, who) + ((new,) if new else ())
+        foe = "Bob" if who == "Alice" else "Alice"
+        for card, label in labels:
+            self.acts.append(Act("convoke", label, f"tap {_SHORT.get(card, card)} for convoke to help cast "
+                                 f"Stoke the Flames at {foe}, three Mountains paying the rest",
+                                 spell=spell, pay=pay))
+
+    def play(self) -> Play:
+        return Play(Setup(pieces=tuple(self.pieces)), tuple(self.steps))
+
+
+#: Creatures a scene may give a player (from an earlier turn, or cast now).
+_CREATURES = ("Llanowar Elves", "Grizzly Bears", "Raging Goblin", "Pili-Pala", "Hangarback Walker",
+              "Walking Ballista", "Order of Whiteclay", "Serra Angel")
+
+
+def _hysteria(scene: _Scene, rng: random.Random) -> None:
+    who = rng.choice(["", "", "Alice", "Bob"])
+    if who:
+        scene.put("Mass Hysteria", who)
+
+
+#: The moment a scenario question asks about, each said a few ways (a question picks one).
+_MOMENTS: dict[str, tuple[str, ...]] = {
+    "main": ("It is Alice's precombat main phase", "Alice is in her precombat main phase and holds priority",
+             "Before combat, Alice holds priority in her main phase"),
+    "his upkeep": ("It is Bob's upkeep, and Alice has priority",
+                   "Bob has passed priority to Alice in his upkeep", "In Bob's upkeep, Alice holds priority"),
+    "defend": ("Bob's {attacker} is attacking Alice, and she has priority in his declare attackers step",
+               "In Bob's declare attackers step, with his {attacker} attacking her, Alice has priority",
+               "Bob has attacked Alice with his {attacker}; she now holds priority in his declare attackers "
+               "step"),
+    "attack": ("Alice has declared her attackers and has priority in her declare attackers step",
+               "Alice's attackers are declared; she holds priority in her declare attackers step",
+               "In her declare attackers step, after attacking, Alice has priority"),
+    "returned upkeep": ("It is Bob's upkeep, and he has priority",
+                        "Bob's turn has begun; he holds priority in his upkeep"),
+    "returned main1": ("It is Bob's precombat main phase",
+                       "Bob is in his precombat main phase, holding priority"),
+    "convoke": ("It is Alice's precombat main phase, after she played a land and cast a creature",
+                "Alice has played her land and cast a creature this turn; she holds priority in her main "
+                "phase"),
 }
 
 
+def _scene_main(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """In her precombat main phase Alice casts one or two permanents; she may have one from an
+    earlier turn, and a Mass Hysteria may be on either side. What may she do before combat?"""
+    scene = _Scene()
+    chosen = rng.sample([*_CREATURES, "Fellwar Stone"], rng.randint(2, 3))
+    old = chosen[:rng.randint(0, 1)]
+    labels = [(c, scene.put(c)) for c in old]
+    _hysteria(scene, rng)
+    labels += [(c, scene.cast(c)) for c in chosen[len(old):]]
+    for card, label in labels:
+        scene.abilities(card, label, "Alice")
+        if card != "Fellwar Stone":
+            scene.acts.append(Act("attack", label, f"attack with {_SHORT.get(card, card)} this turn"))
+    return scene, "Alice", _MOMENTS["main"]
+
+
+def _scene_defend(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """Alice casts one or two creatures in her turn (she may have one from before); in Bob's turn
+    he attacks her (or, in his upkeep, passes priority to her). What may she do?"""
+    scene = _Scene()
+    chosen = rng.sample(_CREATURES, rng.randint(2, 3))
+    old = chosen[:rng.randint(0, 1)]
+    labels = [(c, scene.put(c)) for c in old]
+    attacker = rng.choice(["Grizzly Bears", "Hill Giant", "Craw Wurm"])
+    bobs = scene.put(attacker, "Bob")
+    _hysteria(scene, rng)
+    labels += [(c, scene.cast(c)) for c in chosen[len(old):]]
+    for card, label in labels:
+        scene.abilities(card, label, "Alice")
+    if rng.random() < 0.3:
+        scene.convoke(labels[-1:])
+    if rng.random() < 0.35:
+        scene.steps.append(Step("next_turn", "Alice's turn ends. Bob's turn begins; in his upkeep he passes "
+                                "priority to Alice.", to="upkeep"))
+        scene.steps.append(Step("pass", "", player="Bob"))
+        return scene, "Alice", _MOMENTS["his upkeep"]
+    for card, label in labels:
+        scene.acts.append(Act("block", label, f"block Bob's {attacker} with {_SHORT.get(card, card)}"))
+    scene.steps += [Step("next_turn", "", to="beginning_of_combat"),
+                    Step("attack", f"Alice's turn ends. In Bob's turn, Bob attacks Alice with his "
+                         f"{attacker}.",
+                         attackers=(bobs,), defender="Alice"),
+                    Step("pass", "Bob passes priority to Alice in the declare attackers step.", player="Bob")]
+    return scene, "Alice", tuple(m.format(attacker=attacker) for m in _MOMENTS["defend"])
+
+
+def _scene_attack(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """Alice attacks Bob with creatures she has had since her last turn (Serra Angel has
+    vigilance); in her declare attackers step she has priority. What may she still do with
+    them (an attacker is tapped, unless it has vigilance, CR 508.1f, 702.20b)?"""
+    scene = _Scene()
+    pool = ["Llanowar Elves", "Serra Angel", "Pili-Pala", "Order of Whiteclay", "Hangarback Walker",
+            "Grizzly Bears", "Walking Ballista"]
+    chosen = rng.sample(pool, rng.randint(2, 3))
+    if "Serra Angel" not in chosen and rng.random() < 0.5:
+        chosen[0] = "Serra Angel"
+    labels = [(c, scene.put(c)) for c in chosen]
+    able = list(labels)
+    if rng.random() < 0.5:  # and one she casts now: it attacks only with haste
+        new = rng.choice([c for c in ("Llanowar Elves", "Raging Goblin", "Grizzly Bears", "Pili-Pala")
+                          if c not in chosen])
+        hysteria = rng.choice(["", "Alice", "Bob"])
+        if hysteria:
+            scene.put("Mass Hysteria", hysteria)
+        labels.append((new, scene.cast(new)))
+        if hysteria or new == "Raging Goblin":
+            able.append(labels[-1])
+    attacking = rng.sample(able, rng.randint(1, len(able)))
+    attacking.sort(key=labels.index)
+    for card, label in labels:
+        scene.abilities(card, label, "Alice")
+    scene.convoke(labels)
+    names = one_of([_SHORT.get(c, c) for c, _ in attacking], last="and")
+    scene.steps += [Step("advance", "", to="beginning_of_combat"),
+                    Step("attack", f"Alice attacks Bob with {names}.",
+                         attackers=tuple(lb for _, lb in attacking),
+                         defender="Bob")]
+    return scene, "Alice", _MOMENTS["attack"]
+
+
+def _scene_returned(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """In Alice's end step Bob returns a creature card with Order of Whiteclay; his turn begins
+    and he has priority in his upkeep (or his precombat main phase). What may he do?"""
+    scene = _Scene()
+    order = scene.put("Order of Whiteclay", "Bob", tapped=True)
+    plains = tuple(scene.put("Plains", "Bob") for _ in range(3))
+    card = rng.choice(["Llanowar Elves", "Grizzly Bears", "Raging Goblin", "Pili-Pala"])
+    back = scene.put(card, "Bob", "graveyard")
+    name = _SHORT.get(card, card)
+    if rng.random() < 0.5:
+        _hysteria(scene, rng)
+    to = rng.choice(["upkeep", "main1"])
+    moment = _MOMENTS["returned " + to]
+    said = "he holds priority in his upkeep" if to == "upkeep" else "he is in his precombat main phase"
+    scene.steps += [Step("advance", "", to="end"), Step("pass", "", player="Alice"),
+                    Step("activate", f"In Alice's end step, after she passes priority, Bob taps three "
+                         f"Plains and activates Order of Whiteclay ({{1}}{{W}}{{W}}, {{Q}}) targeting {card} "
+                         f"in his "
+                         f"graveyard; it resolves.", card=order, target=back, pay=plains),
+                    Step("resolve", ""),
+                    Step("next_turn", f"Bob's turn begins; {said}.", to=to)]
+    scene.abilities(card, back, "Bob")
+    scene.acts += [Act("attack", back, f"attack with {name} this turn"),
+                   Act("activate", plains[0], "tap a Plains for {W}")]
+    return scene, "Bob", moment
+
+
+def _scene_convoke(rng: random.Random) -> tuple[_Scene, str, tuple[str, ...]]:
+    """In her precombat main phase Alice plays a Mountain and casts a creature; Stoke the Flames
+    (convoke) is in her hand. May she tap the new creature (or an older one) for convoke, tap it
+    for mana, attack with it?"""
+    scene = _Scene()
+    old = rng.choice(["", "Grizzly Bears", "Serra Angel", "Llanowar Elves"])
+    labels = [(old, scene.put(old))] if old else []
+    _hysteria(scene, rng)
+    mountain = scene.put("Mountain", zone="hand")
+    scene.steps.append(Step("play_land", "Alice plays a Mountain (her land for the turn).", card=mountain))
+    new = rng.choice([c for c in ("Llanowar Elves", "Grizzly Bears", "Raging Goblin", "Pili-Pala")
+                      if c != old])
+    labels.append((new, scene.cast(new)))
+    scene.convoke(labels, new=mountain)
+    for card, label in labels:
+        scene.abilities(card, label, "Alice")
+        scene.acts.append(Act("attack", label, f"attack with {_SHORT.get(card, card)} this turn"))
+    return scene, "Alice", _MOMENTS["convoke"]
+
+
+_STOLEN_WHEN: dict[StolenWhen, tuple[str, ...]] = {
+    "now": ("Alice is still in her precombat main phase",
+            "Right after the spell resolves, Alice holds priority in her main phase"),
+    "his turn": tuple(m.format(attacker="Grizzly Bears") for m in _MOMENTS["defend"]),
+    "her next turn": ("It is Alice's next turn, her precombat main phase",
+                      "Alice's next turn has begun; she is in her precombat main phase")}
+
+
+def _scene_stolen(rng: random.Random) -> tuple[Play, list[Act], str, tuple[str, ...]]:
+    card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears", "Pili-Pala", "Serra Angel",
+                       "Order of Whiteclay"])
+    spell = rng.choice(["Mind Control", "Mind Control", "Act of Treason"])
+    when: StolenWhen = ("now" if spell == "Act of Treason"
+                        else rng.choice(["now", "his turn", "her next turn"]))
+    return (stolen_play(card, spell, when), list(_stolen_acts(card, when, spell)), "Alice",
+            _STOLEN_WHEN[when])
+
+
+_CHECK_STEMS = {
+    "which": ("{moment}. Which of these may {who} do now, each considered on its own (one may rule out "
+              "another)?",
+              "{moment}. Taking each one on its own, which of these could {who} do right now?",
+              "{moment}. Considering each thing separately, which of these do the rules let {who} do now?",
+              "{moment}. Looking at each option by itself, which of these are legal for {who} right now?",
+              "{moment}. Each on its own (not one after another), which of these is {who} allowed to do "
+              "at this point?",
+              "{moment}. Which of the following could {who} legally do next (each option separately)?"),
+    "how many": ("{moment}. How many of these may {who} do now, each considered on its own: {acts}?",
+                 "{moment}. Counting each one on its own, how many of these things can {who} do at this "
+                 "moment: {acts}?",
+                 "{moment}. Tried one at a time, how many of these would the rules allow {who} to do now: "
+                 "{acts}?"),
+    "yes or no": ("{moment}. May {who} {act} now?", "{moment}. Can {who} {act} at this moment?"),
+}
+
+
+def _scene(rng: random.Random) -> tuple[Play, list[Act], str, tuple[str, ...]]:
+    """A practice scenario: its play, the things it may ask about, who, and the moment in words."""
+    kind = rng.choice(["main", "main", "defend", "defend", "attack", "attack", "returned", "stolen",
+                       "stolen", "convoke"])
+    if kind == "stolen":
+        return _scene_stolen(rng)
+    scene, who, moment = {"main": _scene_main, "defend": _scene_defend, "attack": _scene_attack,
+                          "returned": _scene_returned, "convoke": _scene_convoke}[kind](rng)
+    return scene.play(), scene.acts, who, moment
+
+
 def _checklist_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    kind = rng.choice(["fresh", "fresh", "haste", "haste", "returned", "stolen", "stolen", "convoke"])
-    if kind == "convoke":
-        play, pool, who = convoke_play(rng.choice(["", "", "Alice", "Bob"])), list(_CONVOKE_ACTS), "Alice"
-    elif kind == "stolen":
-        card = rng.choice(["Llanowar Elves", "Llanowar Elves", "Grizzly Bears"])
-        spell = rng.choice(["Mind Control", "Act of Treason"])
-        when: StolenWhen = ("now" if spell == "Act of Treason"
-                            else rng.choice(["now", "his turn", "her next turn"]))
-        play = stolen_play(card, spell, when)
-        pool = list(_stolen_acts(card, when))
-        who = "Alice"
-    elif kind == "fresh":
-        ballista, bears = rng.random() < 0.7, rng.random() < 0.4
-        play = fresh_play(ballista=ballista, hysteria=rng.choice(["", "", "Alice", "Bob"]), bears=bears)
-        pool = [a for a in _FRESH_ACTS if (ballista or "Ballista" not in a.card)
-                and (bears or "Grizzly" not in a.card) and (ballista or a.card != "Forest 4")]
-        who = "Alice"
-    elif kind == "haste":
-        creatures = sorted(rng.sample(["Llanowar Elves", "Raging Goblin", "Grizzly Bears"],
-                                      rng.randint(1, 2)))
-        stone = rng.random() < 0.4
-        play = haste_play(creatures, hysteria=rng.choice(["", "Alice", "Bob", "Bob"]), stone=stone)
-        pool = [a for c in (*creatures, *(["Fellwar Stone"] if stone else [])) for a in _HASTE_ACTS[c]]
-        who = "Alice"
-    else:
-        play, pool, who = returned_play(), list(_RETURNED_ACTS), "Bob"
+    play, pool, who, moment = _scene(rng)
+    if not pool:
+        return None  # nothing to ask about (creatures with no ability in a turn they can't attack)
     if level == "easy" and rng.random() < 0.35:
         ask: Literal["which", "how many", "yes or no"] = "yes or no"
         acts: tuple[Act, ...] = (rng.choice(pool),)
     else:
-        n = min(len(pool), rng.randint(2, 3) if level == "easy" else rng.randint(3, 4))
+        n = min(len(pool), rng.randint(2, 3) if level == "easy" else 4)
         if n < 2:
             return None
         acts = tuple(rng.sample(pool, n))
         ask = "how many" if rng.random() < 0.3 else "which"
     s = Checklist(play, who, acts, ask)
-    asks = tuple(a.format(who=who, act=acts[0].says, acts="; ".join(x.says for x in acts))
-                 for a in _CHECK_STEMS[ask])
+    asks = tuple(a.format(moment=m, who=who, act=acts[0].says, acts="; ".join(x.says for x in acts))
+                 for m in moment for a in _CHECK_STEMS[ask])
     if ask == "which":
         asks = tuple(f"{a} ({'; '.join(x.says for x in acts)})" for a in asks)
-    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask), "CR 302.6, 702.10, 107.5")
+    cited = dict.fromkeys(r for _, _, why in s.worked() for r in why.rules)
+    return s, Stem(asks, functools.partial(_checklist_claim, who, acts, ask, moment[0]),
+                   "CR " + ", ".join(cited))
 
 
-def _checklist_claim(who: str, acts: tuple[Act, ...], ask: str, v: str) -> str:
-    """A checklist answer as a statement that names what it is about (the things asked about,
-    and the question), so a true/false or which-rule stem can be decided as written."""
+def _checklist_claim(who: str, acts: tuple[Act, ...], ask: str, moment: str, v: str) -> str:
+    """A checklist answer as a statement that names what it is about (the moment, the things
+    asked about, and the question), so a true/false or which-rule stem can be decided as written."""
     listed = "; ".join(a.says for a in acts)
     if ask == "yes or no":
         when = "" if acts[0].says.endswith(("this turn", "this combat")) else " now"
-        return f"{who} may {'' if v == 'yes' else 'not '}{acts[0].says}{when}."
+        return f"{moment}: {who} may {'' if v == 'yes' else 'not '}{acts[0].says}{when}."
     if ask == "how many":
-        return f"of these things ({listed}), {who} may do exactly {v} now."
+        return f"{moment}: of these things ({listed}), each considered on its own, {who} may do exactly {v}."
     if v == "none of them":
-        return f"of these things ({listed}), {who} may do none now."
-    return f"of these things ({listed}), {who} may do exactly the following now: {v}."
+        return f"{moment}: of these things ({listed}), each considered on its own, {who} may do none."
+    return (f"{moment}: of these things ({listed}), each considered on its own, {who} may do exactly the "
+            f"following: {v}.")
 
 
 MISCONCEPTIONS: tuple[Misconception, ...] = (
@@ -861,7 +1367,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Summoning sickness is about creatures only: a creature's {T}/{Q} abilities wait until "
                   "its controller has controlled it since their turn began. A noncreature artifact or a "
                   "noncreature land can use {T} at once (a land that is also a creature can't).",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Fellwar Stone", "this turn", False),)),
         ask="Can Alice activate it now?",
     ),
@@ -873,7 +1379,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="302.6",
         rule_says="Summoning sickness stops a creature's abilities with {T} *or* {Q} in the cost (unless it "
                   "has haste).",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Order of Whiteclay", "this turn", True),)),
         ask="Can Alice activate it now?",
     ),
@@ -885,7 +1391,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="107.6",
         rule_says="{Q} means 'untap this permanent', so it can be paid only by a tapped permanent; an "
                   "untapped one can't pay it.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Pili-Pala", "last turn", False),)),
         ask="Can Alice activate it now?",
     ),
@@ -898,7 +1404,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="302.6",
         rule_says="Summoning sickness stops every ability of a creature with {T} or {Q} in its cost, mana "
                   "abilities included.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Llanowar Elves", "this turn", False),)),
         ask="Can Alice activate it now?",
     ),
@@ -911,7 +1417,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="The summoning sickness rule stops two things until the creature has been under its "
                   "controller's control since their turn began: attacking, and abilities with {T} or {Q} in "
                   "their cost.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Hangarback Walker", "this turn", False),)),
         ask="Can Alice activate it now?",
     ),
@@ -925,7 +1431,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="The creature's controller must have controlled it continuously since their own most "
                   "recent turn began: Llanowar Elves cast in Alice's turn are still sick in Bob's turn, "
                   "until Alice's next turn begins.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(fresh_play(ballista=False), "Alice", _FRESH_ACTS[:1], "yes or no"),
         ask="May Alice tap the Elves for {G} in Bob's turn?",
     ),
@@ -937,7 +1443,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="302.6",
         rule_says="Summoning sickness stops only the abilities with {T} or {Q} in their cost (and "
                   "attacking): Walking Ballista cast this turn can remove a counter to deal damage at once.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Activation((ActivationCase("Walking Ballista", "this turn", False, 1),)),
         ask="Can Alice activate it now?",
     ),
@@ -949,7 +1455,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="509.1a",
         rule_says="Summoning sickness stops attacking and {T}/{Q} abilities (CR 302.6), nothing else: any "
                   "untapped creature the defending player controls can block.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(fresh_play(ballista=False), "Alice", (_FRESH_ACTS[2],), "yes or no"),
         ask="May Alice block with the Elves in Bob's turn?",
     ),
@@ -962,7 +1468,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="702.10c",
         rule_says="Haste switches off both halves of summoning sickness: the creature can attack (CR "
                   "702.10b) and use abilities with {T} or {Q} in their cost at once.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(haste_play(["Llanowar Elves"], hysteria="Alice"), "Alice",
                           _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
         ask="May Alice tap the Elves for {G} now?",
@@ -976,7 +1482,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="702.10c",
         rule_says="A card does what its words say: 'All creatures have haste' means every creature, Alice's "
                   "too, whoever controls Mass Hysteria.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(haste_play(["Llanowar Elves"], hysteria="Bob"), "Alice",
                           _HASTE_ACTS["Llanowar Elves"][:1], "yes or no"),
         ask="May Alice tap the Elves for {G} now?",
@@ -990,7 +1496,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="117.1b",
         rule_says="A player may activate an activated ability whenever they have priority, in any player's "
                   "turn, unless the ability itself says otherwise.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(fresh_play(), "Alice", (_FRESH_ACTS[1],), "yes or no"),
         ask="May Alice remove a counter from Walking Ballista in Bob's turn?",
     ),
@@ -1004,7 +1510,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="302.6",
         rule_says="For a player who is taking a turn, their most recent turn is the current one: a creature "
                   "that has been theirs since before it began may tap and attack.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(returned_play(), "Bob", _RETURNED_ACTS[:1], "yes or no"),
         ask="May Bob tap the Elves for {G} in his upkeep?",
     ),
@@ -1015,13 +1521,13 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         description="Summoning sickness is about how long the creature has been on the battlefield, so a "
                     "creature taken from an opponent can tap or attack at once.",
         rule="302.6",
-        rule_says="What counts is continuous control by its current controller since their most recent turn "
-                  "began: gaining control of a creature starts that over (CR 613.1b), so Elves taken with "
-                  "Mind Control can't tap or attack until their new controller's next turn, unless they "
-                  "have haste.",
-        plugs_in="inputs",
+        rule_says="CR 302.6 counts continuous control by the creature's current controller since their most "
+                  "recent turn began, not time on the battlefield: gaining control of it starts the count "
+                  "again, so Elves taken with Mind Control can't tap or attack until their new controller's "
+                  "next turn begins, unless they have haste.",
+        plugs_in="variant",
         example=Checklist(stolen_play(), "Alice", _stolen_acts("Llanowar Elves", "now")[:1], "yes or no"),
-        ask="May Alice tap the Elves she took for {G} now?",
+        ask="May Alice tap the Elves she took with Mind Control for {G} now?",
     ),
     Misconception(
         name=Mistake.OWNER_IS_THE_CONTROLLER,
@@ -1033,10 +1539,10 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="A permanent's abilities are activated by its controller, who also attacks and blocks "
                   "with it; its owner may be someone else (CR 110.2). Alice controls the Elves she took "
                   "with Mind Control, and from her next turn on she may tap them.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(stolen_play(when="her next turn"), "Alice",
                           _stolen_acts("Llanowar Elves", "her next turn")[:1], "yes or no"),
-        ask="May Alice tap the Elves she took for {G} now?",
+        ask="May Alice tap the Elves she took with Mind Control for {G} now?",
     ),
     Misconception(
         name=Mistake.SICK_CREATURES_CANT_CONVOKE,
@@ -1048,9 +1554,25 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Convoke taps creatures as part of paying a spell's total cost; that isn't an ability of "
                   "the creature with {T} in its cost, so summoning sickness (CR 302.6) doesn't stop it: "
                   "Elves cast this turn may convoke.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=Checklist(convoke_play(), "Alice", _CONVOKE_ACTS[2:3], "yes or no"),
         ask="May Alice tap the Elves for convoke now?",
+    ),
+    Misconception(
+        name=Mistake.ATTACKING_DOESNT_TAP,
+        topic="tap-untap",
+        title="attacking leaves a creature untapped",
+        description="Declaring a creature as an attacker doesn't tap it, so Llanowar Elves that attack can "
+                    "still tap for {G} during combat.",
+        rule="508.1f",
+        rule_says="Declaring attackers taps each attacking creature, unless it has vigilance (CR 702.20b): "
+                  "attacking Elves are tapped and can't pay {T} again, while an attacking Serra Angel stays "
+                  "untapped.",
+        plugs_in="variant",
+        example=Checklist(attack_play(), "Alice",
+                          (Act("activate", "Alice's Llanowar Elves #1", "tap the Elves for {G}"),),
+                          "yes or no"),
+        ask="May Alice tap the Elves for {G} in her declare attackers step?",
     ),
 )
 
@@ -1098,14 +1620,19 @@ def _activation_question(rng: random.Random, level: Level) -> tuple[Situation, S
         (f"Alice looks at these {n} permanents in her main phase. Which of them could she activate "
          f"right now (each one's first activated ability, unless another is quoted)?",
          f"Which of these {n} permanents' abilities (the first activated one, unless another is "
-         f"quoted) can Alice activate in her main phase?"),
+         f"quoted) can Alice activate in her main phase?",
+         f"In her main phase Alice wonders which of her {n} permanents she can use. Which abilities "
+         f"(each one's first activated ability, unless another is quoted) may she activate now?",
+         f"Alice holds priority in her main phase. Of these {n} permanents, whose ability (the first "
+         f"activated one, unless another is quoted) could she activate at this moment?"),
         lambda v: f"of these {n} permanents, Alice can activate exactly: {v}.",
         "CR 107.5, 107.6, 302.6")
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: mostly scenarios (Alice casts creatures, maybe with a
-    Mass Hysteria, and the turn may pass to Bob; Bob returns Llanowar Elves in Alice's end step),
+    Mass Hysteria, and the turn may pass to Bob; she attacks, maybe with a vigilant Serra Angel;
+    Bob returns a creature card in Alice's end step; a creature is stolen; convoke),
     asking which of several things a player may do now, how many, or whether one; the rest ask
     whether Alice can activate one permanent's ability in her main phase (easy) or which of three
     or four she can (hard)."""
@@ -1137,7 +1664,6 @@ TOPIC = Topic(
 )
 
 __all__ = ["ACTIVATION_RESOURCES", "ACTIVATION_SETUP", "ATTACK_SETUP", "TAP_CARDS", "TOPIC", "Act",
-           "Activation", "ActivationCase", "Checklist", "Facts", "Mistake", "ActivationWith", "AttackCase",
-           "AttackWith", "activation", "believed_activation", "believed_verdict",
-           "check_activation_answers", "engine_verdict", "facts_of", "fresh_play", "generate", "haste_play",
-           "in_bobs_turn", "returned_play"]
+           "Activation", "ActivationCase", "ActivationWith", "AttackCase", "AttackWith", "Checklist",
+           "Mistake", "activates", "activation", "check_activation_answers", "engine_verdict",
+           "fresh_play", "generate", "haste_play", "in_bobs_turn", "permits", "returned_play"]
