@@ -215,7 +215,7 @@ class Misconception(Record):
         return believe(s, frozenset({self.name}))
 
     def applies_to(self, s: Situation) -> bool:
-        return self.name in type(s).misconceptions
+        return str(self.name) in applicable(s)
 
     def feedback(self) -> str:
         """What a learner who gave this misconception's answer should read."""
