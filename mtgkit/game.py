@@ -3886,11 +3886,11 @@ class Game:
                                 ("610.3",) + (("610.3d",) if len(back) > 1 else ()),
                                 copy_of=copies.get(c.id), copy_chosen=c.id in copies)
         if self.rules.returner_sees(self):  # by a rules variant: they saw what brought them back
-            for _, c, cause in back:
-                for ab in c.card.triggers:
-                    data = ab.trigger.matches(self._events[cause - 1], c, self)
-                    if data is not None and isinstance(ab, Triggered):
-                        self._trigger(_Reaction(cause, ab, c, c.controller, data))
+            returned = {c.id for _, c, _ in back}
+            for cause in dict.fromkeys(cause for _, _, cause in back):
+                for r in self._collect(self._events[cause - 1]):
+                    if isinstance(r.ability, Triggered) and r.source is not None and r.source.id in returned:
+                        self._trigger(r)
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""

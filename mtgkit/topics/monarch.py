@@ -41,7 +41,7 @@ from ..events import (
 from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
-from ..records import Value
+from ..records import Mutable, Value
 from ..state import Exiled, LastKnown, Obj
 from ..teaching import (
     LIBRARY,
@@ -728,17 +728,17 @@ LICH = "Custodi Lich"
 CROWNING = ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Queen Marchesa")
 
 
-class End(Value):
+class End(Mutable):
     """What a question reads off the end of a play: the monarch, life totals, creatures and
     Protectors of the Crown each player controls, who chose the creature sacrificed to Custodi
     Lich, and the cards each player drew from the monarch's draw ability."""
 
     monarch: str | None
-    life: Mapping[str, int]
-    creatures: Mapping[str, int]
-    protectors: Mapping[str, int]
+    life: dict[str, int]
+    creatures: dict[str, int]
+    protectors: dict[str, int]
     chooser: str
-    drawn: Mapping[str, int]
+    drawn: dict[str, int]
 
 
 class _Story:
@@ -801,8 +801,9 @@ def end_of(o: Outcome) -> End:
     chooser = next((c.player or "" for c in o.events if isinstance(c, ChoiceMade)
                     and c.question == "sacrifice"), "")
     drawn = {p: 0 for p in g.players}
-    for e in o.events:  # a draw by the monarch's draw ability cites it (CR 725.2)
-        if isinstance(e, ZoneChange) and e.frm == "library" and e.to == "hand" and "725.2" in e.rules:
+    for e in o.events:  # a draw the beginning of an end step caused: the monarch's (CR 725.2)
+        if isinstance(e, ZoneChange) and e.frm == "library" and e.to == "hand" and any(
+                isinstance(c, StepBegan) and c.step == "end" for c in chain(g.events, e.seq)):
             drawn[e.player or ""] = drawn.get(e.player or "", 0) + 1
     return End(
         g.monarch,
@@ -912,7 +913,9 @@ class CombatStealDoesntTriggerLich(Rules):
     taking the crown with combat damage (725.2), nor inheriting it (725.4)."""
 
     def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:
-        return super().becomes_monarch_triggers(g, e, controller) and "725.1" in e.rules
+        history = chain(g.events, e.seq) if hasattr(g, "events") else []
+        return super().becomes_monarch_triggers(g, e, controller) and not any(
+            isinstance(c, PlayerLeft) or (isinstance(c, DamageDealt) and c.combat) for c in history)
 
 
 @variant(Mistake.PROTECTOR_GUARDS_THE_MONARCH)
