@@ -237,13 +237,14 @@ class CombatDamageToMonarch(_Marker):
 
 class MonarchsEndStep(_Marker):
     """At the beginning of the monarch's end step (CR 725.2): only the monarch's inherent draw
-    ability uses it, so its source's controller is the monarch; the rules decide which steps
+    ability uses it, so its source's controller is the monarch; the rules decide which end steps
     (:meth:`~mtgkit.variants.Rules.monarch_draws`)."""
 
     waits_for = (StepBegan,)
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
-        if type(event) is StepBegan and view.rules.monarch_draws(view, event, source.controller):
+        if type(event) is StepBegan and event.step == "end" \
+                and view.rules.monarch_draws(view, event, source.controller):
             return TriggerData()
         return None
 

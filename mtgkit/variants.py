@@ -138,9 +138,9 @@ class Rules:
 
     @decision("725.2")
     def monarch_draws(self, g: Any, e: StepBegan, monarch: str) -> bool:
-        """Does the beginning of this step trigger the monarch's draw ability? (CR 725.2: at the
-        beginning of the monarch's own end step.)"""
-        return e.step == "end" and g.active_player == monarch
+        """Does the beginning of this end step trigger the monarch's draw ability? (CR 725.2: at
+        the beginning of the monarch's own end step.)"""
+        return bool(g.active_player == monarch)
 
     @decision("725.2", "603.3")
     def monarch_drawer(self, g: Any, controller: str) -> str:

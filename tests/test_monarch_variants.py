@@ -135,19 +135,22 @@ def test_a_monarch_questions_wrong_options_all_come_from_variants(level: str) ->
     registered variant (or two): the only exceptions are the damage-assignment misreadings, on
     the question that asks how a blocked attacker's damage may be divided."""
     checked = 0
-    for seed in range(3):
-        for q, _ in zip(questions("monarch", level, seed=seed), range(20), strict=False):
+    for seed in range(2):
+        for q, _ in zip(questions("monarch", level, seed=seed), range(12), strict=False):
             if q.kind == "which-rule":
                 continue
             names = _models(q)
             own = names - set(VARIANTS)
             assert own <= set(monarch._DIVISION_BELIEFS), (seed, q.number, own)
             if isinstance(q.situation, PlaySituation) and not own:
-                for option, who in q.wrong:
+                for option, who in q.wrong:  # a true/false question's wrong option is about its claim
+                    said = option if q.kind == "choice" else q.claim
                     for pair in who:
-                        assert option in q.situation.believe(frozenset(pair.split(" + ")))
+                        believed = q.situation.believe(frozenset(pair.split(" + ")))
+                        assert (said in believed) if said not in q.answers and q.kind == "choice" or \
+                            option == "true" else (said not in believed), (q.number, option, pair)
             checked += 1
-    assert checked >= 30
+    assert checked >= 16
 
 
 def test_the_monarch_decisions_are_in_the_monarch_section() -> None:

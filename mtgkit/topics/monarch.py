@@ -868,7 +868,7 @@ class MonarchDrawsEveryEndStep(Rules):
     """The monarch draws at the beginning of every player's end step."""
 
     def monarch_draws(self, g: Any, e: StepBegan, monarch: str) -> bool:
-        return e.step == "end"
+        return True
 
 
 @variant(Mistake.DRAW_FOLLOWS_THE_CROWN)
@@ -1059,6 +1059,7 @@ class MonarchPlay(PlaySituation):
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
         frozenset({Mistake.REDIRECT_SPILLS_OVER, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS})})
+    pair_all: ClassVar[int] = 4  # each pair is a replay of the play: pair what changes it alone
     ask: MonarchAsk = "monarch"
     about: str = "Bob"
     note: str = ""  # how the board came about, when the set-up alone doesn't say
