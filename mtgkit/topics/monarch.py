@@ -6,6 +6,14 @@ passes the crown (725.4), becoming the monarch again triggers nothing (603.2e), 
 monarch's draw trigger is its controller's when it triggered. Every answer is the engine's,
 over Bob's choices of which Protector takes each source's damage.
 
+Every misconception that is a wrong rule is a variant of the rules (:mod:`mtgkit.variants`)
+registered here under its name, overriding one decision of the engine; a learner's answer is
+the same play under the variants they hold (the damage-assignment misreadings stay one small
+model each).
+
+>>> s = MonarchPlay(steal_play(["Grizzly Bears"], bob=(), protectors=1))
+>>> s.legal(), s.believe(frozenset({"redirected-damage-is-damage-to-the-monarch"}))
+(('Bob',), ('Alice',))
 >>> MonarchCase(("Grizzly Bears",), protectors=1).legal()
 ('Bob',)
 >>> LeaveCase(("Alice", "Bob", "Carol"), "Alice", "Bob", "Bob").legal()
