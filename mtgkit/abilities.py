@@ -21,9 +21,9 @@ from typing import Literal, Protocol, TypeVar
 from .mana import COLORS, TYPES, Mana, ManaCost
 from .records import Value
 from .triggers import (
-    AtBeginning,
     CombatDamageToMonarch,
     Condition,
+    MonarchsEndStep,
     TappedForMana,
     Trigger,
     Until,
@@ -601,7 +601,7 @@ class ChooseColorAsEnters(_Marker):
 
 #: The monarch's two inherent triggered abilities (CR 725.2). They have no source: the player
 #: who is the monarch when one triggers controls it.
-MONARCH_DRAW = Triggered(AtBeginning("end", "you"), (Draw(1),),
+MONARCH_DRAW = Triggered(MonarchsEndStep(), (Draw(1),),
                          "At the beginning of the monarch's end step, that player draws a card.")
 MONARCH_STEAL = Triggered(CombatDamageToMonarch(), (CreatureControllerBecomesMonarch(),),
                           "Whenever a creature deals combat damage to the monarch, its controller "

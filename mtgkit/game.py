@@ -67,7 +67,6 @@ from .abilities import (
     PreventDamage,
     PutCounters,
     PutCountersOnEach,
-    RedirectDamageToSelf,
     Reflect,
     ReturnFromGraveyard,
     SacrificeCreature,
@@ -494,6 +493,12 @@ class Game:
 
     def is_a(self, obj_id: int, card_type: str) -> bool:
         return self._s.objects[obj_id].is_a(card_type)
+
+    def last_known(self, obj_id: int, incarnation: int) -> LastKnown | None:
+        """Object ``obj_id`` as it last existed on the battlefield as incarnation ``incarnation``
+        (CR 603.10a, 608.2h), or ``None`` if it never left the battlefield as that object."""
+        known: LastKnown | None = self._s.lki_of.get((obj_id, incarnation))
+        return known
 
     def controller_of(self, obj_id: int, incarnation: int | None = None) -> str:
         """Its controller, or the last one it had on the battlefield (last known information).
@@ -1287,6 +1292,9 @@ class Game:
 
     def _end_step(self) -> None:
         s = self._s
+        if s.step != "cleanup" and any(o.damage for o in self.permanents()) \
+                and self.rules.damage_wears_off(self, s.step):
+            self._remove_damage()
         for p in s.players:
             if p.pool and self.rules.pools_empty(self, s.step):
                 self._emit(PoolEmptied(rules=("106.4",), player=p.name, cause=s.step_seq,
@@ -1301,15 +1309,19 @@ class Game:
     def _cleanup(self) -> None:
         s = self._s
         self._discard_to_hand_size()
-        damaged = [o for o in self.permanents() if o.damage]
-        if damaged:
-            for o in damaged:
-                o.damage = 0
-                o.deathtouch_damage = False
-            self._emit(DamageWoreOff(words=say("DamageWoreOff", names=tuple(o.name for o in damaged)),
-                                     rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
+        if any(o.damage for o in self.permanents()) and self.rules.damage_wears_off(self, "cleanup"):
+            self._remove_damage()
         for eff in [e for e in s.effects if e.until_turn is not None and e.until_turn <= s.turn]:
             self._end_effect(eff, ("514.2", "611.2a"))
+
+    def _remove_damage(self) -> None:
+        """Damage marked on permanents is removed (CR 514.2)."""
+        damaged = [o for o in self.permanents() if o.damage]
+        for o in damaged:
+            o.damage = 0
+            o.deathtouch_damage = False
+        self._emit(DamageWoreOff(words=say("DamageWoreOff", names=tuple(o.name for o in damaged)),
+                                 rules=("514.2",), lane="game", ids=tuple(o.id for o in damaged)))
 
     def _end_effect(self, eff: ResolvedEffect, rules: tuple[str, ...]) -> None:
         """A continuous effect of a resolved spell or ability ends (CR 514.2, 611.2a; 800.4a when
@@ -2428,6 +2440,11 @@ class Game:
                                rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
                                ability=item.kind == "ability"))
+        elif item.kind == "ability" and self._refers_to_gone(item) \
+                and not self.rules.ability_resolves(self, item):
+            self._emit(Fizzled(words=say("fizzle.source_gone", item=item.name), rules=("113.7a",),
+                               player=item.controller, lane="stack", cause=item.seq, id=item.id,
+                               ability=True))
         elif problem is not None:
             fizzle = self._emit(Fizzled(words=say("fizzle.target", item=item.name, problem=problem),
                                         rules=("608.3b",) if permanent else ("608.2b",),
@@ -2461,6 +2478,15 @@ class Game:
                                 color=item.color,
                                 attach=item.target if aura and isinstance(item.target, int) else None)
         self._grant(self._s.active)  # CR 117.3b: the active player gets priority
+
+    def _refers_to_gone(self, item: StackItem) -> bool:
+        """Has the source of ability ``item``, or the creature it refers to (the monarch's
+        combat-damage trigger), left the battlefield since (CR 400.7)?"""
+        def gone(obj_id: int | None, incarnation: int) -> bool:
+            o = self._s.objects.get(obj_id) if obj_id is not None else None
+            return o is not None and (o.zone != "battlefield" or o.incarnation != incarnation)
+        return gone(item.source_id, item.source_incarnation) or gone(item.data.creature,
+                                                                      item.data.creature_incarnation)
 
     def _target_problem(self, item: StackItem) -> Words | None:
         """Why the target of ``item`` is no longer legal (CR 608.2b), or None. A card that left
@@ -2630,13 +2656,16 @@ class Game:
         # if it left the battlefield, even to come back as a new object (CR 400.7), the crown
         # goes by the last known information of the creature that dealt the damage
         gone = o.zone != "battlefield" or o.incarnation != then
-        self._set_monarch(self.controller_of(creature, then),
+        self._set_monarch(self.rules.crown_taker(self, creature, then),
                           ("725.2", "725.3") + (("608.2h",) if gone else ()))
 
     @_handles(Draw)
     def _draw_effect(self, eff: Draw, item: StackItem) -> None:
         for _ in range(eff.amount):
-            self._draw(item.controller, ("121.1",) + (("725.2",) if item.ability is MONARCH_DRAW else ()))
+            if item.ability is MONARCH_DRAW:
+                self._draw(self.rules.monarch_drawer(self, item.controller), ("121.1", "725.2"))
+            else:
+                self._draw(item.controller, ("121.1",))
 
     @_handles(CreateTokens)
     def _create_tokens(self, eff: CreateTokens, item: StackItem) -> None:
@@ -2663,7 +2692,9 @@ class Game:
 
     @_handles(SacrificeCreature)
     def _sacrifice_creature(self, eff: SacrificeCreature, item: StackItem) -> None:
-        self._sacrifice_choice(str(item.target), "Creature", None)
+        player = str(item.target)
+        self._sacrifice_choice(player, "Creature", None,
+                               chooser=self.rules.sacrifice_chooser(self, player, item.controller))
 
     @_handles(SacrificeUnless)
     def _sacrifice_unless(self, eff: SacrificeUnless, item: StackItem) -> None:
@@ -2698,7 +2729,8 @@ class Game:
                                player=who, lane="stack"))
             return
         self._move(o, "exile", say("move.exiled_until", until=eff.until.describe(who)), ("610.3",))
-        self._s.jailed.append(Exiled(o.id, o.incarnation, who, eff.until))
+        self._s.jailed.append(Exiled(o.id, o.incarnation, who, eff.until, item.source_id,
+                                     item.source_incarnation))
 
     @_handles(CopyTarget)
     def _copy_target(self, eff: CopyTarget, item: StackItem) -> None:
@@ -2903,9 +2935,12 @@ class Game:
     def _add_mana_effect(self, eff: AddMana, item: StackItem) -> None:  # pragma: no cover
         raise AssertionError("mana abilities resolve at once and never use the stack")
 
-    def _sacrifice_choice(self, player: str, card_type: str, instead: Obj | None) -> Obj | None:
+    def _sacrifice_choice(self, player: str, card_type: str, instead: Obj | None,
+                          chooser: str | None = None) -> Obj | None:
         """``player`` sacrifices a ``card_type`` of their choice (or, with ``instead``, may
-        keep the creatures and sacrifice ``instead``). Returns what was sacrificed."""
+        keep the creatures and sacrifice ``instead``); ``chooser``: who chooses, if another
+        player does (by a rules variant). Returns what was sacrificed."""
+        chooser = chooser or player
         if not self._player(player).in_game:
             return None
         options = [o for o in self.permanents(player) if o.is_a(card_type) and o is not instead]
@@ -2917,9 +2952,9 @@ class Game:
                                   rules=("701.21a",), player=player, question="sacrifice",
                                   answer="nothing"))
             return None
-        label = self.chooser.choose(player, prompt("sacrifice.which", card_type=card_type, player=player),
-                                            labels)
-        self._emit(ChoiceMade(words=say("choice.answer"), rules=("701.21a",), player=player,
+        label = self.chooser.choose(chooser, prompt("sacrifice.which", card_type=card_type, player=player),
+                                    labels)
+        self._emit(ChoiceMade(words=say("choice.answer"), rules=("701.21a",), player=chooser,
                               question="sacrifice", answer=label, options=tuple(labels)))
         if instead is not None and label == labels[-1]:
             return None
@@ -2936,29 +2971,14 @@ class Game:
         rules = (("510.2",) if combat else ("120.3",)) + also
         prevention = self._prevention(combat)
         if isinstance(target, str):
-            protector = self._redirect_to(target, source, prevention)
+            protector, options = self._redirect_to(target, source, combat, prevention)
             if isinstance(protector, PreventionEffect):
                 self._prevent(protector, source_id, source, amount, combat, target)
                 return
             if protector is not None:
-                redirect = self._emit(DamageRedirected(
-                    words=say("DamageRedirected"), rules=("614.9",), player=target,
-                    effect=protector.name, before=target, after=protector.name, source=source,
-                    amount=amount, combat=combat, source_id=source_id), obj=protector)
-                with self._caused_by(redirect.seq):
-                    self._deal_damage(source_id, source, protector.id, amount, combat=combat,
-                                      also=also, redirected=True)
+                self._redirect(protector, options, source_id, source, target, amount, combat, also)
                 return
-            e = self._emit(DamageDealt(words=say("damage.player"),
-                                       rules=rules + ("120.3a",), player=target, lane=target,
-                                       to_player=target, amount=amount, combat=combat,
-                                       source=source, source_id=source_id,
-                                       source_incarnation=self._incarnation(source_id)))
-            with self._caused_by(e.seq):
-                self._player(target).life -= amount
-                loss = self._emit(LifeChanged(words=say("life.loss"),
-                                              rules=("120.3a", "119.3"), player=target, delta=-amount))
-                self._player(target).life_seq = loss.seq
+            self._damage_player(source_id, source, target, amount, combat, rules)
         else:
             assert target is not None
             o = self._s.objects[target]
@@ -2975,6 +2995,41 @@ class Game:
                                        combat=combat, source=source, source_id=source_id,
                                        source_incarnation=self._incarnation(source_id)), obj=o)
             o.damage_seq = e.seq
+
+    def _redirect(self, protector: Obj, options: list[Obj], source_id: int | None, source: str,
+                  player: str, amount: int, combat: bool, also: tuple[str, ...]) -> None:
+        """Damage to ``player`` is dealt to ``protector`` instead (CR 614.9): all of it, as the
+        rules say where it goes (:meth:`~mtgkit.variants.Rules.redirected_shares`)."""
+        redirect = self._emit(DamageRedirected(
+            words=say("DamageRedirected"), rules=("614.9",), player=player,
+            effect=protector.name, before=player, after=protector.name, source=source,
+            amount=amount, combat=combat, source_id=source_id), obj=protector)
+        combat_now = self.rules.redirected_combat(self, combat)
+        source_now = self.rules.redirected_source(self, source_id, protector)
+        if source_now != source_id and source_now is not None:
+            source = self._s.objects[source_now].name
+        with self._caused_by(redirect.seq):
+            for to, share in self.rules.redirected_shares(self, player, protector, options, amount):
+                if isinstance(to, str):  # a share the redirection doesn't take (by a rules variant)
+                    self._damage_player(source_now, source, to, share, combat_now,
+                                        (("510.2",) if combat_now else ("120.3",)) + also)
+                else:
+                    self._deal_damage(source_now, source, to, share, combat=combat_now, also=also,
+                                      redirected=True)
+
+    def _damage_player(self, source_id: int | None, source: str, target: str, amount: int, combat: bool,
+                       rules: tuple[str, ...]) -> None:
+        """``amount`` damage is dealt to player ``target``: they lose that much life (CR 120.3a)."""
+        e = self._emit(DamageDealt(words=say("damage.player"),
+                                   rules=rules + ("120.3a",), player=target, lane=target,
+                                   to_player=target, amount=amount, combat=combat,
+                                   source=source, source_id=source_id,
+                                   source_incarnation=self._incarnation(source_id)))
+        with self._caused_by(e.seq):
+            self._player(target).life -= amount
+            loss = self._emit(LifeChanged(words=say("life.loss"),
+                                          rules=("120.3a", "119.3"), player=target, delta=-amount))
+            self._player(target).life_seq = loss.seq
 
     def _prevention(self, combat: bool) -> PreventionEffect | None:
         """The prevention effect that would prevent this damage (CR 615.1), if any."""
@@ -2993,14 +3048,19 @@ class Game:
                                    to_id=target if isinstance(target, int) else None),
                    obj=self._s.objects[target] if isinstance(target, int) else None)
 
-    def _redirect_to(self, player: str, source: str, prevention: PreventionEffect | None = None
-                     ) -> Obj | PreventionEffect | None:
+    def _redirect_to(self, player: str, source: str, combat: bool,
+                     prevention: PreventionEffect | None = None
+                     ) -> tuple[Obj | PreventionEffect | None, list[Obj]]:
         """CR 614.9: a Protector of the Crown its controller controls takes the damage instead.
         With several, their controller chooses one (all of one source's damage goes to it). With a
         prevention effect too, the player chooses which applies first (616.1), the effects listed
-        oldest first; the prevention effect, if chosen, is returned (it prevents the damage)."""
-        options = [o for o in self.permanents(player)
-                   if o.is_a("Creature") and o.card.has(RedirectDamageToSelf)]
+        oldest first; the prevention effect, if chosen, is returned (it prevents the damage).
+        Returns what applies and the Protectors that could have."""
+        options = self.rules.redirectors(self, player, combat)
+        return self._redirection_choice(player, source, options, prevention), options
+
+    def _redirection_choice(self, player: str, source: str, options: list[Obj],
+                            prevention: PreventionEffect | None) -> Obj | PreventionEffect | None:
         if options and prevention is not None:
             effects: list[tuple[int, str, Obj | PreventionEffect]] = sorted(
                 [(o.timestamp, self._choice_label(o.id), o) for o in options]
@@ -3013,14 +3073,15 @@ class Game:
             return effects[labels.index(label)][2]
         if not options:
             return prevention
-        if len(options) == 1:
+        optional = self.rules.redirection_optional(self, player)
+        if len(options) == 1 and not optional:
             return options[0]
-        labels = [self._choice_label(o.id) for o in options]
+        labels = [self._choice_label(o.id) for o in options] + (["no redirection"] if optional else [])
         label = self.chooser.choose(player, prompt("damage.redirection", source=source), labels)
         self._emit(ChoiceMade(words=say("choice.protector", source=source), rules=("616.1", "614.9"),
                               player=player,
                               question="protector", answer=label, options=tuple(labels)))
-        return options[labels.index(label)]
+        return options[labels.index(label)] if label in labels[:len(options)] else None
 
     # ------------------------------------------------------------------ combat
     @_atomic
@@ -3330,7 +3391,7 @@ class Game:
                 s.priority = None
             left[name] = self._emit(PlayerLeft(words=words, rules=rules, player=name, cause=cause)).seq
         if s.monarch in left:
-            heir = self._heir()
+            heir = self.rules.heir(self, s.monarch)
             with self._caused_by(left[s.monarch]):
                 if heir is None:
                     s.monarch = None
@@ -3365,20 +3426,6 @@ class Game:
                                        obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
-
-    def _heir(self) -> str | None:
-        """CR 725.4: the active player, or, if they have left, the next player in turn order
-        who is still in the game."""
-        active = self._s.active
-        if self._player(active).in_game:
-            return active
-        names = self.players
-        i = names.index(active)
-        for k in range(1, len(names)):
-            cand = names[(i + k) % len(names)]
-            if self._player(cand).in_game:
-                return cand
-        return None
 
     # ------------------------------------------------------------------ state-based actions
     def _check_sba(self) -> bool:
@@ -3780,11 +3827,9 @@ class Game:
                     waiting.update(ids)
         sources: list[Obj | LastKnown] = [self._s.objects[i]
                                           for i in sorted(waiting, key=waiting.__getitem__)]
-        if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
-            # the object that left, as it last existed there (not a later one the card became)
-            known = self._s.lki_of.get((event.obj_id, event.incarnation - 1))
-            if known is not None:
-                sources.append(known)
+        gone = self._gone_candidates(event)
+        if gone:  # the object that left, as it last existed there (not a later one the card became)
+            sources += self.rules.gone_sources(self, event, gone)
         if isinstance(event, SpellCast) and event.obj_id is not None:
             spell = self._s.objects[event.obj_id]  # its own "when you cast this" (CR 702.85a)
             if spell.zone == "stack":
@@ -3809,8 +3854,27 @@ class Game:
                     found.append(_Reaction(event.seq, ab, None, monarch.controller, data,
                                            links=self._monarch_link()))
         for exiled in self._s.jailed:  # CR 610.3: what an "until" waits for happens
-            if exiled.until.ends(event, exiled.controller):
+            if self.rules.exile_ends(self, exiled, event):
                 found.append(_Reaction(event.seq, jailed=exiled))
+        return found
+
+    def _gone_candidates(self, event: Event) -> list[LastKnown]:
+        """Objects no longer on the battlefield, as they last existed there, that could trigger on
+        ``event`` (the rules decide which do, :meth:`~mtgkit.variants.Rules.gone_sources`): the
+        object a leaves-the-battlefield event moved, and the cards in graveyards with a triggered
+        ability waiting for an event of this kind."""
+        found: list[LastKnown] = []
+        if isinstance(event, ZoneChange) and event.frm == "battlefield" and event.obj_id is not None:
+            known = self._s.lki_of.get((event.obj_id, event.incarnation - 1))
+            if known is not None:
+                found.append(known)
+        kinds = _event_kinds(type(event))
+        for o in self._s.objects.values():
+            if o.zone == "graveyard" and any(set(ab.trigger.waits_for) & set(kinds)
+                                             for ab in o.card.triggers):
+                known = self._s.lki_of.get((o.id, o.incarnation - 1))
+                if known is not None and known not in found:
+                    found.append(known)
         return found
 
     def _monarch_link(self) -> tuple[int, ...]:
@@ -3868,6 +3932,12 @@ class Game:
                                                                             happened=True)),
                                 ("610.3",) + (("610.3d",) if len(back) > 1 else ()),
                                 copy_of=copies.get(c.id), copy_chosen=c.id in copies)
+        if self.rules.returner_sees(self):  # by a rules variant: they saw what brought them back
+            returned = {c.id for _, c, _ in back}
+            for cause in dict.fromkeys(cause for _, _, cause in back):
+                for r in self._collect(self._events[cause - 1]):
+                    if isinstance(r.ability, Triggered) and r.source is not None and r.source.id in returned:
+                        self._trigger(r)
 
     def _trigger(self, r: _Reaction) -> None:
         """An ability triggers (CR 603.2); it waits to be put on the stack (603.3)."""
@@ -3885,9 +3955,26 @@ class Game:
                                         cause=r.seq, links=r.links,
                                         ability=source.card.triggers.index(ab) if source else None),
                        obj=obj)
-        self._s.pending.append(Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
-                                       r.data.replace(triggered_at=e.seq),
-                                       source_incarnation=source.incarnation if source else 0))
+        p = Pending(r.controller, ab, obj.id if obj else None, name, e.seq,
+                    r.data.replace(triggered_at=e.seq),
+                    source_incarnation=source.incarnation if source else 0)
+        if ab.targets is None and self.rules.resolves_at_once(self, ab.effects):
+            self._resolve_at_once(p)  # by a rules variant: it never waits on the stack
+            return
+        self._s.pending.append(p)
+
+    def _resolve_at_once(self, p: Pending) -> None:
+        """A triggered ability that, by the rules played, happens as it triggers (never under the
+        CR, 603.3): its effects, at once."""
+        item = self._new_stack_item(self._take_id(), "ability", f"{possessive(p.source_name)} ability",
+                                    p.controller, p.ability.effects, p.ability.text, p.seq,
+                                    source_id=p.source_id, x=p.data.x, ability=p.ability, data=p.data,
+                                    source_incarnation=p.source_incarnation)
+        e = self._emit(Resolved(words=say("Resolved", item=item.name), rules=("603.3",),
+                                player=p.controller, lane="stack", cause=p.seq, id=item.id, ability=True))
+        with self._caused_by(e.seq):
+            for eff in item.effects:
+                _EFFECTS[type(eff)](self, eff, item)
 
     def _settle(self) -> bool:
         """A player would receive priority (CR 117.5, 704.3): state-based actions, then waiting

@@ -147,6 +147,8 @@ class Exiled(Value):
     incarnation: int
     controller: str
     until: Until
+    source: int | None = None  # what exiled it (Palace Jailer), as that object (400.7)
+    source_incarnation: int = 0
 
 
 class Pending(Mutable):

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol
 
 from .events import (
     AttackDeclared,
@@ -71,6 +71,8 @@ class TriggerView(Protocol):
     def active_player(self) -> str: ...
     @property
     def monarch(self) -> str | None: ...
+    @property
+    def rules(self) -> Any: ...  # the rules the game plays by (mtgkit.variants.Rules)
     def is_a(self, obj_id: int, card_type: str) -> bool: ...
     def controller_of(self, obj_id: int) -> str: ...
 
@@ -170,13 +172,14 @@ class Attacks(_Marker):
 
 
 class BecomesMonarch(_Marker):
-    """Whenever you become the monarch: only on a real change (CR 725.3, 603.2e)."""
+    """Whenever you become the monarch: only on a real change (CR 725.3, 603.2e), as the rules
+    decide (:meth:`~mtgkit.variants.Rules.becomes_monarch_triggers`)."""
 
     waits_for = (MonarchChanged,)
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
-        if (isinstance(event, MonarchChanged) and event.changed and not event.setup
-                and event.monarch == source.controller):
+        if isinstance(event, MonarchChanged) and view.rules.becomes_monarch_triggers(view, event,
+                                                                                      source.controller):
             return TriggerData()
         return None
 
@@ -226,11 +229,25 @@ class CombatDamageToMonarch(_Marker):
     waits_for = (DamageDealt,)
 
     def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
-        if (isinstance(event, DamageDealt) and event.combat and event.source_id is not None
-                and event.to_player is not None and event.to_player == source.controller):
+        if (isinstance(event, DamageDealt) and event.source_id is not None
+                and view.rules.steals_crown(view, event, source.controller)):
             return TriggerData(creature=event.source_id,
                                creature_controller=view.controller_of(event.source_id),
                                creature_incarnation=event.source_incarnation)
+        return None
+
+
+class MonarchsEndStep(_Marker):
+    """At the beginning of the monarch's end step (CR 725.2): only the monarch's inherent draw
+    ability uses it, so its source's controller is the monarch; the rules decide which end steps
+    (:meth:`~mtgkit.variants.Rules.monarch_draws`)."""
+
+    waits_for = (StepBegan,)
+
+    def matches(self, event: Event, source: TriggerSource, view: TriggerView) -> TriggerData | None:
+        if type(event) is StepBegan and event.step == "end" \
+                and view.rules.monarch_draws(view, event, source.controller):
+            return TriggerData()
         return None
 
 
@@ -308,4 +325,4 @@ class TappedForMana(Value):
 
 
 Trigger = (Enters | Dies | CastSpell | AtBeginning | BecomesMonarch | CombatDamageToMonarch | Attacks
-           | CastThis)
+           | CastThis | MonarchsEndStep)

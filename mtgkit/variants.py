@@ -33,10 +33,11 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
-from .abilities import Activated
+from .abilities import Activated, RedirectDamageToSelf
+from .events import DamageDealt, Event, MonarchChanged, StepBegan, ZoneChange
 from .mana import Mana
 from .replacement import applies, match_order
-from .state import Obj
+from .state import Exiled, LastKnown, Obj
 
 
 class _Consulting(Protocol):
@@ -235,7 +236,132 @@ class Rules:
     # (decisions about combat damage go here)
 
     # ------------------------------------------------------------------ the monarch (725)
-    # (decisions about the monarch and Protector of the Crown go here)
+    @decision("725.2")
+    def steals_crown(self, g: Any, e: DamageDealt, monarch: str) -> bool:
+        """Does damage event ``e`` trigger the monarch's "whenever a creature deals combat damage
+        to the monarch" ability? (CR 725.2: combat damage, from a creature, dealt to the monarch
+        (the player: damage a Protector took instead was dealt to the Protector, 614.9).)"""
+        return e.combat and e.source_id is not None and e.to_player is not None and e.to_player == monarch
+
+    @decision("725.2", "608.2h")
+    def crown_taker(self, g: Any, creature: int, incarnation: int) -> str:
+        """Who becomes the monarch as the monarch's combat-damage trigger resolves? (CR 725.2:
+        the controller of the creature that dealt the damage, read as it resolves; if it has left
+        the battlefield, its controller as it last existed there, 608.2h.)"""
+        return str(g.controller_of(creature, incarnation))
+
+    @decision("725.2")
+    def monarch_draws(self, g: Any, e: StepBegan, monarch: str) -> bool:
+        """Does the beginning of this end step trigger the monarch's draw ability? (CR 725.2: at
+        the beginning of the monarch's own end step.)"""
+        return bool(g.active_player == monarch)
+
+    @decision("725.2", "603.3")
+    def monarch_drawer(self, g: Any, controller: str) -> str:
+        """Who draws as the monarch's draw trigger resolves? (CR 725.2, 113.8: the trigger's
+        controller, the player who was the monarch when it triggered, whoever the monarch is now.)"""
+        return controller
+
+    @decision("725.4", "800.4a")
+    def heir(self, g: Any, leaving: str) -> str | None:
+        """Who becomes the monarch as the monarch, ``leaving``, leaves the game? (CR 725.4: the
+        active player; if that is who leaves, the next player in turn order still in the game.)"""
+        names = list(g.players)
+        active = g.active_player
+        if g.in_game(active):
+            return str(active)
+        i = names.index(active)
+        return next((names[(i + k) % len(names)] for k in range(1, len(names))
+                     if g.in_game(names[(i + k) % len(names)])), None)
+
+    @decision("603.2", "603.2e", "725.3")
+    def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:
+        """Does ``e`` trigger a "whenever you become the monarch" ability ``controller`` controls?
+        (CR 603.2: any real change of monarch to ``controller``, however it came about: an effect,
+        combat damage (725.2) or the monarch leaving (725.4); becoming it again is no change,
+        603.2e.)"""
+        return e.changed and not e.setup and e.monarch == controller
+
+    # ------------------------------------------------------------------ Protector of the Crown (614.9)
+    @decision("614.9")
+    def redirectors(self, g: Any, player: str, combat: bool) -> list[Obj]:
+        """The permanents that may take damage that would be dealt to ``player`` instead (CR
+        614.9: each Protector of the Crown ``player`` controls, monarch or not, for any damage)."""
+        return [o for o in g.permanents(player) if o.is_a("Creature") and o.card.has(RedirectDamageToSelf)]
+
+    @decision("614.1a", "616.1")
+    def redirection_optional(self, g: Any, player: str) -> bool:
+        """May ``player`` decline every redirection and take the damage himself? (CR 614.1a: a
+        replacement effect without "may" applies; with several, he chooses which, 616.1.)"""
+        return False
+
+    @decision("614.9", "616.1")
+    def redirected_shares(self, g: Any, player: str, protector: Obj, options: list[Obj],
+                          amount: int) -> list[tuple[int | str, int]]:
+        """Where damage ``amount`` that would be dealt to ``player`` goes once ``protector``'s
+        redirection applies: (a permanent's id, or a player, and how much). (CR 614.9, 616.1: the
+        replacement replaces the whole event, so all of it goes to that Protector.)"""
+        return [(protector.id, amount)]
+
+    @decision("614.9")
+    def redirected_combat(self, g: Any, combat: bool) -> bool:
+        """Is redirected damage still combat damage? (CR 614.9: a redirection changes only who is
+        dealt the damage.)"""
+        return combat
+
+    @decision("614.9", "702.2b")
+    def redirected_source(self, g: Any, source_id: int | None, protector: Obj) -> int | None:
+        """The source of damage a Protector takes instead of its controller (CR 614.9: the same
+        source, so its deathtouch still applies, 702.2b)."""
+        return source_id
+
+    # ------------------------------------------------------------------ abilities, exile until (608, 610.3)
+    @decision("113.7a", "608.2h")
+    def ability_resolves(self, g: Any, item: Any) -> bool:
+        """Does an ability on the stack whose source (or the creature it refers to) has left the
+        battlefield still resolve? (CR 113.7a: it exists on its own; 608.2h: it uses what it
+        refers to as it last existed.)"""
+        return True
+
+    @decision("701.21a")
+    def sacrifice_chooser(self, g: Any, player: str, controller: str) -> str:
+        """Who chooses the permanent ``player`` sacrifices to an ability ``controller`` controls
+        (CR 701.21a: the player who sacrifices)."""
+        return player
+
+    @decision("610.3")
+    def exile_ends(self, g: Any, exiled: Exiled, e: Event) -> bool:
+        """Does event ``e`` end the "until" of a card exiled until something happens? (CR 610.3:
+        only the event the effect names.)"""
+        return exiled.until.ends(e, exiled.controller)
+
+    @decision("603.10", "610.3")
+    def returner_sees(self, g: Any) -> bool:
+        """Does a card returned to the battlefield because of an event (its "until" ended) see
+        that event, for its triggered abilities? (CR 603.10: only what is on the battlefield
+        right after the event can trigger on it; the card returns later, 610.3.)"""
+        return False
+
+    @decision("603.10a", "113.6")
+    def gone_sources(self, g: Any, e: Event, gone: list[LastKnown]) -> list[LastKnown]:
+        """Which of the objects ``gone`` (no longer on the battlefield, as they last existed there)
+        may trigger on ``e``? (CR 603.10a: only a leaves-the-battlefield event looks back in time,
+        at the object that left; any other needs its object on the battlefield, 113.6.)"""
+        return [k for k in gone if isinstance(e, ZoneChange) and e.frm == "battlefield"
+                and e.obj_id == k.id and k.incarnation == e.incarnation - 1]
+
+    @decision("603.3")
+    def resolves_at_once(self, g: Any, effects: tuple[Any, ...]) -> bool:
+        """Does a triggered ability with these ``effects`` happen at once, without using the
+        stack? (CR 603.3: a triggered ability waits to be put on the stack; only mana abilities
+        don't, 605.4a, and they never reach here.)"""
+        return False
+
+    @decision("514.2")
+    def damage_wears_off(self, g: Any, step: str) -> bool:
+        """Is damage marked on permanents removed as ``step`` ends? (CR 514.2: only in the
+        cleanup step.)"""
+        return step == "cleanup"
 
 
 #: The rules as the CR states them: every game's default.

@@ -40,6 +40,7 @@ from .events import (
     explain,
 )
 from .triggers import AtBeginning, BecomesMonarch, CastSpell, TappedForMana, Trigger, whose_matches
+from .variants import CR, Rules
 from .view import GameView, ObjectView
 from .wording import possessive, refusal
 
@@ -119,6 +120,8 @@ class _ThenView:
         self.active_player = next((e.active for e in reversed(events[:seq]) if isinstance(e, TurnBegan)),
                                   game.active_player)
         self.monarch = _monarch_before(events, game.event_end(seq) + 1)
+        self.rules: Rules = getattr(game, "rules", CR)  # the rules the game plays by
+        self.consulted: set[str] = set()  # the decisions asked looking back (not the game's)
 
     def is_a(self, obj_id: int, card_type: str) -> bool:
         return self._game.is_a(obj_id, card_type)

@@ -295,6 +295,7 @@ SENTENCES: dict[str, Sentence] = {
     "fizzle.no_target": "{source_name's} ability has no legal target and is removed from the stack",
     "fizzle.no_counter": "{item} puts no counter: its source left the battlefield",
     "fizzle.spell_gone": "{item} does nothing: the spell already left the stack",
+    "fizzle.source_gone": "{item} does nothing: what it refers to has left the battlefield",
     "fizzle.not_exiled": "{card} isn't exiled: {until} (#{already}) after the ability triggered",
     "fizzle.controller_left": "{item} ceases to exist: its controller left the game",
     "fizzle.pending_controller_left": ("{obj's} ability (triggered at #{triggered}) ceases to exist: its "

@@ -24,7 +24,7 @@ from mtgkit.practice import worksheet
 from mtgkit.situations import SITUATION_TYPES
 from mtgkit.teaching import Case
 from mtgkit.topics import TOPICS, Topic, topic
-from mtgkit.topics.base import LEVELS, Misconception, MisconceptionName, Situation, TopicName
+from mtgkit.topics.base import LEVELS, VARIANTS, Misconception, MisconceptionName, Situation, TopicName
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = list(TOPICS)
@@ -74,7 +74,10 @@ def test_each_topic_has_notebooks_with_sources_and_graded_exercises(name: str) -
 def test_each_topic_has_misconceptions_with_example_boards(name: str) -> None:
     t = topic(name)
     assert t.misconceptions, f"{name}: no misconceptions"
-    known = {str(n) for s in t.situations for n in s.misconceptions}
+    # a model: a situation's own, or a registered rule variant (mtgkit.topics.base.VARIANTS)
+    variants = {str(m.name) for m in t.misconceptions if m.plugs_in == "variant"}
+    assert variants <= set(VARIANTS), f"{name}: a variant misconception without its registered variant"
+    known = {str(n) for s in t.situations for n in s.misconceptions} | variants
     names = [str(m.name) for m in t.misconceptions]
     assert set(names) == known, "every misconception has a model, and every model's names are the topic's"
     assert len(names) == len(set(names))

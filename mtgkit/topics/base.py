@@ -111,6 +111,10 @@ class Situation(Value):
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = ()
     #: Pairs a learner can't hold together (they answer the same question two ways).
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset()
+    #: With more misconceptions than this applying to a board, :func:`distractors` pairs only
+    #: those that each change something on it alone (a board whose every answer is a replay of
+    #: its play under the variants held sets it low: each pair is one more replay).
+    pair_all: ClassVar[int] = 12
 
     def key(self) -> Hashable:
         raise NotImplementedError(f"{type(self).__name__} must say what makes two boards the same")
@@ -215,7 +219,7 @@ class Misconception(Record):
         return believe(s, frozenset({self.name}))
 
     def applies_to(self, s: Situation) -> bool:
-        return self.name in type(s).misconceptions
+        return str(self.name) in applicable(s)
 
     def feedback(self) -> str:
         """What a learner who gave this misconception's answer should read."""
@@ -258,7 +262,7 @@ def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...
                 found.setdefault(answer, []).append(name)
     if pairs:
         # With many misconceptions, only pairs of ones that each change something here alone.
-        for a, b in itertools.combinations(active if len(names) > 12 else names, 2):
+        for a, b in itertools.combinations(active if len(names) > type(s).pair_all else names, 2):
             if frozenset({a, b}) in type(s).exclusive:
                 continue
             for answer in believe(s, frozenset({a, b})):

@@ -6,6 +6,14 @@ passes the crown (725.4), becoming the monarch again triggers nothing (603.2e), 
 monarch's draw trigger is its controller's when it triggered. Every answer is the engine's,
 over Bob's choices of which Protector takes each source's damage.
 
+Every misconception that is a wrong rule is a variant of the rules (:mod:`mtgkit.variants`)
+registered here under its name, overriding one decision of the engine; a learner's answer is
+the same play under the variants they hold (the damage-assignment misreadings stay one small
+model each).
+
+>>> s = MonarchPlay(steal_play(["Grizzly Bears"], bob=(), protectors=1))
+>>> s.legal(), s.believe(frozenset({"redirected-damage-is-damage-to-the-monarch"}))
+(('Bob',), ('Alice',))
 >>> MonarchCase(("Grizzly Bears",), protectors=1).legal()
 ('Bob',)
 >>> LeaveCase(("Alice", "Bob", "Carol"), "Alice", "Bob", "Bob").legal()
@@ -14,16 +22,14 @@ over Bob's choices of which Protector takes each source's damage.
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal
 
-from ..abilities import BecomeMonarch
+from ..abilities import BecomeMonarch, CreatureControllerBecomesMonarch, RedirectDamageToSelf
 from ..choices import FirstOption
 from ..events import (
-    AbilityActivated,
     AbilityTriggered,
     ChoiceMade,
     DamageDealt,
@@ -44,6 +50,7 @@ from ..game import Game
 from ..grading import Report, grade_answers, one_of, plural, read_name, read_number
 from ..outcomes import Answer, Outcome, Outcomes, outcomes, run
 from ..records import Mutable, Value
+from ..state import Exiled, LastKnown, Obj
 from ..teaching import (
     LIBRARY,
     Check,
@@ -61,6 +68,7 @@ from ..teaching import (
     event_lines,
     split_explanation,
 )
+from ..variants import CR, Rules
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -74,6 +82,8 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
 )
 
 
@@ -82,7 +92,6 @@ class Mistake(MisconceptionName):
 
     REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH = "redirected-damage-is-damage-to-the-monarch"
     BLOCKED_DAMAGE_TAKES_THE_CROWN = "blocked-damage-takes-the-crown"
-    ONLY_THE_MONARCHS_PROTECTOR = "only-the-monarchs-protector"
     PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE = "protector-only-stops-combat-damage"
     REDIRECT_SPILLS_OVER = "redirect-spills-over"
     CROWN_PASSES_IN_TURN_ORDER = "crown-passes-in-turn-order"
@@ -90,13 +99,10 @@ class Mistake(MisconceptionName):
     BECOMING_MONARCH_AGAIN_TRIGGERS = "becoming-monarch-again-triggers"
     DRAW_FOLLOWS_THE_CROWN = "draw-follows-the-crown"
     NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN = "noncombat-creature-damage-takes-the-crown"
-    REMOVED_ATTACKER_KEEPS_THE_CROWN = "removed-attacker-keeps-the-crown"
     MONARCH_DRAWS_EVERY_END_STEP = "monarch-draws-every-end-step"
-    KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR = "knocked-out-monarch-leaves-no-heir"
     COMBAT_STEAL_DOESNT_TRIGGER_LICH = "combat-steal-doesnt-trigger-lich"
     SPLIT_DAMAGE_BETWEEN_PROTECTORS = "split-damage-between-protectors"
     PROTECTOR_GUARDS_THE_MONARCH = "protector-guards-the-monarch"
-    INHERITED_CROWN_DOESNT_TRIGGER = "inherited-crown-doesnt-trigger"
     LATE_ARRIVAL_SEES_THE_EVENT = "late-arrival-sees-the-event"
     GONE_PERMANENT_STILL_TRIGGERS = "gone-permanent-still-triggers"
     CROWN_MOVES_WITHOUT_A_TRIGGER = "crown-moves-without-a-trigger"
@@ -114,10 +120,11 @@ class Mistake(MisconceptionName):
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
-def monarch_draw_race(lich_enters: bool) -> tuple[Game, str]:
+def monarch_draw_race(lich_enters: bool, rules: Rules | None = None) -> tuple[Game, str]:
     """Alice is the monarch; her end-step draw trigger waits on the stack; optionally Bob's
-    Custodi Lich enters (Bob becomes the monarch) before it resolves. Returns who drew."""
-    g = Game(["Alice", "Bob"], library=LIBRARY)
+    Custodi Lich enters (Bob becomes the monarch) before it resolves. Returns who drew (played
+    by ``rules``: the CR, or a variant)."""
+    g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
     g.put_onto_battlefield("Protector of the Crown", "Alice", by_effect=True)
     g.resolve_stack()
     g.advance(to="end")
@@ -150,11 +157,13 @@ class _PickProtector(FirstOption):
 
 
 def combat_setup(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
-                 bob_is_monarch: bool = True) -> tuple[Game, Callable[[Game], object], list[int]]:
+                 bob_is_monarch: bool = True, rules: Rules | None = None
+                 ) -> tuple[Game, Callable[[Game], object], list[int]]:
     """Alice attacks Bob, who controls ``protectors`` Protectors of the Crown and a Hill Giant.
-    Returns the game at the beginning of combat, the combat as an action, and the Protectors' ids.
-    An illegal block raises :class:`~mtgkit.errors.RulesError` when the action runs."""
-    g = Game(["Alice", "Bob"], library=LIBRARY)
+    Returns the game at the beginning of combat (played by ``rules``), the combat as an action,
+    and the Protectors' ids. An illegal block raises :class:`~mtgkit.errors.RulesError` when the
+    action runs."""
+    g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
     mine = {name: g.put_onto_battlefield(name, "Alice") for name in dict.fromkeys(attackers)}
     prots = [g.put_onto_battlefield("Protector of the Crown", "Bob") for _ in range(protectors)]
     bob = {"Hill Giant": g.put_onto_battlefield("Hill Giant", "Bob")}
@@ -230,9 +239,10 @@ def bob_life_text(events: Sequence[Event], life: int, said: str = "") -> str:
 
 
 def combat_outcomes(attackers: Sequence[str], blocks: Mapping[str, str], protectors: int = 1,
-                    bob_is_monarch: bool = True) -> list[CombatResult]:
-    """The combat under every legal choice (which Protector takes each attacker's damage)."""
-    g, fight, _ = combat_setup(attackers, blocks, protectors, bob_is_monarch)
+                    bob_is_monarch: bool = True, rules: Rules | None = None) -> list[CombatResult]:
+    """The combat under every legal choice (which Protector takes each attacker's damage), played
+    by ``rules`` (the CR unless told otherwise)."""
+    g, fight, _ = combat_setup(attackers, blocks, protectors, bob_is_monarch, rules)
     outs = outcomes(g, fight)
     errors = [o.error for o in outs if o.error is not None]
     if errors:
@@ -324,8 +334,8 @@ class BoltCase(Value):
     grader: ClassVar[Grader[int]] = Grader(read_number, str, mistakes=lambda case, answer: _situated(
         Bolts(case.at_protector), answer))
 
-    def run(self) -> tuple[Game, int]:
-        g = Game(["Alice", "Bob"], library=LIBRARY)
+    def run(self, rules: Rules | None = None) -> tuple[Game, int]:
+        g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
         protector = g.put_onto_battlefield("Protector of the Crown", "Bob")
         for _ in range(self.at_protector):
             g.activate(g.put_onto_battlefield("Mountain", "Alice"))
@@ -337,8 +347,8 @@ class BoltCase(Value):
         g.resolve_stack()
         return g, last
 
-    def legal(self) -> tuple[int, ...]:
-        g, _ = self.run()
+    def legal(self, rules: Rules | None = None) -> tuple[int, ...]:
+        g, _ = self.run(rules)
         return (20 - g.life("Bob"),)
 
     def reason(self) -> Reason:
@@ -432,17 +442,18 @@ class LeaveCase(Value):
     monarch: str
     leaver: str
 
-    def run(self) -> tuple[Game, int]:
-        """The game after ``leaver`` conceded, and the number of the event where they left."""
-        g = Game(list(self.players), library=LIBRARY)
+    def run(self, rules: Rules | None = None) -> tuple[Game, int]:
+        """The game after ``leaver`` conceded (played by ``rules``), and the number of the event
+        where they left."""
+        g = Game(list(self.players), library=LIBRARY, rules=rules)
         g.make_monarch(self.monarch)
         while g.active_player != self.active:
             g.next_turn()
         left = next(e for e in g.concede(self.leaver) if isinstance(e, PlayerLeft))
         return g, left.seq
 
-    def legal(self) -> tuple[str, ...]:
-        return (self.run()[0].monarch or "nobody",)
+    def legal(self, rules: Rules | None = None) -> tuple[str, ...]:
+        return (self.run(rules)[0].monarch or "nobody",)
 
     def reason(self) -> Reason:
         g, seq = self.run()
@@ -492,7 +503,7 @@ class Combat(Situation):
     topic: ClassVar[TopicName] = "monarch"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
         Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH, Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN,
-        Mistake.ONLY_THE_MONARCHS_PROTECTOR)
+        Mistake.PROTECTOR_GUARDS_THE_MONARCH)
     attackers: tuple[str, ...]
     blocks: tuple[tuple[str, str], ...] = ()
     protectors: int = 1
@@ -509,8 +520,8 @@ class Combat(Situation):
         return (f"{crown}; Bob controls a Hill Giant and {prots}; Alice attacks Bob with "
                 f"{one_of(self.attackers, last='and')}{blocks}")
 
-    def results(self) -> list[CombatResult]:
-        return _combat(self.attackers, self.blocks, self.protectors, self.bob_is_monarch)
+    def results(self, rules: Rules = CR) -> list[CombatResult]:
+        return _combat(self.attackers, self.blocks, self.protectors, self.bob_is_monarch, rules)
 
     def answer_of(self, monarch: str | None, life: int) -> str:
         who = monarch or "nobody"
@@ -518,9 +529,9 @@ class Combat(Situation):
             return who
         return f"{who} is the monarch; Bob has {life} life"
 
-    def legal(self) -> tuple[str, ...]:
+    def legal(self, rules: Rules = CR) -> tuple[str, ...]:
         return tuple(dict.fromkeys(self.answer_of(r.monarch_after, r.game.life("Bob"))
-                                   for r in self.results()))
+                                   for r in self.results(rules)))
 
     def explain(self) -> str:
         r = self.results()[0]
@@ -530,34 +541,13 @@ class Combat(Situation):
         return r.explanation + extra
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        board = self
-        if Mistake.ONLY_THE_MONARCHS_PROTECTOR in held and not self.bob_is_monarch:
-            board = self.replace(protectors=0)
-        found: dict[str, None] = {}
-        for r in board.results():
-            g = r.game
-            monarch, life = r.monarch_after, g.life("Bob")
-            events = g.events
-            if r.monarch_before == "Bob" and monarch == "Bob":
-                redirected = any(isinstance(e, DamageRedirected) and e.combat and e.before == "Bob"
-                                 for e in events)
-                blocked = any(isinstance(e, DamageDealt) and e.combat and e.to_id is not None
-                              and e.source_id is not None and g.controller_of(e.source_id) == "Alice"
-                              and g.controller_of(e.to_id) == "Bob"
-                              and not (e.cause is not None
-                                       and isinstance(events[e.cause - 1], DamageRedirected))
-                              for e in events)
-                if (Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH in held and redirected) or (
-                        Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN in held and blocked):
-                    monarch = "Alice"
-            found[self.answer_of(monarch, life)] = None
-        return tuple(found)
+        return self.legal(rules_held(held))
 
 
 @functools.lru_cache(maxsize=4096)
 def _combat(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...], protectors: int,
-            bob_is_monarch: bool) -> list[CombatResult]:
-    return combat_outcomes(attackers, dict(blocks), protectors, bob_is_monarch)
+            bob_is_monarch: bool, rules: Rules) -> list[CombatResult]:
+    return combat_outcomes(attackers, dict(blocks), protectors, bob_is_monarch, rules)
 
 
 def combat_is_legal(attackers: tuple[str, ...], blocks: tuple[tuple[str, str], ...]) -> bool:
@@ -599,12 +589,7 @@ class Bolts(Situation):
         return BoltCase(self.at_protector).why() + "\nWhat the engine did:\n" + event_lines(shown)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        if Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE in held:
-            return ("3",)  # nothing redirects the Bolt at Bob
-        if Mistake.REDIRECT_SPILLS_OVER in held and self.at_protector < 2:
-            room = 5 - 3 * self.at_protector
-            return (str(max(0, 3 - room)),)
-        return self.legal()
+        return tuple(str(v) for v in BoltCase(self.at_protector).legal(rules_held(held)))
 
 
 class Leaves(Situation):
@@ -650,12 +635,7 @@ class Leaves(Situation):
         return (f"{why} ({cr(passed.rules)}).\nWhat the engine did:\n" + chain_lines(g.events, passed.seq))
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        if Mistake.CROWN_DISAPPEARS in held:
-            return ("nobody",)
-        if Mistake.CROWN_PASSES_IN_TURN_ORDER in held:
-            i = self.players.index(self.monarch)
-            return (self.players[(i + 1) % len(self.players)],)
-        return self.legal()
+        return self.case().legal(rules_held(held))
 
 
 class LichEnters(Situation):
@@ -675,11 +655,11 @@ class LichEnters(Situation):
         return (f"{crown}; Alice controls {one_of(self.alice_creatures, last='and')}; Bob controls a "
                 f"Grizzly Bears; Bob's Custodi Lich enters the battlefield")
 
-    def outcomes(self) -> Outcomes:
-        return _lich(self)
+    def outcomes(self, rules: Rules = CR) -> Outcomes:
+        return _lich(self, rules)
 
-    def legal(self) -> tuple[str, ...]:
-        return tuple(self.outcomes().values(lambda o: str(sum(
+    def legal(self, rules: Rules = CR) -> tuple[str, ...]:
+        return tuple(self.outcomes(rules).values(lambda o: str(sum(
             1 for p in o.game.permanents("Alice") if p.is_a("Creature")))))
 
     def explain(self) -> str:
@@ -700,14 +680,12 @@ class LichEnters(Situation):
             and not isinstance(e, Entered))
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        if Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS in held and self.bob_was_monarch:
-            return self.replace(bob_was_monarch=False).legal()
-        return self.legal()
+        return self.legal(rules_held(held))
 
 
 @functools.lru_cache(maxsize=64)
-def _lich(s: LichEnters) -> Outcomes:
-    g = Game(["Alice", "Bob"], library=LIBRARY)
+def _lich(s: LichEnters, rules: Rules) -> Outcomes:
+    g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
     for name in s.alice_creatures:
         g.put_onto_battlefield(name, "Alice")
     g.put_onto_battlefield("Grizzly Bears", "Bob")
@@ -745,9 +723,7 @@ class DrawRace(Situation):
                 "resolves.")
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        if Mistake.DRAW_FOLLOWS_THE_CROWN in held and self.lich:
-            return ("Bob",)
-        return self.legal()
+        return (monarch_draw_race(self.lich, rules_held(held))[1],)
 
 
 # ----------------------------------------------------------------------- scenario questions
@@ -761,38 +737,21 @@ CROWNING = ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Queen Ma
 
 
 class End(Mutable):
-    """What a question reads off the end of a play, or what a learner believes about it: the
-    monarch, life totals, creatures and Protectors of the Crown each player controls, who chose
-    the creature sacrificed to Custodi Lich, and the damage each Protector was dealt (with the
-    ones deathtouch destroyed), from which the Protectors a learner believes survive follow."""
+    """What a question reads off the end of a play: the monarch, life totals, creatures and
+    Protectors of the Crown each player controls, who chose the creature sacrificed to Custodi
+    Lich, and the cards each player drew from the monarch's draw ability."""
 
     monarch: str | None
     life: dict[str, int]
     creatures: dict[str, int]
     protectors: dict[str, int]
     chooser: str
-    hurt: dict[int, int]
-    touched: set[int]
-    toughness: dict[int, int]
-    owner: dict[int, str]
-    dead: set[int]
     drawn: dict[str, int]
-
-    def survivors(self) -> dict[str, int]:
-        """Protectors per player, after the learner's view of their damage."""
-        out = dict(self.protectors)
-        for pid, owner in self.owner.items():
-            believed_dead = self.hurt.get(pid, 0) >= self.toughness[pid] or pid in self.touched
-            if believed_dead and pid not in self.dead:
-                out[owner] = out.get(owner, 0) - 1
-            elif pid in self.dead and not believed_dead:
-                out[owner] = out.get(owner, 0) + 1
-        return out
 
 
 class _Story:
-    """The events of one outcome of a play, with the questions the misconception models ask of
-    them (who was the monarch when, what caused what)."""
+    """The events of one outcome of a play, with the questions its explanation asks of them (who
+    was the monarch when, what caused what)."""
 
     def __init__(self, play: Play, o: Outcome) -> None:
         self.play, self.o, self.g = play, o, o.game
@@ -818,17 +777,7 @@ class _Story:
             self._chains[seq] = chain(self.all, seq)
         return self._chains[seq]
 
-    def caused_by(self, root: int) -> list[Event]:
-        """The events of the action whose cause chain goes through event ``root``."""
-        return [e for e in self.act if e.seq > root and e.cause is not None
-                and any(c.seq == root for c in self.causes(e.seq))]
-
-    def sacrifices(self, root: int) -> list[Event]:
-        """Creatures sacrificed because of event ``root`` (Custodi Lich's ability)."""
-        return [e for e in self.caused_by(root) if isinstance(e, ZoneChange) and e.frm == "battlefield"
-                and e.to == "graveyard" and self._sacrificed(e)]
-
-    def _sacrificed(self, e: ZoneChange) -> bool:
+    def sacrificed(self, e: ZoneChange) -> bool:
         return any(isinstance(c, ChoiceMade) and c.question == "sacrifice" and c.seq < e.seq
                    and c.cause == e.cause for c in self.act)
 
@@ -845,58 +794,24 @@ class _Story:
             isinstance(e, ZoneChange) and e.obj_id == obj_id and e.frm == "battlefield"
             and after < e.seq < before for e in self.act)
 
-    def died(self, obj_id: int, before: int) -> bool:
-        """Did the object go from the battlefield to a graveyard before event ``before``, and
-        stay there?"""
-        return self.g.obj(obj_id).zone == "graveyard" and any(
-            isinstance(e, ZoneChange) and e.obj_id == obj_id and e.frm == "battlefield"
-            and e.to == "graveyard" and e.seq < before for e in self.act)
-
     def changes(self) -> list[MonarchChanged]:
         return [e for e in self.act if isinstance(e, MonarchChanged) and e.changed]
-
-    def target(self, player: str) -> str:
-        """Whom ``player``'s Custodi Lich targets: as the story says, else the first opponent."""
-        opponents = [p for p in self.play.setup.players if p != player]
-        said = [a for q, a in self.play.keep if q == "target" and a in opponents]
-        return said[0] if said else opponents[0]
-
-    def liches(self, player: str | None) -> list[int]:
-        """Custodi Liches ``player`` controlled at any point of the action."""
-        return sorted({e.obj_id for e in self.all if e.obj == LICH and e.obj_id is not None
-                       and self.g.controller_of(e.obj_id) == player})
-
-    def protector_hits(self) -> list[DamageDealt]:
-        return [e for e in self.act if isinstance(e, DamageDealt) and e.to_id is not None
-                and self.g.obj(e.to_id).name == PROTECTOR]
 
     def prevented(self, e: DamageRedirected) -> DamagePrevented | None:
         """The prevention of the damage ``e`` redirected, if a prevention effect stopped it."""
         return next((d for d in self.act if isinstance(d, DamagePrevented) and d.cause == e.seq), None)
 
-    def redirected(self, e: DamageRedirected) -> DamageDealt:
-        return next(d for d in self.act if isinstance(d, DamageDealt) and d.cause == e.seq)
 
-
-def end_of(play: Play, o: Outcome) -> End:
-    """What the engine's outcome says (the truth a learner's beliefs are measured against)."""
+def end_of(o: Outcome) -> End:
+    """What one outcome of a play ends with, read off the engine's game and events (under the
+    CR, the truth; under a variant, what a learner holding it predicts)."""
     g = o.game
-    story = _Story(play, o)
-    hurt: dict[int, int] = {}
-    for d in story.protector_hits():
-        assert d.to_id is not None
-        hurt[d.to_id] = hurt.get(d.to_id, 0) + d.amount
-    touched = {e.obj_id for e in o.events if isinstance(e, StateBasedMove) and e.obj_id in hurt
-               and any(isinstance(c, DamageDealt) and c.source_id is not None
-                       and "deathtouch" in g.obj(c.source_id).card.keywords
-                       for c in story.act if isinstance(c, DamageDealt) and c.to_id == e.obj_id)}
-    dead = {pid for pid in hurt if g.obj(pid).zone != "battlefield"}
     chooser = next((c.player or "" for c in o.events if isinstance(c, ChoiceMade)
                     and c.question == "sacrifice"), "")
     drawn = {p: 0 for p in g.players}
-    for e in o.events:
+    for e in o.events:  # a draw the beginning of an end step caused: the monarch's (CR 725.2)
         if isinstance(e, ZoneChange) and e.frm == "library" and e.to == "hand" and any(
-                isinstance(c, StepBegan) and c.step == "end" for c in story.causes(e.seq)):
+                isinstance(c, StepBegan) and c.step == "end" for c in chain(g.events, e.seq)):
             drawn[e.player or ""] = drawn.get(e.player or "", 0) + 1
     return End(
         g.monarch,
@@ -904,417 +819,234 @@ def end_of(play: Play, o: Outcome) -> End:
         {p: sum(1 for x in g.permanents(p) if x.is_a("Creature")) if g.in_game(p) else 0
          for p in g.players},
         {p: sum(1 for x in g.permanents(p) if x.name == PROTECTOR) for p in g.players},
-        chooser, hurt, {t for t in touched if t is not None},
-        {pid: g.obj(pid).card.toughness or 0 for pid in hurt},
-        {pid: g.controller_of(pid) for pid in hurt}, dead, drawn)
+        chooser, drawn)
 
 
-@functools.lru_cache(maxsize=512)
-def _stories(play: Play) -> tuple[tuple[_Story, End], ...]:
-    """Each legal outcome of ``play`` with its story and its end, worked out once."""
-    return tuple((_Story(play, o), end_of(play, o)) for o in play.outcomes())
+# ----------------------------------------------------------------------- the misconceptions, as rule variants
+# Each wrong rule is a variant of the rules (mtgkit.variants) overriding one decision: a question's
+# wrong options are what the same play gives under them. The engine knows none of these names.
+def _redirected_from(g: Game, e: DamageDealt) -> str | None:
+    """The player damage ``e`` would have been dealt to, had a Protector not taken it (614.9)."""
+    cause = g.events[e.cause - 1] if e.cause is not None else None
+    return cause.before if isinstance(cause, DamageRedirected) else None
 
 
-def believed_end(play: Play, o: Outcome, held: frozenset[str]) -> End:
-    """The end of one outcome as a learner holding the misconceptions ``held`` sees it. Each
-    model reads the engine's events (who was the monarch when, what caused what) and changes
-    the part of the end the misconception gets wrong; holding none is the engine's end."""
-    return _believed(_Story(play, o), end_of(play, o), held)
+def _protectors(g: Game, player: str | None = None) -> list[Obj]:
+    return [o for o in g.permanents(player) if o.is_a("Creature") and o.card.has(RedirectDamageToSelf)]
 
 
-def _believed(s: _Story, truth: End, held: frozenset[str]) -> End:
-    """The end as a learner holding ``held`` believes it: the engine's end, changed by the model
-    of each misconception held (registered below, one function each). The models read the
-    events in order: each event's models in the order they are registered, then each change of
-    the crown's, then those that look at the end as a whole."""
-    b = _Belief(s, truth, held)
-    on_event = [(kind, model) for kind, mistakes, model in _ON_EVENT if mistakes & held]
-    for e in s.act if on_event else ():
-        models = [model for kind, model in on_event if isinstance(e, kind)]
-        if models and _misread(s, e):
-            for model in models:
-                if model(b, e):
-                    break  # this belief replaces what the others would make of the event
-    for change in s.changes():
-        for mistakes, on_change in _ON_CHANGE:
-            if mistakes & held:
-                on_change(b, change)
-    for mistakes, at_end in _AT_END:
-        if mistakes & held:
-            at_end(b)
-    return b.end
+@variant(Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH)
+class RedirectedDamageIsDamageToTheMonarch(Rules):
+    """Combat damage a Protector takes for the monarch still steals the crown."""
+
+    def steals_crown(self, g: Any, e: DamageDealt, monarch: str) -> bool:
+        return super().steals_crown(g, e, monarch) or (
+            e.combat and e.to_id is not None and _redirected_from(g, e) == monarch)
 
 
-class _Belief:
-    """One learner's belief being worked out: the end so far, the story it is read from, what
-    they hold, and the changes the models share (a sacrifice undone or added, damage dealt to
-    the player instead of the Protector, the crown taken by the attacker)."""
+@variant(Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN)
+class BlockedDamageTakesTheCrown(Rules):
+    """Combat damage to a creature the monarch controls takes the crown too."""
 
-    def __init__(self, s: _Story, truth: End, held: frozenset[str]) -> None:
-        self.s, self.g, self.held = s, s.g, held
-        self.end = copy.deepcopy(truth)
-
-    def undo_sacrifices(self, root: int) -> None:
-        """The sacrifices Custodi Lich's trigger caused (from event ``root``) didn't happen."""
-        for e in self.s.sacrifices(root):
-            self.end.creatures[e.player or ""] = self.end.creatures.get(e.player or "", 0) + 1
-
-    def add_sacrifice(self, player: str) -> None:
-        """``player``'s Custodi Lich triggered: the player it targets sacrifices a creature."""
-        victim = self.s.target(player)
-        if self.end.creatures.get(victim, 0) > 0:
-            self.end.creatures[victim] -= 1
-
-    def protector_of(self, e: DamageRedirected) -> int:
-        hit = self.s.redirected(e)
-        assert hit.to_id is not None
-        return hit.to_id
-
-    def source_of(self, e: DamageRedirected | DamageDealt) -> str | None:
-        return self.g.controller_of(e.source_id) if e.source_id is not None else None
-
-    def dealt_to_player(self, e: DamageRedirected, amount: int) -> None:
-        """``amount`` of the redirected damage is dealt to the player, not to the Protector."""
-        self.end.life[e.before] -= amount
-        self.end.hurt[self.protector_of(e)] -= amount
-
-    def crown_to_attacker(self, e: DamageRedirected) -> None:
-        """Combat damage dealt to the monarch: its source's controller takes the crown (725.2)."""
-        monarch = self.s.monarch_at(e.seq)
-        if e.combat and e.before == monarch and self.end.monarch == monarch:
-            self.end.monarch = self.source_of(e)
+    def steals_crown(self, g: Any, e: DamageDealt, monarch: str) -> bool:
+        return super().steals_crown(g, e, monarch) or (
+            e.combat and e.to_id is not None and e.source_id is not None and _redirected_from(g, e) is None
+            and g.controller_of(e.to_id) == monarch and g.controller_of(e.source_id) != monarch)
 
 
-_EventModel = Callable[[_Belief, Any], "bool | None"]  # True: the event's other models don't apply
-_ON_EVENT: list[tuple[type[Event], frozenset[str], _EventModel]] = []
-_ON_CHANGE: list[tuple[frozenset[str], Callable[[_Belief, MonarchChanged], None]]] = []
-_AT_END: list[tuple[frozenset[str], Callable[[_Belief], None]]] = []
+@variant(Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN)
+class NoncombatCreatureDamageTakesTheCrown(Rules):
+    """Any damage a creature deals to the monarch takes the crown, combat or not."""
 
-#: Which events of each kind the models look at (the others are read as the engine did).
-_MISREAD: dict[type[Event], Callable[[_Story, Any], bool]] = {
-    DamageRedirected: lambda s, e: s.prevented(e) is None,  # prevented: nothing else to believe about it
-    DamageDealt: lambda s, e: e.source_id is not None and e.cause is not None,
-    DamagePrevented: lambda s, e: e.combat and e.to_id is not None and s.g.obj(e.to_id).name == PROTECTOR,
-    Resolved: lambda s, e: e.ability,
-    PlayerLeft: lambda s, e: s.monarch_at(e.seq) == e.player,  # the monarch left the game
-    MonarchChanged: lambda s, e: not e.changed and not e.setup and e.monarch is not None,
-}
+    def steals_crown(self, g: Any, e: DamageDealt, monarch: str) -> bool:
+        return super().steals_crown(g, e, monarch) or (
+            e.to_player == monarch and e.source_id is not None and g.obj(e.source_id).card.is_a("Creature"))
 
 
+@variant(Mistake.OWNER_TAKES_THE_CROWN)
+class OwnerTakesTheCrown(Rules):
+    """The creature's owner becomes the monarch, not its controller."""
 
-def _misread(s: _Story, e: Event) -> bool:
-    return next(looks for kind, looks in _MISREAD.items() if isinstance(e, kind))(s, e)
-
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def _on_event(kind: type[Event], *mistakes: Mistake) -> Callable[[_F], _F]:
-    """Register the model of ``mistakes`` (any one of them held) for each event of ``kind``."""
-    def register(model: _F) -> _F:
-        _ON_EVENT.append((kind, frozenset(mistakes), model))
-        return model
-    return register
+    def crown_taker(self, g: Any, creature: int, incarnation: int) -> str:
+        return str(g.obj(creature).owner)
 
 
-def _on_change(*mistakes: Mistake) -> Callable[[_F], _F]:
-    """Register the model of ``mistakes`` for each change of the crown (in the order they came)."""
-    def register(model: _F) -> _F:
-        _ON_CHANGE.append((frozenset(mistakes), model))
-        return model
-    return register
+@variant(Mistake.MONARCH_DRAWS_EVERY_END_STEP)
+class MonarchDrawsEveryEndStep(Rules):
+    """The monarch draws at the beginning of every player's end step."""
+
+    def monarch_draws(self, g: Any, e: StepBegan, monarch: str) -> bool:
+        return True
 
 
-def _at_end(*mistakes: Mistake) -> Callable[[_F], _F]:
-    """Register the model of ``mistakes`` that changes the end as a whole, after the others."""
-    def register(model: _F) -> _F:
-        _AT_END.append((frozenset(mistakes), model))
-        return model
-    return register
+@variant(Mistake.DRAW_FOLLOWS_THE_CROWN)
+class DrawFollowsTheCrown(Rules):
+    """Whoever is the monarch as the draw trigger resolves draws."""
+
+    def monarch_drawer(self, g: Any, controller: str) -> str:
+        return str(g.monarch or controller)
 
 
-# ---------------------------------------------------------------- redirected damage (614.9)
-@_on_event(DamageRedirected, Mistake.PROTECTOR_IS_OPTIONAL)
-def _protector_is_optional(b: _Belief, e: DamageRedirected) -> bool:
-    """They think the redirection was declined: the damage is dealt to the player."""
-    b.dealt_to_player(e, e.amount)
-    b.crown_to_attacker(e)
-    return True
+@variant(Mistake.CROWN_PASSES_IN_TURN_ORDER)
+class CrownPassesInTurnOrder(Rules):
+    """The next player after the monarch in turn order inherits the crown."""
+
+    def heir(self, g: Any, leaving: str) -> str | None:
+        names = list(g.players)
+        i = names.index(leaving)
+        return next((names[(i + k) % len(names)] for k in range(1, len(names))
+                     if g.in_game(names[(i + k) % len(names)])), None)
 
 
-@_on_event(DamageRedirected, Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH)
-def _redirected_damage_is_damage_to_the_monarch(b: _Belief, e: DamageRedirected) -> None:
-    b.crown_to_attacker(e)
+@variant(Mistake.CROWN_DISAPPEARS)
+class CrownDisappears(Rules):
+    """Nobody is the monarch once the monarch has left the game."""
+
+    def heir(self, g: Any, leaving: str) -> str | None:
+        return None
 
 
-@_on_event(DamageRedirected, Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_GUARDS_THE_MONARCH)
-def _protector_only_for_the_monarch(b: _Belief, e: DamageRedirected) -> None:
-    """A Protector of a player who isn't the monarch redirects nothing, they think."""
-    if e.before != b.s.monarch_at(e.seq):
-        b.dealt_to_player(e, e.amount)
+@variant(Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS)
+class BecomingMonarchAgainTriggers(Rules):
+    """"You become the monarch" while already the monarch triggers "whenever you become the monarch"."""
+
+    def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:
+        return super().becomes_monarch_triggers(g, e, controller) or (
+            not e.setup and e.monarch == controller)
 
 
-@_on_event(DamageRedirected, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE)
-def _protector_only_stops_combat_damage(b: _Belief, e: DamageRedirected) -> None:
-    if not e.combat:
-        b.dealt_to_player(e, e.amount)
+@variant(Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH)
+class CombatStealDoesntTriggerLich(Rules):
+    """Only an effect that says "you become the monarch" (CR 725.1) triggers Custodi Lich: not
+    taking the crown with combat damage (725.2), nor inheriting it (725.4)."""
+
+    def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:
+        history = chain(g.events, e.seq) if hasattr(g, "events") else []
+        return super().becomes_monarch_triggers(g, e, controller) and not any(
+            isinstance(c, PlayerLeft) or (isinstance(c, DamageDealt) and c.combat) for c in history)
 
 
-@_on_event(DamageRedirected, Mistake.REDIRECT_SPILLS_OVER)
-def _redirect_spills_over(b: _Belief, e: DamageRedirected) -> None:
-    """The damage past the Protector's toughness reaches the player, they think."""
-    pid = b.protector_of(e)
-    before = sum(d.amount for d in b.s.protector_hits() if d.to_id == pid and d.seq < e.seq)
-    excess = max(0, e.amount - max(0, b.end.toughness[pid] - before))
-    if excess:
-        b.dealt_to_player(e, excess)
-        b.crown_to_attacker(e)
+@variant(Mistake.PROTECTOR_GUARDS_THE_MONARCH)
+class ProtectorGuardsTheMonarch(Rules):
+    """Protector of the Crown takes the damage dealt to the monarch, whoever controls it, and
+    none dealt to a controller who isn't the monarch."""
+
+    def redirectors(self, g: Any, player: str, combat: bool) -> list[Obj]:
+        return _protectors(g) if player == g.monarch else []
 
 
-@_on_event(DamageRedirected, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS)
-def _split_damage_between_protectors(b: _Belief, e: DamageRedirected) -> None:
-    """Combat damage is shared out among all of the player's Protectors, they think."""
-    if not e.combat or e.amount <= 1:
-        return
-    end, pid = b.end, b.protector_of(e)
-    mine = [p for p, owner in end.owner.items() if owner == e.before] + [
-        x.id for x in b.g.permanents(e.before) if x.name == PROTECTOR and x.id not in end.owner]
-    mine = sorted(set(mine))
-    if len(mine) > 1:
-        end.hurt[pid] -= e.amount
-        for i, other in enumerate(mine):
-            share = e.amount // len(mine) + (i < e.amount % len(mine))
-            end.hurt[other] = end.hurt.get(other, 0) + share
-            end.toughness.setdefault(other, 5)
-            end.owner.setdefault(other, e.before)
+@variant(Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE)
+class ProtectorOnlyStopsCombatDamage(Rules):
+    """Protector of the Crown takes only combat damage."""
+
+    def redirectors(self, g: Any, player: str, combat: bool) -> list[Obj]:
+        return super().redirectors(g, player, combat) if combat else []
 
 
-# ---------------------------------------------------------------- damage dealt (725.2)
-@_on_event(DamageDealt, Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN)
-def _blocked_damage_takes_the_crown(b: _Belief, e: DamageDealt) -> None:
-    """Combat damage to a creature of the monarch's takes the crown, they think."""
-    monarch, source = b.s.monarch_at(e.seq), b.source_of(e)
-    if e.combat and e.to_id is not None and not _was_redirected(b.s, e) and source != monarch \
-            and b.g.controller_of(e.to_id) == monarch and b.end.monarch == monarch:
-        b.end.monarch = source
+@variant(Mistake.PROTECTOR_IS_OPTIONAL)
+class ProtectorIsOptional(Rules):
+    """A player may decline his Protector's redirection and take the damage himself."""
+
+    def redirection_optional(self, g: Any, player: str) -> bool:
+        return True
 
 
-@_on_event(DamageDealt, Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN)
-def _noncombat_creature_damage_takes_the_crown(b: _Belief, e: DamageDealt) -> None:
-    monarch, source = b.s.monarch_at(e.seq), b.source_of(e)
-    if not e.combat and e.to_player is not None and e.to_player == monarch and source != monarch \
-            and e.source_id is not None and b.g.obj(e.source_id).is_a("Creature") \
-            and b.end.monarch == monarch:
-        b.end.monarch = source
+@variant(Mistake.REDIRECT_SPILLS_OVER)
+class RedirectSpillsOver(Rules):
+    """A Protector takes only the damage it can survive; the rest goes on to its controller."""
+
+    def redirected_shares(self, g: Any, player: str, protector: Obj, options: list[Obj],
+                          amount: int) -> list[tuple[int | str, int]]:
+        room = max(0, protector.toughness - protector.damage)
+        if amount <= room:
+            return super().redirected_shares(g, player, protector, options, amount)
+        return [(protector.id, room)] * (room > 0) + [(player, amount - room)]
 
 
-@_on_event(DamageDealt, Mistake.PROTECTOR_GUARDS_THE_MONARCH)
-def _protector_guards_the_monarch(b: _Belief, e: DamageDealt) -> None:
-    """Damage to the monarch goes to a Protector of the Crown, whoever controls it, they think."""
-    monarch, end, g = b.s.monarch_at(e.seq), b.end, b.g
-    if e.to_player is None or e.to_player != monarch or _was_redirected(b.s, e):
-        return
-    guards = [x.id for x in g.permanents() if x.name == PROTECTOR]
-    if guards:
-        end.life[monarch] += e.amount
-        end.hurt[guards[0]] = end.hurt.get(guards[0], 0) + e.amount
-        end.toughness.setdefault(guards[0], 5)
-        end.owner.setdefault(guards[0], g.controller_of(guards[0]))
-        for change in b.s.changes():
-            if b.s.from_combat(change) is e:
-                end.monarch = monarch
-                b.undo_sacrifices(change.seq)
+@variant(Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS)
+class SplitDamageBetweenProtectors(Rules):
+    """One source's damage is shared out among all of the player's Protectors."""
+
+    def redirected_shares(self, g: Any, player: str, protector: Obj, options: list[Obj],
+                          amount: int) -> list[tuple[int | str, int]]:
+        n = len(options)
+        shares = [(o.id, amount // n + (i < amount % n)) for i, o in enumerate(options)]
+        return [(to, share) for to, share in shares if share] if n > 1 else \
+            super().redirected_shares(g, player, protector, options, amount)
 
 
-def _was_redirected(s: _Story, e: DamageDealt) -> bool:
-    return e.cause is not None and isinstance(s.all[e.cause - 1], DamageRedirected)
+@variant(Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
+class RedirectedDamageIsntCombatDamage(Rules):
+    """Redirected combat damage is no longer combat damage."""
 
-
-@_on_event(DamagePrevented, Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
-def _redirected_damage_isnt_combat_damage(b: _Belief, e: DamagePrevented) -> None:
-    """Redirected combat damage is "no longer combat damage", so a prevention of combat damage
-    doesn't stop it, they think: the Protector is dealt it."""
-    assert e.to_id is not None
-    end = b.end
-    end.hurt[e.to_id] = end.hurt.get(e.to_id, 0) + e.amount
-    end.toughness.setdefault(e.to_id, b.g.obj(e.to_id).card.toughness or 0)
-    end.owner.setdefault(e.to_id, b.g.controller_of(e.to_id))
-
-
-# ---------------------------------------------------------------- abilities and the stack (113.7a)
-@_on_event(Resolved, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE)
-def _ability_fizzles_without_source(b: _Belief, e: Resolved) -> None:
-    """An ability whose source left the battlefield does nothing, they think."""
-    s = b.s
-    start = next((c for c in s.causes(e.seq) if isinstance(c, AbilityActivated | AbilityTriggered)), None)
-    if start is None or start.obj_id is None or not s.left(start.obj_id, start.seq, e.seq):
-        return
-    for c in s.caused_by(e.seq):
-        if isinstance(c, MonarchChanged) and c.changed and b.end.monarch == c.monarch:
-            b.end.monarch = s.monarch_at(c.seq)
-            b.undo_sacrifices(c.seq)
-        elif isinstance(c, DamageDealt) and c.to_player is not None and c.cause == e.seq:
-            b.end.life[c.to_player] += c.amount
-
-
-# ---------------------------------------------------------------- the monarch leaves the game (800.4a)
-@_on_event(PlayerLeft, Mistake.CROWN_DISAPPEARS, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR)
-def _crown_disappears(b: _Belief, e: PlayerLeft) -> bool:
-    """Nobody is the monarch after the monarch leaves (or is knocked out in combat), they think."""
-    s = b.s
-    knocked = e.cause is not None and isinstance(s.all[e.cause - 1], LifeChanged) \
-        and s.from_combat(s.all[e.cause - 1]) is not None
-    if Mistake.CROWN_DISAPPEARS not in b.held and not knocked:
+    def redirected_combat(self, g: Any, combat: bool) -> bool:
         return False
-    b.end.monarch = None
-    for change in s.changes():
-        if s.after_leaving(change):
-            b.undo_sacrifices(change.seq)
-    return True
 
 
-@_on_event(PlayerLeft, Mistake.CROWN_PASSES_IN_TURN_ORDER)
-def _crown_passes_in_turn_order(b: _Belief, e: PlayerLeft) -> None:
-    """The next player in turn order becomes the monarch, they think."""
-    order = list(b.s.play.setup.players)
-    nxt = next(p for i in range(1, len(order) + 1)
-               if b.g.in_game(p := order[(order.index(e.player or "") + i) % len(order)]) or p == e.player)
-    if nxt != b.end.monarch:
-        b.end.monarch = nxt
-        for change in b.s.changes():
-            if b.s.after_leaving(change):
-                b.undo_sacrifices(change.seq)
+@variant(Mistake.REDIRECTION_CHANGES_THE_SOURCE)
+class RedirectionChangesTheSource(Rules):
+    """Damage a Protector takes instead comes from the Protector, not from the attacker."""
+
+    def redirected_source(self, g: Any, source_id: int | None, protector: Obj) -> int | None:
+        return protector.id
 
 
-# ---------------------------------------------------------------- Custodi Lich's trigger (603.2, 725.4)
-@_on_event(MonarchChanged, Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS)
-def _becoming_monarch_again_triggers(b: _Belief, e: MonarchChanged) -> None:
-    """The monarch "becoming" the monarch again triggers their Custodi Lich, they think."""
-    assert e.monarch is not None
-    if any(b.g.obj(lich).zone == "battlefield" or b.s.left(lich, e.seq, 10**9)
-           for lich in b.s.liches(e.monarch)):
-        b.add_sacrifice(e.monarch)
+@variant(Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE)
+class AbilityFizzlesWithoutSource(Rules):
+    """An ability whose source, or the creature it is about, has left the battlefield does nothing."""
+
+    def ability_resolves(self, g: Any, item: Any) -> bool:
+        return False
 
 
-@_on_change(Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN)
-def _removed_attacker_keeps_the_crown(b: _Belief, change: MonarchChanged) -> None:
-    """An attacker that left before its controller's trigger resolved takes no crown, they think."""
-    s, hit = b.s, b.s.from_combat(change)
-    if hit is None:
-        return
-    others = [e for e in s.act if isinstance(e, MonarchChanged) and e.seq > change.seq
-              and e.monarch == change.monarch and (h := s.from_combat(e)) is not None
-              and not s.left(h.source_id, h.seq, e.seq)]  # another attacker's trigger
-    if not others and s.left(hit.source_id, hit.seq, change.seq) and b.end.monarch == change.monarch:
-        b.end.monarch = s.monarch_at(change.seq)
-        b.undo_sacrifices(change.seq)
+@variant(Mistake.TARGETER_CHOOSES_THE_SACRIFICE)
+class TargeterChoosesTheSacrifice(Rules):
+    """The controller of "target player sacrifices a creature" chooses the creature."""
+
+    def sacrifice_chooser(self, g: Any, player: str, controller: str) -> str:
+        return controller
 
 
-@_on_change(Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH)
-def _combat_steal_doesnt_trigger_lich(b: _Belief, change: MonarchChanged) -> None:
-    if b.s.from_combat(change) is not None:
-        b.undo_sacrifices(change.seq)
+@variant(Mistake.JAILER_RELEASES_WHEN_IT_LEAVES)
+class JailerReleasesWhenItLeaves(Rules):
+    """A card exiled "until" something also returns when what exiled it leaves the battlefield."""
+
+    def exile_ends(self, g: Any, exiled: Exiled, e: Event) -> bool:
+        return super().exile_ends(g, exiled, e) or (
+            isinstance(e, ZoneChange) and e.frm == "battlefield" and exiled.source is not None
+            and e.obj_id == exiled.source)
 
 
-@_on_change(Mistake.OWNER_TAKES_THE_CROWN)
-def _owner_takes_the_crown(b: _Belief, change: MonarchChanged) -> None:
-    """The attacking creature's owner takes the crown, not its controller, they think."""
-    hit = b.s.from_combat(change)
-    if hit is None:
-        return
-    owner = b.g.obj(hit.source_id).owner if hit.source_id is not None else None
-    if owner is not None and owner != change.monarch and b.end.monarch == change.monarch:
-        b.end.monarch = owner  # the card's owner, they think (the crown stays, if it was theirs)
-        b.undo_sacrifices(change.seq)
+@variant(Mistake.LATE_ARRIVAL_SEES_THE_EVENT)
+class LateArrivalSeesTheEvent(Rules):
+    """A card returned by an event (its "until" ended) triggers on that event."""
+
+    def returner_sees(self, g: Any) -> bool:
+        return True
 
 
-@_on_change(Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER)
-def _lich_sees_the_crown_move_at_once(b: _Belief, change: MonarchChanged) -> None:
-    """The crown moved as the damage was dealt, so a Custodi Lich that left before the trigger
-    resolved still saw it, they think."""
-    hit = b.s.from_combat(change)
-    if hit is not None and not b.s.sacrifices(change.seq) \
-            and any(b.s.left(lich, hit.seq, change.seq) for lich in b.s.liches(change.monarch)):
-        b.add_sacrifice(change.monarch or "")
+@variant(Mistake.GONE_PERMANENT_STILL_TRIGGERS)
+class GonePermanentStillTriggers(Rules):
+    """A permanent that has died still triggers, as if it were on the battlefield."""
+
+    def gone_sources(self, g: Any, e: Event, gone: list[LastKnown]) -> list[LastKnown]:
+        return gone
 
 
-@_on_change(Mistake.INHERITED_CROWN_DOESNT_TRIGGER)
-def _inherited_crown_doesnt_trigger(b: _Belief, change: MonarchChanged) -> None:
-    if b.s.after_leaving(change):
-        b.undo_sacrifices(change.seq)
+@variant(Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER)
+class CrownMovesWithoutATrigger(Rules):
+    """The crown moves the moment combat damage is dealt or a monarch card enters: no trigger waits."""
+
+    def resolves_at_once(self, g: Any, effects: tuple[Any, ...]) -> bool:
+        return any(isinstance(x, BecomeMonarch | CreatureControllerBecomesMonarch) for x in effects)
 
 
-@_on_change(Mistake.GONE_PERMANENT_STILL_TRIGGERS)
-def _gone_permanent_still_triggers(b: _Belief, change: MonarchChanged) -> None:
-    """A Custodi Lich that died before its controller became the monarch still triggers, they think."""
-    if not b.s.sacrifices(change.seq) \
-            and any(b.s.died(lich, change.seq) for lich in b.s.liches(change.monarch)):
-        b.add_sacrifice(change.monarch or "")
+@variant(Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS)
+class DamageWearsOffBetweenSteps(Rules):
+    """Damage marked on a creature goes away as each step ends."""
 
-
-@_on_change(Mistake.LATE_ARRIVAL_SEES_THE_EVENT)
-def _late_arrival_sees_the_event(b: _Belief, change: MonarchChanged) -> None:
-    """A Custodi Lich returned by the same effect that made its controller the monarch saw it, they think."""
-    if not b.s.sacrifices(change.seq) and any(isinstance(e, Entered) and e.obj == LICH and e.frm == "exile"
-                                              for e in b.s.caused_by(change.seq)):
-        b.add_sacrifice(change.monarch or "")
-
-
-# ---------------------------------------------------------------- the end as a whole
-@_at_end(Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER)
-def _crown_moves_without_a_trigger(b: _Belief) -> None:
-    """A "becomes the monarch" still waiting on the stack has already moved the crown, they think."""
-    waiting = [i for i in b.g.stack() if any(isinstance(x, BecomeMonarch) for x in i.effects)]
-    if waiting:
-        b.end.monarch = waiting[-1].controller
-
-
-@_at_end(Mistake.JAILER_RELEASES_WHEN_IT_LEAVES)
-def _jailer_releases_when_it_leaves(b: _Belief) -> None:
-    """Palace Jailer leaving returns what it exiled, they think (it waits for the crown)."""
-    s, end, g = b.s, b.end, b.g
-    for jailer in [e for e in s.act if isinstance(e, ZoneChange) and e.obj == "Palace Jailer"
-                   and e.frm == "battlefield"]:
-        for e in s.all:
-            if isinstance(e, ZoneChange) and e.to == "exile" and e.obj_id is not None \
-                    and g.obj(e.obj_id).zone == "exile" and e.seq < jailer.seq:
-                owner = g.obj(e.obj_id).owner
-                end.creatures[owner] = end.creatures.get(owner, 0) + 1
-                if e.obj in CROWNING and end.monarch != owner:
-                    end.monarch = owner
-                    if e.obj == LICH:
-                        b.add_sacrifice(owner)
-
-
-@_at_end(Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS)
-def _damage_wears_off_between_steps(b: _Belief) -> None:
-    """A dead Protector was dealt only its last step's damage, they think."""
-    for pid in b.end.dead & set(b.end.hurt):
-        hits = [d for d in b.s.protector_hits() if d.to_id == pid]
-        last = hits[-1].step
-        b.end.hurt[pid] = sum(d.amount for d in hits if d.step == last)
-
-
-@_at_end(Mistake.REDIRECTION_CHANGES_THE_SOURCE)
-def _redirection_changes_the_source(b: _Belief) -> None:
-    """Redirected damage comes from the Protector, so no deathtouch reaches it, they think."""
-    b.end.touched = set()
-
-
-@_at_end(Mistake.MONARCH_DRAWS_EVERY_END_STEP)
-def _monarch_draws_every_end_step(b: _Belief) -> None:
-    for e in b.s.act:
-        monarch = b.s.monarch_at(e.seq)
-        if isinstance(e, StepBegan) and e.step == "end" and monarch not in (None, e.player):
-            b.end.drawn[monarch or ""] += 1
-
-
-@_at_end(Mistake.TARGETER_CHOOSES_THE_SACRIFICE)
-def _targeter_chooses_the_sacrifice(b: _Belief) -> None:
-    """Custodi Lich's controller chooses the creature sacrificed, they think."""
-    if b.end.chooser:
-        lich = next(e for e in b.s.act if isinstance(e, AbilityTriggered) and e.obj == LICH)
-        b.end.chooser = lich.player or b.end.chooser
+    def damage_wears_off(self, g: Any, step: str) -> bool:
+        return True
 
 
 def _of(name: str) -> str:
@@ -1329,24 +1061,13 @@ class MonarchPlay(PlaySituation):
     Crown, or who chose the creature sacrificed to Custodi Lich (``ask``, about ``about``)."""
 
     topic: ClassVar[TopicName] = "monarch"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
-        Mistake.REDIRECTED_DAMAGE_IS_DAMAGE_TO_THE_MONARCH, Mistake.BLOCKED_DAMAGE_TAKES_THE_CROWN,
-        Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE,
-        Mistake.REDIRECT_SPILLS_OVER, Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS,
-        Mistake.BECOMING_MONARCH_AGAIN_TRIGGERS, Mistake.NONCOMBAT_CREATURE_DAMAGE_TAKES_THE_CROWN,
-        Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR,
-        Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS,
-        Mistake.PROTECTOR_GUARDS_THE_MONARCH, Mistake.INHERITED_CROWN_DOESNT_TRIGGER,
-        Mistake.LATE_ARRIVAL_SEES_THE_EVENT, Mistake.GONE_PERMANENT_STILL_TRIGGERS,
-        Mistake.CROWN_MOVES_WITHOUT_A_TRIGGER, Mistake.TARGETER_CHOOSES_THE_SACRIFICE,
-        Mistake.DAMAGE_WEARS_OFF_BETWEEN_STEPS, Mistake.REDIRECTION_CHANGES_THE_SOURCE,
-        Mistake.JAILER_RELEASES_WHEN_IT_LEAVES, Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
-        Mistake.MONARCH_DRAWS_EVERY_END_STEP, Mistake.PROTECTOR_IS_OPTIONAL, Mistake.OWNER_TAKES_THE_CROWN,
-        Mistake.REDIRECTED_DAMAGE_ISNT_COMBAT_DAMAGE)
+    # Its model is the play itself: a learner's answers are what the same play gives under the
+    # variants they hold (PlaySituation.believe), so it knows every variant overriding a decision
+    # the play asked (PlaySituation.known), this topic's and the others'.
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.CROWN_DISAPPEARS}),
-        frozenset({Mistake.CROWN_PASSES_IN_TURN_ORDER, Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR}),
-        frozenset({Mistake.ONLY_THE_MONARCHS_PROTECTOR, Mistake.PROTECTOR_GUARDS_THE_MONARCH})})
+        frozenset({Mistake.REDIRECT_SPILLS_OVER, Mistake.SPLIT_DAMAGE_BETWEEN_PROTECTORS})})
+    pair_all: ClassVar[int] = 4  # each pair is a replay of the play: pair what changes it alone
     ask: MonarchAsk = "monarch"
     about: str = "Bob"
     note: str = ""  # how the board came about, when the set-up alone doesn't say
@@ -1371,21 +1092,17 @@ class MonarchPlay(PlaySituation):
             return f"{crown}; {self.about} has {end.life[self.about]} life"
         if self.ask == "monarch and creatures":
             return f"{crown}; {self.about} controls {plural(end.creatures[self.about], 'creature')}"
-        n = end.survivors().get(self.about, 0)
+        n = end.protectors.get(self.about, 0)
         return f"{crown}; {self.about} controls {plural(n, PROTECTOR, 'Protectors of the Crown')}"
 
     def outcomes(self) -> Outcomes:
         return self.play.outcomes()
 
-    def legal(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(self.answer_of(end) for _, end in _stories(self.play)))
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.answer_of(end_of(o)) for o in outs))
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        found = [self.answer_of(_believed(story, end, held - {Mistake.PROTECTOR_IS_OPTIONAL}))
-                 for story, end in _stories(self.play)]
-        if Mistake.PROTECTOR_IS_OPTIONAL in held:  # also: Bob takes the damage himself
-            found += [self.answer_of(_believed(story, end, held)) for story, end in _stories(self.play)]
-        return tuple(dict.fromkeys(found))
+    def legal(self) -> tuple[str, ...]:
+        return self.answers(self.outcomes())
 
     def decisive(self) -> Reason | None:
         if len(self.outcomes()) != 1 or self.ask == "who chooses":
@@ -1411,11 +1128,11 @@ class MonarchPlay(PlaySituation):
 
     def explain(self) -> str:
         o = self.outcomes()[0]
-        end = end_of(self.play, o)
+        end = end_of(o)
         lines = [self._why(o, end)]
         if len(self.legal()) > 1:
             lines.append("The players' choices decide it: " + "; ".join(
-                f"{self.answer_of(end_of(self.play, x))} if {x.choice_summary()}" for x in self.outcomes()))
+                f"{self.answer_of(end_of(x))} if {x.choice_summary()}" for x in self.outcomes()))
         shown = [e for e in o.events if isinstance(
             e, MonarchChanged | DamageDealt | DamageRedirected | DamagePrevented | StateBasedMove | PlayerLeft
             | Entered | AbilityTriggered | ChoiceMade | Resolved)
@@ -1460,7 +1177,7 @@ class MonarchPlay(PlaySituation):
                 bits.append(f"{x.source} dealt {x.amount} noncombat damage to the monarch, which "
                             f"doesn't take the crown: only combat damage does (CR 725.2)")
         for x in s.act:
-            if isinstance(x, ZoneChange) and x.frm == "battlefield" and s._sacrificed(x):
+            if isinstance(x, ZoneChange) and x.frm == "battlefield" and s.sacrificed(x):
                 bits.append(f"{x.text} ({cr(x.rules)})")
         if not [e for e in s.changes() if not e.setup]:
             if end.monarch is None:
@@ -1544,6 +1261,8 @@ def ping_play(counters: int, pings: int, *, attackers: Sequence[str] = (),
         steps.append(Step("advance", "", to="beginning_of_combat"))
         steps += _fight(attackers, blocks)
         steps.append(Step("resolve_stack", "Everything on the stack resolves."))
+    else:  # whatever the pings triggered resolves too (by the CR, nothing does)
+        steps.append(Step("resolve_stack", ""))
     return Play(_board(*pieces, monarch="Bob"), tuple(steps))
 
 
@@ -1725,22 +1444,20 @@ class BlockedDamage(PlaySituation):
         return _divisions(self.play)
 
     def legal(self) -> tuple[str, ...]:
-        found = self.divisions()
-        total = sum(found[0])
-        if len(found[0]) == 2 and len(found) == total + 1:
-            return (f"any split of its {total} damage between the two blockers, as Alice chooses",)
-        return ("; or ".join(" and ".join(str(n) for n in d) for d in found),)
+        return _division_text(self.divisions())
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        """The divisions a learner holding ``held`` allows: one small model per misconception of
+        damage assignment (these stay models, not rule variants: the engine's damage assignment is
+        combat's, not the monarch's), and what the play gives under the variants among ``held``."""
         total = sum(self.divisions()[0])
-        found: list[str] = []
-        if Mistake.ONE_SOURCE_NEVER_SPLITS in held:
-            found.append(f"all {total} damage to one of the blockers: one source's damage can't be split")
-        if Mistake.DAMAGE_ASSIGNMENT_ORDER in held:
-            found.append("lethal damage to the first blocker in order before the second gets any")
-        if Mistake.BLOCKED_EXCESS_TRAMPLES_OVER in held:
-            found.append("lethal damage to each blocker, and whatever is left over to Bob")
-        return tuple(found)
+        found = [_DIVISION_BELIEFS[Mistake(n)](total) for n in sorted(held) if n in _DIVISION_BELIEFS]
+        if any(n not in _DIVISION_BELIEFS for n in held):
+            found += self.under(rules_held(held))
+        return tuple(dict.fromkeys(found))
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return _division_text(_divisions_of(outs))
 
     def explain(self) -> str:
         o = self.play.outcomes()[0]
@@ -1752,10 +1469,35 @@ class BlockedDamage(PlaySituation):
                 f"{choice.text} ({cr(choice.rules)}).")
 
 
+def _division_text(found: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
+    if not found:
+        return ()
+    total = sum(found[0])
+    if len(found[0]) == 2 and len(found) == total + 1:
+        return (f"any split of its {total} damage between the two blockers, as Alice chooses",)
+    return ("; or ".join(" and ".join(str(n) for n in d) for d in found),)
+
+
+#: The misreadings of damage assignment (CR 510.1c), one small model each: the damage a blocked
+#: attacker deals (its total) -> the division the learner allows.
+_DIVISION_BELIEFS: dict[Mistake, Callable[[int], str]] = {
+    Mistake.ONE_SOURCE_NEVER_SPLITS:
+        lambda total: f"all {total} damage to one of the blockers: one source's damage can't be split",
+    Mistake.DAMAGE_ASSIGNMENT_ORDER:
+        lambda total: "lethal damage to the first blocker in order before the second gets any",
+    Mistake.BLOCKED_EXCESS_TRAMPLES_OVER:
+        lambda total: "lethal damage to each blocker, and whatever is left over to Bob",
+}
+
+
 @functools.lru_cache(maxsize=256)
 def _divisions(play: Play) -> tuple[tuple[int, ...], ...]:
+    return _divisions_of(play.outcomes())
+
+
+def _divisions_of(outs: Outcomes) -> tuple[tuple[int, ...], ...]:
     found = set()
-    for o in play.outcomes():
+    for o in outs:
         for c in o.choices:
             if c.question == "damage assignment" and isinstance(c.answer, tuple):
                 found.add(tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer))
@@ -1850,7 +1592,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="The crown moves only when a creature deals combat damage to the monarch. A redirection "
                   "effect (CR 614.9) deals the damage to the Protector instead, so the monarch was dealt "
                   "none.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Combat(("Grizzly Bears",), (), 1, True),
         ask="Who is the monarch after combat?",
     ),
@@ -1862,21 +1604,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.2",
         rule_says="Only combat damage dealt to the monarch (the player) moves the crown; damage to a "
                   "creature the monarch controls doesn't.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Combat(("Grizzly Bears",), (("Hill Giant", "Grizzly Bears"),), 0, True),
         ask="Who is the monarch after combat?",
-    ),
-    Misconception(
-        name=Mistake.ONLY_THE_MONARCHS_PROTECTOR,
-        topic="monarch",
-        title="only the monarch's Protector protects",
-        description="Protector of the Crown redirects damage only while its controller is the monarch.",
-        rule="614.9",
-        rule_says="Protector of the Crown's redirection is a replacement effect that doesn't depend on "
-                  "being the monarch: damage that would be dealt to its controller is dealt to it instead.",
-        plugs_in="inputs",
-        example=MonarchPlay(bolt_play("Alice"), "monarch and life", note=_AFTER_PROTECTOR),
-        ask="Who is the monarch afterwards, and how much life does Bob have?",
     ),
     Misconception(
         name=Mistake.PROTECTOR_ONLY_STOPS_COMBAT_DAMAGE,
@@ -1887,7 +1617,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="614.9",
         rule_says="The Protector redirects all damage that would be dealt to its controller, combat or not; "
                   "redirecting it doesn't change whether it is combat damage.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Bolts(0),
         ask="How much life does Bob lose?",
     ),
@@ -1899,7 +1629,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="614.9",
         rule_says="A redirection effect deals all of the damage to the Protector instead, even more than "
                   "its toughness; it is destroyed afterwards (CR 704.5g) and nothing reaches the player.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Bolts(1),
         ask="How much life does Bob lose?",
     ),
@@ -1911,7 +1641,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.4",
         rule_says="If the monarch leaves the game, the active player becomes the monarch; only if the "
                   "monarch is the active player does the next player in turn order get it.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
         ask="Who is the monarch now?",
     ),
@@ -1923,7 +1653,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.4",
         rule_says="Once there is a monarch there always is one while a player can be: when the monarch "
                   "leaves, another player becomes the monarch at that moment.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=Leaves(("Alice", "Bob", "Carol"), "Alice", "Bob"),
         ask="Who is the monarch now?",
     ),
@@ -1935,7 +1665,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="603.2e",
         rule_says="A 'becomes' trigger needs the change to happen: if you are already the monarch, 'you "
                   "become the monarch' changes nothing and Custodi Lich's ability doesn't trigger.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=LichEnters(True),
         ask="How many creatures could Alice control afterwards?",
     ),
@@ -1948,7 +1678,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.2",
         rule_says="The monarch's triggers are controlled by whoever was the monarch when they triggered, so "
                   "the player who was the monarch at the beginning of the end step draws.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=DrawRace(True),
         ask="Who draws the card?",
     ),
@@ -1961,24 +1691,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.2",
         rule_says="The monarch's steal trigger waits for combat damage: damage from an activated ability is "
                   "noncombat damage, even when the creature is attacking, and the crown stays.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(ping_play(2, 1), "monarch and life"),
         ask="Who is the monarch afterwards, and how much life does Bob have?",
-    ),
-    Misconception(
-        name=Mistake.REMOVED_ATTACKER_KEEPS_THE_CROWN,
-        topic="monarch",
-        title="killing the attacker in response saves the crown",
-        description="If the creature that dealt the combat damage leaves the battlefield before the "
-                    "monarch's trigger resolves, the trigger has no creature to look at and the monarch "
-                    "keeps the crown.",
-        rule="608.2h",
-        rule_says="The trigger gives the crown to the creature's controller as it resolves; a creature that "
-                  "has left the battlefield is looked at as it last existed there, so its last controller "
-                  "still becomes the monarch.",
-        plugs_in="outputs",
-        example=MonarchPlay(steal_play(["Grizzly Bears"], bob=(), bolt="Grizzly Bears")),
-        ask="Who is the monarch afterwards?",
     ),
     Misconception(
         name=Mistake.MONARCH_DRAWS_EVERY_END_STEP,
@@ -1988,34 +1703,22 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="725.2",
         rule_says="The draw trigger is 'at the beginning of the monarch's end step': it triggers only in "
                   "the monarch's own turn.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(draws_play(), "cards drawn"),
         ask="How many cards has Bob drawn from the monarch's draw ability?",
     ),
     Misconception(
-        name=Mistake.KNOCKED_OUT_MONARCH_LEAVES_NO_HEIR,
-        topic="monarch",
-        title="knocking the monarch out loses the crown",
-        description="When combat damage takes the monarch to 0 life, the steal trigger leaves the game with "
-                    "them, so nobody gets the crown.",
-        rule="725.4",
-        rule_says="The trigger does leave with its controller, but the crown doesn't need it: when the "
-                  "monarch leaves the game the active player (or, if that is who is leaving, the next "
-                  "player in turn order) becomes the monarch at that moment.",
-        plugs_in="outputs",
-        example=MonarchPlay(knockout_play(("Alice", "Carol", "Bob"), "Alice", "Carol")),
-        ask="Who is the monarch afterwards?",
-    ),
-    Misconception(
         name=Mistake.COMBAT_STEAL_DOESNT_TRIGGER_LICH,
         topic="monarch",
-        title="taking the crown in combat doesn't trigger Custodi Lich",
-        description="Custodi Lich's 'whenever you become the monarch' works with its own enters ability, "
-                    "not when its controller takes the crown with combat damage.",
+        title="only 'you become the monarch' triggers Custodi Lich",
+        description="Custodi Lich's 'whenever you become the monarch' works with an effect that says 'you "
+                    "become the monarch' (its own enters ability), not when its controller takes the crown "
+                    "with combat damage or inherits it because the monarch left the game.",
         rule="603.2",
         rule_says="A triggered ability triggers whenever its event happens, however it happens: the "
-                  "monarch's steal trigger making Alice the monarch is Alice becoming the monarch.",
-        plugs_in="outputs",
+                  "monarch's steal trigger making Alice the monarch (CR 725.2), or the crown passing to "
+                  "her as the monarch leaves (725.4), is Alice becoming the monarch.",
+        plugs_in="variant",
         example=MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",)), "monarch and creatures"),
         ask="Who is the monarch afterwards, and how many creatures does Bob control?",
     ),
@@ -2028,7 +1731,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Each Protector's redirection replaces the whole damage event: Bob chooses one of them to "
                   "apply, and then the damage is no longer being dealt to him, so the other can't apply. "
                   "One source's damage goes to one Protector.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=2), "monarch and protectors"),
         ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
     ),
@@ -2037,27 +1740,14 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         topic="monarch",
         title="Protector of the Crown shields whoever is the monarch",
         description="Protector of the Crown takes the damage that would be dealt to the monarch, whoever "
-                    "controls it, and not the damage dealt to its controller when he isn't the monarch.",
+                    "controls it, and none of the damage dealt to its controller while he isn't the "
+                    "monarch (only the monarch's Protector protects).",
         rule="614.9",
         rule_says="The card says 'dealt to you': it redirects the damage that would be dealt to its "
                   "controller, monarch or not, and never damage dealt to another player.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=MonarchPlay(guard_play(), "monarch and life", "Alice", _AFTER_PROTECTOR),
         ask="Who is the monarch afterwards, and how much life does Alice have?",
-    ),
-    Misconception(
-        name=Mistake.INHERITED_CROWN_DOESNT_TRIGGER,
-        topic="monarch",
-        title="inheriting the crown isn't becoming the monarch",
-        description="A player who gets the crown because the monarch left the game didn't 'become the "
-                    "monarch' the way Custodi Lich means, so it doesn't trigger.",
-        rule="725.4",
-        rule_says="The rule says that player becomes the monarch; any real change of monarch is what "
-                  "'whenever you become the monarch' waits for (CR 603.2).",
-        plugs_in="outputs",
-        example=MonarchPlay(knockout_play(("Alice", "Bob", "Carol"), "Alice", "Carol", lich=True,
-                                          concede=True), "monarch and creatures"),
-        ask="Who is the monarch afterwards, and how many creatures does Bob control?",
     ),
     Misconception(
         name=Mistake.LATE_ARRIVAL_SEES_THE_EVENT,
@@ -2068,7 +1758,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="603.10",
         rule_says="Only objects on the battlefield right after an event can trigger on it. The Lich returns "
                   "by a second effect created after Bob became the monarch (CR 610.3), too late to see it.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(jailer_play(LICH), "monarch and creatures", "Alice"),
         ask="Who is the monarch afterwards, and how many creatures does Alice control?",
     ),
@@ -2082,7 +1772,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="A permanent's abilities work only while it is on the battlefield. 'Whenever you become "
                   "the monarch' isn't one of the abilities that look back in time (CR 603.10a), so a Lich "
                   "in the graveyard triggers on nothing.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(steal_play([LICH], bob=("Grizzly Bears",), bolt=LICH),
                             "monarch and creatures"),
         ask="Who is the monarch afterwards, and how many creatures does Bob control?",
@@ -2096,7 +1786,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="603.3",
         rule_says="Both are triggered abilities: they go on the stack and players get priority before they "
                   "resolve, so until then the monarch is who it was.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(enters_play(PROTECTOR, bolt="Bob", finish=False), "monarch and life"),
         ask="Right now, with the enters trigger still waiting, who is the monarch, and how much life does "
             "Bob have?",
@@ -2110,7 +1800,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="701.21a",
         rule_says="A player sacrifices permanents they control, and the card says 'of their choice': the "
                   "targeted player chooses.",
-        plugs_in="chooser",
+        plugs_in="variant",
         example=MonarchPlay(chooser_play(), "who chooses"),
         ask="Who chooses which creature Bob sacrifices?",
     ),
@@ -2123,7 +1813,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="514.2",
         rule_says="Marked damage is removed only in the cleanup step at the end of the turn; lethal damage "
                   "(CR 704.5g) counts all of it.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(bolt_then_attack_play(["Grizzly Bears"]), "monarch and protectors"),
         ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
     ),
@@ -2136,7 +1826,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="702.2b",
         rule_says="A redirection deals the same damage to another object (CR 614.9): its source is still "
                   "the attacker, so damage from a deathtouch source destroys the Protector.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(assassin_play(), "monarch and protectors"),
         ask="Who is the monarch afterwards, and how many Protectors of the Crown does Bob still control?",
     ),
@@ -2149,7 +1839,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="610.3",
         rule_says="An 'until' exile ends when its stated event happens. The Jailer's is 'until an opponent "
                   "becomes the monarch': its leaving the battlefield doesn't bring the creature back.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(jailer_play("Hill Giant", then="bolt jailer"), "monarch and creatures"),
         ask="Who is the monarch afterwards, and how many creatures does Bob control?",
     ),
@@ -2157,13 +1847,15 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         name=Mistake.ABILITY_FIZZLES_WITHOUT_SOURCE,
         topic="monarch",
         title="an ability does nothing once its source is gone",
-        description="If the permanent whose ability is on the stack leaves the battlefield, the ability "
-                    "does nothing: bolt Custodi Lich in response to its enters trigger and nobody becomes "
-                    "the monarch.",
+        description="If the permanent whose ability is on the stack (or the creature it is about) leaves "
+                    "the battlefield, the ability does nothing: bolt Custodi Lich in response to its enters "
+                    "trigger and nobody becomes the monarch; kill the attacker in response to the monarch's "
+                    "steal trigger and the monarch keeps the crown.",
         rule="113.7a",
         rule_says="Once triggered or activated, an ability exists on its own: it still resolves and does "
-                  "what it says, using the source as it last existed (CR 608.2h).",
-        plugs_in="outputs",
+                  "what it says, using what it refers to as it last existed on the battlefield (CR 608.2h): "
+                  "the attacker's last controller still becomes the monarch.",
+        plugs_in="variant",
         example=MonarchPlay(enters_play(LICH, bolt=LICH, alice=("Grizzly Bears",))),
         ask="Who is the monarch afterwards?",
     ),
@@ -2177,7 +1869,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Protector of the Crown's effect has no 'may': damage that would be dealt to its "
                   "controller is dealt to it instead. With several Protectors he chooses which one applies "
                   "(CR 616.1), not whether one does.",
-        plugs_in="chooser",
+        plugs_in="variant",
         example=MonarchPlay(steal_play(["Craw Wurm"], bob=(), protectors=1), "monarch and protectors"),
         ask="Which could be true after combat: who is the monarch, and how many Protectors of the Crown "
             "does Bob still control?",
@@ -2193,7 +1885,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                   "monarch: a creature taken with Act of Treason wins the crown for the player who took it "
                   "(control can differ from ownership, CR 110.2; if the creature has left the battlefield, "
                   "its last known controller, CR 608.2h).",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(treason_play("Grizzly Bears", bob=("Llanowar Elves",)), "monarch"),
         ask="Who is the monarch now?",
     ),
@@ -2208,7 +1900,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="A redirection deals the same damage to another object: redirected combat damage is still "
                   "combat damage. With Holy Day on, Bob's Protector takes the Craw Wurm's 6 combat damage "
                   "instead of him, and that damage is prevented (CR 615.1); the Protector survives.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=MonarchPlay(holy_day_play(["Craw Wurm"]), "monarch and protectors"),
         ask="Who is the monarch now, and how many Protectors of the Crown does Bob still control?",
     ),
