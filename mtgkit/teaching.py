@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from . import actions as acts
+from . import wording
 from .board import Board, replay
 from .crlinks import cited
 from .events import Event, chain, explain
@@ -671,11 +672,13 @@ class Setup(Value):
 
 class Step(Value):
     """One action of a question's play sequence, as data: what the engine does (``do``, with
-    objects named by their labels in the set-up), and how the question says it (``says``).
+    objects named by their labels in the set-up). A question says it from what the engine logged
+    as it played it (:meth:`Play.says`); ``says``, the words a template wrote for it, is no longer
+    shown (it goes once no topic writes it).
     ``pay`` names permanents whose first mana ability is activated first, to pay for it."""
 
     do: StepKind
-    says: str
+    says: str = ""  # no longer shown: a step is said from what the engine logged (Play.says)
     card: str = ""
     target: str = ""  # a label, or a player's name
     x: int = 0
@@ -751,9 +754,9 @@ class Play(Value):
     branches, and each legal outcome counts (:meth:`outcomes`).
 
     >>> play = Play(Setup(pieces=(Piece("Forest"), Piece("Llanowar Elves", arrived="this turn"))),
-    ...             (Step("activate", "Alice taps her Forest for mana.", card="Forest"),))
+    ...             (Step("activate", card="Forest"),))
     >>> play.says()
-    ('Alice taps her Forest for mana.',)
+    ('Alice activates Forest: {T}: Add {G}. Alice adds {G} (Forest was tapped for mana).',)
     >>> [str(o.pool("Alice")) for o in play.outcomes()]
     ['{G}']
     """
@@ -762,10 +765,25 @@ class Play(Value):
     steps: tuple[Step, ...] = ()
     keep: tuple[tuple[str, str], ...] = ()
 
-    def says(self) -> tuple[str, ...]:
-        """The steps in words, in order (a step with no words of its own, such as the players
-        passing so that an ability resolves, belongs to the step before it)."""
-        return tuple(s.says for s in self.steps if s.says)
+    def says(self, against: Iterable[Rules] | None = ()) -> tuple[str, ...]:
+        """The steps in words, one per step, said from what the engine logged as it played them
+        (:func:`step_words`): each step's action, and the results every legal outcome agrees on,
+        under the rules and under each of ``against`` (the variants a question's wrong options
+        are played by: a result they don't share would give the answer away). ``None``: what
+        the wrong options expect isn't known as events, so only the actions are said."""
+        return _narrated(self, None if against is None else tuple(against))
+
+    def step_events(self, rules: Rules | None = None) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+        """For each legal outcome the story allows (:meth:`outcomes`), the events each step logged,
+        step by step (a step the rules refuse, and the steps after it, are missing)."""
+        outs, split = _played(self, rules or CR)
+        return tuple(split[id(o.game)] for o in outs if o.error is None and self.kept(o))
+
+    def tried_events(self, rules: Rules) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+        """Like :meth:`step_events`, with the outcomes ``rules`` refuse too (their events up to the
+        refused step): what a player holding a variant expects each step to do."""
+        outs, split = _played(self, rules)
+        return tuple(split[id(o.game)] for o in outs if o.error is not None or self.kept(o))
 
     def build(self, rules: Rules | None = None) -> tuple[Game, dict[str, int]]:
         return self.setup.build(rules)
@@ -811,14 +829,124 @@ class Play(Value):
         return True
 
 
+#: A play's outcomes by some rules, and for each outcome's game (by ``id``) the events each step logged.
+_Split = dict[int, tuple[tuple[Event, ...], ...]]
+
+
 @functools.lru_cache(maxsize=1024)
-def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
+def _played(play: Play, rules: Rules) -> tuple[Outcomes, _Split]:
     labels = play.labels()
+    split: dict[int, list[tuple[Event, ...]]] = {}
 
     def act(g: Game) -> None:
-        play.run(g, dict(labels))
+        names, done = dict(labels), split.setdefault(id(g), [])
+        for step in play.steps:
+            done.append(step.play(g, names))
 
-    return outcomes(lambda: play.build(rules)[0], act)
+    outs = outcomes(lambda: play.build(rules)[0], act)  # every game stays alive in outs: ids are unique
+    return outs, {id(o.game): tuple(split.get(id(o.game), ())) for o in outs}
+
+
+def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
+    return _played(play, rules)[0]
+
+
+# ----------------------------------------------------------------------------- steps from the play
+#: The kinds of event that are a step's action itself (what the player or the game does), by
+#: the step's ``do``: the rest of what it logged are its results.
+_ACTIONS: dict[str, frozenset[str]] = {
+    "cast": frozenset({"cast", "activate"}), "activate": frozenset({"activate"}),
+    "play_land": frozenset({"land", "activate"}), "pass": frozenset({"pass"}),
+    "resolve": frozenset({"resolve", "fizzle", "counter"}),
+    "resolve_stack": frozenset({"resolve", "fizzle", "counter"}), "advance": frozenset({"step"}),
+    "next_turn": frozenset({"step"}), "attack": frozenset({"attack"}), "block": frozenset({"block"}),
+    "concede": frozenset({"leave"}), "enter": frozenset({"enter", "setup"}),
+}
+
+
+def step_parts(step: Step, events: Sequence[Event]) -> tuple[tuple[str, bool], ...]:
+    """What a step's events say (:mod:`mtgkit.wording`), in order, each sentence with whether it
+    is the step's action (else a result). The action is the events of the action's own kind the
+    step's player did (its payments' activations too); a resolve step's action is the first thing
+    that resolved, and a step that passes on through the turn says where it stopped (the last
+    step that began). What another sentence implies, or a choice another sentence names, isn't
+    said (:data:`~mtgkit.wording.STEP_UNSAID`), and of a run of steps beginning only the last."""
+    kinds = _ACTIONS[step.do]
+    said = [e for e in events if wording.step_key(e) not in wording.STEP_UNSAID or
+            (step.do == "pass" and e.kind == "pass")]
+    last_step = max((i for i, e in enumerate(said) if e.kind == "step"), default=-1)
+    first_resolve = next((i for i, e in enumerate(said) if e.kind in kinds), -1)
+    parts: list[tuple[str, bool]] = []
+    acted: set[int] = set()
+    for i, e in enumerate(said):
+        later = said[i + 1].kind if i + 1 < len(said) else ""
+        if e.kind == "step" and e.step == "declare_blockers" and step.do != "block" and later != "block":
+            parts.append((wording.step_action("block"), True))  # the defender declares no blockers
+        if e.kind == "step" and later in ("step", "turn"):
+            continue  # a run of steps beginning: the last one says where play stopped
+        if step.do in ("resolve", "advance", "next_turn"):
+            is_action = i == (first_resolve if step.do == "resolve" else last_step) or e.kind == "turn"
+        else:  # the action, and the target its ability goes on the stack with
+            is_action = (e.kind in kinds and (e.cause is None or step.do == "resolve_stack")) or (
+                e.kind == "stack" and e.cause in acted)
+        if is_action:
+            acted.add(e.seq)
+        parts.append((e.text, is_action))
+    return tuple(parts)
+
+
+def _action_words(step: Step, events: Sequence[Event]) -> str:
+    """The step's action as its record says it: for when the events don't say it alike in every
+    outcome (or don't say it at all, as a declaration of no blockers)."""
+    acting = next((e for e in events if e.kind in _ACTIONS[step.do] and e.player), None)
+    player = step.player or (acting.player if acting is not None else "") or (
+        events[0].player if events else "") or ""
+    named = next((e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
+    return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
+                               to=step.to)
+
+
+def step_words(step: Step, played: Sequence[Sequence[Event]],
+               expected: Sequence[Sequence[Sequence[Event]]] | None = ()) -> str:
+    """One numbered step, said from what the engine logged: ``played`` holds the step's events in
+    each legal outcome, ``expected`` the same under each variant a wrong option is played by
+    (an outcome list per variant; an empty list of events where that variant refuses the step),
+    or ``None`` when what a wrong option expects isn't known as events.
+
+    The action is said as its events say it when every outcome, and every variant that plays
+    the step, says it alike; else as its record says it. A result is said only when every
+    outcome agrees on all the step's results (a step whose result depends on the players'
+    choices says only its action) and every variant expects it too (none is said when
+    ``expected`` is None: a result could give the answer away; nor is a resolving ability, which
+    may be one)."""
+    parts = [step_parts(step, evs) for evs in played]
+    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs]
+    first = parts[0] if parts else ()
+    actions = {tuple(t for t, act in p if act) for p in [*parts, *tried]}
+    results = {tuple(t for t, act in p if not act) for p in parts}
+    alike = len(actions) == 1 and any(act for _, act in first)
+    if expected is None and step.do in ("resolve", "resolve_stack"):
+        alike = alike and all(not getattr(e, "ability", True) for evs in played for e in evs
+                              if e.kind in _ACTIONS[step.do])
+    agreed = expected is not None and len(results) == 1 and all(evs for outs in expected for evs in outs)
+    theirs = [{t for t, act in p if not act} for p in tried]
+    said = [t for t, act in first if (act and alike) or (not act and agreed and all(t in r for r in theirs))]
+    if not alike:
+        said.insert(0, _action_words(step, played[0] if played else ()))
+    return wording.step_sentence(said)
+
+
+@functools.lru_cache(maxsize=1024)
+def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
+    played = play.step_events()
+    expected = None if against is None else [play.tried_events(r) for r in against]
+    words = []
+    for i, step in enumerate(play.steps):
+        mine = [o[i] for o in played if i < len(o)]
+        theirs = None if expected is None else [[o[i] if i < len(o) else () for o in outs]
+                                                for outs in expected]
+        words.append(step_words(step, mine, theirs))
+    return tuple(words)
 
 
 def _play_outcomes(play: Play, rules: Rules) -> Outcomes:
@@ -839,5 +967,6 @@ __all__ = [
     "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason",
     "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz", "chain_lines", "check_can",
     "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line", "event_lines",
-    "explained", "grade_option", "misconception_note", "piece_words", "split_explanation", "yes_no",
+    "explained", "grade_option", "misconception_note", "piece_words", "split_explanation", "step_parts",
+    "step_words", "yes_no",
 ]
