@@ -938,6 +938,7 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
 
 @functools.lru_cache(maxsize=1024)
 def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
+    play.outcomes()  # a play the rules refuse raises its RulesError, as its outcomes do
     played = play.step_events()
     expected = None if against is None else [play.tried_events(r) for r in against]
     words = []
