@@ -30,6 +30,7 @@ from . import actions as acts
 from . import wording
 from .board import Board, replay
 from .crlinks import cited
+from .errors import RulesError
 from .events import Event, chain, explain
 from .game import STEP_TITLES, Game
 from .grading import (
@@ -864,24 +865,40 @@ _ACTIONS: dict[str, frozenset[str]] = {
 }
 
 
-def step_parts(step: Step, events: Sequence[Event]) -> tuple[tuple[str, bool], ...]:
-    """What a step's events say (:mod:`mtgkit.wording`), in order, each sentence with whether it
-    is the step's action (else a result). The action is the events of the action's own kind the
-    step's player did (its payments' activations too); a resolve step's action is the first thing
-    that resolved, and a step that passes on through the turn says where it stopped (the last
-    step that began). What another sentence implies, or a choice another sentence names, isn't
-    said (:data:`~mtgkit.wording.STEP_UNSAID`), and of a run of steps beginning only the last."""
+#: The header the game gives an event as it logs it: not part of what happened.
+_HEADER = frozenset({"seq", "cause", "links", "lane", "text"})
+
+
+def event_fact(e: Event) -> tuple[Any, ...]:
+    """What happened in ``e``, whatever its place in the log: its class and its data (not its
+    number, its cause's number or its sentence), so two logs can be compared event by event."""
+    return (type(e).__name__, *(getattr(e, f) for f in type(e)._fields if f not in _HEADER))
+
+
+#: One thing a step says: what happened (:func:`event_fact`), its sentence, and whether it is the
+#: step's action (else a result).
+Said = tuple[Hashable, str, bool]
+
+
+def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
+    """What a step's events say (:mod:`mtgkit.wording`), in order, each sentence with what
+    happened and whether it is the step's action (else a result). The action is the events of the
+    action's own kind the step's player did (its payments' activations too); a resolve step's
+    action is the first thing that resolved, and a step that passes on through the turn says where
+    it stopped (the last step that began). What another sentence implies, or a choice another
+    sentence names, isn't said (:data:`~mtgkit.wording.STEP_UNSAID`), and of a run of steps
+    beginning only the last."""
     kinds = _ACTIONS[step.do]
     said = [e for e in events if wording.step_key(e) not in wording.STEP_UNSAID or
             (step.do == "pass" and e.kind == "pass")]
     last_step = max((i for i, e in enumerate(said) if e.kind == "step"), default=-1)
     first_resolve = next((i for i, e in enumerate(said) if e.kind in kinds), -1)
-    parts: list[tuple[str, bool]] = []
+    parts: list[Said] = []
     acted: set[int] = set()
     for i, e in enumerate(said):
         later = said[i + 1].kind if i + 1 < len(said) else ""
         if e.kind == "step" and e.step == "declare_blockers" and step.do != "block" and later != "block":
-            parts.append((wording.step_action("block"), True))  # the defender declares no blockers
+            parts.append((("no blockers",), wording.step_action("block"), True))  # none declared
         if e.kind == "step" and later in ("step", "turn"):
             continue  # a run of steps beginning: the last one says where play stopped
         if step.do in ("resolve", "advance", "next_turn"):
@@ -891,7 +908,7 @@ def step_parts(step: Step, events: Sequence[Event]) -> tuple[tuple[str, bool], .
                 e.kind == "stack" and e.cause in acted)
         if is_action:
             acted.add(e.seq)
-        parts.append((e.text, is_action))
+        parts.append((event_fact(e), e.text, is_action))
     return tuple(parts)
 
 
@@ -922,15 +939,16 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
     parts = [step_parts(step, evs) for evs in played]
     tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs]
     first = parts[0] if parts else ()
-    actions = {tuple(t for t, act in p if act) for p in [*parts, *tried]}
-    results = {tuple(t for t, act in p if not act) for p in parts}
-    alike = len(actions) == 1 and any(act for _, act in first)
+    actions = {tuple(f for f, _, act in p if act) for p in [*parts, *tried]}
+    results = {tuple(f for f, _, act in p if not act) for p in parts}
+    alike = len(actions) == 1 and any(act for _, _, act in first)
     if expected is None and step.do in ("resolve", "resolve_stack"):
         alike = alike and all(not getattr(e, "ability", True) for evs in played for e in evs
                               if e.kind in _ACTIONS[step.do])
     agreed = expected is not None and len(results) == 1 and all(evs for outs in expected for evs in outs)
-    theirs = [{t for t, act in p if not act} for p in tried]
-    said = [t for t, act in first if (act and alike) or (not act and agreed and all(t in r for r in theirs))]
+    theirs = [{f for f, _, act in p if not act} for p in tried]
+    said = [t for f, t, act in first
+            if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
     if not alike:
         said.insert(0, _action_words(step, played[0] if played else ()))
     return wording.step_sentence(said)
@@ -950,6 +968,106 @@ def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
     return tuple(words)
 
 
+# ----------------------------------------------------------------------------- deciding rules
+def _common(a: Sequence[Event], b: Sequence[Event]) -> int:
+    """How many events two logs share from their start (:func:`event_fact`)."""
+    n = 0
+    while n < len(a) and n < len(b) and event_fact(a[n]) == event_fact(b[n]):
+        n += 1
+    return n
+
+
+def _partings(play: Play, rules: Rules) -> list[tuple[Event | None, Event | None, RulesError | None]]:
+    """Where each outcome ``rules`` give ``play`` parts from the closest legal outcome by the CR:
+    (the CR's event there, the variant's event there, the refusal when the variant refuses a step
+    the CR plays); nothing for an outcome the two play alike."""
+    mine = [tuple(e for step in o for e in step) for o in play.step_events()]
+    found: list[tuple[Event | None, Event | None, RulesError | None]] = []
+    outs, split = _played(play, rules)
+    for o in outs:
+        if o.error is None and not play.kept(o):
+            continue
+        theirs = tuple(e for step in split[id(o.game)] for e in step)
+        best = max(mine, key=lambda m: _common(m, theirs), default=())
+        n = _common(best, theirs)
+        if n == len(best) == len(theirs) and o.error is None:
+            continue
+        found.append((best[n] if n < len(best) else None, theirs[n] if n < len(theirs) else None,
+                      o.error if n == len(theirs) else None))
+    return found
+
+
+def deciding_rules(play: Play, against: Iterable[Rules]) -> tuple[str, ...]:
+    """The rules on the events that decide ``play`` against each of ``against`` (the variants
+    its wrong options are played by): in every outcome a variant expects, the first event where
+    it parts from the closest legal outcome. That is the rules' event there (what the variant
+    gets wrong), or the variant's own event where the rules have only a pass or a step beginning
+    (what the variant adds), or the rule that refuses the step the variant plays differently.
+    Empty when no variant parts from the rules."""
+    found: list[str] = []
+    for rules in against:
+        for mine, theirs, refused in _partings(play, rules):
+            if refused is not None:
+                found += refused.rules
+            elif mine is not None and (mine.kind not in ("pass", "step", "turn") or theirs is None):
+                found += mine.rules
+            elif theirs is not None:
+                found += theirs.rules
+    return tuple(dict.fromkeys(found))
+
+
+def relied_on(play: Play, rules: Rules) -> tuple[str, ...]:
+    """The rules a variant's play relies on where it parts from the rules: the rules on the events
+    it plays that the CR doesn't (a trigger the CR never sees, a step it refuses the CR allows),
+    none of which decide the play by the CR."""
+    found: list[str] = []
+    for _mine, theirs, refused in _partings(play, rules):
+        if theirs is not None and theirs.kind not in ("pass", "step", "turn"):
+            found += theirs.rules
+        elif refused is not None:
+            found += refused.rules
+    return tuple(dict.fromkeys(found))
+
+
+#: Rules whose texts make the same point, so that a which-rule question never offers one as wrong
+#: when the other decides it: (rule, words of its text, rule, words of its text, the point). A
+#: parent and its subrule (725 and 725.1, 509.1 and 509.1a) are the same point too
+#: (:func:`same_point`). A test checks each rule's words against the CR's text.
+RULE_OVERLAPS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("707.2", "the value of x", "707.10", "the value of x",
+     "a copy of a spell copies the choices made for it, X included"),
+    ("608.2h", "last known information", "113.7a", "last known information",
+     "an ability whose source has left uses the source's last known information"),
+    ("202.3e", "x is treated as 0 while the object is not on the stack", "107.3g",
+     "the value of {x} is treated as 0", "X is 0 off the stack"),
+    ("202.3e", "x is treated as 0 while the object is not on the stack", "107.3m",
+     "the value of x for that permanent is 0", "a permanent's X is 0"),
+    ("107.3g", "the value of {x} is treated as 0", "107.3m", "the value of x for that permanent is 0",
+     "a permanent's X is 0"),
+    ("302.6", "can't attack unless it has been under its controller's control continuously", "702.10b",
+     "it can attack even if it hasn't been controlled by its controller continuously",
+     "a creature attacks only if controlled continuously since its controller's turn began, unless it "
+     "has haste"),
+    ("302.6", "can't be activated unless the creature has been under its controller's control continuously",
+     "702.10c", "can activate its activated abilities whose cost includes the tap symbol",
+     "a creature's {T} abilities need continuous control since the turn began, unless it has haste"),
+)
+
+
+def same_point(a: str, b: str) -> bool:
+    """Do rules ``a`` and ``b`` make the same point: the same rule, a rule and its subrule
+    (509.1 and 509.1a, 725 and 725.1), or a pair of :data:`RULE_OVERLAPS`?
+
+    >>> same_point("725", "725.1"), same_point("707.2", "707.10"), same_point("725.1", "725.3")
+    (True, True, False)
+    """
+    def parent(x: str, y: str) -> bool:  # y is x's subrule
+        return y.startswith(x) and (y[len(x):].isalpha() or (y[len(x):].startswith(".") and "." not in x))
+
+    pairs = {frozenset((o[0], o[2])) for o in RULE_OVERLAPS}
+    return a == b or parent(a, b) or parent(b, a) or frozenset((a, b)) in pairs
+
+
 def _play_outcomes(play: Play, rules: Rules) -> Outcomes:
     outs = _all_outcomes(play, rules)
     errors = [o.error for o in outs if o.error is not None]
@@ -964,10 +1082,11 @@ def _play_consulted(play: Play, rules: Rules) -> frozenset[str]:
 
 
 __all__ = [
-    "LIBRARY", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk", "Explained", "Grader",
-    "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason",
-    "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz", "chain_lines", "check_can",
-    "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line", "event_lines",
-    "explained", "grade_option", "misconception_note", "piece_words", "split_explanation", "step_parts",
+    "LIBRARY", "RULE_OVERLAPS", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk",
+    "Explained", "Grader", "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase",
+    "QuizGrade", "Reason", "Said", "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz",
+    "chain_lines", "check_can", "check_number_answers", "choice_quiz", "cr", "deciding_rules",
+    "describe_choices", "event_fact", "event_line", "event_lines", "explained", "grade_option",
+    "misconception_note", "piece_words", "relied_on", "same_point", "split_explanation", "step_parts",
     "step_words", "yes_no",
 ]
