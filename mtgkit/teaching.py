@@ -889,8 +889,9 @@ def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
     sentence names, isn't said (:data:`~mtgkit.wording.STEP_UNSAID`), and of a run of steps
     beginning only the last."""
     kinds = _ACTIONS[step.do]
+    fixed = bool(step.color or step.choice or step.order or step.copy)  # answers the record gives
     said = [e for e in events if wording.step_key(e) not in wording.STEP_UNSAID or
-            (step.do == "pass" and e.kind == "pass")]
+            (step.do == "pass" and e.kind == "pass") or (fixed and e.kind == "choice")]
     last_step = max((i for i, e in enumerate(said) if e.kind == "step"), default=-1)
     first_resolve = next((i for i, e in enumerate(said) if e.kind in kinds), -1)
     parts: list[Said] = []
@@ -906,18 +907,24 @@ def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
         else:  # the action, and the target its ability goes on the stack with
             is_action = (e.kind in kinds and (e.cause is None or step.do == "resolve_stack")) or (
                 e.kind == "stack" and e.cause in acted)
+        is_action = is_action or (fixed and e.kind == "choice")  # a choice the step's record makes
         if is_action:
             acted.add(e.seq)
         parts.append((event_fact(e), e.text, is_action))
     return tuple(parts)
 
 
+def _actor(step: Step, events: Sequence[Event]) -> str:
+    """Who does a step's action: the record's player, else the player of its action's first event."""
+    acting = next((e for e in events if e.kind in _ACTIONS[step.do] and e.player), None)
+    return step.player or (acting.player if acting is not None else "") or (
+        events[0].player if events else "") or ""
+
+
 def _action_words(step: Step, events: Sequence[Event]) -> str:
     """The step's action as its record says it: for when the events don't say it alike in every
     outcome (or don't say it at all, as a declaration of no blockers)."""
-    acting = next((e for e in events if e.kind in _ACTIONS[step.do] and e.player), None)
-    player = step.player or (acting.player if acting is not None else "") or (
-        events[0].player if events else "") or ""
+    player = _actor(step, events)
     named = next((e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
     return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
                                to=step.to)
@@ -942,15 +949,20 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
     actions = {tuple(f for f, _, act in p if act) for p in [*parts, *tried]}
     results = {tuple(f for f, _, act in p if not act) for p in parts}
     alike = len(actions) == 1 and any(act for _, _, act in first)
-    if expected is None and step.do in ("resolve", "resolve_stack"):
-        alike = alike and all(not getattr(e, "ability", True) for evs in played for e in evs
-                              if e.kind in _ACTIONS[step.do])
+    if expected is None and step.do == "resolve_stack":  # what was waiting may be what is asked
+        alike = False
+    if expected is None and step.do == "resolve":  # a spell on top, not an ability that may not be there
+        alike = alike and all(not getattr(next((e for e in evs if e.kind in _ACTIONS[step.do]), None),
+                                          "ability", True) for evs in played)
     agreed = expected is not None and len(results) == 1 and all(evs for outs in expected for evs in outs)
     theirs = [{f for f, _, act in p if not act} for p in tried]
     said = [t for f, t, act in first
             if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
     if not alike:
         said.insert(0, _action_words(step, played[0] if played else ()))
+    if step.free_cast is not None:  # what the record says the player will do with a free cast
+        said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
+                                           cast=step.free_cast))
     return wording.step_sentence(said)
 
 

@@ -405,6 +405,9 @@ STEP_ACTIONS: dict[str, Sentence] = {
     "block": "No creature blocks",
     "concede": "{player} concedes",
     "enter": "{card} is put onto the battlefield by an effect",
+    "free_cast": lambda v: (f"{v['player']} {'casts' if v['cast'] else 'declines to cast'} the card it "
+                            f"offers without paying its mana cost"
+                            + (" (if it can be cast that way)" if v["cast"] else "")),
 }
 
 
@@ -436,13 +439,13 @@ def step_sentence(said: Sequence[str]) -> str:
     """
     runs: list[tuple[str, int]] = []
     for s in said:
-        s = s.rstrip(".")
+        s = s.removesuffix(".") if not s.endswith("..") else s
         if runs and runs[-1][0] == s:
             runs[-1] = (s, runs[-1][1] + 1)
         else:
             runs.append((s, 1))
     return " ".join(f"{s[:1].upper()}{s[1:]}" + (f" ({NUMBERS.get(n, str(n))} of them)" if n > 1 else "")
-                    + ("" if s.endswith(("!", "?")) else ".") for s, n in runs)
+                    + ("" if s.endswith(("!", "?", ".)")) else ".") for s, n in runs)
 
 
 #: Small numbers in words.

@@ -22,7 +22,7 @@ from mtgkit.events import Event
 from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import TOPICS, Question, capstone_question, worksheet
 from mtgkit.presenting import cards_named, example_text
-from mtgkit.teaching import Piece, Play, Setup, Step, _action_words, step_words
+from mtgkit.teaching import Piece, Play, Setup, Step, _action_words, _actor, step_words
 from mtgkit.topics.base import LEVELS, PlaySituation
 from mtgkit.variants import Rules
 
@@ -54,6 +54,9 @@ def _allowed(step: Step, logged: list[Sequence[Event]]) -> set[str]:
     said = {e.text.rstrip(".") for evs in logged for e in evs}
     said.add(_action_words(step, logged[0] if logged else ()).rstrip("."))
     said.add(wording.step_action("block"))
+    if step.free_cast is not None:  # what the record says the player does with a free cast
+        said.add(wording.step_action("free_cast", player=_actor(step, logged[0] if logged else ()),
+                                     cast=step.free_cast))
     return said | {s[:1].upper() + s[1:] for s in said}
 
 

@@ -389,7 +389,7 @@ def test_the_practice_plan_describes_its_questions() -> None:
     assert first.misconceptions("The Goose Mother with 4 counters; 4 Food") == ("copy-keeps-x",)
     assert "Lithoform Engine" in second.steps[1] and second.kind == "which-rule"
     assert second.answers == (rule_option("707.10"),) and "**CR 707.10**" in said
-    assert "Bloodbraid Elf" in third.steps[0] and "X to be 3" in third.steps[1]
+    assert "Bloodbraid Elf" in third.steps[0] and "without paying its mana cost" in third.steps[1]
     assert third.answers == ("it is cast with X = 0: Hangarback Walker enters with no counters and dies",)
     assert f"**\"{third.answers[0]}\"**" in said
     ex1 = ", ".join(q.answers[0] for q in worksheet("could-produce", "hard", 5, 1))
