@@ -2643,7 +2643,8 @@ class Game:
 
     @_handles(BecomeMonarch)
     def _become_monarch(self, eff: BecomeMonarch, item: StackItem) -> None:
-        self._set_monarch(item.controller, ("725.1", "725.3"))
+        # 725.1 (an effect makes the first monarch) only when there is none yet; else 725.3 decides
+        self._set_monarch(item.controller, ("725.3",) if self._s.monarch else ("725.1", "725.3"))
 
     @_handles(CreatureControllerBecomesMonarch)
     def _creature_controller_becomes_monarch(self, eff: CreatureControllerBecomesMonarch,

@@ -69,11 +69,22 @@ from .presenting import (
 )
 from .records import Value
 from .rules import TITLES
-from .teaching import Case, split_explanation
+from .teaching import Case, Play, cr, deciding_rules, relied_on, same_point, split_explanation
 from .topics import TOPICS as REGISTRY
 from .topics import crossing
 from .topics import topic as find_topic
-from .topics.base import LEVELS, Exercise, Lesson, Level, Situation, Stem, Topic, TopicName
+from .topics.base import (
+    LEVELS,
+    VARIANTS,
+    Exercise,
+    Lesson,
+    Level,
+    Situation,
+    Stem,
+    Topic,
+    TopicName,
+    rules_held,
+)
 
 #: The topics' names (the registry, :data:`mtgkit.topics.TOPICS`, has the rest).
 TOPICS: tuple[TopicName, ...] = tuple(REGISTRY)
@@ -427,6 +438,25 @@ def stem_rules(stem: Stem) -> tuple[str, ...]:
     return cr_numbers(stem.rules)
 
 
+def question_rules(s: Situation, names: Sequence[str], stem: Stem) -> tuple[str, ...]:
+    """The rules a question cites: those on the events that decide it. On a play, where the variants
+    behind its wrong options (``names``: misconceptions, or pairs ``"a + b"``) part from the rules
+    (:func:`~mtgkit.teaching.deciding_rules`); else on the event that decided the outcome
+    (``decisive()``); else the rules its wrong options' misconceptions misread; the stem's own
+    only when none of these is known."""
+    play = getattr(s, "play", None)
+    found: tuple[str, ...] = ()
+    if isinstance(play, Play):
+        held = [frozenset(n.split(" + ")) for n in dict.fromkeys(names)]
+        found = deciding_rules(play, [rules_held(h) for h in held if h <= VARIANTS.keys()])
+    reason = s.decisive() if not found else None
+    if reason is not None:
+        found = reason.rules
+    if not found:
+        found = tuple(dict.fromkeys(CATALOG[p].rule for n in names for p in n.split(" + ") if p in CATALOG))
+    return found or stem_rules(stem)
+
+
 def cr_numbers(text: str) -> tuple[str, ...]:
     """The CR numbers a text cites, in order ("(CR 725.2, 614.9)" -> ("725.2", "614.9"))."""
     return tuple(re.findall(r"\d{3}\.\d+[a-z]?|\d{3}(?!\.\d)", text))
@@ -456,11 +486,12 @@ def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, le
         options = ["yes", "no"]
     else:
         rng.shuffle(options)
-    prompt = f"{rng.choice(stem.asks)} ({stem.rules})"
+    rules = question_rules(s, [n for o in options for n in wrong.get(o, ())], stem)
+    prompt = f"{rng.choice(stem.asks)} ({cr(rules)})"
     return Question(topic, level, seed, number, s.describe(), prompt, tuple(options),
                     tuple(o for o in options if o in legal), s.explain(), s,
                     tuple((o, wrong[o]) for o in options if o in wrong), steps=s.steps(),
-                    rules=stem_rules(stem), tags=s.tags())
+                    rules=rules, tags=s.tags())
 
 
 def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
@@ -475,11 +506,12 @@ def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, 
         truth, names = "false", wrong[claim]
     else:
         return None
-    prompt = f"True or false: {stem.claim(claim)} ({stem.rules})"
+    rules = question_rules(s, names, stem)
+    prompt = f"True or false: {stem.claim(claim)} ({cr(rules)})"
     other = "false" if truth == "true" else "true"
     return Question(topic, level, seed, number, s.describe(), prompt, TRUE_FALSE, (truth,),
                     s.explain(), s, ((other, names),), claim, steps=s.steps(), kind="true-false",
-                    rules=stem_rules(stem), tags=s.tags())
+                    rules=rules, tags=s.tags())
 
 
 def rule_option(rule: str) -> str:
@@ -490,23 +522,15 @@ def rule_option(rule: str) -> str:
 def _which_rule(rng: random.Random, s: Situation, stem: Stem, topic: Topic, level: Level, seed: int,
                 number: int) -> Question | None:
     """"Which rule decides this?" about a board with one outcome: the right option is the rule
-    on the engine event that decided it; the wrong ones are rules of the topic's misconceptions
-    (then other topics') that have no part in this board (:func:`relevant_rules`), so no wrong
-    option is as right as the key. A wrong rule carries no misconception: a misconception's rule
-    is the one that refutes it."""
+    on the engine event that decided it (:func:`which_rule_options`)."""
     reason = s.decisive()
     legal = s.legal()
-    if reason is None or not reason.rules or len(legal) != 1 or reason.rules[0] not in TITLES:
+    if reason is None or len(legal) != 1:
         return None
-    right = reason.rules[0]
-    relevant = relevant_rules(s, reason.rules)
-    own = sorted({m.rule for m in topic.misconceptions} - relevant)
-    rng.shuffle(own)
-    rest = sorted({m.rule for m in CATALOG.values()} - relevant - set(own))
-    rng.shuffle(rest)
-    chosen = [r for r in own + rest if r in TITLES][: 3 if level == "hard" else 2]
-    if len(chosen) < (3 if level == "hard" else 2):
+    found = which_rule_options(rng, s, reason.rules, topic, 3 if level == "hard" else 2)
+    if found is None:
         return None
+    right, chosen = found
     options = [rule_option(r) for r in [right, *chosen]]
     rng.shuffle(options)
     said = stem.claim(legal[0])
@@ -514,27 +538,68 @@ def _which_rule(rng: random.Random, s: Situation, stem: Stem, topic: Topic, leve
               f"Comprehensive Rules)")
     notes = tuple((rule_option(r), f"CR {r} says: {TITLES[r]}. That isn't what decides this "
                    f"question.") for r in chosen)
+    wrong = tuple((rule_option(r), names) for r, names in chosen.items() if names)
     return Question(topic.name, level, seed, number, s.describe(), prompt, tuple(options),
-                    (rule_option(right),), s.explain(), s, (), steps=s.steps(),
+                    (rule_option(right),), s.explain(), s, wrong, steps=s.steps(),
                     kind="which-rule", rules=(right,), notes=notes, tags=s.tags())
 
 
-def _near(a: str, b: str) -> bool:
-    """Is one rule the other or a subrule of it (509.1 and 509.1a)?"""
-    return a == b or (a.startswith(b) and a[len(b):].isalpha()) or (b.startswith(a) and b[len(a):].isalpha())
+def which_rule_options(rng: random.Random, s: Situation, deciding: Sequence[str], topic: Topic,
+                       n: int) -> tuple[str, dict[str, tuple[str, ...]]] | None:
+    """A which-rule question's key and ``n`` wrong rules, each with the misconceptions it is named
+    by (``None`` when there aren't enough). The key is the first rule of the deciding event
+    (``deciding``) that has a title. No wrong rule is also right: none makes the same point as a
+    rule the deciding event or the explanation cites (:func:`~mtgkit.teaching.same_point`: the
+    same rule, a parent or subrule, or a pair of rules whose texts cover one point).
+
+    The wrong rules are first the rules the misconceptions behind this board's wrong answers rely
+    on, each named by them: where a variant plays the board otherwise, the rules on the events it
+    plays that the CR doesn't (:func:`~mtgkit.teaching.relied_on`). Then the rules of the topic's
+    misconceptions, then other topics', that have no part in this board (:func:`relevant_rules`),
+    each named by no misconception (its note says what it is about: a misconception's own rule is
+    the real rule, which refutes it, so a rule of a misconception that changes this board's answer
+    is never offered as wrong: it has a part in the outcome)."""
+    right = next((r for r in deciding if r in TITLES), None)
+    if right is None:
+        return None
+    cited = {*deciding, *cr_numbers(s.explain())}
+
+    def free(rule: str) -> bool:
+        return rule in TITLES and not any(same_point(rule, c) for c in cited)
+
+    board: dict[str, list[str]] = {}
+    play = getattr(s, "play", None)
+    behind = sorted({p for names in distractors(s, pairs=False).values() for n in names
+                     for p in n.split(" + ")})
+    for name in (n for n in behind if n in VARIANTS):
+        for rule in relied_on(play, rules_held({name})) if isinstance(play, Play) else ():
+            if free(rule) and name not in board.get(rule, []):
+                board.setdefault(rule, []).append(name)
+    own_rules = sorted(board)
+    rng.shuffle(own_rules)
+    relevant = relevant_rules(s, deciding)
+    mine = sorted({m.rule for m in topic.misconceptions} - relevant - set(board))
+    rng.shuffle(mine)
+    rest = sorted({m.rule for m in CATALOG.values()} - relevant - set(board) - set(mine))
+    rng.shuffle(rest)
+    chosen: dict[str, tuple[str, ...]] = {}
+    for r in own_rules + mine + rest:
+        if len(chosen) < n and free(r) and not any(same_point(r, c) for c in chosen):
+            chosen[r] = tuple(board.get(r, ()))
+    return (right, chosen) if len(chosen) == n else None
 
 
 def relevant_rules(s: Situation, deciding: Sequence[str] = ()) -> set[str]:
     """The rules with a part in ``s``'s outcome, none of which a which-rule question may offer
-    as a wrong option: those the deciding event (``deciding``) and the explanation cite, their
-    parent rules and subrules, and the rules of the misconceptions that change an answer on
-    this board (a misconception's rule is the real rule it misreads), with those its "what the
-    rule says" cites."""
+    as a wrong option unnamed: those the deciding event (``deciding``) and the explanation cite,
+    the rules making the same point (parent rules, subrules, :data:`~mtgkit.teaching.RULE_OVERLAPS`),
+    and the rules of the misconceptions that change an answer on this board (a misconception's
+    rule is the real rule it misreads), with those its "what the rule says" cites."""
     cited = {*deciding, *cr_numbers(s.explain())}
     for names in distractors(s, pairs=False).values():
         for m in {CATALOG[part] for name in names for part in name.split(" + ")}:
             cited |= {m.rule, *cr_numbers(m.rule_says)}
-    return {r for r in [*TITLES, *cited] if any(_near(r, c) for c in cited)}
+    return {r for r in [*TITLES, *cited] if any(same_point(r, c) for c in cited)}
 
 
 def as_json(qs: Sequence[Question]) -> str:

@@ -27,8 +27,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from . import actions as acts
+from . import wording
 from .board import Board, replay
 from .crlinks import cited
+from .errors import RulesError
 from .events import Event, chain, explain
 from .game import STEP_TITLES, Game
 from .grading import (
@@ -671,11 +673,13 @@ class Setup(Value):
 
 class Step(Value):
     """One action of a question's play sequence, as data: what the engine does (``do``, with
-    objects named by their labels in the set-up), and how the question says it (``says``).
+    objects named by their labels in the set-up). A question says it from what the engine logged
+    as it played it (:meth:`Play.says`); ``says``, the words a template wrote for it, is no longer
+    shown (it goes once no topic writes it).
     ``pay`` names permanents whose first mana ability is activated first, to pay for it."""
 
     do: StepKind
-    says: str
+    says: str = ""  # no longer shown: a step is said from what the engine logged (Play.says)
     card: str = ""
     target: str = ""  # a label, or a player's name
     x: int = 0
@@ -751,9 +755,9 @@ class Play(Value):
     branches, and each legal outcome counts (:meth:`outcomes`).
 
     >>> play = Play(Setup(pieces=(Piece("Forest"), Piece("Llanowar Elves", arrived="this turn"))),
-    ...             (Step("activate", "Alice taps her Forest for mana.", card="Forest"),))
+    ...             (Step("activate", card="Forest"),))
     >>> play.says()
-    ('Alice taps her Forest for mana.',)
+    ('Alice activates Forest: {T}: Add {G}. Alice adds {G} (Forest was tapped for mana).',)
     >>> [str(o.pool("Alice")) for o in play.outcomes()]
     ['{G}']
     """
@@ -762,10 +766,25 @@ class Play(Value):
     steps: tuple[Step, ...] = ()
     keep: tuple[tuple[str, str], ...] = ()
 
-    def says(self) -> tuple[str, ...]:
-        """The steps in words, in order (a step with no words of its own, such as the players
-        passing so that an ability resolves, belongs to the step before it)."""
-        return tuple(s.says for s in self.steps if s.says)
+    def says(self, against: Iterable[Rules] | None = ()) -> tuple[str, ...]:
+        """The steps in words, one per step, said from what the engine logged as it played them
+        (:func:`step_words`): each step's action, and the results every legal outcome agrees on,
+        under the rules and under each of ``against`` (the variants a question's wrong options
+        are played by: a result they don't share would give the answer away). ``None``: what
+        the wrong options expect isn't known as events, so only the actions are said."""
+        return _narrated(self, None if against is None else tuple(against))
+
+    def step_events(self, rules: Rules | None = None) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+        """For each legal outcome the story allows (:meth:`outcomes`), the events each step logged,
+        step by step (a step the rules refuse, and the steps after it, are missing)."""
+        outs, split = _played(self, rules or CR)
+        return tuple(split[id(o.game)] for o in outs if o.error is None and self.kept(o))
+
+    def tried_events(self, rules: Rules) -> tuple[tuple[tuple[Event, ...], ...], ...]:
+        """Like :meth:`step_events`, with the outcomes ``rules`` refuse too (their events up to the
+        refused step): what a player holding a variant expects each step to do."""
+        outs, split = _played(self, rules)
+        return tuple(split[id(o.game)] for o in outs if o.error is not None or self.kept(o))
 
     def build(self, rules: Rules | None = None) -> tuple[Game, dict[str, int]]:
         return self.setup.build(rules)
@@ -811,19 +830,259 @@ class Play(Value):
         return True
 
 
+#: A play's outcomes by some rules, and for each outcome's game (by ``id``) the events each step logged.
+_Split = dict[int, tuple[tuple[Event, ...], ...]]
+
+
 @functools.lru_cache(maxsize=1024)
 def _labels(setup: Setup) -> dict[str, int]:
     return setup.build()[1]  # the same ids in every build: built once
 
 
 @functools.lru_cache(maxsize=1024)
-def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
+def _played(play: Play, rules: Rules) -> tuple[Outcomes, _Split]:
     labels = play.labels()
+    split: dict[int, list[tuple[Event, ...]]] = {}
 
     def act(g: Game) -> None:
-        play.run(g, dict(labels))
+        names, done = dict(labels), split.setdefault(id(g), [])
+        for step in play.steps:
+            done.append(step.play(g, names))
 
-    return outcomes(lambda: play.build(rules)[0], act)
+    outs = outcomes(lambda: play.build(rules)[0], act)  # every game stays alive in outs: ids are unique
+    return outs, {id(o.game): tuple(split.get(id(o.game), ())) for o in outs}
+
+
+def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
+    return _played(play, rules)[0]
+
+
+# ----------------------------------------------------------------------------- steps from the play
+#: The kinds of event that are a step's action itself (what the player or the game does), by
+#: the step's ``do``: the rest of what it logged are its results.
+_ACTIONS: dict[str, frozenset[str]] = {
+    "cast": frozenset({"cast", "activate"}), "activate": frozenset({"activate"}),
+    "play_land": frozenset({"land", "activate"}), "pass": frozenset({"pass"}),
+    "resolve": frozenset({"resolve", "fizzle", "counter"}),
+    "resolve_stack": frozenset({"resolve", "fizzle", "counter"}), "advance": frozenset({"step"}),
+    "next_turn": frozenset({"step"}), "attack": frozenset({"attack"}), "block": frozenset({"block"}),
+    "concede": frozenset({"leave"}), "enter": frozenset({"enter", "setup"}),
+}
+
+
+#: The header the game gives an event as it logs it: not part of what happened.
+_HEADER = frozenset({"seq", "cause", "links", "lane", "text"})
+
+
+def event_fact(e: Event) -> tuple[Any, ...]:
+    """What happened in ``e``, whatever its place in the log: its class and its data (not its
+    number, its cause's number or its sentence), so two logs can be compared event by event."""
+    return (type(e).__name__, *(getattr(e, f) for f in type(e)._fields if f not in _HEADER))
+
+
+#: One thing a step says: what happened (:func:`event_fact`), its sentence, and whether it is the
+#: step's action (else a result).
+Said = tuple[Hashable, str, bool]
+
+
+def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
+    """What a step's events say (:mod:`mtgkit.wording`), in order, each sentence with what
+    happened and whether it is the step's action (else a result). The action is the events of the
+    action's own kind the step's player did (its payments' activations too); a resolve step's
+    action is the first thing that resolved, and a step that passes on through the turn says where
+    it stopped (the last step that began). What another sentence implies, or a choice another
+    sentence names, isn't said (:data:`~mtgkit.wording.STEP_UNSAID`), and of a run of steps
+    beginning only the last."""
+    kinds = _ACTIONS[step.do]
+    fixed = bool(step.color or step.choice or step.order or step.copy)  # answers the record gives
+    said = [e for e in events if wording.step_key(e) not in wording.STEP_UNSAID or
+            (step.do == "pass" and e.kind == "pass") or (fixed and e.kind == "choice")]
+    last_step = max((i for i, e in enumerate(said) if e.kind == "step"), default=-1)
+    first_resolve = next((i for i, e in enumerate(said) if e.kind in kinds), -1)
+    parts: list[Said] = []
+    acted: set[int] = set()
+    for i, e in enumerate(said):
+        later = said[i + 1].kind if i + 1 < len(said) else ""
+        if e.kind == "step" and e.step == "declare_blockers" and step.do != "block" and later != "block":
+            parts.append((("no blockers",), wording.step_action("block"), True))  # none declared
+        if e.kind == "step" and later in ("step", "turn"):
+            continue  # a run of steps beginning: the last one says where play stopped
+        if step.do in ("resolve", "advance", "next_turn"):
+            is_action = i == (first_resolve if step.do == "resolve" else last_step) or e.kind == "turn"
+        else:  # the action, and the target its ability goes on the stack with
+            is_action = (e.kind in kinds and (e.cause is None or step.do == "resolve_stack")) or (
+                e.kind == "stack" and e.cause in acted)
+        is_action = is_action or (fixed and e.kind == "choice")  # a choice the step's record makes
+        if is_action:
+            acted.add(e.seq)
+        parts.append((event_fact(e), e.text, is_action))
+    return tuple(parts)
+
+
+def _actor(step: Step, events: Sequence[Event]) -> str:
+    """Who does a step's action: the record's player, else the player of its action's first event."""
+    acting = next((e for e in events if e.kind in _ACTIONS[step.do] and e.player), None)
+    return step.player or (acting.player if acting is not None else "") or (
+        events[0].player if events else "") or ""
+
+
+def _action_words(step: Step, events: Sequence[Event]) -> str:
+    """The step's action as its record says it: for when the events don't say it alike in every
+    outcome (or don't say it at all, as a declaration of no blockers)."""
+    player = _actor(step, events)
+    named = next((e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
+    return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
+                               to=step.to)
+
+
+def step_words(step: Step, played: Sequence[Sequence[Event]],
+               expected: Sequence[Sequence[Sequence[Event]]] | None = ()) -> str:
+    """One numbered step, said from what the engine logged: ``played`` holds the step's events in
+    each legal outcome, ``expected`` the same under each variant a wrong option is played by
+    (an outcome list per variant; an empty list of events where that variant refuses the step),
+    or ``None`` when what a wrong option expects isn't known as events.
+
+    The action is said as its events say it when every outcome, and every variant that plays
+    the step, says it alike; else as its record says it. A result is said only when every
+    outcome agrees on all the step's results (a step whose result depends on the players'
+    choices says only its action) and every variant expects it too (none is said when
+    ``expected`` is None: a result could give the answer away; nor is a resolving ability, which
+    may be one)."""
+    parts = [step_parts(step, evs) for evs in played]
+    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs]
+    first = parts[0] if parts else ()
+    actions = {tuple(f for f, _, act in p if act) for p in [*parts, *tried]}
+    results = {tuple(f for f, _, act in p if not act) for p in parts}
+    alike = len(actions) == 1 and any(act for _, _, act in first)
+    if expected is None and step.do == "resolve_stack":  # what was waiting may be what is asked
+        alike = False
+    if expected is None and step.do == "resolve":  # a spell on top, not an ability that may not be there
+        alike = alike and all(not getattr(next((e for e in evs if e.kind in _ACTIONS[step.do]), None),
+                                          "ability", True) for evs in played)
+    agreed = expected is not None and len(results) == 1 and all(evs for outs in expected for evs in outs)
+    theirs = [{f for f, _, act in p if not act} for p in tried]
+    said = [t for f, t, act in first
+            if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
+    if not alike:
+        said.insert(0, _action_words(step, played[0] if played else ()))
+    if step.free_cast is not None:  # what the record says the player will do with a free cast
+        said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
+                                           cast=step.free_cast))
+    return wording.step_sentence(said)
+
+
+@functools.lru_cache(maxsize=1024)
+def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
+    play.outcomes()  # a play the rules refuse raises its RulesError, as its outcomes do
+    played = play.step_events()
+    expected = None if against is None else [play.tried_events(r) for r in against]
+    words = []
+    for i, step in enumerate(play.steps):
+        mine = [o[i] for o in played if i < len(o)]
+        theirs = None if expected is None else [[o[i] if i < len(o) else () for o in outs]
+                                                for outs in expected]
+        words.append(step_words(step, mine, theirs))
+    return tuple(words)
+
+
+# ----------------------------------------------------------------------------- deciding rules
+def _common(a: Sequence[Event], b: Sequence[Event]) -> int:
+    """How many events two logs share from their start (:func:`event_fact`)."""
+    n = 0
+    while n < len(a) and n < len(b) and event_fact(a[n]) == event_fact(b[n]):
+        n += 1
+    return n
+
+
+def _partings(play: Play, rules: Rules) -> list[tuple[Event | None, Event | None, RulesError | None]]:
+    """Where each outcome ``rules`` give ``play`` parts from the closest legal outcome by the CR:
+    (the CR's event there, the variant's event there, the refusal when the variant refuses a step
+    the CR plays); nothing for an outcome the two play alike."""
+    mine = [tuple(e for step in o for e in step) for o in play.step_events()]
+    found: list[tuple[Event | None, Event | None, RulesError | None]] = []
+    outs, split = _played(play, rules)
+    for o in outs:
+        if o.error is None and not play.kept(o):
+            continue
+        theirs = tuple(e for step in split[id(o.game)] for e in step)
+        best = max(mine, key=lambda m: _common(m, theirs), default=())
+        n = _common(best, theirs)
+        if n == len(best) == len(theirs) and o.error is None:
+            continue
+        found.append((best[n] if n < len(best) else None, theirs[n] if n < len(theirs) else None,
+                      o.error if n == len(theirs) else None))
+    return found
+
+
+def deciding_rules(play: Play, against: Iterable[Rules]) -> tuple[str, ...]:
+    """The rules on the events that decide ``play`` against each of ``against`` (the variants
+    its wrong options are played by): in every outcome a variant expects, the first event where
+    it parts from the closest legal outcome. That is the rules' event there (what the variant
+    gets wrong), or the variant's own event where the rules have only a pass or a step beginning
+    (what the variant adds), or the rule that refuses the step the variant plays differently.
+    Empty when no variant parts from the rules."""
+    found: list[str] = []
+    for rules in against:
+        for mine, theirs, refused in _partings(play, rules):
+            if refused is not None:
+                found += refused.rules
+            elif mine is not None and (mine.kind not in ("pass", "step", "turn") or theirs is None):
+                found += mine.rules
+            elif theirs is not None:
+                found += theirs.rules
+    return tuple(dict.fromkeys(found))
+
+
+def relied_on(play: Play, rules: Rules) -> tuple[str, ...]:
+    """The rules a variant's play relies on where it parts from the rules: the rules on the events
+    it plays that the CR doesn't (a trigger the CR never sees, a step it refuses the CR allows),
+    none of which decide the play by the CR."""
+    found: list[str] = []
+    for _mine, theirs, refused in _partings(play, rules):
+        if theirs is not None and theirs.kind not in ("pass", "step", "turn"):
+            found += theirs.rules
+        elif refused is not None:
+            found += refused.rules
+    return tuple(dict.fromkeys(found))
+
+
+#: Rules whose texts make the same point, so that a which-rule question never offers one as wrong
+#: when the other decides it: (rule, words of its text, rule, words of its text, the point). A
+#: parent and its subrule (725 and 725.1, 509.1 and 509.1a) are the same point too
+#: (:func:`same_point`). A test checks each rule's words against the CR's text.
+RULE_OVERLAPS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("707.2", "the value of x", "707.10", "the value of x",
+     "a copy of a spell copies the choices made for it, X included"),
+    ("608.2h", "last known information", "113.7a", "last known information",
+     "an ability whose source has left uses the source's last known information"),
+    ("202.3e", "x is treated as 0 while the object is not on the stack", "107.3g",
+     "the value of {x} is treated as 0", "X is 0 off the stack"),
+    ("202.3e", "x is treated as 0 while the object is not on the stack", "107.3m",
+     "the value of x for that permanent is 0", "a permanent's X is 0"),
+    ("107.3g", "the value of {x} is treated as 0", "107.3m", "the value of x for that permanent is 0",
+     "a permanent's X is 0"),
+    ("302.6", "can't attack unless it has been under its controller's control continuously", "702.10b",
+     "it can attack even if it hasn't been controlled by its controller continuously",
+     "a creature attacks only if controlled continuously since its controller's turn began, unless it "
+     "has haste"),
+    ("302.6", "can't be activated unless the creature has been under its controller's control continuously",
+     "702.10c", "can activate its activated abilities whose cost includes the tap symbol",
+     "a creature's {T} abilities need continuous control since the turn began, unless it has haste"),
+)
+
+
+def same_point(a: str, b: str) -> bool:
+    """Do rules ``a`` and ``b`` make the same point: the same rule, a rule and its subrule
+    (509.1 and 509.1a, 725 and 725.1), or a pair of :data:`RULE_OVERLAPS`?
+
+    >>> same_point("725", "725.1"), same_point("707.2", "707.10"), same_point("725.1", "725.3")
+    (True, True, False)
+    """
+    def parent(x: str, y: str) -> bool:  # y is x's subrule
+        return y.startswith(x) and (y[len(x):].isalpha() or (y[len(x):].startswith(".") and "." not in x))
+
+    pairs = {frozenset((o[0], o[2])) for o in RULE_OVERLAPS}
+    return a == b or parent(a, b) or parent(b, a) or frozenset((a, b)) in pairs
 
 
 def _play_outcomes(play: Play, rules: Rules) -> Outcomes:
@@ -840,9 +1099,11 @@ def _play_consulted(play: Play, rules: Rules) -> frozenset[str]:
 
 
 __all__ = [
-    "LIBRARY", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk", "Explained", "Grader",
-    "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase", "QuizGrade", "Reason",
-    "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz", "chain_lines", "check_can",
-    "check_number_answers", "choice_quiz", "cr", "describe_choices", "event_line", "event_lines",
-    "explained", "grade_option", "misconception_note", "piece_words", "split_explanation", "yes_no",
+    "LIBRARY", "RULE_OVERLAPS", "Arrived", "Attempt", "Attemptable", "Case", "Check", "ChoiceWalk",
+    "Explained", "Grader", "Misconceived", "Mistakes", "Options", "Piece", "PieceZone", "Play", "QuizCase",
+    "QuizGrade", "Reason", "Said", "Setup", "Step", "StepKind", "TimelineCursor", "answer_key", "can_quiz",
+    "chain_lines", "check_can", "check_number_answers", "choice_quiz", "cr", "deciding_rules",
+    "describe_choices", "event_fact", "event_line", "event_lines", "explained", "grade_option",
+    "misconception_note", "piece_words", "relied_on", "same_point", "split_explanation", "step_parts",
+    "step_words", "yes_no",
 ]

@@ -377,6 +377,82 @@ SENTENCES: dict[str, Sentence] = {
 }
 
 
+# ------------------------------------------------------------------ a question's numbered steps
+#: What a question's numbered step (:meth:`mtgkit.teaching.Play.says`) leaves unsaid of the events
+#: its action logged: what another sentence of the step implies (a cost's tap and payment, by the
+#: activation or the cast; passing, by what it led to) and the bookkeeping of choices the step's
+#: other sentences already name (a target, the mana chosen, how a cost is paid).
+STEP_UNSAID: frozenset[str] = frozenset({
+    "PriorityPassed", "tap.cost", "untap.cost", "spend.ability", "spend.spell", "choice.answer",
+    "choice.mana", "choice.payment", "choice.target", "choice.copy_target", "choice.trigger_target",
+    "choice.autopay", "choice.nothing_to_sacrifice", "stack.triggered.untargeted",
+    "stack.activated.untargeted",
+})
+
+#: A step's action in words when the events don't say it the same way in every outcome (a target
+#: the chooser picks, a stack whose top depends on the rules) or say nothing (no blockers): what
+#: the action record says, and no more. ``{player}`` and ``{card}`` are the record's, as named.
+STEP_ACTIONS: dict[str, Sentence] = {
+    "cast": "{player} casts {card}",
+    "activate": "{player} activates {card's} ability",
+    "play_land": "{player} plays {card}",
+    "pass": "{player} passes priority",
+    "resolve": "All players pass in succession: the top of the stack resolves",
+    "resolve_stack": "All players pass in succession until the stack is empty",
+    "advance": lambda v: (f"All players pass until the {STEP_TITLES[v['to']]} begins" if v["to"]
+                          else "All players pass until this step ends"),
+    "next_turn": lambda v: f"All players pass until the next turn's {STEP_TITLES[v['to'] or 'main1']}",
+    "attack": "{player} attacks with {card}",
+    "block": "No creature blocks",
+    "concede": "{player} concedes",
+    "enter": "{card} is put onto the battlefield by an effect",
+    "free_cast": lambda v: (f"{v['player']} {'casts' if v['cast'] else 'declines to cast'} the card it "
+                            f"offers without paying its mana cost"
+                            + (" (if it can be cast that way)" if v["cast"] else "")),
+}
+
+
+def step_key(event: Event) -> str:
+    """Which sentence ``event`` is said in (the key :data:`STEP_UNSAID` names): its words' key or
+    its class's name; an ability going on the stack with no target is ``stack.<...>.untargeted``
+    (its triggering or its activation says it)."""
+    key = event.words.key if event.words is not None else type(event).__name__
+    if key.startswith("stack.") and getattr(event, "target", None) is None:
+        return f"{key}.untargeted"
+    return key
+
+
+def step_action(do: str, **facts: Any) -> str:
+    """A step's action in the words of its record alone (:data:`STEP_ACTIONS`)."""
+    return _said(STEP_ACTIONS[do], Values(None, facts))
+
+
+def step_sentence(said: Sequence[str]) -> str:
+    """A numbered step: the sentences it says, each begun with a capital and ended with a full stop.
+
+    The same sentence said again at once (three Mountains tapped for mana one after another) is
+    said once, counted.
+
+    >>> step_sentence(["Custodi Lich attacks Bob", "Custodi Lich becomes tapped as it attacks"])
+    'Custodi Lich attacks Bob. Custodi Lich becomes tapped as it attacks.'
+    >>> step_sentence(["Alice activates Swamp: {T}: Add {B}."] * 2)
+    'Alice activates Swamp: {T}: Add {B} (two of them).'
+    """
+    runs: list[tuple[str, int]] = []
+    for s in said:
+        s = s.removesuffix(".") if not s.endswith("..") else s
+        if runs and runs[-1][0] == s:
+            runs[-1] = (s, runs[-1][1] + 1)
+        else:
+            runs.append((s, 1))
+    return " ".join(f"{s[:1].upper()}{s[1:]}" + (f" ({NUMBERS.get(n, str(n))} of them)" if n > 1 else "")
+                    + ("" if s.endswith(("!", "?", ".)")) else ".") for s, n in runs)
+
+
+#: Small numbers in words.
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
 def sentence(event: Event, about: Mapping[str, Any] | None = None) -> str:
     """The sentence ``event`` is said in. ``about``: fields the game is about to give it (the
     object it is about and that object's player), which the sentence may name."""

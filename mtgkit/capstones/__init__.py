@@ -52,7 +52,7 @@ from ..misconceptions import CATALOG
 from ..outcomes import Outcome
 from ..records import Value
 from ..teaching import Piece, PieceZone, Play, Setup, Step, event_lines
-from ..topics.base import Situation
+from ..topics.base import VARIANTS, Situation, rules_held
 from ..topics.could_produce import CouldPlay, ReflectedSpend
 from ..topics.monarch import BlockedDamage, MonarchAsk, MonarchPlay
 from ..topics.tap_untap import Act, engine_verdict
@@ -109,7 +109,13 @@ class Capstone(Value):
         return f"{self.why}\nWhat the engine did:\n{event_lines(shown)}"
 
     def steps(self) -> tuple[str, ...]:
-        return self.play.says()
+        """The steps said from what the engine logged (:meth:`~mtgkit.teaching.Play.says`): a
+        result only when every wrong option's misconceptions, as variants, expect it too (none
+        when one of them isn't a variant)."""
+        held = [o.misconception.split(" + ") for o in self.options if not o.right and o.misconception]
+        if all(n in VARIANTS for names in held for n in names):
+            return self.play.says(rules_held(names) for names in held)
+        return self.play.says(None)
 
     def card_texts(self) -> str:
         """The cards it uses, with their full text from the catalog."""

@@ -165,7 +165,10 @@ class PlaySituation(Situation):
         return self.play.setup.describe()
 
     def steps(self) -> tuple[str, ...]:
-        return self.play.says()
+        """The steps said from what the engine logged; a result only when every variant this board
+        knows expects it too, and none while the board knows a misconception that isn't a variant."""
+        known = self.known()
+        return self.play.says([rules_held({n}) for n in known] if all(n in VARIANTS for n in known) else None)
 
     def answers(self, outs: Outcomes) -> tuple[str, ...]:
         """The answers the outcomes of the play give to this question (a subclass that reads its
@@ -224,9 +227,11 @@ class Misconception(Record):
     def feedback(self) -> str:
         """What a learner who gave this misconception's answer should read."""
         right, wrong = self.example.legal(), self.run(self.example)
+        then = "".join(f" {i}. {s}" for i, s in enumerate(self.example.steps(), 1))
         return (f"This looks like the misconception \"{self.title}\": {self.description}\n"
                 f"What the rule says (CR {self.rule}): {self.rule_says}\n"
-                f"Smallest board where the two differ: {self.example.describe()}. {self.ask} "
+                f"Smallest board where the two differ: {self.example.describe()}."
+                + (f" Then, in order:{then}" if then else "") + f" {self.ask} "
                 f"The rules: {' or '.join(right)}; this idea: {' or '.join(wrong)}.")
 
 
