@@ -173,7 +173,7 @@ def test_a_result_a_variant_doesnt_expect_is_not_said() -> None:
 class _AlwaysSick(Rules):
     """A test variant: every creature is summoning sick."""
 
-    def summoning_sick(self, g: object, o: object, use: str) -> bool:  # type: ignore[override]
+    def summoning_sick(self, g: object, o: object, use: str, ability: object = None) -> bool:  # type: ignore[override]
         return True
 
 

@@ -148,7 +148,7 @@ def test_725_1_is_not_keyed_when_alice_is_already_the_monarch() -> None:
 class _AlwaysSick(Rules):
     """A test variant: every creature is summoning sick."""
 
-    def summoning_sick(self, g: object, o: object, use: str) -> bool:  # type: ignore[override]
+    def summoning_sick(self, g: object, o: object, use: str, ability: object = None) -> bool:  # type: ignore[override]
         return True
 
 
