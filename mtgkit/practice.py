@@ -23,7 +23,12 @@ event that decided the outcome); or ``true-false``. A hard question always has a
 options and is never true/false.
 
 A stream keeps its answers balanced (:func:`questions`): among the last 20 questions no answer
-text is right more than a quarter of the time, and "nothing" (no mana) at most a fifth.
+text is right more than a quarter of the time, and "nothing" (no mana) at most a fifth; it draws
+another board to keep that, and ends rather than break it. A question's wrong options (among
+those its misconceptions give, :func:`candidates`) and their order are chosen so that a
+test-wise student who knows no rules (:mod:`mtgkit.testwise`: the longest option, the shortest,
+the one most like the others, always the first, ...) stays at chance over the stream
+(:func:`choose`, :func:`arrange`).
 :func:`as_json` gives the questions as data, for a learning platform or for measuring the bank.
 
 >>> q = next(questions("tap-untap", "easy", seed=7))
@@ -652,5 +657,6 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
 
 
 __all__ = ["CAPSTONES", "Feedback", "LESSON", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind",
-           "STREAMS", "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade",
-           "practice_verdict", "questions", "render_worksheet", "rule_option", "worksheet"]
+           "STREAMS", "TOPICS", "arrange", "as_json", "balanced", "candidates", "capstone_question",
+           "check_practice", "choose", "fits", "grade", "practice_verdict", "questions", "render_worksheet",
+           "rule_option", "worksheet"]
