@@ -108,7 +108,7 @@ OFFERED_SHARE = 0.25
 #: No test-wise heuristic that reads the options (:data:`mtgkit.testwise.BY_LOOK`: the longest,
 #: the shortest, ...) gets more than this many questions of a stream right beyond chance (the
 #: options' order keeps the key's place at chance, :func:`arrange`): a question that would take
-#: one further is not asked (the stream draws another board), unless it shows an outcome its
+#: one further ahead past it is not asked (the stream draws another board), unless it shows an outcome its
 #: block of :data:`WINDOW` must show (:attr:`~mtgkit.topics.base.Topic.spread`) and hasn't yet.
 LEAD = 0.75
 #: Which-rule questions are at most this share of a stream.
@@ -329,7 +329,7 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
         stale = frozenset(o for o, n in worn.items() if n >= OFFERED_SHARE * WINDOW)
         q = _draw(rng, asked, at, seen, seed, number + 1, stale, tally)
         if q is None or not fits(q, recent, kinds) or \
-                (tally.lead(q, BY_LOOK) > LEAD and not set(q.tags) & set(_missing(asked, shown))) or \
+                (tally.takes_over(q, LEAD, BY_LOOK) and not set(q.tags) & set(_missing(asked, shown))) or \
                 len(_missing(asked, shown | set(q.tags))) > WINDOW - number % WINDOW - 1:
             # no board, an answer (or kind) common enough already, a question a test-wise
             # heuristic would get right once too often (unless it shows an outcome this block

@@ -180,11 +180,16 @@ class Tally:
         c = chance(q)
         return sum((self.ahead[name] + hit(q, HEURISTICS[name]) - c) ** 2 for name in heuristics)
 
-    def lead(self, q: Question, heuristics: Iterable[str] = HEURISTICS) -> float:
-        """The largest lead over chance (in questions) any of ``heuristics`` would have with ``q``
-        asked next."""
+    def takes_over(self, q: Question, ceiling: float, heuristics: Iterable[str] = HEURISTICS) -> bool:
+        """Would asking ``q`` next take one of ``heuristics`` further ahead of chance and past
+        ``ceiling`` questions? (A question that brings a heuristic back towards chance never does,
+        however far ahead it is.)"""
         c = chance(q)
-        return max(self.ahead[name] + hit(q, HEURISTICS[name]) - c for name in heuristics)
+        for name in heuristics:
+            gain = hit(q, HEURISTICS[name]) - c
+            if gain > 0 and self.ahead[name] + gain > ceiling:
+                return True
+        return False
 
 
 __all__ = ["Asked", "BY_LOOK", "BY_PLACE", "HEURISTICS", "Heuristic", "Question", "Tally", "chance", "edges",
