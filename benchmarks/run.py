@@ -643,7 +643,15 @@ NOTES = """\
   paths (a render added 15 to 23 MB of peak RSS at 2,000, 8,000 and 20,000 events when this
   was written; the old plot took about 1.4 GB at 10,000). Saving the 800x4000
   PNG is much of the time, so the bare scatter is drawn on the same canvas (the default
-  640x480 figure is shown too). The 8,000-event log is a real game (see `long_game`)."""
+  640x480 figure is shown too). The 8,000-event log is a real game (see `long_game`).
+- Practice: most of a worksheet's time is spent drawing boards and running every misconception
+  (and, at hard, every pair) on each (`topics.base.distractors`: a could-produce hard board
+  takes about 0.35 s, and a third of the boards drawn are asked), and `PlaySituation.known()`
+  replays the play for every misconception tried (about a quarter of could-produce hard).
+  Choosing fair options (`practice.choose`, at most 120 sets of wrong options weighed) costs
+  little; refusing a question that would let a test-wise heuristic get ahead of chance
+  (`practice.LEAD`) costs draws: measured in one run on this shared machine, tap-untap hard went
+  from a median of 4.8 s to 8.0 s and could-produce hard from 15.1 s to 19.8 s."""
 
 
 #: The rows that can be measured alone (``run.py board_size``).

@@ -493,6 +493,9 @@ LIKELIEST = 10
 #: in squared questions): one only two misconceptions held together (or a misreading of the
 #: board) give, or one the stream has offered often lately.
 UNLIKELY = 0.25
+#: What a set of wrong options that would take a heuristic past :data:`LEAD` costs: any set that
+#: doesn't is chosen before it (the stream would not ask the question otherwise).
+OVER = 100.0
 
 
 def choose(rng: random.Random, looks: Asked, wrong: Mapping[str, tuple[str, ...]], k: int, tally: Tally,
@@ -503,7 +506,8 @@ def choose(rng: random.Random, looks: Asked, wrong: Mapping[str, tuple[str, ...]
     of wrong options that keeps the heuristics that read the options (longest, shortest, most
     words shared with the stem or with the others, the middle number) nearest chance, a single
     misconception's answer (or a misread board's) before a pair's and a fresh one before one
-    offered often lately (:data:`UNLIKELY`); then the order that keeps the key's place nearest
+    offered often lately (:data:`UNLIKELY`), and never a set that takes one past :data:`LEAD`
+    when another doesn't (:data:`OVER`); then the order that keeps the key's place nearest
     chance (:func:`arrange`). Ties go to the seeded ``rng``'s pick. So the key looks, over a
     stream, like any other option; every option offered is right or one of ``wrong``."""
     def cost(o: str) -> float:
@@ -516,7 +520,9 @@ def choose(rng: random.Random, looks: Asked, wrong: Mapping[str, tuple[str, ...]
     best: tuple[float, tuple[str, ...]] | None = None
     for picked in itertools.combinations(pool[:max(LIKELIEST, k)], k):
         options = (*looks.answers, *picked)
-        score = tally.cost(looks.replace(options=options), BY_LOOK) + sum(cost(o) for o in picked)
+        asked = looks.replace(options=options)
+        score = (tally.cost(asked, BY_LOOK) + sum(cost(o) for o in picked)
+                 + OVER * tally.takes_over(asked, LEAD, BY_LOOK))
         if best is None or score < best[0]:
             best = (score, options)
     assert best is not None
