@@ -581,6 +581,28 @@ def plot_scaling() -> list[str]:
         f"{small_scatter * 1000:.0f} ms: {small_plot / small_scatter:.1f}x (a line of text per event) |")
     return rows
 
+def practice_speed(seeds: range = range(3)) -> list[str]:
+    """Generating a worksheet of 20 questions, per topic and level (and the capstones): the
+    slowest and the median of ``seeds`` (one worksheet each, from a fresh stream), against the
+    target of issue 30 (at most 3 s on this machine)."""
+    import statistics
+
+    from mtgkit.practice import LEVELS, TOPICS, worksheet
+
+    rows = []
+    for topic, level in [*((t, lv) for t in TOPICS for lv in LEVELS), ("capstones", "hard")]:
+        times = []
+        for seed in seeds:
+            t = time.perf_counter()
+            worksheet(topic, level, 20, seed)
+            times.append(time.perf_counter() - t)
+        worst = max(times)
+        rows.append(f"| practice: 20 questions, {topic} {level} (seeds {seeds.start}-{seeds.stop - 1}) | "
+                    f"median {statistics.median(times):.2f} s, slowest {worst:.2f} s | "
+                    f"target <= 3 s: {'met' if worst <= 3 else 'MISSED'} |")
+    return rows
+
+
 NOTES = """\
 - *Could produce* solves the whole board at once (a least fixed point over per-player
   aggregates), so asking about every permanent costs one linear pass; the game caches the
@@ -621,12 +643,21 @@ NOTES = """\
   paths (a render added 15 to 23 MB of peak RSS at 2,000, 8,000 and 20,000 events when this
   was written; the old plot took about 1.4 GB at 10,000). Saving the 800x4000
   PNG is much of the time, so the bare scatter is drawn on the same canvas (the default
-  640x480 figure is shown too). The 8,000-event log is a real game (see `long_game`)."""
+  640x480 figure is shown too). The 8,000-event log is a real game (see `long_game`).
+- Practice: most of a worksheet's time is spent drawing boards and running every misconception
+  (and, at hard, every pair) on each (`topics.base.distractors`: a could-produce hard board
+  takes about 0.35 s, and a third of the boards drawn are asked), and `PlaySituation.known()`
+  replays the play for every misconception tried (about a quarter of could-produce hard).
+  Choosing fair options (`practice.choose`, at most 120 sets of wrong options weighed) costs
+  little; refusing a question that would let a test-wise heuristic get ahead of chance
+  (`practice.LEAD`) costs draws: measured in one run on this shared machine, tap-untap hard went
+  from a median of 4.8 s to 8.0 s and could-produce hard from 15.1 s to 19.8 s."""
 
 
 #: The rows that can be measured alone (``run.py board_size``).
 SECTIONS = {"action_cost": action_cost, "board_size": board_size, "setup_cost": setup_cost,
-            "identical_effects": identical_effects, "replacement_orders": replacement_orders}
+            "identical_effects": identical_effects, "replacement_orders": replacement_orders,
+            "practice_speed": practice_speed}
 
 
 def main() -> None:
@@ -644,6 +675,7 @@ def main() -> None:
     lines += browser_latency()
     lines += import_cost()
     lines += plot_scaling()
+    lines += practice_speed()
     lines += ["", "## Notes", "", NOTES]
     text = "\n".join(lines) + "\n"
     (HERE / "RESULTS.md").write_text(text)

@@ -23,7 +23,12 @@ event that decided the outcome); or ``true-false``. A hard question always has a
 options and is never true/false.
 
 A stream keeps its answers balanced (:func:`questions`): among the last 20 questions no answer
-text is right more than a quarter of the time, and "nothing" (no mana) at most a fifth.
+text is right more than a quarter of the time, and "nothing" (no mana) at most a fifth; it draws
+another board to keep that, and ends rather than break it. A question's wrong options (among
+those its misconceptions give, :func:`candidates`) and their order are chosen so that a
+test-wise student who knows no rules (:mod:`mtgkit.testwise`: the longest option, the shortest,
+the one most like the others, always the first, ...) stays at chance over the stream
+(:func:`choose`, :func:`arrange`).
 :func:`as_json` gives the questions as data, for a learning platform or for measuring the bank.
 
 >>> q = next(questions("tap-untap", "easy", seed=7))
@@ -40,7 +45,7 @@ import json
 import random
 import re
 from collections import Counter, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, cast
 
 from . import capstones as bank
@@ -70,6 +75,7 @@ from .presenting import (
 from .records import Value
 from .rules import TITLES
 from .teaching import Case, Play, cr, deciding_rules, relied_on, same_point, split_explanation
+from .testwise import BY_LOOK, BY_PLACE, Asked, Tally
 from .topics import TOPICS as REGISTRY
 from .topics import crossing
 from .topics import topic as find_topic
@@ -116,6 +122,12 @@ WHICH_RULE = 0.15
 #: A wrong option offered in this share of the last questions is offered again only when a
 #: question has no other.
 OFFERED_SHARE = 0.25
+#: No test-wise heuristic that reads the options (:data:`mtgkit.testwise.BY_LOOK`: the longest,
+#: the shortest, ...) gets more than this many questions of a stream right beyond chance (the
+#: options' order keeps the key's place at chance, :func:`arrange`): a question that would take
+#: one further ahead past it is not asked (the stream draws another board), unless it shows an outcome its
+#: block of :data:`WINDOW` must show (:attr:`~mtgkit.topics.base.Topic.spread`) and hasn't yet.
+LEAD = 0.75
 #: Which-rule questions are at most this share of a stream.
 WHICH_RULE_SHARE = 0.2
 #: How often an easy question is true/false (a hard one never is), and its most in a stream.
@@ -175,7 +187,7 @@ class Question(Value):
             "stem": self.prompt,
             "options": list(self.options), "right": [index[a] for a in self.answers],
             "rules": list(self.rules),
-            "misconceptions": {str(index[o]): names[0] for o, names in self.wrong if names},
+            "misconceptions": {str(index[o]): list(names) for o, names in self.wrong if names},
             "explanation": self.explanation, "tags": dict(self.tags),
         }
 
@@ -299,16 +311,21 @@ def practice_verdict(q: Question, given: object) -> Verdict:
                    why=why.reason.text, detail=why.detail)
 
 
-#: How many boards in a row a stream may draw without finding a new one worth asking before it
-#: ends (a hard monarch stream may need several hundred near its twentieth question).
+#: How many draws in a row a stream may make without finding a question it may ask (a new board
+#: worth asking that keeps the stream balanced) before it ends (a hard monarch stream may need
+#: several hundred near its twentieth question). No question that would break the balance is ever
+#: asked: when none can be found, the stream ends.
 MAX_MISSES = 1000
 
 
 def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Question]:
     """A stream of questions on ``topic`` at ``level``, each on a different board, reproducible
-    by seed. Its answers are balanced (:data:`MAX_SHARE`, :data:`NOTHING_SHARE`); it ends when
-    no new board turns up in many tries. ``topic`` may be ``"capstones"``: the hand-written
-    capstones, every one whatever the level, in an order the seed picks."""
+    by seed. Its answers are balanced (:data:`MAX_SHARE`, :data:`NOTHING_SHARE`, the topic's
+    :attr:`~mtgkit.topics.base.Topic.spread` in every :data:`WINDOW`), and its options are chosen
+    and ordered so that no test-wise heuristic (:mod:`mtgkit.testwise`) drifts from chance; it
+    ends when :data:`MAX_MISSES` draws in a row find no new board that keeps that balance.
+    ``topic`` may be ``"capstones"``: the hand-written capstones, every one whatever the level,
+    in an order the seed picks."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
     at: Level = "easy" if level == "easy" else "hard"
@@ -322,27 +339,26 @@ def questions(topic: str, level: str = "easy", seed: int = 0) -> Iterator[Questi
     kinds: deque[str] = deque(maxlen=WINDOW)
     offered: deque[tuple[str, ...]] = deque(maxlen=WINDOW)  # each question's wrong options
     shown: set[tuple[str, str]] = set()  # the spread outcomes this block of 20 has shown
-    number = misses_in_a_row = too_common = 0
+    tally = Tally()  # how far each test-wise heuristic is from chance so far
+    number = misses_in_a_row = 0
     while misses_in_a_row < MAX_MISSES:
         worn = Counter(o for options in offered for o in options)
         stale = frozenset(o for o, n in worn.items() if n >= OFFERED_SHARE * WINDOW)
-        q = _draw(rng, asked, at, seen, seed, number + 1, stale)
-        if q is None:
+        q = _draw(rng, asked, at, seen, seed, number + 1, stale, tally)
+        if q is None or not fits(q, recent, kinds) or \
+                (tally.takes_over(q, LEAD, BY_LOOK) and not set(q.tags) & set(_missing(asked, shown))) or \
+                len(_missing(asked, shown | set(q.tags))) > WINDOW - number % WINDOW - 1:
+            # no board, an answer (or kind) common enough already, a question a test-wise
+            # heuristic would get right once too often (unless it shows an outcome this block
+            # must show and hasn't: those may be rare), or the rest of this block is kept for the
+            # outcomes it hasn't shown yet: draw another
             misses_in_a_row += 1
             continue
-        share = {"which-rule": WHICH_RULE_SHARE, "true-false": TRUE_OR_FALSE_SHARE}.get(q.kind, 1.0)
-        fits = balanced(q.answers, recent) and kinds.count(q.kind) < max(1, int((len(kinds) + 1) * share))
-        if not fits and too_common < 300:
-            too_common += 1  # that answer (or kind) is common enough already: draw another board
-            continue
-        missing = _missing(asked, shown | set(q.tags))
-        if len(missing) > WINDOW - number % WINDOW - 1 and too_common < 300:
-            too_common += 1  # the rest of this block is kept for the outcomes it hasn't shown yet
-            continue
-        misses_in_a_row = too_common = 0
+        misses_in_a_row = 0
         recent.append(q.answers)
         kinds.append(q.kind)
         offered.append(tuple(o for o in q.options if o not in q.answers))
+        tally.add(q)
         seen.add(q.key)
         number += 1
         shown = set() if number % WINDOW == 0 else shown | set(q.tags)
@@ -358,6 +374,14 @@ def _mixed() -> Topic:
         return REGISTRY[rng.choice(TOPICS)].generate(rng, level)
 
     return Topic(cast(TopicName, MIXED), "every topic at once", (), (), (), generate)
+
+
+def fits(q: Question, recent: Sequence[Sequence[str]], kinds: Sequence[str]) -> bool:
+    """May a stream whose last questions had these right answers (``recent``) and kinds ask
+    ``q`` next? Its answers keep the stream :func:`balanced`, and its kind is under its share
+    (which-rule :data:`WHICH_RULE_SHARE`, true/false :data:`TRUE_OR_FALSE_SHARE`)."""
+    share = {"which-rule": WHICH_RULE_SHARE, "true-false": TRUE_OR_FALSE_SHARE}.get(q.kind, 1.0)
+    return balanced(q.answers, recent) and list(kinds).count(q.kind) < max(1, int((len(kinds) + 1) * share))
 
 
 def _missing(topic: Topic, shown: set[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -387,7 +411,7 @@ def balanced(answers: Sequence[str], recent: Sequence[Sequence[str]]) -> bool:
 
 
 def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], seed: int,
-          number: int, stale: frozenset[str] = frozenset()) -> Question | None:
+          number: int, stale: frozenset[str] = frozenset(), tally: Tally | None = None) -> Question | None:
     """The next question on a new board (``None`` when the board drawn is not worth asking:
     no misconception gets it wrong, or a hard question would have fewer than four options)."""
     try:
@@ -403,17 +427,29 @@ def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], see
                 return q
         elif level == "easy" and roll < WHICH_RULE + TRUE_OR_FALSE:
             return _true_false(rng, s, stem, topic.name, level, seed, number)
-        return _question(rng, s, stem, topic.name, level, seed, number, stale)
+        return _question(rng, s, stem, topic.name, level, seed, number, stale, tally)
     except (RulesError, TooManyOutcomes):
         return None  # a board the rules don't allow, or too big to explore: draw another
 
 
 def _capstones(level: Level, seed: int) -> Iterator[Question]:
-    """The capstones as questions, shuffled by the seed (their options keep their order)."""
+    """The capstones as questions, shuffled by the seed; each one's options in the order that
+    keeps the key's place at chance over the stream (:func:`arrange`), unless an option names
+    another by its letter ("All of option B"): then in their written order."""
     caps = list(bank.load())
-    random.Random(f"capstones/{seed}").shuffle(caps)
+    rng = random.Random(f"capstones/{seed}")
+    rng.shuffle(caps)
+    tally = Tally()
     for number, c in enumerate(caps, 1):
-        yield capstone_question(c, level, seed, number)
+        q = capstone_question(c, level, seed, number)
+        if not any(LETTERED.search(o) for o in q.options):
+            q = q.replace(options=arrange(rng, q.options, q.answers, tally))
+        tally.add(q)
+        yield q
+
+
+#: An option that names another by its letter, so the options keep the order they were written in.
+LETTERED = re.compile(r"\boptions? [A-H]\b")
 
 
 def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
@@ -463,35 +499,99 @@ def cr_numbers(text: str) -> tuple[str, ...]:
 
 
 def _question(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
-              number: int, stale: frozenset[str] = frozenset()) -> Question | None:
+              number: int, stale: frozenset[str] = frozenset(),
+              tally: Tally | None = None) -> Question | None:
     legal = s.legal()
-    wrong = distractors(s, pairs=level == "hard")
+    wrong = candidates(s, pairs=level == "hard")
     if not legal or not wrong:
         return None  # no misconception gets this board wrong: not worth asking
-    # A single misconception's answer is the likelier mistake; two held together only fill up.
-    singles = sorted(a for a, names in wrong.items() if any(" + " not in n for n in names))
-    pairs = sorted(a for a in wrong if a not in singles)
-    rng.shuffle(singles)
-    rng.shuffle(pairs)
-    # an option the stream has offered often lately goes last, so no option becomes a fixture
-    singles.sort(key=lambda o: o in stale)
-    pairs.sort(key=lambda o: o in stale)
-    shown_legal = list(legal[:2])
+    shown_legal = tuple(legal[:2])
     target = 4 if level == "hard" else 3
-    picked = (singles + pairs)[: max(1, target - len(shown_legal))]
-    options = shown_legal + picked
-    if level == "hard" and len(options) < 4:
+    if level == "hard" and len(shown_legal) + len(wrong) < 4:
         return None  # a hard question has four options or more: draw another board
-    if set(options) == {"yes", "no"}:
-        options = ["yes", "no"]
-    else:
-        rng.shuffle(options)
+    ask = rng.choice(stem.asks)
+    board, steps = s.describe(), s.steps()
+    looks = Asked(options=(), answers=shown_legal, prompt=ask, board=board, steps=steps)
+    options = choose(rng, looks, wrong, max(1, target - len(shown_legal)), tally or Tally(), stale)
     rules = question_rules(s, [n for o in options for n in wrong.get(o, ())], stem)
-    prompt = f"{rng.choice(stem.asks)} ({cr(rules)})"
-    return Question(topic, level, seed, number, s.describe(), prompt, tuple(options),
+    prompt = f"{ask} ({cr(rules)})"
+    return Question(topic, level, seed, number, board, prompt, options,
                     tuple(o for o in options if o in legal), s.explain(), s,
-                    tuple((o, wrong[o]) for o in options if o in wrong), steps=s.steps(),
+                    tuple((o, wrong[o]) for o in options if o in wrong), steps=steps,
                     rules=rules, tags=s.tags())
+
+
+def candidates(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...]]:
+    """Every wrong option a question on ``s`` may offer -> the misconceptions behind it: the wrong
+    answers of single misconceptions and (``pairs``) of two held together
+    (:func:`~mtgkit.topics.base.distractors`), then the answers of the related boards the
+    situation offers (:meth:`~mtgkit.topics.base.Situation.related`: the same play with one thing
+    changed, as a learner holding a named misreading sees it), each with that misreading too."""
+    wrong = dict(distractors(s, pairs=pairs))
+    legal = set(s.legal())
+    for name, other in s.related():
+        for answer in other.legal():
+            if answer not in legal and name not in wrong.get(answer, ()):
+                wrong[answer] = (*wrong.get(answer, ()), name)
+    return wrong
+
+
+#: A question weighs the sets of wrong options it could offer among its likeliest this many
+#: candidates (every set of them: 120 sets of three from ten).
+LIKELIEST = 10
+#: What a less likely wrong option costs against fairness (:meth:`mtgkit.testwise.Tally.cost`,
+#: in squared questions): one only two misconceptions held together (or a misreading of the
+#: board) give, or one the stream has offered often lately.
+UNLIKELY = 0.25
+#: What a set of wrong options that would take a heuristic past :data:`LEAD` costs: any set that
+#: doesn't is chosen before it (the stream would not ask the question otherwise).
+OVER = 100.0
+
+
+def choose(rng: random.Random, looks: Asked, wrong: Mapping[str, tuple[str, ...]], k: int, tally: Tally,
+           stale: frozenset[str] = frozenset()) -> tuple[str, ...]:
+    """A question's options: its right ones (``looks.answers``) and ``k`` of the ``wrong`` ones
+    (each -> the misconceptions that give it), chosen and then ordered so that, over the stream so
+    far (``tally``), no test-wise heuristic (:mod:`mtgkit.testwise`) drifts from chance: the set
+    of wrong options that keeps the heuristics that read the options (longest, shortest, most
+    words shared with the stem or with the others, the middle number) nearest chance, a single
+    misconception's answer (or a misread board's) before a pair's and a fresh one before one
+    offered often lately (:data:`UNLIKELY`), and never a set that takes one past :data:`LEAD`
+    when another doesn't (:data:`OVER`); then the order that keeps the key's place nearest
+    chance (:func:`arrange`). Ties go to the seeded ``rng``'s pick. So the key looks, over a
+    stream, like any other option; every option offered is right or one of ``wrong``."""
+    def cost(o: str) -> float:
+        return UNLIKELY * (all(" + " in n for n in wrong[o]) + (o in stale))
+
+    pool = sorted(wrong)
+    rng.shuffle(pool)
+    pool.sort(key=cost)  # stable: the likeliest first, in a seeded order
+    k = min(k, len(pool))
+    best: tuple[float, tuple[str, ...]] | None = None
+    for picked in itertools.combinations(pool[:max(LIKELIEST, k)], k):
+        options = (*looks.answers, *picked)
+        asked = looks.replace(options=options)
+        score = (tally.cost(asked, BY_LOOK) + sum(cost(o) for o in picked)
+                 + OVER * tally.takes_over(asked, LEAD, BY_LOOK))
+        if best is None or score < best[0]:
+            best = (score, options)
+    assert best is not None
+    options = best[1]
+    if set(options) == {"yes", "no"}:
+        return ("yes", "no")  # read in that order
+    return arrange(rng, options, looks.answers, tally)
+
+
+def arrange(rng: random.Random, options: Sequence[str], answers: Sequence[str],
+            tally: Tally) -> tuple[str, ...]:
+    """``options`` in the order that keeps the right ones' places (first, second, ..., last)
+    nearest chance over the stream so far (``tally``); ties in a seeded order."""
+    shuffled = list(options)
+    rng.shuffle(shuffled)
+    orders = (itertools.permutations(shuffled) if len(shuffled) <= 5 else
+              (tuple(rng.sample(shuffled, len(shuffled))) for _ in range(120)))
+    right = tuple(a for a in answers if a in options)
+    return min(orders, key=lambda order: tally.cost(Asked(options=tuple(order), answers=right), BY_PLACE))
 
 
 def _true_false(rng: random.Random, s: Situation, stem: Stem, topic: TopicName, level: Level, seed: int,
@@ -608,8 +708,9 @@ def as_json(qs: Sequence[Question]) -> str:
     (the actions played after the set-up, in words), ``cards`` (each card the question uses:
     ``name``, ``cost``, ``type_line``, ``text``), ``stem`` (the question), ``options``,
     ``right`` (indexes into ``options``), ``rules`` (the CR numbers that decide it),
-    ``misconceptions`` (a wrong option's index, as a string, -> the misconception that produces
-    it), ``explanation`` and ``tags`` (facts about the outcome, such as where the crown went).
+    ``misconceptions`` (a wrong option's index, as a string, -> the list of every misconception
+    that produces it, ``"a + b"`` for two held together), ``explanation`` and ``tags`` (facts
+    about the outcome, such as where the crown went).
 
     >>> data = json.loads(as_json(worksheet("monarch", "hard", 1, seed=3)))
     >>> sorted(data[0])[:6], len(data[0]["options"]) >= 4
@@ -646,5 +747,6 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
 
 
 __all__ = ["CAPSTONES", "Feedback", "LESSON", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind",
-           "STREAMS", "TOPICS", "as_json", "balanced", "capstone_question", "check_practice", "grade",
-           "practice_verdict", "questions", "render_worksheet", "rule_option", "worksheet"]
+           "STREAMS", "TOPICS", "arrange", "as_json", "balanced", "candidates", "capstone_question",
+           "check_practice", "choose", "fits", "grade", "practice_verdict", "questions", "render_worksheet",
+           "rule_option", "worksheet"]

@@ -82,7 +82,7 @@ def test_the_import_graph_has_no_cycles_not_even_through_type_only_imports() -> 
 
 #: The teaching layer (pure Python, by topic) and the layers above it: the engine imports none of them.
 TEACHING = {"mtgkit.teaching", "mtgkit.grading", "mtgkit.lessons", "mtgkit.situations",
-            "mtgkit.misconceptions", "mtgkit.practice",
+            "mtgkit.misconceptions", "mtgkit.practice", "mtgkit.testwise",
             "mtgkit.presenting", "mtgkit.topics", "mtgkit.capstones"}
 ABOVE = {"mtgkit.timeline", "mtgkit.plot", "mtgkit.widgets", "mtgkit.course", "mtgkit.assignments",
          "mtgkit.scenario", "mtgkit.__main__"}

@@ -74,9 +74,9 @@ def test_every_stream_is_full_and_well_formed(bank: Bank) -> None:
                 assert (q["topic"], q["level"]) == (topic, level)
                 assert q["right"] and all(0 <= i < len(q["options"]) for i in q["right"])
                 assert len(set(q["options"])) == len(q["options"])
-                for index, name in q["misconceptions"].items():
-                    assert int(index) not in q["right"]
-                    assert all(part in CATALOG for part in name.split(" + "))
+                for index, names in q["misconceptions"].items():
+                    assert int(index) not in q["right"] and names and isinstance(names, list)
+                    assert all(part in CATALOG for name in names for part in name.split(" + "))
                 wrong = set(range(len(q["options"]))) - set(q["right"])
                 if q["kind"] != "which-rule":  # a wrong rule may be one no misconception names
                     assert {int(i) for i in q["misconceptions"]} == wrong, q["stem"]

@@ -298,6 +298,12 @@ def test_section_5_describes_the_generator() -> None:
     assert practice.MAX_SHARE == 0.25 and "at most a quarter of any 20 questions" in said
     assert practice.NOTHING_SHARE == 0.2 and practice.WINDOW == 20
     assert '"nothing" (no mana) to a fifth' in said
+    # the balance is never relaxed (tests/test_practice_fairness.py shows a sheet ending instead), and
+    # the look of the options gives nothing away (measured there, to 5 points over ten seeds)
+    assert "never relaxed" in said and "the sheet ends early instead" in said
+    fair = (Path(__file__).parent / "test_practice_fairness.py").read_text(encoding="utf-8")
+    assert "no such habit beats chance by more than 5 points" in said and "MARGIN = 0.05" in fair
+    assert "over ten seeds of 20 questions of every topic and level" in said and "SEEDS = range(10)" in fair
     assert practice.TRUE_OR_FALSE_SHARE == 0.2 and "at most a fifth of a sheet" in said
     assert set(practice.QUESTION_KINDS) == {"choice", "true-false", "which-rule"}
     json_part = said.split("--format json", 1)[1].split("**Seeds the course already uses.**", 1)[0]

@@ -144,6 +144,13 @@ class Situation(Value):
         no single event decides it."""
         return None
 
+    def related(self) -> tuple[tuple[str, Situation], ...]:
+        """Boards a learner may answer instead of this one: the same play with one thing changed
+        (another X, one card fewer), each with the name of the misconception (a misreading in the
+        catalog) that reads this board as that one. Practice may offer their legal answers as wrong
+        options produced by that misconception (:func:`mtgkit.practice.candidates`); none by default."""
+        return ()
+
     def tags(self) -> tuple[tuple[str, str], ...]:
         """Facts about the outcome a question bank can be measured by (such as
         ``("crown", "moves")``), as (name, value) pairs."""

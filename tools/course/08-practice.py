@@ -29,8 +29,13 @@
 #
 # Topics: `could-produce` (CR 106.7), `tapping` (106.12), `x-values` (107.3m), `tap-untap`
 # (107.5, 107.6, 302.6) and `monarch` (725, 614.9), and the `capstones`. Levels: `easy` and
-# `hard`. A hard question is a scenario of two steps or more (or mixes topics), has four options
-# or more and is never true/false; in any 20 questions no answer is right more than five times.
+# `hard`. A hard question has four options or more and is never true/false, and at least seven hard
+# questions in ten are scenarios of two steps or more; in any 20 questions in a row no answer is
+# right more than five times (a sheet that can't keep that ends rather than break it). The wrong
+# options and their order are chosen so that answering by looks (the longest option, the shortest,
+# the one sharing most words with the question or with the other options, always the same place)
+# does no better than a blind guess: a test measures that over ten seeds of every topic and level.
+# The capstones' options are written by hand: only their order is chosen.
 
 # %% [markdown]
 # ## Practise
