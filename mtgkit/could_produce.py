@@ -26,15 +26,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Literal, Protocol
 
 from . import limits
-from .abilities import ManaReplacement, Multiply, Reflect, SetType
+from .abilities import ManaReplacement, ManaSpec, Multiply, Reflect, SetType
 from .errors import LimitError
 from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
 from .replacement import applicable
 from .triggers import Whose
+from .variants import Rules
 from .view import GameView, ManaEffect, ObjectView, players_matching
+
+
+class RuledView(GameView, Protocol):
+    """A game as the query reads it: its state, the rules it is played by at the engine's
+    decision points (:mod:`mtgkit.variants`), and the decisions it asked."""
+
+    rules: Rules
+    consulted: set[str]
 
 Op = SetType | Multiply
 #: A replacement step: an op, or a replacement effect whose op applies only to events producing at
@@ -208,10 +218,18 @@ class Solver:
     and what the permanents it reflects could produce. Making one reads nothing: only an
     ability that asks what others "could produce" (Exotic Orchard) has the board solved, so
     tapping a Forest costs the same however many permanents there are.
+
+    Where CR 106.7 (or 106.5, 106.1) decides something, the solver asks the game's ``rules``
+    (:mod:`mtgkit.variants`; the CR unless the game is played by a variant): whether costs
+    matter, which kinds of mana a reflecting ability copies, which replacement effects count,
+    where the fixed point starts, what undefined or zero mana makes, which permanents a
+    reflecting ability looks at, and what counts as a permanent's own mana.
     """
 
-    def __init__(self, view: GameView) -> None:
+    def __init__(self, view: RuledView, rules: Rules | None = None) -> None:
         self.view = view
+        self.rules: Rules = view.rules if rules is None else rules
+        self._members: dict[str, list[ObjectView]] = {}
         self.perms: list[ObjectView] = []
         self.est: dict[int, frozenset[str]] = {}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
@@ -248,6 +266,9 @@ class Solver:
             self._counts[key] = sum(o.is_a(card_type) for o in self.view.permanents(controller))
         return self._counts[key]
 
+    def reflectable(self, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return self.rules.reflectable(self.view, kinds)
+
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
         self._solve()
         out: frozenset[str] = frozenset()
@@ -258,11 +279,10 @@ class Solver:
     # ---------------------------------------------------------------------------
     def _aggregate(self) -> None:
         agg: dict[tuple[str, str], frozenset[str]] = {}
-        for o in self.perms:
-            for t in self.reflect_types:
-                if o.card.is_a(t):
-                    key = (o.controller, t)
-                    agg[key] = agg.get(key, frozenset()) | self.est[o.id]
+        for t, members in self._members.items():
+            for o in members:
+                key = (o.controller, t)
+                agg[key] = agg.get(key, frozenset()) | self.est[o.id]
         self.agg = agg
 
     def _solve(self) -> None:
@@ -275,16 +295,23 @@ class Solver:
             spec.card_type for o in self.perms for a in o.card.activated
             if a.is_mana_ability and isinstance(spec := a.mana_spec, Reflect)
         }
+        self._members = {t: [o for o in self.perms if self.rules.reflects_from(self.view, o, t)]
+                         for t in sorted(self.reflect_types)}
         static = [o for o in self.perms if not _reflects(o)]
         dynamic = [o for o in self.perms if _reflects(o)]
         for o in static:
             self.est[o.id] = self.types(o)
+        for o in dynamic:  # under the CR nothing: the least fixed point
+            self.est[o.id] = self.rules.reflection_start(self.view, o)
+        # Each round sets a reflecting permanent to what it could produce given the others' current
+        # sets; the answer only grows from nothing (or only shrinks from a larger start), as what an
+        # ability makes never shrinks when the sets it reads grow, so this ends.
         changed = True
         while changed:
             self._aggregate()
             changed = False
             for o in dynamic:
-                new = self.est[o.id] | self.types(o)
+                new = self.types(o)
                 if new != self.est[o.id]:
                     self.est[o.id] = new
                     changed = True
@@ -293,11 +320,11 @@ class Solver:
         out = []
         for i, ability in enumerate(o.card.activated):
             spec = ability.mana_spec
-            if not ability.is_mana_ability or spec is None:
+            if not ability.is_mana_ability or spec is None or not self.rules.counts_ability(self.view, o, i):
                 continue
-            options = spec.options(self, o.controller)
+            options = spec.options(self, o.controller) or self._none_made(o, spec)
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
-            reps = applicable(self.effects, o, ability)
+            reps = self.rules.counted_replacements(self.view, o, applicable(self.effects, o, ability))
             ops = [r.replacement for r in reps]
             types: set[str] = set()
             for m in options:
@@ -315,16 +342,24 @@ class Solver:
                                      frozenset(types), note))
         return out
 
+    def _none_made(self, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        """What an ability that would make no mana now counts as making: of an undefined type
+        (CR 106.5), or zero mana (106.7)."""
+        if spec.why_none()[1]:
+            return self.rules.undefined_mana(self.view, o, spec)
+        return self.rules.zero_mana(self.view, o, spec)
+
     def types(self, o: ObjectView) -> frozenset[str]:
+        """The types ``o`` could produce, given what the others could produce so far."""
         found: frozenset[str] = frozenset()
         for a in self.answers(o, notes=False):
             found |= a.types
-        return found
+        return self.rules.made_types(self.view, o, found | self.rules.others_mana(self.view, o))
 
     def _reflect_note(self, o: ObjectView, spec: Reflect) -> str:
         watched = players_matching(self.view, o.controller, spec.whose)
-        sources = [p for p in self.perms
-                   if p.card.is_a(spec.card_type) and p.controller in watched and self.est[p.id]]
+        sources = [p for p in self._members.get(spec.card_type, [])
+                   if p.controller in watched and self.est[p.id]]
         listed = ", ".join(f"{p.card.name} ({symbols(self.est[p.id])})" for p in sources)
         return f"reflects {listed}" if listed else ""
 
@@ -333,12 +368,12 @@ def _reflects(o: ObjectView) -> bool:
     return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
 
 
-def could_produce_all(view: GameView) -> dict[int, frozenset[str]]:
+def could_produce_all(view: RuledView) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent with a mana ability, solved together."""
     return dict(Solver(view).could_produce())
 
 
-def could_produce(view: GameView, obj_id: int) -> frozenset[str]:
+def could_produce(view: RuledView, obj_id: int) -> frozenset[str]:
     """The types of mana permanent ``obj_id`` could produce (CR 106.7)."""
     return could_produce_all(view).get(obj_id, frozenset())
 
@@ -349,8 +384,9 @@ def _reflect_spec(o: ObjectView) -> Reflect | None:
                  if a.is_mana_ability and isinstance(a.mana_spec, Reflect)), None)
 
 
-def _watched(view: GameView, o: ObjectView) -> list[ObjectView]:
-    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
+def watched(view: GameView, o: ObjectView) -> list[ObjectView]:
+    """The permanents a reflecting permanent ``o`` copies mana from, by the words of its ability
+    (none if it doesn't reflect)."""
     spec = _reflect_spec(o)
     if spec is None:
         return []
@@ -363,7 +399,7 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
     reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
     even though its {C} is no color)."""
     seen: set[int] = set()
-    todo = _watched(view, o)
+    todo = watched(view, o)
     if not todo:
         return False
     while todo:
@@ -373,7 +409,7 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
         seen.add(p.id)
         if _reflect_spec(p) is None:
             return False
-        todo += _watched(view, p)
+        todo += watched(view, p)
     return True
 
 
@@ -440,7 +476,7 @@ def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset
     return []
 
 
-def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
+def trace_could_produce(view: RuledView, obj_id: int) -> list[str]:
     """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
     each type it could produce traced back to a permanent that could produce it by itself (a
     reflecting permanent never "reflects itself"); empty for any other permanent."""
@@ -456,7 +492,7 @@ def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
     return lines
 
 
-def explain_could_produce(view: GameView, obj_id: int) -> str:
+def explain_could_produce(view: RuledView, obj_id: int) -> str:
     """What ``obj_id`` could produce and why (CR 106.7): each mana ability, what it would make
     if it resolved now, the replacement effects in every order, and for a reflecting permanent
     where each type really comes from. "No outside source" is said only for a real cycle of
@@ -492,5 +528,5 @@ def explain_could_produce(view: GameView, obj_id: int) -> str:
 
 __all__ = [
     "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
-    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce",
+    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce", "watched",
 ]

@@ -27,7 +27,6 @@ from .crlinks import Cited
 from .topics import TOPICS
 from .topics import topic as find_topic
 from .topics.base import Misconception, TopicName, applicable, believe, diagnose, distractors, misses
-from .topics.could_produce import believed_could_produce
 from .topics.tap_untap import believed_activation
 
 #: Every misconception, by name, topic by topic (each topic's in the order its record lists them).
@@ -61,5 +60,5 @@ def listed(topic: TopicName | str) -> Cited:
 
 
 __all__ = ["CATALOG", "Misconception", "applicable", "believe", "believed_activation",
-           "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "listed",
+           "by_topic", "diagnose", "distractors", "explain", "listed",
            "misses"]

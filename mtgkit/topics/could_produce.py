@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Literal, TypeVar
 
 from .. import could_produce as cp
 from ..abilities import (
@@ -26,17 +26,19 @@ from ..abilities import (
     ManaSpec,
     ManaTrigger,
     PerPermanent,
-    Reflect,
     SpendAsAnyColor,
 )
 from ..cards import card as lookup
+from ..errors import RulesError
 from ..events import DamageDealt, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
+from ..outcomes import Outcomes
 from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
-from ..triggers import Whose
+from ..variants import Rules
+from ..view import ObjectView
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -50,6 +52,8 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
 )
 from .boards import MANA_CARDS, BoardSpec, Perm
 
@@ -69,6 +73,14 @@ class Mistake(MisconceptionName):
     SPEND_AS_ANY_COLOR_CHANGES_TYPE = "spend-as-any-color-changes-type"
     REFLECTED_MANA_KEEPS_RESTRICTIONS = "reflected-mana-keeps-restrictions"
     REFLECTED_MANA_KEEPS_RIDERS = "reflected-mana-keeps-riders"
+
+
+#: The misconceptions that are wrong rules: each a variant of the engine's could-produce query
+#: (registered below); the other two are misreadings of a reflected spend (:data:`SPEND_MISREADINGS`).
+VARIANT_MISTAKES: tuple[Mistake, ...] = tuple(m for m in Mistake if m not in (
+    Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS, Mistake.REFLECTED_MANA_KEEPS_RIDERS))
+
+_T = TypeVar("_T")
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -238,7 +250,7 @@ class CouldProduce(Situation):
     """'Which types of mana could this permanent produce?' (CR 106.7)."""
 
     topic: ClassVar[TopicName] = "could-produce"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = VARIANT_MISTAKES
     board: BoardSpec
     target: int
 
@@ -260,126 +272,16 @@ class CouldProduce(Situation):
         return explain_could_produce(g, ids[self.target])
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        """What the engine's query answers on the same board played by the rules of a learner
+        holding ``held`` (:func:`~mtgkit.topics.base.rules_held`)."""
         ids, _, _ = could_produce_board(self.board)
-        return (symbols(_could_believed(self.board, held).get(ids[self.target], frozenset())),)
-
-
-class _Ctx:
-    """The ManaContext a learner's could-produce reasoning reads (current estimates): with
-    ``any_permanent``, a reflecting ability looks at every permanent, not only lands; with
-    ``extra``, a land's estimate also holds what its Auras' triggers add."""
-
-    def __init__(self, g: Game, est: Mapping[int, frozenset[str]], any_permanent: bool = False,
-                 extra: Mapping[int, frozenset[str]] | None = None, itself: int | None = None) -> None:
-        self.g, self.est, self.any_permanent, self.extra = g, est, any_permanent, extra or {}
-        self.itself = itself  # a permanent looking at itself learns nothing new: it is left out
-
-    def colors_of_permanents(self, controller: str) -> frozenset[str]:
-        return self.g.colors_of_permanents(controller)
-
-    def count_permanents(self, controller: str, card_type: str) -> int:
-        return self.g.count_permanents(controller, card_type)
-
-    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        players = self.g.players_matching(controller, whose)
-        for o in self.g.permanents():
-            if o.controller in players and (o.is_a(card_type) or self.any_permanent) and o.id != self.itself:
-                out |= self.est.get(o.id, frozenset()) | self.extra.get(o.id, frozenset())
-        return out
-
-
-def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    """Could-produce for every permanent, solved the way a learner holding ``held`` would.
-
-    With nothing held it is CR 106.7 (a test checks it equals the engine's answer): each
-    permanent that makes mana by itself is solved once, then the reflecting ones (Reflecting
-    Pool, Exotic Orchard) are solved again and again until no estimate changes."""
-    perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
-    reflecting = {o.id for o in perms
-                  if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
-    greatest = Mistake.REFLECTIONS_FEED_EACH_OTHER in held
-    est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
-                                      else frozenset() for o in perms}
-    extra = _aura_trigger_mana(g) if Mistake.REFLECTORS_COUNT_TRIGGERED_MANA in held else {}
-    # players who may spend mana as though it were any color (Chromatic Orrery): a learner holding
-    # spend-as-any-color-changes-type thinks their {C} is every color
-    as_any = {p.controller for p in g.permanents() if p.card.has(SpendAsAnyColor)} \
-        if Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE in held else set()
-
-    def types_of(o: Any) -> frozenset[str]:
-        ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
-        found = _believed_types(g, o, ctx, held)
-        return found | frozenset(COLORS) if o.controller in as_any and "C" in found else found
-
-    for o in perms:
-        if o.id not in reflecting:
-            est[o.id] = types_of(o)
-    changed = True
-    while changed:
-        changed = False
-        for o in perms:
-            if o.id in reflecting:
-                new = types_of(o) if greatest else est[o.id] | types_of(o)
-                if new != est[o.id]:
-                    est[o.id], changed = new, True
-    return est
-
-
-def _aura_trigger_mana(g: Game) -> dict[int, frozenset[str]]:
-    """The types of mana each land's Auras' triggers add (Utopia Sprawl, Wild Growth): what a
-    learner holding reflectors-count-triggered-mana thinks the land "could produce" too."""
-    extra: dict[int, frozenset[str]] = {}
-    for aura in g.permanents():
-        if aura.attached_to is None:
-            continue
-        for a in aura.card.abilities:
-            if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
-                for m in a.adds.options(Mana(), aura.chosen_color):
-                    extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
-    return extra
-
-
-def _believed_types(g: Game, o: Any, ctx: _Ctx, held: frozenset[str]) -> frozenset[str]:
-    """The types of mana the learner thinks the mana abilities of ``o`` would make now, through
-    the replacement effects that apply (unless they think those don't count)."""
-    found: set[str] = set()
-    for i, ab in enumerate(o.card.activated):
-        spec = ab.mana_spec
-        if not ab.is_mana_ability or spec is None:
-            continue
-        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and not g.can_activate(o.id, i, timing=False):
-            continue
-        ops = [] if Mistake.REPLACEMENTS_IGNORED in held else [
-            r.replacement.op for r in g.mana_replacements(o, ab)]
-        for m in _believed_options(spec, ctx, o.controller, held):
-            if m:
-                for result in cp.outcomes(m, ops):
-                    found |= result.types
-    return frozenset(found)
-
-
-def _believed_options(spec: ManaSpec, ctx: _Ctx, controller: str, held: frozenset[str]) -> tuple[Mana, ...]:
-    """The mana one ability would make as the learner sees it, before replacement effects: a
-    reflecting ability's types from the current estimates, any other ability's own options."""
-    if isinstance(spec, Reflect):
-        seen = ctx.reflected(controller, spec.whose, spec.card_type)
-        allowed = TYPES if spec.kinds == "types" or Mistake.COLORLESS_IS_A_COLOR in held else COLORS
-        if spec.kinds == "types" and Mistake.COLORLESS_IS_NOT_A_TYPE in held:
-            allowed = COLORS
-        options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
-    else:
-        options = spec.options(ctx, controller)
-        if not options and isinstance(spec, PerPermanent) and Mistake.ZERO_MANA_STILL_HAS_A_TYPE in held:
-            options = (Mana.of(spec.mana_type),)
-    if not options and Mistake.UNDEFINED_MANA_IS_COLORLESS in held and spec.why_none()[1]:
-        options = (Mana.of("C"),)
-    return options
+        return (symbols(_board_under(self.board, rules_held(held)).get(ids[self.target], frozenset())),)
 
 
 @functools.lru_cache(maxsize=8192)
-def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    return believed_could_produce(board_game(board), held)
+def _board_under(board: BoardSpec, rules: Rules) -> dict[int, frozenset[str]]:
+    """Could-produce for every permanent of ``board``, the same board set up again under ``rules``."""
+    return board_game(board).replay(rules).could_produce_all()
 
 
 def board_game(board: BoardSpec) -> Game:
@@ -387,16 +289,131 @@ def board_game(board: BoardSpec) -> Game:
     return could_produce_board(board)[2]
 
 
+# ----------------------------------------------------------------------------- the wrong rules
+# Each misconception that is a wrong rule is a variant of the engine's could-produce query
+# (:mod:`mtgkit.variants`): the same query, one decision answered the learner's way.
+@variant(Mistake.COLORLESS_IS_A_COLOR)
+class ColorlessIsAColor(Rules):
+    """An ability that copies a color may copy colorless too."""
+
+    def reflectable(self, g: Any, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return super().reflectable(g, kinds) | {"C"}
+
+
+@variant(Mistake.COLORLESS_IS_NOT_A_TYPE)
+class ColorlessIsNotAType(Rules):
+    """An ability that copies a type copies only the colors."""
+
+    def reflectable(self, g: Any, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return super().reflectable(g, kinds) - {"C"}
+
+
+@variant(Mistake.COSTS_BLOCK_COULD_PRODUCE)
+class CostsBlockCouldProduce(Rules):
+    """A mana ability counts only if it could be activated now (a tapped land makes nothing)."""
+
+    def counts_ability(self, g: Any, o: ObjectView, index: int) -> bool:
+        return super().counts_ability(g, o, index) and bool(g.can_activate(o.id, index, timing=False))
+
+
+@variant(Mistake.REPLACEMENTS_IGNORED)
+class ReplacementsIgnored(Rules):
+    """What a permanent could produce is its ability's own mana, whatever would replace it."""
+
+    def counted_replacements(self, g: Any, o: ObjectView, reps: Sequence[_T]) -> tuple[_T, ...]:
+        return ()
+
+
+@variant(Mistake.REFLECTIONS_FEED_EACH_OTHER)
+class ReflectionsFeedEachOther(Rules):
+    """Reflecting permanents that watch each other start from every type (the greatest fixed
+    point): between them they could make anything."""
+
+    def reflection_start(self, g: Any, o: ObjectView) -> frozenset[str]:
+        return frozenset(TYPES) if _in_a_cycle(g, o) else super().reflection_start(g, o)
+
+
+def _in_a_cycle(g: Any, o: ObjectView) -> bool:
+    """Whether ``o`` reflects (through others) a reflecting permanent that reflects it back:
+    two or more permanents watching each other (a Reflecting Pool watching itself alone is no
+    cycle to a learner)."""
+    seen: set[int] = set()
+    todo = [p for p in cp.watched(g, o) if p.id != o.id]
+    while todo:
+        p = todo.pop()
+        if p.id == o.id:
+            return True
+        if p.id not in seen:
+            seen.add(p.id)
+            todo += cp.watched(g, p)
+    return False
+
+
+@variant(Mistake.UNDEFINED_MANA_IS_COLORLESS)
+class UndefinedManaIsColorless(Rules):
+    """Mana of an undefined type is colorless mana."""
+
+    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        return (Mana.of("C"),)
+
+
+@variant(Mistake.ZERO_MANA_STILL_HAS_A_TYPE)
+class ZeroManaStillHasAType(Rules):
+    """An ability that would add zero mana of a type still could produce that type."""
+
+    def zero_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        if isinstance(spec, PerPermanent):
+            return (Mana.of(spec.mana_type),)
+        return super().zero_mana(g, o, spec)
+
+
+@variant(Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS)
+class ReflectorsCountNonlandPermanents(Rules):
+    """A reflecting ability looks at every permanent, not only at the card type it names."""
+
+    def reflects_from(self, g: Any, p: ObjectView, card_type: str) -> bool:
+        return True
+
+
+@variant(Mistake.REFLECTORS_COUNT_TRIGGERED_MANA)
+class ReflectorsCountTriggeredMana(Rules):
+    """What a land's Auras' triggered mana abilities add (Utopia Sprawl, Wild Growth) counts as
+    what the land could produce."""
+
+    def others_mana(self, g: Any, o: ObjectView) -> frozenset[str]:
+        found = set(super().others_mana(g, o))
+        for aura in g.permanents():
+            if aura.attached_to != o.id:
+                continue
+            for a in aura.card.abilities:
+                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                    for m in a.adds.options(Mana(), aura.chosen_color):
+                        found |= m.types
+        return frozenset(found)
+
+
+@variant(Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE)
+class SpendAsAnyColorChangesType(Rules):
+    """Colorless mana its controller may spend as though it were any color is mana of every
+    color (Chromatic Orrery)."""
+
+    def made_types(self, g: Any, o: ObjectView, types: frozenset[str]) -> frozenset[str]:
+        found = super().made_types(g, o, types)
+        if "C" in found and any(p.card.has(SpendAsAnyColor) for p in g.permanents(o.controller)):
+            return found | frozenset(COLORS)
+        return found
+
 
 # ----------------------------------------------------------------------- scenario questions
 class CouldPlay(PlaySituation):
     """A could-produce scenario: a set-up and a short play sequence (a land played, a land tapped,
     Llanowar Elves or Utopia Sprawl cast, Pale Moon resolving in Alice's upkeep), then: which types
-    of mana could the permanent labelled ``target`` produce now? The engine answers on the game
-    at the end (CR 106.7); the model is the same solver with a knob turned."""
+    of mana could the permanent labelled ``target`` produce now? The engine's query answers on
+    the game at the end of each outcome (CR 106.7); a learner's answer is the same play and
+    query by the rules they hold (:mod:`mtgkit.variants`)."""
 
     topic: ClassVar[TopicName] = "could-produce"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = VARIANT_MISTAKES
     target: str
 
     def key(self) -> Hashable:
@@ -406,16 +423,15 @@ class CouldPlay(PlaySituation):
         return _played(self.play, self.target)
 
     def legal(self) -> tuple[str, ...]:
-        g, ref = self.end()
-        return (symbols(g.could_produce(ref)),)
+        return self.answers(self.play.outcomes())
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        ref = self.play.labels()[self.target]
+        return tuple(outs.values(lambda o: symbols(o.game.could_produce(ref))))
 
     def explain(self) -> str:
         g, ref = self.end()
         return explain_could_produce(g, ref)
-
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        g, ref = self.end()
-        return (symbols(believed_could_produce(g, held).get(ref, frozenset())),)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -511,20 +527,30 @@ class ReflectedSpend(PlaySituation):
         return f"Alice has {alice} life; Bob has {bob} life"
 
     def legal(self) -> tuple[str, ...]:
-        g, _ = self.play.game()
-        return (self.answer_of(g.life("Alice"), g.life("Bob")),)
+        return self.answers(self.play.outcomes())
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(outs.values(lambda o: self.answer_of(o.game.life("Alice"), o.game.life("Bob"))))
+
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        """By a learner's rules the reflecting permanent can't make {R} (nothing they think Bob's
+        lands could produce is red), so the Bolt can't be paid for."""
+        return (NO_RED,)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        bobs = [p for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
-        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and all(p.tapped for p in bobs):
-            return (NO_RED,)
-        found = []
-        g, _ = self.play.game()
-        if Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS in held and any(_extras(p.card)[0] for p in bobs):
-            found.append(NO_BOLT)
-        if Mistake.REFLECTED_MANA_KEEPS_RIDERS in held and any(_extras(p.card)[1] for p in bobs):
-            found.append(self.answer_of(g.life("Alice") - 3, g.life("Bob")))
-        return tuple(found) or self.legal()
+        """The play by the variants among ``held``, its outcomes read by the misreadings among
+        them (:data:`SPEND_MISREADINGS`) when any applies."""
+        try:
+            outs = self.play.outcomes(rules_held(held))
+        except RulesError as error:
+            return self.refused(error)
+        read = [a for name in sorted(held) if name in SPEND_MISREADINGS
+                for a in SPEND_MISREADINGS[name](self, outs)]
+        return tuple(dict.fromkeys(read)) or self.answers(outs)
+
+    def bobs(self) -> list[str]:
+        """The cards of Bob's permanents in the set-up."""
+        return [p.card for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
 
     def explain(self) -> str:
         g, _ = self.play.game()
@@ -538,6 +564,36 @@ class ReflectedSpend(PlaySituation):
                 f"and hurts "
                 f"nobody. {made.text} ({cr(made.rules)}); {cast.text} ({cr(cast.rules)}); {hit.text} "
                 f"({cr(hit.rules)}). {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
+
+
+#: The misreadings of a reflected spend (not wrong rules of the engine: a learner who carries
+#: the other land's words over to the mana): misconception -> what a learner holding it reads
+#: off the play's outcomes (nothing when the board gives them nothing to carry over).
+SPEND_MISREADINGS: dict[str, Callable[[ReflectedSpend, Outcomes], tuple[str, ...]]] = {}
+
+
+def _misreading(name: Mistake) -> Callable[[_Reading], _Reading]:
+    def register(fn: _Reading) -> _Reading:
+        SPEND_MISREADINGS[str(name)] = fn
+        return fn
+    return register
+
+
+_Reading = Callable[[ReflectedSpend, Outcomes], tuple[str, ...]]
+
+
+@_misreading(Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS)
+def _keeps_restrictions(s: ReflectedSpend, outs: Outcomes) -> tuple[str, ...]:
+    """Bob's land's restriction (Ancient Ziggurat: creature spells only) carried over: no Bolt."""
+    return (NO_BOLT,) if any(_extras(card)[0] for card in s.bobs()) else ()
+
+
+@_misreading(Mistake.REFLECTED_MANA_KEEPS_RIDERS)
+def _keeps_riders(s: ReflectedSpend, outs: Outcomes) -> tuple[str, ...]:
+    """Bob's land's rider (Tarnished Citadel: 3 damage to its controller) carried over to Alice."""
+    if not any(_extras(card)[1] for card in s.bobs()):
+        return ()
+    return tuple(outs.values(lambda o: s.answer_of(o.game.life("Alice") - 3, o.game.life("Bob"))))
 
 
 def spend_play(reflector: str = "Exotic Orchard",
@@ -569,7 +625,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.1a",
         rule_says="There are five colors; colorless is a type of mana but not a color, so an ability that "
                   "adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -582,7 +638,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="What a permanent could produce ignores whether the costs of its mana abilities could be "
                   "paid: a tapped Forest still could produce {G}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -595,7 +651,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="Could-produce takes the replacement effects that would apply into account, in every "
                   "possible order: under Contamination a Forest could produce only {B}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
                                     Perm("Contamination", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -609,7 +665,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="A permanent could produce only what its ability would really produce now; two reflecting "
                   "permanents with no real source behind them could produce nothing (the least fixed point).",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -621,7 +677,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                     "makes {C}.",
         rule="106.5",
         rule_says="An ability that would make mana of an undefined type makes no mana at all.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -633,7 +689,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.1b",
         rule_says="There are six types of mana: the five colors and colorless. 'Any type' includes {C}, so "
                   "Reflecting Pool next to a Wastes could produce {C}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
         ask="What could Alice's Reflecting Pool produce?",
     ),
@@ -646,7 +702,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="A permanent could produce only the types its ability would actually produce now; Gaea's "
                   "Cradle with no creatures would add no mana, so it could produce nothing.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -659,7 +715,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="They ask what a land could produce ('a land an opponent controls', 'a land you "
                   "control'): creatures and artifacts don't count, whatever mana they make.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Llanowar Elves", "Bob"),
                                     Perm("Wastes", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -673,7 +729,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="What a permanent could produce is what its own abilities would produce; the extra mana "
                   "comes from the Aura's triggered ability, not from the land.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
                                     Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
         ask="What could Alice's Reflecting Pool produce?",
@@ -688,7 +744,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Spending mana as though it were mana of any color changes only how costs may be paid, "
                   "not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
                   "looks at types), so an Exotic Orchard looking at it could produce nothing.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
                                     Perm("Chromatic Orrery", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -855,6 +911,6 @@ TOPIC = Topic(
 )
 
 __all__ = ["LANDS", "REFLECTING", "TOPIC", "CouldCase", "CouldProduce", "CouldProduceRow", "Mistake",
-           "believed_could_produce", "board_game", "check_could_answers", "could_check",
+           "SPEND_MISREADINGS", "VARIANT_MISTAKES", "board_game", "check_could_answers", "could_check",
            "could_produce_board", "could_produce_table", "explain_could_produce", "generate",
            "trace_could_produce"]
