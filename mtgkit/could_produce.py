@@ -24,16 +24,16 @@ The query never changes the game, emits no event and fires no trigger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal, Protocol
 
 from . import limits
-from .abilities import ManaReplacement, ManaSpec, Multiply, Reflect, SetType
+from .abilities import Activated, ManaReplacement, ManaSpec, Multiply, Reflect, SetType
 from .errors import LimitError
 from .mana import COLORS, Mana, sort_types, symbols
 from .records import Value
-from .replacement import applicable
+from .replacement import AppliedReplacement, applicable
 from .triggers import Whose
 from .variants import Rules
 from .view import GameView, ManaEffect, ObjectView, players_matching
@@ -230,6 +230,8 @@ class Solver:
         self.view = view
         self.rules: Rules = view.rules if rules is None else rules
         self._members: dict[str, list[ObjectView]] = {}
+        self._counted_abilities: dict[int, list[tuple[int, Activated, tuple[AppliedReplacement, ...]]]] = {}
+        self._outcome_types: dict[tuple[Mana, tuple[Step, ...]], frozenset[str]] = {}
         self.perms: list[ObjectView] = []
         self.est: dict[int, frozenset[str]] = {}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
@@ -318,18 +320,10 @@ class Solver:
 
     def answers(self, o: ObjectView, notes: bool = True) -> list[AbilityAnswer]:
         out = []
-        for i, ability in enumerate(o.card.activated):
+        for i, ability, reps, options, types in self._worked_out(o):
             spec = ability.mana_spec
-            if not ability.is_mana_ability or spec is None or not self.rules.counts_ability(self.view, o, i):
-                continue
-            options = spec.options(self, o.controller) or self._none_made(o, spec)
+            assert spec is not None
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
-            reps = self.rules.counted_replacements(self.view, o, applicable(self.effects, o, ability))
-            ops = [r.replacement for r in reps]
-            types: set[str] = set()
-            for m in options:
-                if m:
-                    types |= outcome_types(m, ops)
             if not notes:
                 note = ""
             elif not options:
@@ -338,9 +332,38 @@ class Solver:
                 note = self._reflect_note(o, spec)
             else:
                 note = ""
-            out.append(AbilityAnswer(i, ability.text, base, tuple(r.label for r in reps),
-                                     frozenset(types), note))
+            out.append(AbilityAnswer(i, ability.text, base, tuple(r.label for r in reps), types, note))
         return out
+
+    def _counted(self, o: ObjectView) -> list[tuple[int, Activated, tuple[AppliedReplacement, ...]]]:
+        """``o``'s mana abilities the query counts, each with the replacement effects it counts
+        (the same in every round of a solve: worked out once)."""
+        if o.id not in self._counted_abilities:
+            rules, view = self.rules, self.view
+            self._counted_abilities[o.id] = [
+                (i, ability, rules.counted_replacements(view, o, applicable(self.effects, o, ability)))
+                for i, ability in enumerate(o.card.activated)
+                if ability.is_mana_ability and ability.mana_spec is not None
+                and self.rules.counts_ability(self.view, o, i)]
+        return self._counted_abilities[o.id]
+
+    def _worked_out(self, o: ObjectView) -> Iterator[
+            tuple[int, Activated, tuple[AppliedReplacement, ...], tuple[Mana, ...], frozenset[str]]]:
+        """Each counted mana ability of ``o``: what it would make now, before and after the
+        replacement effects it counts (in every order)."""
+        for i, ability, reps in self._counted(o):
+            spec = ability.mana_spec
+            assert spec is not None
+            options = spec.options(self, o.controller) or self._none_made(o, spec)
+            ops = tuple(r.replacement for r in reps)
+            types: frozenset[str] = frozenset()
+            for m in options:
+                if m:
+                    key = (m, ops)
+                    if key not in self._outcome_types:
+                        self._outcome_types[key] = outcome_types(m, ops)
+                    types |= self._outcome_types[key]
+            yield i, ability, reps, options, types
 
     def _none_made(self, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
         """What an ability that would make no mana now counts as making: of an undefined type
@@ -352,8 +375,8 @@ class Solver:
     def types(self, o: ObjectView) -> frozenset[str]:
         """The types ``o`` could produce, given what the others could produce so far."""
         found: frozenset[str] = frozenset()
-        for a in self.answers(o, notes=False):
-            found |= a.types
+        for *_, types in self._worked_out(o):
+            found |= types
         return self.rules.made_types(self.view, o, found | self.rules.others_mana(self.view, o))
 
     def _reflect_note(self, o: ObjectView, spec: Reflect) -> str:

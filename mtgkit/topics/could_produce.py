@@ -37,7 +37,7 @@ from ..mana import COLORS, TYPES, Mana, symbols
 from ..outcomes import Outcomes
 from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
-from ..variants import Rules
+from ..variants import Rules, asks
 from ..view import ObjectView
 from ..wording import possessive
 from .base import (
@@ -54,6 +54,7 @@ from .base import (
     misconceived,
     rules_held,
     variant,
+    variants_asked,
 )
 from .boards import MANA_CARDS, BoardSpec, Perm
 
@@ -426,12 +427,50 @@ class CouldPlay(PlaySituation):
         return self.answers(self.play.outcomes())
 
     def answers(self, outs: Outcomes) -> tuple[str, ...]:
-        ref = self.play.labels()[self.target]
+        ref = _labels(self.play)[self.target]
         return tuple(outs.values(lambda o: symbols(o.game.could_produce(ref))))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers by ``rules``. When its steps asked none of the decisions ``rules`` answers
+        its own way, they play exactly as by the CR: the query is asked by ``rules`` on the CR's
+        outcomes (what replaying them by ``rules`` would give, without playing them again)."""
+        if asks(rules, _steps_asked(self.play)):
+            return super().under(rules)
+        return _query_under(self.play, self.target, rules)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        """Its own misconceptions (the query's variants), then any other variant overriding a
+        decision its steps asked (summoning sickness, when a step taps a permanent)."""
+        return _known(self.play, VARIANT_MISTAKES)
 
     def explain(self) -> str:
         g, ref = self.end()
         return explain_could_produce(g, ref)
+
+
+@functools.lru_cache(maxsize=1024)
+def _labels(play: Play) -> dict[str, int]:
+    return play.labels()
+
+
+@functools.lru_cache(maxsize=4096)
+def _query_under(play: Play, target: str, rules: Rules) -> tuple[str, ...]:
+    ref = _labels(play)[target]
+    return tuple(play.outcomes().values(
+        lambda o: symbols(cp.Solver(o.game, rules).could_produce().get(ref, frozenset()))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _known(play: Play, own: tuple[Mistake, ...]) -> tuple[MisconceptionName | str, ...]:
+    return (*own, *(n for n in variants_asked(_steps_asked(play)) if n not in own))
+
+
+@functools.lru_cache(maxsize=1024)
+def _steps_asked(play: Play) -> frozenset[str]:
+    """The decisions a fresh game asked while playing ``play``'s steps by the CR (before anyone
+    asked the query about its end)."""
+    g, _ = play.game()
+    return frozenset(g.consulted)
 
 
 @functools.lru_cache(maxsize=1024)
