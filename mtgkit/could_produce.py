@@ -37,6 +37,7 @@ from .replacement import AppliedReplacement, applicable
 from .triggers import Whose
 from .variants import Rules
 from .view import GameView, ManaEffect, ObjectView, players_matching
+from .wording import explanation
 
 
 class RuledView(GameView, Protocol):
@@ -383,8 +384,9 @@ class Solver:
         watched = players_matching(self.view, o.controller, spec.whose)
         sources = [p for p in self._members.get(spec.card_type, [])
                    if p.controller in watched and self.est[p.id]]
-        listed = ", ".join(f"{p.card.name} ({symbols(self.est[p.id])})" for p in sources)
-        return f"reflects {listed}" if listed else ""
+        listed = [explanation("could.source", name=p.card.name, types=symbols(self.est[p.id]))
+                  for p in sources]
+        return explanation("could.reflects", sources=listed) if listed else ""
 
 
 def _reflects(o: ObjectView) -> bool:
@@ -439,20 +441,18 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
 def _source_step(solver: Solver, o: ObjectView, t: str) -> tuple[str, str]:
     """What a permanent that doesn't reflect others does to could produce {t}: by itself, or
     once replacement effects change its own mana."""
-    who = f"{o.controller}'s {o.name}"
+    who = explanation("could.permanent", controller=o.controller, name=o.name)
     answers = solver.answers(o, notes=False)
     if any(t in a.base for a in answers):
-        return who, f"could produce {{{t}}} by itself"
-    effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
-    return who, (f"could produce {{{t}}} once {' and '.join(effects)} "
-                 f"replace{'s' if len(effects) == 1 else ''} its own mana")
+        return who, explanation("could.by_itself", t=t)
+    effects = list(dict.fromkeys(e for a in answers if t in a.types for e in a.effects))
+    return who, explanation("could.once_replaced", t=t, effects=effects)
 
 
 def _reflect_step(view: GameView, o: ObjectView, spec: Reflect) -> tuple[str, str]:
-    owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
-             "any": "any player controls"}[spec.whose]
-    return (f"{o.controller}'s {o.name}",
-            f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}")
+    return (explanation("could.permanent", controller=o.controller, name=o.name),
+            explanation("could.copies", kinds=spec.kinds, card_type=spec.card_type, whose=spec.whose,
+                        controller=o.controller))
 
 
 def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]]
@@ -510,8 +510,9 @@ def trace_could_produce(view: RuledView, obj_id: int) -> list[str]:
     for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
         steps = _trace(solver, o, t, solved)
         if steps:
-            parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
-            lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
+            parts = [f"{steps[0][0]} {steps[0][1]}"] + [explanation("could.chain_link", who=who, what=what)
+                                                        for who, what in steps[1:]]
+            lines.append(explanation("could.trace", t=t, parts=parts))
     return lines
 
 
@@ -523,28 +524,27 @@ def explain_could_produce(view: RuledView, obj_id: int) -> str:
     solver = Solver(view)
     o = view.obj(obj_id)
     types = solver.could_produce().get(o.id, frozenset())
-    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
+    lines = [explanation("could.headline", who=explanation("could.permanent", controller=o.controller,
+                                                           name=o.name), types=symbols(types))]
     answers = solver.answers(o, notes=True)
     if not answers:
-        lines.append("  It has no mana abilities.")
+        lines.append("  " + explanation("could.no_abilities"))
     reflects = _reflect_spec(o) is not None
     for a in answers:
         lines.append(f"  • {a.text}")
         base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
         spec = o.card.activated[a.index].mana_spec
         undefined = spec is not None and spec.why_none()[1]
-        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
-        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
+        why = a.note if not a.base and a.note else ""
+        lines.append("    " + explanation("could.would_make", base=base, why=why, undefined=undefined))
         if not a.base and reflects and _only_reflections(view, o):
-            lines.append("    The permanents it watches only reflect other reflecting permanents; "
-                         "with no outside source, the least fixed point gives them nothing.")
+            lines.append("    " + explanation("could.no_outside_source"))
         if a.effects and a.base:
-            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
-                     f"the replacement effects {', '.join(a.effects)} in every order")
-            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
+            after = explanation("could.after_effect", effects=a.effects, types=symbols(a.types))
+            lines.append(f"    {after}")
     trace = trace_could_produce(view, o.id) if reflects else []
     if trace:
-        lines.append("  Where each type really comes from:")
+        lines.append("  " + explanation("could.where_from"))
         lines += [f"    {t}" for t in trace]
     return "\n".join(lines)
 

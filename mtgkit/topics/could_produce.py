@@ -827,45 +827,87 @@ LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Undergrou
 REFLECTING = MANA_CARDS["reflecting"]
 
 
-#: Bob's permanents that aren't lands but make mana, or enchant his lands: they teach what a
-#: reflecting permanent doesn't look at.
-_EXTRAS = ("Llanowar Elves", "Fellwar Stone")
+#: Permanents that aren't lands but make mana: they teach what a reflecting permanent doesn't
+#: look at (and Pili-Pala's {Q} cost, what a cost can't stop).
+_EXTRAS = ("Llanowar Elves", "Fellwar Stone", "Pili-Pala")
+#: What changes mana on a hard board: replacement effects (Contamination, Mana Reflection,
+#: Damping Sphere), triggered mana abilities (Mana Flare, Heartbeat of Spring, Zendikar
+#: Resurgent), spending as though any color (Chromatic Orrery), and a creature for Gaea's Cradle.
+_HARD_EXTRAS = ("Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery", "Damping Sphere",
+                "Mana Flare", "Heartbeat of Spring", "Zendikar Resurgent", "Grizzly Bears")
+#: Auras that add mana when their land is tapped (a color chosen for Utopia Sprawl).
+_AURAS = ("Utopia Sprawl", "Wild Growth")
 
 
-def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+def _board_perms(rng: random.Random, level: Level) -> list[Perm]:
     perms: list[Perm] = []
     n_lands = (1, 2) if level == "easy" else (1, 3)
     for who in ("Alice", "Bob"):
         for _ in range(rng.randint(*n_lands)):
             perms.append(Perm(rng.choice(LANDS), who, tapped=rng.random() < 0.3))
         for _ in range(1 if level == "easy" or rng.random() < 0.6 else 2):
-            perms.append(Perm(rng.choice(REFLECTING), who))
+            perms.append(Perm(rng.choice(REFLECTING), who, tapped=rng.random() < 0.15))
     if rng.random() < 0.4:
-        perms.append(Perm(rng.choice(_EXTRAS), "Bob"))
+        who = rng.choice(["Bob", "Bob", "Alice"])
+        perms.append(Perm(rng.choice(_EXTRAS), who, tapped=rng.random() < 0.3))
     forests = [i for i, p in enumerate(perms) if p.card == "Forest"]
     if forests and rng.random() < 0.5:
-        perms.append(Perm("Utopia Sprawl", perms[forests[0]].controller, attached_to=forests[0],
-                          color=rng.choice("WUBR")))
-    if level == "hard" and rng.random() < 0.6:
-        extra = rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery"])
-        perms.append(Perm(extra, rng.choice(["Alice", "Bob"])))
+        aura = rng.choice(_AURAS)
+        host = rng.choice(forests)
+        perms.append(Perm(aura, perms[host].controller, attached_to=host,
+                          color=rng.choice("WUBR") if aura == "Utopia Sprawl" else None))
+    for _ in range(rng.choice([0, 1, 1, 2]) if level == "hard" else 0):
+        perms.append(Perm(rng.choice(_HARD_EXTRAS), rng.choice(["Alice", "Bob"])))
+    return perms
+
+
+def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A board of lands, reflecting permanents and what they don't look at, and a question about
+    one of them: mostly a reflecting permanent, sometimes a land or creature whose mana something
+    changes (a replacement effect, a cost it can't pay now, no creatures for Gaea's Cradle)."""
+    perms = _board_perms(rng, level)
     board = BoardSpec(tuple(perms))
     if board.problem() is not None:
         return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
-    targets = [i for i, p in enumerate(perms) if p.card in REFLECTING]
-    target = rng.choice(targets)
-    name = board.name(target)
-    return CouldProduce(board, target), _stem(name)
+    makers = [i for i, p in enumerate(perms) if any(a.is_mana_ability for a in lookup(p.card).activated)]
+    reflecting = [i for i in makers if perms[i].card in REFLECTING]
+    target = rng.choice(reflecting if rng.random() < 0.7 else makers)
+    s = CouldProduce(board, target)
+    return s, _stem(board.name(target), _board_rules(s), play=False)
 
 
-def _stem(name: str) -> Stem:
+def _board_rules(s: CouldProduce | CouldPlay) -> str:
+    """The rules the query's explanation cites for this question (106.5 when a type is undefined)."""
+    return "CR 106.7, 106.5" if "(CR 106.5)" in s.explain() else "CR 106.7"
+
+
+#: How a could-produce question begins: about a board as it stands, or after a play.
+_BOARD_LEADS = ("", "On this board, ", "As the board stands, ", "With these permanents in play, ",
+                "Looking at this board, ", "Right now, ")
+_PLAY_LEADS = ("After all that, ", "Once those steps are done, ", "At the end of the sequence, ",
+               "When the last step is over, ", "With the play finished, ", "Now, ")
+#: ... and what it asks.
+_ASKS = ("which types of mana could {name} produce?",
+         "what types of mana could {name} produce?",
+         "if a spell asked which types of mana {name} could produce, what would the answer be?",
+         "which of the six types of mana could {name} produce?",
+         "what is the full set of mana types {name} could produce?",
+         "which types of mana count as ones {name} could produce?",
+         "name every type of mana {name} could produce.",
+         "which types of mana would the rules say {name} could produce?")
+
+
+def _stem(name: str, rules: str = "CR 106.7", *, play: bool = False) -> Stem:
+    asks = []
+    for lead in _PLAY_LEADS if play else _BOARD_LEADS:
+        for ask in _ASKS:
+            text = lead + ask.format(name=name)
+            asks.append(text[0].upper() + text[1:])
     return Stem(
-        (f"Which types of mana could {name} produce?",
-         f"What types of mana could {name} produce right now?",
-         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
+        tuple(asks),
         lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
                    else f"{name} could produce no type of mana at all."),
-        "CR 106.7")
+        rules)
 
 
 def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -900,7 +942,7 @@ def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] |
     if level == "hard" and len(play.says()) < 2:
         return None
     s = CouldPlay(play, target)
-    return s, _stem(f"Alice's {target}")
+    return s, _stem(f"Alice's {target}", _board_rules(s), play=True)
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -917,12 +959,18 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
 
 
 def _spend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    bob = sorted(rng.sample(["Ancient Ziggurat", "Tarnished Citadel", "Mountain"], rng.randint(1, 2)))
-    if bob == ["Mountain"]:
-        return None  # nothing a learner carries over
+    # one land whose restriction or rider a learner might carry over, and up to two others
+    carried = rng.sample(["Ancient Ziggurat", "Tarnished Citadel"], rng.randint(1, 2))
+    others = rng.sample(["Mountain", "Forest", "Island", "Swamp", "Plains", "Underground Sea", "Wastes"],
+                        rng.randint(0, 2 if level == "hard" else 1))
+    bob = sorted(carried + others)
     s = spend_play(rng.choice(["Exotic Orchard", "Fellwar Stone"]), bob, tapped=rng.random() < 0.6)
     return s, Stem(("What are the life totals at the end?",
-                    "Which is true once Lightning Bolt has resolved?"),
+                    "Which is true once Lightning Bolt has resolved?",
+                    "How do the life totals stand after the Bolt resolves?",
+                    "Once everything has resolved, what are the life totals?",
+                    "What does the Bolt leave the two players at?",
+                    "Which of these describes how the sequence ends?"),
                    lambda v: f"at the end, {v}.", "CR 106.7, 106.6")
 
 
