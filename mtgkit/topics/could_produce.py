@@ -30,7 +30,7 @@ from ..abilities import (
 )
 from ..cards import card as lookup
 from ..errors import RulesError
-from ..events import DamageDealt, ManaAdded, SpellCast
+from ..events import DamageDealt, LifeChanged, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
@@ -592,17 +592,19 @@ class ReflectedSpend(PlaySituation):
         return [p.card for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
 
     def explain(self) -> str:
+        """Why, from what happened: what 106.7 copies (types only), which of Bob's lands carry a
+        restriction or a rider on their own abilities, then the play's events from the
+        reflecting permanent's mana on (mana, the cast, damage and life), each with its rules."""
         g, _ = self.play.game()
-        events = g.events
-        made = next(e for e in events if isinstance(e, ManaAdded) and e.obj == self.reflector)
-        cast = next(e for e in events if isinstance(e, SpellCast) and e.obj == "Lightning Bolt")
-        hit = next(e for e in events if isinstance(e, DamageDealt) and e.source == "Lightning Bolt")
-        return (f"What Bob's lands could produce is a question of types only (CR 106.7): a restriction "
-                f"on spending their mana (CR 106.6) or a rider such as Tarnished Citadel's damage belongs "
-                f"to their own abilities, not to {possessive(self.reflector)}, so its {{R}} is plain mana "
-                f"and hurts "
-                f"nobody. {made.text} ({cr(made.rules)}); {cast.text} ({cr(cast.rules)}); {hit.text} "
-                f"({cr(hit.rules)}). {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
+        start = next(i for i, e in enumerate(g.events)
+                     if isinstance(e, ManaAdded) and e.obj == self.reflector)
+        said = [f"{e.text} ({cr(e.rules)})" for e in g.events[start:]
+                if isinstance(e, ManaAdded | SpellCast | DamageDealt | LifeChanged) and e.text]
+        carried = [card for card in dict.fromkeys(self.bobs()) if any(_extras(card))]
+        return (f"What Bob's lands could produce is a question of types only (CR 106.7): what is on their "
+                f"own abilities ({', '.join(carried)}: a restriction on spending the mana, CR 106.6, or a "
+                f"rider, 605.1a) is no part of {possessive(self.reflector)} ability, whose mana is plain "
+                f"mana. {'; '.join(said)}. {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
 
 
 #: The misreadings of a reflected spend (not wrong rules of the engine: a learner who carries
