@@ -865,17 +865,53 @@ def _board_perms(rng: random.Random, level: Level) -> list[Perm]:
 
 def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A board of lands, reflecting permanents and what they don't look at, and a question about
-    one of them: mostly a reflecting permanent, sometimes a land or creature whose mana something
-    changes (a replacement effect, a cost it can't pay now, no creatures for Gaea's Cradle)."""
+    one of them: mostly a reflecting permanent, with a few things that matter to what it sees
+    added on the side it watches (:data:`_FEATURES`: a Wastes, a tapped land, a replacement
+    effect, reflecting permanents facing it, a creature or artifact that makes mana, an Aura,
+    Chromatic Orrery, Gaea's Cradle, Meteor Crater); sometimes a land or creature instead."""
     perms = _board_perms(rng, level)
+    makers = [i for i, p in enumerate(perms) if any(a.is_mana_ability for a in lookup(p.card).activated)]
+    reflecting = [i for i in makers if perms[i].card in REFLECTING]
+    if rng.random() < (0.85 if level == "hard" else 0.7):
+        target = rng.choice(reflecting)
+        mine = perms[target].controller
+        other = "Bob" if mine == "Alice" else "Alice"
+        watched = mine if perms[target].card == "Reflecting Pool" else other
+        n = rng.randint(3, 5) if level == "hard" else rng.randint(0, 2)
+        for name in rng.sample(sorted(_FEATURES), n):
+            _FEATURES[name](rng, perms, watched)
+    else:
+        target = rng.choice(makers)
     board = BoardSpec(tuple(perms))
     if board.problem() is not None:
         return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
-    makers = [i for i, p in enumerate(perms) if any(a.is_mana_ability for a in lookup(p.card).activated)]
-    reflecting = [i for i in makers if perms[i].card in REFLECTING]
-    target = rng.choice(reflecting if rng.random() < 0.7 else makers)
     s = CouldProduce(board, target)
     return s, _stem(board.name(target), _board_rules(s), play=False)
+
+
+def _aura(rng: random.Random, perms: list[Perm], side: str) -> None:
+    perms.append(Perm("Forest", side, tapped=rng.random() < 0.3))
+    aura = rng.choice(_AURAS)
+    perms.append(Perm(aura, side, attached_to=len(perms) - 1,
+                      color=rng.choice("WUBR") if aura == "Utopia Sprawl" else None))
+
+
+_Feature = Callable[[random.Random, list[Perm], str], None]
+#: What a board may add on the side a reflecting permanent watches, each a thing one of the
+#: misconceptions gets wrong.
+_FEATURES: dict[str, _Feature] = {
+    "wastes": lambda rng, perms, side: perms.append(Perm("Wastes", side)),
+    "tapped": lambda rng, perms, side: perms.append(Perm(rng.choice(LANDS[:7]), side, tapped=True)),
+    "replacement": lambda rng, perms, side: perms.append(
+        Perm(rng.choice(["Contamination", "Mana Reflection", "Damping Sphere"]),
+             rng.choice(["Alice", "Bob"]))),
+    "facing": lambda rng, perms, side: perms.append(Perm(rng.choice(REFLECTING), side)),
+    "nonland": lambda rng, perms, side: perms.append(Perm(rng.choice(_EXTRAS), side)),
+    "aura": _aura,
+    "orrery": lambda rng, perms, side: perms.extend([Perm("Chromatic Orrery", side), Perm("Wastes", side)]),
+    "cradle": lambda rng, perms, side: perms.append(Perm("Gaea's Cradle", side)),
+    "crater": lambda rng, perms, side: perms.append(Perm("Meteor Crater", side)),
+}
 
 
 def _board_rules(s: CouldProduce | CouldPlay) -> str:
@@ -955,7 +991,7 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     roll = rng.random()
     if roll < 0.12:
         return _spend_question(rng, level)
-    if roll < (0.3 if level == "easy" else 0.8):
+    if roll < (0.3 if level == "easy" else 0.6):
         return _play_question(rng, level)
     return _board_question(rng, level)
 
