@@ -31,7 +31,7 @@ from typing import Literal, Protocol
 from . import limits
 from .abilities import Activated, ManaReplacement, ManaSpec, Multiply, Reflect, SetType
 from .errors import LimitError
-from .mana import COLORS, Mana, sort_types, symbols
+from .mana import COLORS, TYPES, Mana, sort_types, symbols
 from .records import Value
 from .replacement import AppliedReplacement, applicable
 from .triggers import Whose
@@ -307,14 +307,16 @@ class Solver:
         for o in dynamic:  # under the CR nothing: the least fixed point
             self.est[o.id] = self.rules.reflection_start(self.view, o)
         # Each round sets a reflecting permanent to what it could produce given the others' current
-        # sets; the answer only grows from nothing (or only shrinks from a larger start), as what an
-        # ability makes never shrinks when the sets it reads grow, so this ends.
-        changed = True
+        # sets. From nothing (the CR) the sets only grow, as what an ability makes never shrinks when
+        # the sets it reads grow: at most one round per type each can gain, and one more. From a
+        # larger start for some (rules that start elsewhere), rounds past that bound only grow the
+        # sets, so this always ends.
+        changed, rounds, bound = True, 0, len(TYPES) * len(dynamic) + 1
         while changed:
             self._aggregate()
-            changed = False
+            changed, rounds = False, rounds + 1
             for o in dynamic:
-                new = self.types(o)
+                new = self.types(o) | (self.est[o.id] if rounds > bound else frozenset())
                 if new != self.est[o.id]:
                     self.est[o.id] = new
                     changed = True
