@@ -4,8 +4,8 @@ Notebook 03 teaches it: costs are ignored, replacement effects count in every or
 reflecting permanents (Exotic Orchard, Reflecting Pool, Fellwar Stone) look at each other
 until nothing changes, starting from nothing (the least fixed point). The engine answers
 (:meth:`Game.could_produce <mtgkit.game.Game.could_produce>`); this module says it for a
-learner, models the misconceptions as the same solver with a knob turned, and asks about
-random boards.
+learner, makes each wrong rule a variant of the engine's query (:mod:`mtgkit.variants`: the same
+query, one decision answered the learner's way), and asks about random boards.
 
 >>> CouldCase(("Exotic Orchard",), ("Forest", "Wastes")).legal()
 (frozenset({'G'}),)
