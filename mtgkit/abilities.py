@@ -80,6 +80,7 @@ class ManaContext(Protocol):
     def colors_of_permanents(self, controller: str) -> frozenset[str]: ...
     def count_permanents(self, controller: str, card_type: str) -> int: ...
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]: ...
+    def reflectable(self, kinds: Literal["colors", "types"]) -> frozenset[str]: ...
 
 
 class Fixed(Value):
@@ -129,8 +130,8 @@ class Reflect(Value):
 
     def options(self, ctx: ManaContext, controller: str) -> tuple[Mana, ...]:
         found = ctx.reflected(controller, self.whose, self.card_type)
-        allowed = COLORS if self.kinds == "colors" else TYPES
-        return tuple(Mana.of(t) for t in allowed if t in found)
+        allowed = ctx.reflectable(self.kinds)  # the colors, or the six types (CR 106.1a, 106.1b)
+        return tuple(Mana.of(t) for t in TYPES if t in allowed and t in found)
 
     def why_none(self) -> tuple[str, bool]:
         """Why it adds nothing, and whether that is because the type is undefined (CR 106.5)."""

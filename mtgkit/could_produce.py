@@ -24,17 +24,28 @@ The query never changes the game, emits no event and fires no trigger.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from typing import Literal, Protocol
 
 from . import limits
-from .abilities import ManaReplacement, Multiply, Reflect, SetType
+from .abilities import Activated, ManaReplacement, ManaSpec, Multiply, Reflect, SetType
 from .errors import LimitError
-from .mana import COLORS, Mana, sort_types, symbols
+from .mana import COLORS, TYPES, Mana, sort_types, symbols
 from .records import Value
-from .replacement import applicable
+from .replacement import AppliedReplacement, applicable
 from .triggers import Whose
+from .variants import Rules
 from .view import GameView, ManaEffect, ObjectView, players_matching
+from .wording import explanation
+
+
+class RuledView(GameView, Protocol):
+    """A game as the query reads it: its state, the rules it is played by at the engine's
+    decision points (:mod:`mtgkit.variants`), and the decisions it asked."""
+
+    rules: Rules
+    consulted: set[str]
 
 Op = SetType | Multiply
 #: A replacement step: an op, or a replacement effect whose op applies only to events producing at
@@ -208,10 +219,20 @@ class Solver:
     and what the permanents it reflects could produce. Making one reads nothing: only an
     ability that asks what others "could produce" (Exotic Orchard) has the board solved, so
     tapping a Forest costs the same however many permanents there are.
+
+    Where CR 106.7 (or 106.5, 106.1) decides something, the solver asks the game's ``rules``
+    (:mod:`mtgkit.variants`; the CR unless the game is played by a variant): whether costs
+    matter, which kinds of mana a reflecting ability copies, which replacement effects count,
+    where the fixed point starts, what undefined or zero mana makes, which permanents a
+    reflecting ability looks at, and what counts as a permanent's own mana.
     """
 
-    def __init__(self, view: GameView) -> None:
+    def __init__(self, view: RuledView, rules: Rules | None = None) -> None:
         self.view = view
+        self.rules: Rules = view.rules if rules is None else rules
+        self._members: dict[str, list[ObjectView]] = {}
+        self._counted_abilities: dict[int, list[tuple[int, Activated, tuple[AppliedReplacement, ...]]]] = {}
+        self._outcome_types: dict[tuple[Mana, tuple[Step, ...]], frozenset[str]] = {}
         self.perms: list[ObjectView] = []
         self.est: dict[int, frozenset[str]] = {}
         self.agg: dict[tuple[str, str], frozenset[str]] = {}
@@ -248,6 +269,9 @@ class Solver:
             self._counts[key] = sum(o.is_a(card_type) for o in self.view.permanents(controller))
         return self._counts[key]
 
+    def reflectable(self, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return self.rules.reflectable(self.view, kinds)
+
     def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
         self._solve()
         out: frozenset[str] = frozenset()
@@ -258,11 +282,10 @@ class Solver:
     # ---------------------------------------------------------------------------
     def _aggregate(self) -> None:
         agg: dict[tuple[str, str], frozenset[str]] = {}
-        for o in self.perms:
-            for t in self.reflect_types:
-                if o.card.is_a(t):
-                    key = (o.controller, t)
-                    agg[key] = agg.get(key, frozenset()) | self.est[o.id]
+        for t, members in self._members.items():
+            for o in members:
+                key = (o.controller, t)
+                agg[key] = agg.get(key, frozenset()) | self.est[o.id]
         self.agg = agg
 
     def _solve(self) -> None:
@@ -275,34 +298,35 @@ class Solver:
             spec.card_type for o in self.perms for a in o.card.activated
             if a.is_mana_ability and isinstance(spec := a.mana_spec, Reflect)
         }
+        self._members = {t: [o for o in self.perms if self.rules.reflects_from(self.view, o, t)]
+                         for t in sorted(self.reflect_types)}
         static = [o for o in self.perms if not _reflects(o)]
         dynamic = [o for o in self.perms if _reflects(o)]
         for o in static:
             self.est[o.id] = self.types(o)
-        changed = True
+        for o in dynamic:  # under the CR nothing: the least fixed point
+            self.est[o.id] = self.rules.reflection_start(self.view, o)
+        # Each round sets a reflecting permanent to what it could produce given the others' current
+        # sets. From nothing (the CR) the sets only grow, as what an ability makes never shrinks when
+        # the sets it reads grow: at most one round per type each can gain, and one more. From a
+        # larger start for some (rules that start elsewhere), rounds past that bound only grow the
+        # sets, so this always ends.
+        changed, rounds, bound = True, 0, len(TYPES) * len(dynamic) + 1
         while changed:
             self._aggregate()
-            changed = False
+            changed, rounds = False, rounds + 1
             for o in dynamic:
-                new = self.est[o.id] | self.types(o)
+                new = self.types(o) | (self.est[o.id] if rounds > bound else frozenset())
                 if new != self.est[o.id]:
                     self.est[o.id] = new
                     changed = True
 
     def answers(self, o: ObjectView, notes: bool = True) -> list[AbilityAnswer]:
         out = []
-        for i, ability in enumerate(o.card.activated):
+        for i, ability, reps, options, types in self._worked_out(o):
             spec = ability.mana_spec
-            if not ability.is_mana_ability or spec is None:
-                continue
-            options = spec.options(self, o.controller)
+            assert spec is not None
             base = frozenset().union(*(m.types for m in options)) if options else frozenset()
-            reps = applicable(self.effects, o, ability)
-            ops = [r.replacement for r in reps]
-            types: set[str] = set()
-            for m in options:
-                if m:
-                    types |= outcome_types(m, ops)
             if not notes:
                 note = ""
             elif not options:
@@ -311,34 +335,72 @@ class Solver:
                 note = self._reflect_note(o, spec)
             else:
                 note = ""
-            out.append(AbilityAnswer(i, ability.text, base, tuple(r.label for r in reps),
-                                     frozenset(types), note))
+            out.append(AbilityAnswer(i, ability.text, base, tuple(r.label for r in reps), types, note))
         return out
 
+    def _counted(self, o: ObjectView) -> list[tuple[int, Activated, tuple[AppliedReplacement, ...]]]:
+        """``o``'s mana abilities the query counts, each with the replacement effects it counts
+        (the same in every round of a solve: worked out once)."""
+        if o.id not in self._counted_abilities:
+            rules, view = self.rules, self.view
+            self._counted_abilities[o.id] = [
+                (i, ability, rules.counted_replacements(view, o, applicable(self.effects, o, ability)))
+                for i, ability in enumerate(o.card.activated)
+                if ability.is_mana_ability and ability.mana_spec is not None
+                and self.rules.counts_ability(self.view, o, i)]
+        return self._counted_abilities[o.id]
+
+    def _worked_out(self, o: ObjectView) -> Iterator[
+            tuple[int, Activated, tuple[AppliedReplacement, ...], tuple[Mana, ...], frozenset[str]]]:
+        """Each counted mana ability of ``o``: what it would make now, before and after the
+        replacement effects it counts (in every order)."""
+        for i, ability, reps in self._counted(o):
+            spec = ability.mana_spec
+            assert spec is not None
+            options = spec.options(self, o.controller) or self._none_made(o, spec)
+            ops = tuple(r.replacement for r in reps)
+            types: frozenset[str] = frozenset()
+            for m in options:
+                if m:
+                    key = (m, ops)
+                    if key not in self._outcome_types:
+                        self._outcome_types[key] = outcome_types(m, ops)
+                    types |= self._outcome_types[key]
+            yield i, ability, reps, options, types
+
+    def _none_made(self, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        """What an ability that would make no mana now counts as making: of an undefined type
+        (CR 106.5), or zero mana (106.7)."""
+        if spec.why_none()[1]:
+            return self.rules.undefined_mana(self.view, o, spec)
+        return self.rules.zero_mana(self.view, o, spec)
+
     def types(self, o: ObjectView) -> frozenset[str]:
+        """The types ``o`` could produce, given what the others could produce so far."""
         found: frozenset[str] = frozenset()
-        for a in self.answers(o, notes=False):
-            found |= a.types
-        return found
+        for *_, types in self._worked_out(o):
+            found |= types
+        return self.rules.made_types(self.view, o, found | self.rules.others_mana(self.view, o))
 
     def _reflect_note(self, o: ObjectView, spec: Reflect) -> str:
         watched = players_matching(self.view, o.controller, spec.whose)
-        sources = [p for p in self.perms
-                   if p.card.is_a(spec.card_type) and p.controller in watched and self.est[p.id]]
-        listed = ", ".join(f"{p.card.name} ({symbols(self.est[p.id])})" for p in sources)
-        return f"reflects {listed}" if listed else ""
+        sources = [p for p in self._members.get(spec.card_type, [])
+                   if p.controller in watched and self.est[p.id]]
+        listed = [explanation("could.source", name=p.card.name, types=symbols(self.est[p.id]))
+                  for p in sources]
+        return explanation("could.reflects", sources=listed) if listed else ""
 
 
 def _reflects(o: ObjectView) -> bool:
     return any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)
 
 
-def could_produce_all(view: GameView) -> dict[int, frozenset[str]]:
+def could_produce_all(view: RuledView) -> dict[int, frozenset[str]]:
     """Could-produce for every permanent with a mana ability, solved together."""
     return dict(Solver(view).could_produce())
 
 
-def could_produce(view: GameView, obj_id: int) -> frozenset[str]:
+def could_produce(view: RuledView, obj_id: int) -> frozenset[str]:
     """The types of mana permanent ``obj_id`` could produce (CR 106.7)."""
     return could_produce_all(view).get(obj_id, frozenset())
 
@@ -349,8 +411,9 @@ def _reflect_spec(o: ObjectView) -> Reflect | None:
                  if a.is_mana_ability and isinstance(a.mana_spec, Reflect)), None)
 
 
-def _watched(view: GameView, o: ObjectView) -> list[ObjectView]:
-    """The permanents a reflecting permanent ``o`` copies mana from (none if it doesn't reflect)."""
+def watched(view: GameView, o: ObjectView) -> list[ObjectView]:
+    """The permanents a reflecting permanent ``o`` copies mana from, by the words of its ability
+    (none if it doesn't reflect)."""
     spec = _reflect_spec(o)
     if spec is None:
         return []
@@ -363,7 +426,7 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
     reflecting permanent: a cycle with no outside source (a Wastes behind an Orchard is a source,
     even though its {C} is no color)."""
     seen: set[int] = set()
-    todo = _watched(view, o)
+    todo = watched(view, o)
     if not todo:
         return False
     while todo:
@@ -373,27 +436,25 @@ def _only_reflections(view: GameView, o: ObjectView) -> bool:
         seen.add(p.id)
         if _reflect_spec(p) is None:
             return False
-        todo += _watched(view, p)
+        todo += watched(view, p)
     return True
 
 
 def _source_step(solver: Solver, o: ObjectView, t: str) -> tuple[str, str]:
     """What a permanent that doesn't reflect others does to could produce {t}: by itself, or
     once replacement effects change its own mana."""
-    who = f"{o.controller}'s {o.name}"
+    who = explanation("could.permanent", controller=o.controller, name=o.name)
     answers = solver.answers(o, notes=False)
     if any(t in a.base for a in answers):
-        return who, f"could produce {{{t}}} by itself"
-    effects = dict.fromkeys(e for a in answers if t in a.types for e in a.effects)
-    return who, (f"could produce {{{t}}} once {' and '.join(effects)} "
-                 f"replace{'s' if len(effects) == 1 else ''} its own mana")
+        return who, explanation("could.by_itself", t=t)
+    effects = list(dict.fromkeys(e for a in answers if t in a.types for e in a.effects))
+    return who, explanation("could.once_replaced", t=t, effects=effects)
 
 
 def _reflect_step(view: GameView, o: ObjectView, spec: Reflect) -> tuple[str, str]:
-    owner = {"you": f"{o.controller} controls", "opponents": f"an opponent of {o.controller} controls",
-             "any": "any player controls"}[spec.whose]
-    return (f"{o.controller}'s {o.name}",
-            f"copies a {'color' if spec.kinds == 'colors' else 'type'} of a {spec.card_type.lower()} {owner}")
+    return (explanation("could.permanent", controller=o.controller, name=o.name),
+            explanation("could.copies", kinds=spec.kinds, card_type=spec.card_type, whose=spec.whose,
+                        controller=o.controller))
 
 
 def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset[str]]
@@ -440,7 +501,7 @@ def _trace(solver: Solver, o: ObjectView, t: str, solved: Mapping[int, frozenset
     return []
 
 
-def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
+def trace_could_produce(view: RuledView, obj_id: int) -> list[str]:
     """For a permanent that reflects others (Exotic Orchard, Reflecting Pool, Fellwar Stone),
     each type it could produce traced back to a permanent that could produce it by itself (a
     reflecting permanent never "reflects itself"); empty for any other permanent."""
@@ -451,12 +512,13 @@ def trace_could_produce(view: GameView, obj_id: int) -> list[str]:
     for t in (t for t in ("W", "U", "B", "R", "G", "C") if t in solved.get(o.id, frozenset())):
         steps = _trace(solver, o, t, solved)
         if steps:
-            parts = [f"{steps[0][0]} {steps[0][1]}"] + [f"{who}, which {what}" for who, what in steps[1:]]
-            lines.append(f"{{{t}}}: " + ": ".join(parts) + ".")
+            parts = [f"{steps[0][0]} {steps[0][1]}"] + [explanation("could.chain_link", who=who, what=what)
+                                                        for who, what in steps[1:]]
+            lines.append(explanation("could.trace", t=t, parts=parts))
     return lines
 
 
-def explain_could_produce(view: GameView, obj_id: int) -> str:
+def explain_could_produce(view: RuledView, obj_id: int) -> str:
     """What ``obj_id`` could produce and why (CR 106.7): each mana ability, what it would make
     if it resolved now, the replacement effects in every order, and for a reflecting permanent
     where each type really comes from. "No outside source" is said only for a real cycle of
@@ -464,33 +526,32 @@ def explain_could_produce(view: GameView, obj_id: int) -> str:
     solver = Solver(view)
     o = view.obj(obj_id)
     types = solver.could_produce().get(o.id, frozenset())
-    lines = [f"{o.controller}'s {o.name} could produce {symbols(types)} (CR 106.7)."]
+    lines = [explanation("could.headline", who=explanation("could.permanent", controller=o.controller,
+                                                           name=o.name), types=symbols(types))]
     answers = solver.answers(o, notes=True)
     if not answers:
-        lines.append("  It has no mana abilities.")
+        lines.append("  " + explanation("could.no_abilities"))
     reflects = _reflect_spec(o) is not None
     for a in answers:
         lines.append(f"  • {a.text}")
         base = " or ".join(f"{{{t}}}" for t in sort_types(a.base)) if a.base else "no mana"
         spec = o.card.activated[a.index].mana_spec
         undefined = spec is not None and spec.why_none()[1]
-        why_none = (f": {a.note}" + (" (CR 106.5)" if undefined else "")) if not a.base and a.note else ""
-        lines.append(f"    it would make {base} if it resolved now (costs ignored){why_none}")
+        why = a.note if not a.base and a.note else ""
+        lines.append("    " + explanation("could.would_make", base=base, why=why, undefined=undefined))
         if not a.base and reflects and _only_reflections(view, o):
-            lines.append("    The permanents it watches only reflect other reflecting permanents; "
-                         "with no outside source, the least fixed point gives them nothing.")
+            lines.append("    " + explanation("could.no_outside_source"))
         if a.effects and a.base:
-            which = (f"the replacement effect {a.effects[0]}" if len(a.effects) == 1 else
-                     f"the replacement effects {', '.join(a.effects)} in every order")
-            lines.append(f"    after {which}: {symbols(a.types)} (CR 106.7)")
+            after = explanation("could.after_effect", effects=a.effects, types=symbols(a.types))
+            lines.append(f"    {after}")
     trace = trace_could_produce(view, o.id) if reflects else []
     if trace:
-        lines.append("  Where each type really comes from:")
+        lines.append("  " + explanation("could.where_from"))
         lines += [f"    {t}" for t in trace]
     return "\n".join(lines)
 
 
 __all__ = [
     "AbilityAnswer", "Solver", "apply_in_order", "could_produce", "could_produce_all",
-    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce",
+    "explain_could_produce", "outcome_types", "outcomes", "trace_could_produce", "watched",
 ]

@@ -27,7 +27,6 @@ from .crlinks import Cited
 from .topics import TOPICS
 from .topics import topic as find_topic
 from .topics.base import Misconception, TopicName, applicable, believe, diagnose, distractors, misses
-from .topics.could_produce import believed_could_produce
 
 #: Every misconception, by name, topic by topic (each topic's in the order its record lists them).
 CATALOG: dict[str, Misconception] = {m.name: m for t in TOPICS.values() for m in t.misconceptions}
@@ -60,5 +59,5 @@ def listed(topic: TopicName | str) -> Cited:
 
 
 __all__ = ["CATALOG", "Misconception", "applicable", "believe",
-           "believed_could_produce", "by_topic", "diagnose", "distractors", "explain", "listed",
+           "by_topic", "diagnose", "distractors", "explain", "listed",
            "misses"]

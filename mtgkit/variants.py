@@ -33,11 +33,12 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
-from .abilities import Activated, RedirectDamageToSelf
+from .abilities import Activated, ManaSpec, RedirectDamageToSelf
 from .events import DamageDealt, Event, MonarchChanged, StepBegan, ZoneChange
-from .mana import Mana
+from .mana import COLORS, TYPES, Mana
 from .replacement import applies, match_order
 from .state import Exiled, LastKnown, Obj
+from .view import ObjectView
 
 
 class _Consulting(Protocol):
@@ -57,6 +58,7 @@ TapSymbol = Literal["{T}", "{Q}"]
 DECISIONS: dict[str, tuple[str, ...]] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_R = TypeVar("_R")
 
 
 def decision(*rules: str) -> Callable[[_F], _F]:
@@ -158,7 +160,70 @@ class Rules:
         return True
 
     # ------------------------------------------------------------------ could produce (106.7)
-    # (decisions of the could-produce query go here)
+    # The could-produce query (:class:`mtgkit.could_produce.Solver`) asks these; the solver is
+    # also what a reflecting mana ability reads when it resolves, so a variant of the kinds of
+    # mana it may copy changes what tapping an Exotic Orchard adds too.
+    @decision("106.7")
+    def counts_ability(self, g: Any, o: ObjectView, index: int) -> bool:
+        """Does what ``o`` could produce count its mana ability number ``index`` now? (CR 106.7:
+        every one, whether or not its costs could be paid: a tapped land still could produce
+        its mana.)"""
+        return True
+
+    @decision("106.1a", "106.1b")
+    def reflectable(self, g: Any, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        """The types of mana an ability that copies a *color* (``kinds="colors"``: Exotic
+        Orchard, Fellwar Stone) or a *type* (Reflecting Pool) another permanent could produce
+        may make (CR 106.1a: five colors, colorless isn't one; 106.1b: six types, colorless is
+        one)."""
+        return frozenset(COLORS if kinds == "colors" else TYPES)
+
+    @decision("106.7", "616.1")
+    def counted_replacements(self, g: Any, o: ObjectView, reps: Sequence[_R]) -> tuple[_R, ...]:
+        """Which of the replacement effects ``reps`` that would apply to mana from ``o``
+        could-produce takes into account (CR 106.7: all of them, in any possible order)."""
+        return tuple(reps)
+
+    @decision("106.7")
+    def reflection_start(self, g: Any, o: ObjectView) -> frozenset[str]:
+        """What the query takes a reflecting permanent ``o`` (one whose mana depends on what
+        others could produce) to could-produce before it has looked (CR 106.7: only what an
+        ability would really produce counts, so nothing: the answer is the *least* fixed point,
+        and reflecting permanents with no outside source give each other nothing)."""
+        return frozenset()
+
+    @decision("106.5")
+    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        """What an ability of ``o`` whose mana would be of an undefined type makes (CR 106.5: no
+        mana)."""
+        return ()
+
+    @decision("106.7")
+    def zero_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        """What could-produce counts for an ability of ``o`` that would add zero mana now (Gaea's
+        Cradle with no creatures; CR 106.7: nothing, as zero mana is of no type)."""
+        return ()
+
+    @decision("106.7")
+    def reflects_from(self, g: Any, p: ObjectView, card_type: str) -> bool:
+        """Does an ability that copies what a ``card_type`` permanent could produce ("a land an
+        opponent controls") look at ``p``? (CR 106.7 applies the ability's own words: only if
+        ``p`` is a ``card_type``.)"""
+        return p.is_a(card_type)
+
+    @decision("106.7", "605.1b")
+    def others_mana(self, g: Any, o: ObjectView) -> frozenset[str]:
+        """The types of mana other permanents' triggered mana abilities add when ``o`` is tapped
+        for mana (an Aura such as Utopia Sprawl) that count as what ``o`` could produce (CR 106.7
+        counts ``o``'s own abilities only; the Aura's trigger is its own, 605.1b: none)."""
+        return frozenset()
+
+    @decision("106.7", "609.4b")
+    def made_types(self, g: Any, o: ObjectView, types: frozenset[str]) -> frozenset[str]:
+        """The types of the mana ``o``'s abilities make, ``types``, as could-produce counts them
+        (CR 106.7: those; an effect that lets a player spend mana as though it were any color
+        changes only how costs are paid, not what the mana is, 609.4b)."""
+        return types
 
     # ------------------------------------------------------------------ mana, tapping for mana (106.12)
     @decision("605.1a", "106.12")

@@ -822,3 +822,43 @@ def prompt(key: str, **facts: Any) -> str:
     said = PROMPTS[key]
     values = Values(None, facts)
     return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)
+
+
+#: The words of the could-produce query's explanation and trace (:mod:`mtgkit.could_produce`,
+#: CR 106.7), by key: the query works out what a permanent could produce and from where (its
+#: abilities, what each would make now, the replacement effects it counts, the chain back to a
+#: permanent that makes the type by itself) and names each part with ``explanation(key, ...)``.
+EXPLANATIONS: dict[str, Sentence] = {
+    "could.headline": "{who} could produce {types} (CR 106.7).",
+    "could.no_abilities": "It has no mana abilities.",
+    "could.would_make": lambda v: (
+        f"it would make {v['base']} if it resolved now (costs ignored)"
+        + (f": {v['why']}" + (" (CR 106.5)" if v["undefined"] else "") if v["why"] else "")),
+    "could.no_outside_source": "The permanents it watches only reflect other reflecting permanents; with no "
+                               "outside source, the least fixed point gives them nothing.",
+    "could.after_effect": lambda v: (
+        f"after the replacement effect {v['effects'][0]}: {v['types']} (CR 106.7)"
+        if len(v["effects"]) == 1 else
+        f"after the replacement effects {', '.join(v['effects'])} in every order: {v['types']} (CR 106.7)"),
+    "could.where_from": "Where each type really comes from:",
+    "could.by_itself": "could produce {{{t}}} by itself",
+    "could.once_replaced": lambda v: (
+        f"could produce {{{v['t']}}} once {' and '.join(v['effects'])} "
+        f"replace{'s' if len(v['effects']) == 1 else ''} its own mana"),
+    "could.copies": lambda v: (
+        f"copies a {'color' if v['kinds'] == 'colors' else 'type'} of a {v['card_type'].lower()} "
+        + {"you": f"{v['controller']} controls", "opponents": f"an opponent of {v['controller']} controls",
+           "any": "any player controls"}[v["whose"]]),
+    "could.chain_link": "{who}, which {what}",
+    "could.trace": lambda v: f"{{{v['t']}}}: " + ": ".join(v["parts"]) + ".",
+    "could.reflects": "reflects {sources!j}",
+    "could.source": "{name} ({types})",
+    "could.permanent": "{controller}'s {name}",
+}
+
+
+def explanation(key: str, **facts: Any) -> str:
+    """Part ``key`` of the could-produce query's explanation, with these facts."""
+    said = EXPLANATIONS[key]
+    values = Values(None, facts)
+    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)

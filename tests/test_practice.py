@@ -77,6 +77,9 @@ def naive_could_produce(g: Game) -> dict[int, frozenset[str]]:
         def count_permanents(self, c: str, t: str) -> int:
             return g.count_permanents(c, t)
 
+        def reflectable(self, kinds: str) -> frozenset[str]:
+            return frozenset("WUBRG" if kinds == "colors" else "WUBRGC")  # CR 106.1a, 106.1b
+
         def reflected(self, c: str, whose: str, t: str) -> frozenset[str]:
             out: set[str] = set()
             for o in g.permanents():

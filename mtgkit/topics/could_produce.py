@@ -4,8 +4,8 @@ Notebook 03 teaches it: costs are ignored, replacement effects count in every or
 reflecting permanents (Exotic Orchard, Reflecting Pool, Fellwar Stone) look at each other
 until nothing changes, starting from nothing (the least fixed point). The engine answers
 (:meth:`Game.could_produce <mtgkit.game.Game.could_produce>`); this module says it for a
-learner, models the misconceptions as the same solver with a knob turned, and asks about
-random boards.
+learner, makes each wrong rule a variant of the engine's query (:mod:`mtgkit.variants`: the same
+query, one decision answered the learner's way), and asks about random boards.
 
 >>> CouldCase(("Exotic Orchard",), ("Forest", "Wastes")).legal()
 (frozenset({'G'}),)
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Literal, TypeVar
 
 from .. import could_produce as cp
 from ..abilities import (
@@ -26,17 +26,19 @@ from ..abilities import (
     ManaSpec,
     ManaTrigger,
     PerPermanent,
-    Reflect,
     SpendAsAnyColor,
 )
 from ..cards import card as lookup
-from ..events import DamageDealt, ManaAdded, SpellCast
+from ..errors import RulesError
+from ..events import DamageDealt, LifeChanged, ManaAdded, SpellCast
 from ..game import Game
 from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
+from ..outcomes import Outcomes
 from ..records import Value
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
-from ..triggers import Whose
+from ..variants import Rules, asks
+from ..view import ObjectView
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -50,6 +52,9 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
+    variants_asked,
 )
 from .boards import MANA_CARDS, BoardSpec, Perm
 
@@ -69,6 +74,14 @@ class Mistake(MisconceptionName):
     SPEND_AS_ANY_COLOR_CHANGES_TYPE = "spend-as-any-color-changes-type"
     REFLECTED_MANA_KEEPS_RESTRICTIONS = "reflected-mana-keeps-restrictions"
     REFLECTED_MANA_KEEPS_RIDERS = "reflected-mana-keeps-riders"
+
+
+#: The misconceptions that are wrong rules: each a variant of the engine's could-produce query
+#: (registered below); the other two are misreadings of a reflected spend (:data:`SPEND_MISREADINGS`).
+VARIANT_MISTAKES: tuple[Mistake, ...] = tuple(m for m in Mistake if m not in (
+    Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS, Mistake.REFLECTED_MANA_KEEPS_RIDERS))
+
+_T = TypeVar("_T")
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -238,7 +251,7 @@ class CouldProduce(Situation):
     """'Which types of mana could this permanent produce?' (CR 106.7)."""
 
     topic: ClassVar[TopicName] = "could-produce"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = VARIANT_MISTAKES
     board: BoardSpec
     target: int
 
@@ -260,126 +273,16 @@ class CouldProduce(Situation):
         return explain_could_produce(g, ids[self.target])
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
+        """What the engine's query answers on the same board played by the rules of a learner
+        holding ``held`` (:func:`~mtgkit.topics.base.rules_held`)."""
         ids, _, _ = could_produce_board(self.board)
-        return (symbols(_could_believed(self.board, held).get(ids[self.target], frozenset())),)
-
-
-class _Ctx:
-    """The ManaContext a learner's could-produce reasoning reads (current estimates): with
-    ``any_permanent``, a reflecting ability looks at every permanent, not only lands; with
-    ``extra``, a land's estimate also holds what its Auras' triggers add."""
-
-    def __init__(self, g: Game, est: Mapping[int, frozenset[str]], any_permanent: bool = False,
-                 extra: Mapping[int, frozenset[str]] | None = None, itself: int | None = None) -> None:
-        self.g, self.est, self.any_permanent, self.extra = g, est, any_permanent, extra or {}
-        self.itself = itself  # a permanent looking at itself learns nothing new: it is left out
-
-    def colors_of_permanents(self, controller: str) -> frozenset[str]:
-        return self.g.colors_of_permanents(controller)
-
-    def count_permanents(self, controller: str, card_type: str) -> int:
-        return self.g.count_permanents(controller, card_type)
-
-    def reflected(self, controller: str, whose: Whose, card_type: str) -> frozenset[str]:
-        out: frozenset[str] = frozenset()
-        players = self.g.players_matching(controller, whose)
-        for o in self.g.permanents():
-            if o.controller in players and (o.is_a(card_type) or self.any_permanent) and o.id != self.itself:
-                out |= self.est.get(o.id, frozenset()) | self.extra.get(o.id, frozenset())
-        return out
-
-
-def believed_could_produce(g: Game, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    """Could-produce for every permanent, solved the way a learner holding ``held`` would.
-
-    With nothing held it is CR 106.7 (a test checks it equals the engine's answer): each
-    permanent that makes mana by itself is solved once, then the reflecting ones (Reflecting
-    Pool, Exotic Orchard) are solved again and again until no estimate changes."""
-    perms = [o for o in g.permanents() if any(a.is_mana_ability for a in o.card.activated)]
-    reflecting = {o.id for o in perms
-                  if any(isinstance(a.mana_spec, Reflect) for a in o.card.activated if a.is_mana_ability)}
-    greatest = Mistake.REFLECTIONS_FEED_EACH_OTHER in held
-    est: dict[int, frozenset[str]] = {o.id: frozenset(TYPES) if greatest and o.id in reflecting
-                                      else frozenset() for o in perms}
-    extra = _aura_trigger_mana(g) if Mistake.REFLECTORS_COUNT_TRIGGERED_MANA in held else {}
-    # players who may spend mana as though it were any color (Chromatic Orrery): a learner holding
-    # spend-as-any-color-changes-type thinks their {C} is every color
-    as_any = {p.controller for p in g.permanents() if p.card.has(SpendAsAnyColor)} \
-        if Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE in held else set()
-
-    def types_of(o: Any) -> frozenset[str]:
-        ctx = _Ctx(g, est, Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS in held, extra, o.id)
-        found = _believed_types(g, o, ctx, held)
-        return found | frozenset(COLORS) if o.controller in as_any and "C" in found else found
-
-    for o in perms:
-        if o.id not in reflecting:
-            est[o.id] = types_of(o)
-    changed = True
-    while changed:
-        changed = False
-        for o in perms:
-            if o.id in reflecting:
-                new = types_of(o) if greatest else est[o.id] | types_of(o)
-                if new != est[o.id]:
-                    est[o.id], changed = new, True
-    return est
-
-
-def _aura_trigger_mana(g: Game) -> dict[int, frozenset[str]]:
-    """The types of mana each land's Auras' triggers add (Utopia Sprawl, Wild Growth): what a
-    learner holding reflectors-count-triggered-mana thinks the land "could produce" too."""
-    extra: dict[int, frozenset[str]] = {}
-    for aura in g.permanents():
-        if aura.attached_to is None:
-            continue
-        for a in aura.card.abilities:
-            if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
-                for m in a.adds.options(Mana(), aura.chosen_color):
-                    extra[aura.attached_to] = extra.get(aura.attached_to, frozenset()) | m.types
-    return extra
-
-
-def _believed_types(g: Game, o: Any, ctx: _Ctx, held: frozenset[str]) -> frozenset[str]:
-    """The types of mana the learner thinks the mana abilities of ``o`` would make now, through
-    the replacement effects that apply (unless they think those don't count)."""
-    found: set[str] = set()
-    for i, ab in enumerate(o.card.activated):
-        spec = ab.mana_spec
-        if not ab.is_mana_ability or spec is None:
-            continue
-        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and not g.can_activate(o.id, i, timing=False):
-            continue
-        ops = [] if Mistake.REPLACEMENTS_IGNORED in held else [
-            r.replacement.op for r in g.mana_replacements(o, ab)]
-        for m in _believed_options(spec, ctx, o.controller, held):
-            if m:
-                for result in cp.outcomes(m, ops):
-                    found |= result.types
-    return frozenset(found)
-
-
-def _believed_options(spec: ManaSpec, ctx: _Ctx, controller: str, held: frozenset[str]) -> tuple[Mana, ...]:
-    """The mana one ability would make as the learner sees it, before replacement effects: a
-    reflecting ability's types from the current estimates, any other ability's own options."""
-    if isinstance(spec, Reflect):
-        seen = ctx.reflected(controller, spec.whose, spec.card_type)
-        allowed = TYPES if spec.kinds == "types" or Mistake.COLORLESS_IS_A_COLOR in held else COLORS
-        if spec.kinds == "types" and Mistake.COLORLESS_IS_NOT_A_TYPE in held:
-            allowed = COLORS
-        options: tuple[Mana, ...] = tuple(Mana.of(t) for t in allowed if t in seen)
-    else:
-        options = spec.options(ctx, controller)
-        if not options and isinstance(spec, PerPermanent) and Mistake.ZERO_MANA_STILL_HAS_A_TYPE in held:
-            options = (Mana.of(spec.mana_type),)
-    if not options and Mistake.UNDEFINED_MANA_IS_COLORLESS in held and spec.why_none()[1]:
-        options = (Mana.of("C"),)
-    return options
+        return (symbols(_board_under(self.board, rules_held(held)).get(ids[self.target], frozenset())),)
 
 
 @functools.lru_cache(maxsize=8192)
-def _could_believed(board: BoardSpec, held: frozenset[str]) -> dict[int, frozenset[str]]:
-    return believed_could_produce(board_game(board), held)
+def _board_under(board: BoardSpec, rules: Rules) -> dict[int, frozenset[str]]:
+    """Could-produce for every permanent of ``board``, the same board set up again under ``rules``."""
+    return board_game(board).replay(rules).could_produce_all()
 
 
 def board_game(board: BoardSpec) -> Game:
@@ -387,16 +290,131 @@ def board_game(board: BoardSpec) -> Game:
     return could_produce_board(board)[2]
 
 
+# ----------------------------------------------------------------------------- the wrong rules
+# Each misconception that is a wrong rule is a variant of the engine's could-produce query
+# (:mod:`mtgkit.variants`): the same query, one decision answered the learner's way.
+@variant(Mistake.COLORLESS_IS_A_COLOR)
+class ColorlessIsAColor(Rules):
+    """An ability that copies a color may copy colorless too."""
+
+    def reflectable(self, g: Any, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return super().reflectable(g, kinds) | {"C"}
+
+
+@variant(Mistake.COLORLESS_IS_NOT_A_TYPE)
+class ColorlessIsNotAType(Rules):
+    """An ability that copies a type copies only the colors."""
+
+    def reflectable(self, g: Any, kinds: Literal["colors", "types"]) -> frozenset[str]:
+        return super().reflectable(g, kinds) - {"C"}
+
+
+@variant(Mistake.COSTS_BLOCK_COULD_PRODUCE)
+class CostsBlockCouldProduce(Rules):
+    """A mana ability counts only if it could be activated now (a tapped land makes nothing)."""
+
+    def counts_ability(self, g: Any, o: ObjectView, index: int) -> bool:
+        return super().counts_ability(g, o, index) and bool(g.can_activate(o.id, index, timing=False))
+
+
+@variant(Mistake.REPLACEMENTS_IGNORED)
+class ReplacementsIgnored(Rules):
+    """What a permanent could produce is its ability's own mana, whatever would replace it."""
+
+    def counted_replacements(self, g: Any, o: ObjectView, reps: Sequence[_T]) -> tuple[_T, ...]:
+        return ()
+
+
+@variant(Mistake.REFLECTIONS_FEED_EACH_OTHER)
+class ReflectionsFeedEachOther(Rules):
+    """Reflecting permanents that watch each other start from every type (the greatest fixed
+    point): between them they could make anything."""
+
+    def reflection_start(self, g: Any, o: ObjectView) -> frozenset[str]:
+        return frozenset(TYPES) if _in_a_cycle(g, o) else super().reflection_start(g, o)
+
+
+def _in_a_cycle(g: Any, o: ObjectView) -> bool:
+    """Whether ``o`` reflects (through others) a reflecting permanent that reflects it back:
+    two or more permanents watching each other (a Reflecting Pool watching itself alone is no
+    cycle to a learner)."""
+    seen: set[int] = set()
+    todo = [p for p in cp.watched(g, o) if p.id != o.id]
+    while todo:
+        p = todo.pop()
+        if p.id == o.id:
+            return True
+        if p.id not in seen:
+            seen.add(p.id)
+            todo += cp.watched(g, p)
+    return False
+
+
+@variant(Mistake.UNDEFINED_MANA_IS_COLORLESS)
+class UndefinedManaIsColorless(Rules):
+    """Mana of an undefined type is colorless mana."""
+
+    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        return (Mana.of("C"),)
+
+
+@variant(Mistake.ZERO_MANA_STILL_HAS_A_TYPE)
+class ZeroManaStillHasAType(Rules):
+    """An ability that would add zero mana of a type still could produce that type."""
+
+    def zero_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+        if isinstance(spec, PerPermanent):
+            return (Mana.of(spec.mana_type),)
+        return super().zero_mana(g, o, spec)
+
+
+@variant(Mistake.REFLECTORS_COUNT_NONLAND_PERMANENTS)
+class ReflectorsCountNonlandPermanents(Rules):
+    """A reflecting ability looks at every permanent, not only at the card type it names."""
+
+    def reflects_from(self, g: Any, p: ObjectView, card_type: str) -> bool:
+        return True
+
+
+@variant(Mistake.REFLECTORS_COUNT_TRIGGERED_MANA)
+class ReflectorsCountTriggeredMana(Rules):
+    """What a land's Auras' triggered mana abilities add (Utopia Sprawl, Wild Growth) counts as
+    what the land could produce."""
+
+    def others_mana(self, g: Any, o: ObjectView) -> frozenset[str]:
+        found = set(super().others_mana(g, o))
+        for aura in g.permanents():
+            if aura.attached_to != o.id:
+                continue
+            for a in aura.card.abilities:
+                if isinstance(a, ManaTrigger) and isinstance(a.adds, ExtraMana):
+                    for m in a.adds.options(Mana(), aura.chosen_color):
+                        found |= m.types
+        return frozenset(found)
+
+
+@variant(Mistake.SPEND_AS_ANY_COLOR_CHANGES_TYPE)
+class SpendAsAnyColorChangesType(Rules):
+    """Colorless mana its controller may spend as though it were any color is mana of every
+    color (Chromatic Orrery)."""
+
+    def made_types(self, g: Any, o: ObjectView, types: frozenset[str]) -> frozenset[str]:
+        found = super().made_types(g, o, types)
+        if "C" in found and any(p.card.has(SpendAsAnyColor) for p in g.permanents(o.controller)):
+            return found | frozenset(COLORS)
+        return found
+
 
 # ----------------------------------------------------------------------- scenario questions
 class CouldPlay(PlaySituation):
     """A could-produce scenario: a set-up and a short play sequence (a land played, a land tapped,
     Llanowar Elves or Utopia Sprawl cast, Pale Moon resolving in Alice's upkeep), then: which types
-    of mana could the permanent labelled ``target`` produce now? The engine answers on the game
-    at the end (CR 106.7); the model is the same solver with a knob turned."""
+    of mana could the permanent labelled ``target`` produce now? The engine's query answers on
+    the game at the end of each outcome (CR 106.7); a learner's answer is the same play and
+    query by the rules they hold (:mod:`mtgkit.variants`)."""
 
     topic: ClassVar[TopicName] = "could-produce"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = VARIANT_MISTAKES
     target: str
 
     def key(self) -> Hashable:
@@ -406,16 +424,53 @@ class CouldPlay(PlaySituation):
         return _played(self.play, self.target)
 
     def legal(self) -> tuple[str, ...]:
-        g, ref = self.end()
-        return (symbols(g.could_produce(ref)),)
+        return self.answers(self.play.outcomes())
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        ref = _labels(self.play)[self.target]
+        return tuple(outs.values(lambda o: symbols(o.game.could_produce(ref))))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers by ``rules``. When its steps asked none of the decisions ``rules`` answers
+        its own way, they play exactly as by the CR: the query is asked by ``rules`` on the CR's
+        outcomes (what replaying them by ``rules`` would give, without playing them again)."""
+        if asks(rules, _steps_asked(self.play)):
+            return super().under(rules)
+        return _query_under(self.play, self.target, rules)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        """Its own misconceptions (the query's variants), then any other variant overriding a
+        decision its steps asked (summoning sickness, when a step taps a permanent)."""
+        return _known(self.play, VARIANT_MISTAKES)
 
     def explain(self) -> str:
         g, ref = self.end()
         return explain_could_produce(g, ref)
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        g, ref = self.end()
-        return (symbols(believed_could_produce(g, held).get(ref, frozenset())),)
+
+@functools.lru_cache(maxsize=1024)
+def _labels(play: Play) -> dict[str, int]:
+    return play.labels()
+
+
+@functools.lru_cache(maxsize=4096)
+def _query_under(play: Play, target: str, rules: Rules) -> tuple[str, ...]:
+    ref = _labels(play)[target]
+    return tuple(play.outcomes().values(
+        lambda o: symbols(cp.Solver(o.game, rules).could_produce().get(ref, frozenset()))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _known(play: Play, own: tuple[Mistake, ...]) -> tuple[MisconceptionName | str, ...]:
+    return (*own, *(n for n in variants_asked(_steps_asked(play)) if n not in own))
+
+
+@functools.lru_cache(maxsize=1024)
+def _steps_asked(play: Play) -> frozenset[str]:
+    """The decisions a fresh game asked while playing ``play``'s steps by the CR (before anyone
+    asked the query about its end)."""
+    g, _ = play.game()
+    return frozenset(g.consulted)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -511,33 +566,75 @@ class ReflectedSpend(PlaySituation):
         return f"Alice has {alice} life; Bob has {bob} life"
 
     def legal(self) -> tuple[str, ...]:
-        g, _ = self.play.game()
-        return (self.answer_of(g.life("Alice"), g.life("Bob")),)
+        return self.answers(self.play.outcomes())
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(outs.values(lambda o: self.answer_of(o.game.life("Alice"), o.game.life("Bob"))))
+
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        """By a learner's rules the reflecting permanent can't make {R} (nothing they think Bob's
+        lands could produce is red), so the Bolt can't be paid for."""
+        return (NO_RED,)
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        bobs = [p for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
-        if Mistake.COSTS_BLOCK_COULD_PRODUCE in held and all(p.tapped for p in bobs):
-            return (NO_RED,)
-        found = []
-        g, _ = self.play.game()
-        if Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS in held and any(_extras(p.card)[0] for p in bobs):
-            found.append(NO_BOLT)
-        if Mistake.REFLECTED_MANA_KEEPS_RIDERS in held and any(_extras(p.card)[1] for p in bobs):
-            found.append(self.answer_of(g.life("Alice") - 3, g.life("Bob")))
-        return tuple(found) or self.legal()
+        """The play by the variants among ``held``, its outcomes read by the misreadings among
+        them (:data:`SPEND_MISREADINGS`) when any applies."""
+        try:
+            outs = self.play.outcomes(rules_held(held))
+        except RulesError as error:
+            return self.refused(error)
+        read = [a for name in sorted(held) if name in SPEND_MISREADINGS
+                for a in SPEND_MISREADINGS[name](self, outs)]
+        return tuple(dict.fromkeys(read)) or self.answers(outs)
+
+    def bobs(self) -> list[str]:
+        """The cards of Bob's permanents in the set-up."""
+        return [p.card for p in self.play.setup.pieces if p.player == "Bob" and p.zone == "battlefield"]
 
     def explain(self) -> str:
+        """Why, from what happened: what 106.7 copies (types only), which of Bob's lands carry a
+        restriction or a rider on their own abilities, then the play's events from the
+        reflecting permanent's mana on (mana, the cast, damage and life), each with its rules."""
         g, _ = self.play.game()
-        events = g.events
-        made = next(e for e in events if isinstance(e, ManaAdded) and e.obj == self.reflector)
-        cast = next(e for e in events if isinstance(e, SpellCast) and e.obj == "Lightning Bolt")
-        hit = next(e for e in events if isinstance(e, DamageDealt) and e.source == "Lightning Bolt")
-        return (f"What Bob's lands could produce is a question of types only (CR 106.7): a restriction "
-                f"on spending their mana (CR 106.6) or a rider such as Tarnished Citadel's damage belongs "
-                f"to their own abilities, not to {possessive(self.reflector)}, so its {{R}} is plain mana "
-                f"and hurts "
-                f"nobody. {made.text} ({cr(made.rules)}); {cast.text} ({cr(cast.rules)}); {hit.text} "
-                f"({cr(hit.rules)}). {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
+        start = next(i for i, e in enumerate(g.events)
+                     if isinstance(e, ManaAdded) and e.obj == self.reflector)
+        said = [f"{e.text} ({cr(e.rules)})" for e in g.events[start:]
+                if isinstance(e, ManaAdded | SpellCast | DamageDealt | LifeChanged) and e.text]
+        carried = [card for card in dict.fromkeys(self.bobs()) if any(_extras(card))]
+        return (f"What Bob's lands could produce is a question of types only (CR 106.7): what is on their "
+                f"own abilities ({', '.join(carried)}: a restriction on spending the mana, CR 106.6, or a "
+                f"rider, 605.1a) is no part of {possessive(self.reflector)} ability, whose mana is plain "
+                f"mana. {'; '.join(said)}. {self.answer_of(g.life('Alice'), g.life('Bob'))}.")
+
+
+#: The misreadings of a reflected spend (not wrong rules of the engine: a learner who carries
+#: the other land's words over to the mana): misconception -> what a learner holding it reads
+#: off the play's outcomes (nothing when the board gives them nothing to carry over).
+SPEND_MISREADINGS: dict[str, Callable[[ReflectedSpend, Outcomes], tuple[str, ...]]] = {}
+
+
+def _misreading(name: Mistake) -> Callable[[_Reading], _Reading]:
+    def register(fn: _Reading) -> _Reading:
+        SPEND_MISREADINGS[str(name)] = fn
+        return fn
+    return register
+
+
+_Reading = Callable[[ReflectedSpend, Outcomes], tuple[str, ...]]
+
+
+@_misreading(Mistake.REFLECTED_MANA_KEEPS_RESTRICTIONS)
+def _keeps_restrictions(s: ReflectedSpend, outs: Outcomes) -> tuple[str, ...]:
+    """Bob's land's restriction (Ancient Ziggurat: creature spells only) carried over: no Bolt."""
+    return (NO_BOLT,) if any(_extras(card)[0] for card in s.bobs()) else ()
+
+
+@_misreading(Mistake.REFLECTED_MANA_KEEPS_RIDERS)
+def _keeps_riders(s: ReflectedSpend, outs: Outcomes) -> tuple[str, ...]:
+    """Bob's land's rider (Tarnished Citadel: 3 damage to its controller) carried over to Alice."""
+    if not any(_extras(card)[1] for card in s.bobs()):
+        return ()
+    return tuple(outs.values(lambda o: s.answer_of(o.game.life("Alice") - 3, o.game.life("Bob"))))
 
 
 def spend_play(reflector: str = "Exotic Orchard",
@@ -569,7 +666,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.1a",
         rule_says="There are five colors; colorless is a type of mana but not a color, so an ability that "
                   "adds 'one mana of any color' can never add {C} (CR 106.1a, 106.1b, 106.7).",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -582,7 +679,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="What a permanent could produce ignores whether the costs of its mana abilities could be "
                   "paid: a tapped Forest still could produce {G}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob", tapped=True)), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -595,7 +692,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="Could-produce takes the replacement effects that would apply into account, in every "
                   "possible order: under Contamination a Forest could produce only {B}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Forest", "Bob"),
                                     Perm("Contamination", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -609,7 +706,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="A permanent could produce only what its ability would really produce now; two reflecting "
                   "permanents with no real source behind them could produce nothing (the least fixed point).",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Exotic Orchard", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -621,7 +718,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                     "makes {C}.",
         rule="106.5",
         rule_says="An ability that would make mana of an undefined type makes no mana at all.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -633,7 +730,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.1b",
         rule_says="There are six types of mana: the five colors and colorless. 'Any type' includes {C}, so "
                   "Reflecting Pool next to a Wastes could produce {C}.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Wastes")), 0),
         ask="What could Alice's Reflecting Pool produce?",
     ),
@@ -646,7 +743,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="A permanent could produce only the types its ability would actually produce now; Gaea's "
                   "Cradle with no creatures would add no mana, so it could produce nothing.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Gaea's Cradle", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
     ),
@@ -659,7 +756,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="They ask what a land could produce ('a land an opponent controls', 'a land you "
                   "control'): creatures and artifacts don't count, whatever mana they make.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Llanowar Elves", "Bob"),
                                     Perm("Wastes", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -673,7 +770,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="106.7",
         rule_says="What a permanent could produce is what its own abilities would produce; the extra mana "
                   "comes from the Aura's triggered ability, not from the land.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Reflecting Pool"), Perm("Forest"),
                                     Perm("Utopia Sprawl", attached_to=1, color="U")), 0),
         ask="What could Alice's Reflecting Pool produce?",
@@ -688,7 +785,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Spending mana as though it were mana of any color changes only how costs may be paid, "
                   "not the mana's type: a Wastes still produces {C} and could produce only {C} (CR 106.7 "
                   "looks at types), so an Exotic Orchard looking at it could produce nothing.",
-        plugs_in="model",
+        plugs_in="variant",
         example=CouldProduce(_board(Perm("Exotic Orchard"), Perm("Wastes", "Bob"),
                                     Perm("Chromatic Orrery", "Bob")), 0),
         ask="What could Alice's Exotic Orchard produce?",
@@ -732,45 +829,123 @@ LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Undergrou
 REFLECTING = MANA_CARDS["reflecting"]
 
 
-#: Bob's permanents that aren't lands but make mana, or enchant his lands: they teach what a
-#: reflecting permanent doesn't look at.
-_EXTRAS = ("Llanowar Elves", "Fellwar Stone")
+#: Permanents that aren't lands but make mana: they teach what a reflecting permanent doesn't
+#: look at (and Pili-Pala's {Q} cost, what a cost can't stop).
+_EXTRAS = ("Llanowar Elves", "Fellwar Stone", "Pili-Pala")
+#: What changes mana on a hard board: replacement effects (Contamination, Mana Reflection,
+#: Damping Sphere), triggered mana abilities (Mana Flare, Heartbeat of Spring, Zendikar
+#: Resurgent), spending as though any color (Chromatic Orrery), and a creature for Gaea's Cradle.
+_HARD_EXTRAS = ("Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery", "Damping Sphere",
+                "Mana Flare", "Heartbeat of Spring", "Zendikar Resurgent", "Grizzly Bears")
+#: Auras that add mana when their land is tapped (a color chosen for Utopia Sprawl).
+_AURAS = ("Utopia Sprawl", "Wild Growth")
 
 
-def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+def _board_perms(rng: random.Random, level: Level) -> list[Perm]:
     perms: list[Perm] = []
     n_lands = (1, 2) if level == "easy" else (1, 3)
     for who in ("Alice", "Bob"):
         for _ in range(rng.randint(*n_lands)):
             perms.append(Perm(rng.choice(LANDS), who, tapped=rng.random() < 0.3))
         for _ in range(1 if level == "easy" or rng.random() < 0.6 else 2):
-            perms.append(Perm(rng.choice(REFLECTING), who))
+            perms.append(Perm(rng.choice(REFLECTING), who, tapped=rng.random() < 0.15))
     if rng.random() < 0.4:
-        perms.append(Perm(rng.choice(_EXTRAS), "Bob"))
+        who = rng.choice(["Bob", "Bob", "Alice"])
+        perms.append(Perm(rng.choice(_EXTRAS), who, tapped=rng.random() < 0.3))
     forests = [i for i, p in enumerate(perms) if p.card == "Forest"]
     if forests and rng.random() < 0.5:
-        perms.append(Perm("Utopia Sprawl", perms[forests[0]].controller, attached_to=forests[0],
-                          color=rng.choice("WUBR")))
-    if level == "hard" and rng.random() < 0.6:
-        extra = rng.choice(["Contamination", "Mana Reflection", "Llanowar Elves", "Chromatic Orrery"])
-        perms.append(Perm(extra, rng.choice(["Alice", "Bob"])))
+        aura = rng.choice(_AURAS)
+        host = rng.choice(forests)
+        perms.append(Perm(aura, perms[host].controller, attached_to=host,
+                          color=rng.choice("WUBR") if aura == "Utopia Sprawl" else None))
+    for _ in range(rng.choice([0, 1, 1, 2]) if level == "hard" else 0):
+        perms.append(Perm(rng.choice(_HARD_EXTRAS), rng.choice(["Alice", "Bob"])))
+    return perms
+
+
+def _board_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """A board of lands, reflecting permanents and what they don't look at, and a question about
+    one of them: mostly a reflecting permanent, with a few things that matter to what it sees
+    added on the side it watches (:data:`_FEATURES`: a Wastes, a tapped land, a replacement
+    effect, reflecting permanents facing it, a creature or artifact that makes mana, an Aura,
+    Chromatic Orrery, Gaea's Cradle, Meteor Crater); sometimes a land or creature instead."""
+    perms = _board_perms(rng, level)
+    makers = [i for i, p in enumerate(perms) if any(a.is_mana_ability for a in lookup(p.card).activated)]
+    reflecting = [i for i in makers if perms[i].card in REFLECTING]
+    if rng.random() < (0.85 if level == "hard" else 0.7):
+        target = rng.choice(reflecting)
+        mine = perms[target].controller
+        other = "Bob" if mine == "Alice" else "Alice"
+        watched = mine if perms[target].card == "Reflecting Pool" else other
+        n = rng.randint(3, 5) if level == "hard" else rng.randint(0, 2)
+        for name in rng.sample(sorted(_FEATURES), n):
+            _FEATURES[name](rng, perms, watched)
+    else:
+        target = rng.choice(makers)
     board = BoardSpec(tuple(perms))
     if board.problem() is not None:
         return None  # never a position the rules don't allow (two Gaea's Cradles: CR 704.5j)
-    targets = [i for i, p in enumerate(perms) if p.card in REFLECTING]
-    target = rng.choice(targets)
-    name = board.name(target)
-    return CouldProduce(board, target), _stem(name)
+    s = CouldProduce(board, target)
+    return s, _stem(board.name(target), _board_rules(s), play=False)
 
 
-def _stem(name: str) -> Stem:
+def _aura(rng: random.Random, perms: list[Perm], side: str) -> None:
+    perms.append(Perm("Forest", side, tapped=rng.random() < 0.3))
+    aura = rng.choice(_AURAS)
+    perms.append(Perm(aura, side, attached_to=len(perms) - 1,
+                      color=rng.choice("WUBR") if aura == "Utopia Sprawl" else None))
+
+
+_Feature = Callable[[random.Random, list[Perm], str], None]
+#: What a board may add on the side a reflecting permanent watches, each a thing one of the
+#: misconceptions gets wrong.
+_FEATURES: dict[str, _Feature] = {
+    "wastes": lambda rng, perms, side: perms.append(Perm("Wastes", side)),
+    "tapped": lambda rng, perms, side: perms.append(Perm(rng.choice(LANDS[:7]), side, tapped=True)),
+    "replacement": lambda rng, perms, side: perms.append(
+        Perm(rng.choice(["Contamination", "Mana Reflection", "Damping Sphere"]),
+             rng.choice(["Alice", "Bob"]))),
+    "facing": lambda rng, perms, side: perms.append(Perm(rng.choice(REFLECTING), side)),
+    "nonland": lambda rng, perms, side: perms.append(Perm(rng.choice(_EXTRAS), side)),
+    "aura": _aura,
+    "orrery": lambda rng, perms, side: perms.extend([Perm("Chromatic Orrery", side), Perm("Wastes", side)]),
+    "cradle": lambda rng, perms, side: perms.append(Perm("Gaea's Cradle", side)),
+    "crater": lambda rng, perms, side: perms.append(Perm("Meteor Crater", side)),
+}
+
+
+def _board_rules(s: CouldProduce | CouldPlay) -> str:
+    """The rules the query's explanation cites for this question (106.5 when a type is undefined)."""
+    return "CR 106.7, 106.5" if "(CR 106.5)" in s.explain() else "CR 106.7"
+
+
+#: How a could-produce question begins: about a board as it stands, or after a play.
+_BOARD_LEADS = ("", "On this board, ", "As the board stands, ", "With these permanents in play, ",
+                "Looking at this board, ", "Right now, ")
+_PLAY_LEADS = ("After all that, ", "Once those steps are done, ", "At the end of the sequence, ",
+               "When the last step is over, ", "With the play finished, ", "Now, ")
+#: ... and what it asks.
+_ASKS = ("which types of mana could {name} produce?",
+         "what types of mana could {name} produce?",
+         "if a spell asked which types of mana {name} could produce, what would the answer be?",
+         "which of the six types of mana could {name} produce?",
+         "what is the full set of mana types {name} could produce?",
+         "which types of mana count as ones {name} could produce?",
+         "name every type of mana {name} could produce.",
+         "which types of mana would the rules say {name} could produce?")
+
+
+def _stem(name: str, rules: str = "CR 106.7", *, play: bool = False) -> Stem:
+    asks = []
+    for lead in _PLAY_LEADS if play else _BOARD_LEADS:
+        for ask in _ASKS:
+            text = lead + ask.format(name=name)
+            asks.append(text[0].upper() + text[1:])
     return Stem(
-        (f"Which types of mana could {name} produce?",
-         f"What types of mana could {name} produce right now?",
-         f"If a spell asked which types of mana {name} could produce, what would the answer be?"),
+        tuple(asks),
         lambda v: (f"{name} could produce exactly {v}." if v != "nothing"
                    else f"{name} could produce no type of mana at all."),
-        "CR 106.7")
+        rules)
 
 
 def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -805,7 +980,7 @@ def _play_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] |
     if level == "hard" and len(play.says()) < 2:
         return None
     s = CouldPlay(play, target)
-    return s, _stem(f"Alice's {target}")
+    return s, _stem(f"Alice's {target}", _board_rules(s), play=True)
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
@@ -816,18 +991,24 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     roll = rng.random()
     if roll < 0.12:
         return _spend_question(rng, level)
-    if roll < (0.3 if level == "easy" else 0.8):
+    if roll < (0.3 if level == "easy" else 0.6):
         return _play_question(rng, level)
     return _board_question(rng, level)
 
 
 def _spend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    bob = sorted(rng.sample(["Ancient Ziggurat", "Tarnished Citadel", "Mountain"], rng.randint(1, 2)))
-    if bob == ["Mountain"]:
-        return None  # nothing a learner carries over
+    # one land whose restriction or rider a learner might carry over, and up to two others
+    carried = rng.sample(["Ancient Ziggurat", "Tarnished Citadel"], rng.randint(1, 2))
+    others = rng.sample(["Mountain", "Forest", "Island", "Swamp", "Plains", "Underground Sea", "Wastes"],
+                        rng.randint(0, 2 if level == "hard" else 1))
+    bob = sorted(carried + others)
     s = spend_play(rng.choice(["Exotic Orchard", "Fellwar Stone"]), bob, tapped=rng.random() < 0.6)
     return s, Stem(("What are the life totals at the end?",
-                    "Which is true once Lightning Bolt has resolved?"),
+                    "Which is true once Lightning Bolt has resolved?",
+                    "How do the life totals stand after the Bolt resolves?",
+                    "Once everything has resolved, what are the life totals?",
+                    "What does the Bolt leave the two players at?",
+                    "Which of these describes how the sequence ends?"),
                    lambda v: f"at the end, {v}.", "CR 106.7, 106.6")
 
 
@@ -855,6 +1036,6 @@ TOPIC = Topic(
 )
 
 __all__ = ["LANDS", "REFLECTING", "TOPIC", "CouldCase", "CouldProduce", "CouldProduceRow", "Mistake",
-           "believed_could_produce", "board_game", "check_could_answers", "could_check",
+           "SPEND_MISREADINGS", "VARIANT_MISTAKES", "board_game", "check_could_answers", "could_check",
            "could_produce_board", "could_produce_table", "explain_could_produce", "generate",
            "trace_could_produce"]
