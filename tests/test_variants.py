@@ -100,3 +100,16 @@ def test_a_play_under_a_variant_and_the_decisions_it_asked() -> None:
     assert play.consulted() == {"summoning_sick", "can_pay_symbol", "controlled_since_turn_began",
                                 "haste_counts"}
     assert [str(o.pool("Alice")) for o in play.outcomes(_OnlyAttacking())] == ["{G}"]
+
+
+def test_most_of_the_catalogue_are_variants_and_each_variant_is_a_misconception() -> None:
+    """Issue 30: at least 70% of the misconceptions are wrong rules the engine plays by (a
+    variant); a variant is registered under its misconception's name, and a misconception that
+    says it plugs in as a variant has one."""
+    from mtgkit.misconceptions import CATALOG
+    from mtgkit.topics.base import VARIANTS
+    variants = [n for n, m in CATALOG.items() if m.plugs_in == "variant"]
+    assert len(variants) / len(CATALOG) >= 0.7, (len(variants), len(CATALOG))
+    assert set(variants) == set(VARIANTS)
+    for name, v in VARIANTS.items():
+        assert v.name == name and overrides(v), name
