@@ -46,6 +46,7 @@ from .abilities import (
     ControlEnchanted,
     CopyTarget,
     CostIncrease,
+    CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -1786,7 +1787,7 @@ class Game:
         self._change_zone(o, "stack")
         o.controller = who  # the caster controls the spell (CR 601.2a, 112.2)
         has_x = cost is not None and bool(cost.x_count)
-        mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
+        mv = self._mana_value(o, x)  # CR 202.3e: X counts on the stack
         e = self._emit(SpellCast(words=say("SpellCast", has_x=has_x, target_name=self._target_name(target),
                                            in_response=in_response,
                                            cast_before=self._player(who).spells_cast),
@@ -2248,7 +2249,22 @@ class Game:
         if o.card.cost is None:
             return 0
         item = next((i for i in self._s.stack if i.id == o.id and i.kind == "spell"), None)
-        return o.card.cost.mana_value(item.x if item else 0)
+        return self._mana_value(o, item.x if item else None)
+
+    def _mana_value(self, o: Obj, x: int | None) -> int:
+        """``o``'s mana value, ``x`` the X chosen for it on the stack (None elsewhere): the rules
+        decide where it has {X} in its cost (CR 202.3e)."""
+        cost = o.card.cost
+        if cost is None or not cost.x_count:
+            return cost.mana_value() if cost is not None else 0
+        return int(self.rules.mana_value(self, o, x))
+
+    def has_mana_value(self, ref: int | str) -> bool:
+        """Has this card or permanent a definite mana value where it is (it always has, X
+        counting as 0 off the stack, CR 202.3e; a variant of the rules may say otherwise)?"""
+        o = self.obj(ref)
+        cost = o.card.cost
+        return cost is None or not cost.x_count or bool(self.rules.has_mana_value(self, o))
 
     def _check_target(self, spec: TargetSpec | None, who: str, target: Target | None) -> Target:
         """CR 115.1, 601.2c: a target given when the spell is cast or the ability activated."""
@@ -2600,6 +2616,9 @@ class Game:
         rules: tuple[str, ...]
         if isinstance(eff.count, int):
             n, why, rules = eff.count, "", ("608.2",)
+        elif isinstance(eff.count, CountersOnIt) and item.source_id is not None:  # CR 603.10a
+            seen = self.rules.left_with_counters(self, self._s.objects[item.source_id], item.data.counters)
+            n, why, rules = eff.count.count(item.x, seen)
         else:
             n, why, rules = eff.count.count(item.x, item.data.counters)
         if n == 0:
@@ -2615,7 +2634,8 @@ class Game:
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
-            self._enter(t, who, say("enter.token", why=why), ("111.1",))
+            self._enter(t, who, say("enter.token", why=why),  # counted as it left: CR 603.10a
+                        ("111.1",) + (("603.10a",) if isinstance(eff.count, CountersOnIt) else ()))
 
     @_handles(SacrificeCreature)
     def _sacrifice_creature(self, eff: SacrificeCreature, item: StackItem) -> None:
@@ -2669,15 +2689,23 @@ class Game:
             card = self._s.objects[original.id]
             copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
             copy.spell_copy, copy.controller = True, who
+            has_x = bool(card.card.cost and card.card.cost.x_count)
+            x = int(self.rules.copy_x(self, original)) if has_x else original.x
             e: Event = self._emit(SpellCopied(
-                words=say("SpellCopied", of=original.name,
-                          has_x=bool(card.card.cost and card.card.cost.x_count),
+                words=say("SpellCopied", of=original.name, has_x=has_x,
                           target_name=self._target_name(target)),
                 rules=("707.10",) + changed, player=who, lane="stack", **self._where(copy, "stack"),
-                original=original.id, x=original.x, target=target), obj=copy)
+                original=original.id, x=x, target=target), obj=copy)
+            if self.rules.copy_is_cast(self, original):  # by the rules it isn't (707.10)
+                e = self._emit(SpellCast(
+                    words=say("SpellCast", has_x=has_x, target_name=self._target_name(target),
+                              in_response=True, cast_before=self._player(who).spells_cast),
+                    rules=("601.2",), player=who, lane="stack", **self._where(copy, "stack"), frm="stack",
+                    x=x, mana_value=self._mana_value(copy, x), target=target, free=False, cost_increase=0),
+                    obj=copy)
             new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
                                        original.text, e.seq, source_id=copy.id, target=target,
-                                       x=original.x, targets=original.targets, color=original.color,
+                                       x=x, targets=original.targets, color=original.color,
                                        source_incarnation=copy.incarnation,
                                        target_incarnation=self._incarnation(target))
         else:
@@ -2723,7 +2751,7 @@ class Game:
             card = library.pop()
             self._move(card, "exile", say("move.cascade_exile", who=who), ("702.85a",))
             exiled.append(card)
-            if not card.is_a("Land") and card.card.mana_value < mv:
+            if not card.is_a("Land") and self.has_mana_value(card.id) and self._mana_value(card, None) < mv:
                 hit = card
         if hit is not None and self._cascade_cast(hit, who, mv):
             exiled.remove(hit)
@@ -2779,8 +2807,24 @@ class Game:
             self._activate_mana_while_casting(source, who, card.name)
         tax = self._cost_increase(who)
         self._check_payment(who, ManaCost.of(tax), 0, None, card.name, "601.2h", spell=card)
-        self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
+        self._cast_spell(card, who, target, self._free_x(card, who), None, ManaCost.of(tax), 0, None,
+                         free=True, tax=tax)
         return True
+
+    def _free_x(self, card: Obj, who: str) -> int:
+        """The X of ``card`` cast without paying its mana cost (CR 107.3b: 0); a player asked
+        only when the rules allow more than one value."""
+        cost = card.card.cost
+        if cost is None or not cost.x_count:
+            return 0
+        values = tuple(self.rules.free_cast_x(self, card))
+        if len(values) == 1:
+            return int(values[0])
+        labels = [f"X = {v}" for v in values]
+        label = self.chooser.choose(who, prompt("cascade.x", card=card.name), labels)
+        self._emit(ChoiceMade(words=say("choice.x", of=card.name), rules=("107.3b",), player=who,
+                              question="X", answer=label, options=tuple(labels)), obj=card)
+        return int(values[labels.index(label)])
 
     def _cannot_cast_free(self, card: Obj, who: str, mv: int,
                           spec: TargetSpec | None) -> tuple[str, str] | None:
@@ -2788,8 +2832,10 @@ class Game:
         cost = card.card.cost
         if not card.card.types - {"Land"}:
             return (refusal("cascade_cast.no_card_type", name=card.name), "702.85a")
-        if (cost.mana_value() if cost else 0) >= mv:
+        if self._mana_value(card, None) >= mv:
             return (refusal("cascade_cast.mana_value_not_less", name=card.name, mv=mv, who=who), "702.85a")
+        if cost is not None and cost.x_count and not self.rules.may_cast_free(self, card):
+            return (refusal("cascade_cast.never_free", card=card.name), "107.3b")
         if spec is not None:
             missing = no_target_reason(spec, who, self)
             if missing is not None:
@@ -3470,15 +3516,19 @@ class Game:
     def _legend_rule(self, who: str, name: str, objs: list[Obj]) -> None:
         """CR 704.5j: of two or more legendary permanents with the same name controlled by one
         player, that player keeps one (their choice) and the rest go to the graveyard."""
+        objs = [o for o in objs if self.rules.legend_rule_sees(self, o)]  # CR 707.2: copies too
         if len(objs) < 2:
             return
         labels = [f"{name} #{o.id}" for o in objs]
+        may_keep = [labels[objs.index(o)] for o in self.rules.legend_rule_may_keep(self, objs)]
         arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
         with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
-            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), labels)
-            self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
-                                  player=who, question="legend rule", answer=keep,
-                                  options=tuple(labels)))
+            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), may_keep) \
+                if len(may_keep) > 1 else (may_keep[0] if may_keep else "")
+            if len(may_keep) > 1:
+                self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
+                                      player=who, question="legend rule", answer=keep,
+                                      options=tuple(may_keep)))
             for o, label in zip(objs, labels, strict=True):
                 if label != keep:
                     self._move(o, "graveyard", say("sba.legend_rule"), ("704.5j",), event=StateBasedMove)
@@ -3683,6 +3733,8 @@ class Game:
         o.controller = controller
         if copy_of is not None:
             o.printed, o.card = o.card, copy_of.card
+        if o.card.cost is not None and o.card.cost.x_count:
+            x = self.rules.enters_x(self, o, x, copy_of)  # CR 107.3m
         o.etb_x = x
         if attach is not None:
             o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target

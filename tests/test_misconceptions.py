@@ -45,7 +45,8 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "contamination-keeps-the-amount": ("{B}", "{B}{B}"),
     "same-effects-dont-stack": ("{G}{G}{G}{G}", "{G}{G}"),
     "copy-keeps-x": ("0", "2"),
-    "returned-card-keeps-x": ("0", "2"),
+    "returned-card-keeps-x": ("Walking Ballista in her graveyard",
+                              "Walking Ballista back on the battlefield with 2 counters"),
     "x-zero-when-it-enters": ("2", "0"),
     "x-stays-on-the-battlefield": ("0", "4"),
     "x-means-mana-paid": ("1", "2"),
@@ -97,6 +98,9 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
                                  "it is cast with X = 2: Walking Ballista stays with 2 counters"),
     "free-cast-forbids-x-spells": ("it is cast with X = 0: Walking Ballista enters with no counters and dies",
                                    "it can't be cast: Walking Ballista goes to the bottom of her library"),
+    "spell-copy-is-cast": ("one Walking Ballista, with 1 counter", "no Walking Ballista"),
+    "dies-trigger-sees-no-counters": ("2 Thopter tokens; Hangarback Walker in her graveyard",
+                                      "0 Thopter tokens; Hangarback Walker in her graveyard"),
     "sickness-ends-at-end-of-turn": ("no", "yes"),
     "sickness-stops-all-activated-abilities": ("yes", "no"),
     "sickness-stops-blocking": ("yes", "no"),
@@ -157,7 +161,7 @@ def test_the_catalog_is_complete_and_documented() -> None:
         assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
         assert m.ask.endswith("?") and m.example.describe()
         assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
-        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.plugs_in in ("variant", "chooser", "inputs", "outputs", "model")
         assert m.applies_to(m.example) and m.example.topic == m.topic
 
 
