@@ -856,12 +856,12 @@ class LegendPlay(_XPlay):
 
     def explain(self) -> str:
         o = self.play.outcomes()[0]
-        new = "the copy (Clone had no X, so X is 0 for it: CR 107.3m, 707.5)" if self.x is None else \
-            f"the new one (its X is {self.x}: CR 107.3m)"
+        new = ("the copy (Clone had no X, so X is 0 for it: CR 107.3m, 707.5) arrives with the same name "
+               "and is legendary too (a copy copies the supertype, CR 707.2)") if self.x is None else \
+            f"a second The Goose Mother (its X is {self.x}: CR 107.3m) arrives, legendary with the same name"
         food = sum(1 for e in o.events if isinstance(e, Entered) and e.obj == "Food")
         lines = [f"The first Goose Mother enters with {plural(self.first, 'counter')} (X = {self.first}, "
-                 f"CR 107.3m); {new} arrives with the same name and is legendary too (a copy copies the "
-                 f"supertype, CR 707.2), so Alice keeps one of the two and the other goes to the graveyard "
+                 f"CR 107.3m); {new}, so Alice keeps one of the two and the other goes to the graveyard "
                  f"(the legend rule, CR 704.5j)."
                  + (" She keeps the one with more counters." if self.keeps else " Either choice is hers."),
                  f"Each enters trigger resolves, whichever she keeps (CR 113.7a): "
@@ -996,7 +996,8 @@ class StackPlay(_XPlay):
         for e in o.events:
             if isinstance(e, SpellCopied):
                 lines.append(f"The copy keeps every choice made for the spell, X = {e.x} included "
-                             f"({cr(e.rules)}): {e.text}.")
+                             f"({cr(e.rules)}; a copy of a spell copies its copiable values and its "
+                             f"choices, CR 707.2, 707.10): {e.text}.")
             elif isinstance(e, SpellCast) and e.free:
                 lines.append(f"Cast without paying its mana cost, the only legal X is 0 ({cr(e.rules)}): "
                              f"{e.text}.")
@@ -1118,7 +1119,10 @@ class DeathPlay(_XPlay):
         """The token creation that read the counters (CR 603.10a's last known information)."""
         o = self.play.outcomes()[0]
         e = next((e for e in o.events if isinstance(e, Entered) and e.obj == "Thopter"), None)
-        return None if e is None else Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
+        if e is None:
+            return None
+        rules = tuple(sorted(e.rules, key=lambda r: r != "603.10a"))  # the rule that counts them first
+        return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
 
 
 #: What kills the X creature in a death play: the spell, the lands that pay for it, in words.
