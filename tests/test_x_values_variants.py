@@ -41,7 +41,7 @@ def _pay(g: Game, n: int, *colored: str) -> None:
 
 # --------------------------------------------------------------------------- the variants
 @pytest.mark.parametrize("name", [str(m) for m in Mistake])
-def test_each_misconception_about_x_is_a_variant_that_differs_from_the_cr_through_the_engine(name: str) -> None:
+def test_each_misconception_about_x_is_a_variant_differing_from_the_cr_through_the_engine(name: str) -> None:
     m = next(m for m in MISCONCEPTIONS if m.name == name)
     assert m.plugs_in == "variant" and name in VARIANTS
     decided = overrides(VARIANTS[name])
@@ -82,7 +82,8 @@ def test_by_the_cr_a_copy_of_a_spell_isnt_cast_and_keeps_x_a_variant_casts_it() 
         return g
 
     by_cr = run(CR)
-    assert [sum(p.counters.values()) for p in by_cr.permanents("Alice") if p.name == "Walking Ballista"] == [1]
+    ballistas = [sum(p.counters.values()) for p in by_cr.permanents("Alice") if p.name == "Walking Ballista"]
+    assert ballistas == [1]
     assert sum(isinstance(e, Countered) for e in by_cr.events) == 1  # the original only (707.10)
     assert sum(isinstance(e, SpellCast) for e in by_cr.events) == 1
     cast = run(VARIANTS["spell-copy-is-cast"]())
@@ -120,7 +121,8 @@ def test_a_free_cast_has_x_zero_a_variant_lets_the_caster_choose() -> None:
 
 def test_the_legend_rule_variants_play_through_the_engine() -> None:
     s = legend_play(4)
-    assert set(s.legal()) == {"The Goose Mother with 4 counters; 2 Food", "The Goose Mother with no counters; 2 Food"}
+    assert set(s.legal()) == {"The Goose Mother with 4 counters; 2 Food",
+                              "The Goose Mother with no counters; 2 Food"}
     assert s.believe(frozenset({"copy-keeps-x"})) == ("The Goose Mother with 4 counters; 4 Food",)
     assert s.believe(frozenset({"copy-isnt-legendary"})) == ("two Goose Mothers (4 and 0 counters); 2 Food",)
     assert s.believe(frozenset({"legend-rule-kills-both"})) == ("no Goose Mother; 2 Food",)
@@ -163,7 +165,8 @@ def template(prompt: str) -> str:
 
 @pytest.fixture(scope="module")
 def streams() -> dict[str, list[Question]]:
-    return {level: list(itertools.islice(questions("x-values", level, seed=2), 200)) for level in ("easy", "hard")}
+    return {level: list(itertools.islice(questions("x-values", level, seed=2), 200))
+            for level in ("easy", "hard")}
 
 
 @pytest.mark.slow

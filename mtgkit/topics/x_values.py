@@ -671,7 +671,13 @@ class XEntry(Situation):
     """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
 
     topic: ClassVar[TopicName] = "x-values"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    #: the variants its paths ask about (X as it enters, the mana value, the legend rule for a
+    #: Clone of The Goose Mother): few enough that every pair of them is tried
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.COPY_KEEPS_X, Mistake.RETURNED_CARD_KEEPS_X, Mistake.X_ZERO_WHEN_IT_ENTERS,
+        Mistake.X_STAYS_ON_THE_BATTLEFIELD, Mistake.X_MEANS_MANA_PAID, Mistake.X_COUNTED_ONCE,
+        Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER,
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
     card: str
     x: int
     path: XRoute
@@ -1508,10 +1514,10 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     Walker's death (last known information) and return, or a copied spell under Chalice of the
     Void (a copy isn't cast)."""
     roll = rng.random()
-    kinds = ((0.18, _stack_question), (0.34, _legend_question), (0.48, _death_question),
-             (0.62, _chalice_question)) if level == "hard" else \
-        ((0.15, _stack_question), (0.27, _legend_question), (0.37, _death_question),
-         (0.47, _chalice_question))
+    kinds = ((0.15, _stack_question), (0.25, _legend_question), (0.42, _death_question),
+             (0.54, _chalice_question)) if level == "hard" else \
+        ((0.12, _stack_question), (0.22, _legend_question), (0.34, _death_question),
+         (0.44, _chalice_question))
     for upto, make in kinds:
         if roll < upto:
             return make(rng, level)
@@ -1521,7 +1527,8 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
 def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     card = rng.choice(X_CARDS)
     path = XRoute.CAST if level == "easy" and rng.random() < 0.8 else rng.choice(
-        [XRoute.CLONE, XRoute.CLONE, XRoute.RETURNED] if level == "hard" else [XRoute.CLONE, XRoute.RETURNED])
+        [XRoute.CAST, XRoute.CLONE, XRoute.CLONE, XRoute.RETURNED] if level == "hard"
+        else [XRoute.CLONE, XRoute.RETURNED])
     x = rng.randint(0, 9) if path != XRoute.RETURNED else 0  # a returned card has no X to say
     asks: list[XAsk] = ["counters", "mana value on the battlefield", "mana value on the stack"]
     if card == "The Goose Mother":
@@ -1564,11 +1571,22 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     asks_text, claim = texts[ask]
     # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
     # for every topic, so the question doesn't repeat it.
-    why = {XRoute.CAST: "CR 107.3m", XRoute.CLONE: "CR 107.3m, 707.5",
-           XRoute.RETURNED: "CR 107.3m, 400.7"}[path]
-    rules = why if ask in ("counters", "tokens") else "CR 202.3e" if ask != "counters and mana value" \
-        else f"{why}, 202.3e"
-    return s, Stem(asks_text, claim, rules)
+    return s, Stem(asks_text, claim, _entry_rules(s))
+
+
+def _entry_rules(s: XEntry) -> str:
+    """The CR numbers a stem about ``s`` cites: those on the events that decide it (how the card
+    entered, with which X, and a state-based action that took it away), and the mana value rule
+    (202.3e, which no event carries) when it asks a mana value."""
+    found: dict[str, None] = {}
+    for e in s.results()[0].events:
+        if (isinstance(e, Entered) and (e.obj == s.card or e.copy_of)) or isinstance(e, StateBasedMove):
+            found.update(dict.fromkeys(r for r in e.rules if r not in _ROUTINE))
+    if s.path == XRoute.RETURNED:
+        found["400.7"] = None  # the returned card is a new object (no event says it)
+    if s.ask not in ("counters", "tokens"):
+        found["202.3e"] = None
+    return "CR " + ", ".join(found)
 
 
 #: The notebooks that teach this topic, with their exercises (the course lists them by stem).
