@@ -46,6 +46,7 @@ from .abilities import (
     ControlEnchanted,
     CopyTarget,
     CostIncrease,
+    CostReduction,
     CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
@@ -199,7 +200,8 @@ _EFFECTS: dict[type, EffectHandler] = {}
 #: legendary permanents by name, and Auras by what they enchant.
 #: The static abilities that work from the battlefield on other objects or the rules: the index
 #: files a permanent under each kind it has (``Game._statics(kind)`` reads them).
-_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, SpendAsAnyColor)
+_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, CostReduction,
+                              SpendAsAnyColor)
 
 
 def _legends(name: str) -> tuple[str, str]:
@@ -1760,6 +1762,11 @@ class Game:
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
         tax = self._cost_increase(who)
         due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
+        cut = sum(ab.amount for _, ab in self._statics(CostReduction))  # CR 601.2f: X's mana too
+        if cut:
+            due, due_x = due.less(cut, x), 0
+            if x and not due.mana_value() and self.rules.paid_nothing_is_free(self, o):
+                x = self.rules.free_cast_x(self, o)[0]
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
@@ -1769,14 +1776,16 @@ class Game:
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan,
+                         reduced=bool(cut))
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
                     due: ManaCost, due_x: int, paying: Mana | None,
                     convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
-                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = ()) -> None:
+                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = (),
+                    reduced: bool = False) -> None:
         """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
         is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
         first. ``free``: cast without paying its mana cost, during the resolution of what allows
@@ -1794,6 +1803,7 @@ class Game:
                                  rules=("601.2",) + (("608.2g", "118.9") if free else ())
                                  + ((("107.3b",) if free else ("107.3a",)) if has_x else ())
                                  + (("601.2f",) + (("118.9d",) if free else ()) if tax else ())
+                                 + (("601.2f",) if reduced and not tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)

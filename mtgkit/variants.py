@@ -153,6 +153,13 @@ class Rules:
         0; a cost merely reduced to nothing still lets its caster choose X)."""
         return (0,)
 
+    @decision("107.3b", "601.2f")
+    def paid_nothing_is_free(self, g: Any, o: Obj) -> bool:
+        """Is a spell with {X} whose total cost a reduction took down to nothing cast "without
+        paying its mana cost" (so X is 0)? CR 107.3b, 601.2f: no, its cost was paid (it was
+        nothing), and X is what its caster chose."""
+        return False
+
     @decision("107.3b", "608.2g")
     def may_cast_free(self, g: Any, card: Obj) -> bool:
         """May ``card`` be cast without paying its mana cost at all? CR 107.3b: yes, with X 0 if

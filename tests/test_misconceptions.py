@@ -99,6 +99,9 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "free-cast-forbids-x-spells": ("it is cast with X = 0: Walking Ballista enters with no counters and dies",
                                    "it can't be cast: Walking Ballista goes to the bottom of her library"),
     "spell-copy-is-cast": ("one Walking Ballista, with 1 counter", "no Walking Ballista"),
+    "reduced-to-nothing-is-free": ("it is cast with X = 1: Walking Ballista stays with 1 counter",
+                                   "it is cast with X = 0: Walking Ballista enters with no counters "
+                                   "and dies"),
     "dies-trigger-sees-no-counters": ("2 Thopter tokens; Hangarback Walker in her graveyard",
                                       "0 Thopter tokens; Hangarback Walker in her graveyard"),
     "sickness-ends-at-end-of-turn": ("no", "yes"),

@@ -109,6 +109,7 @@ class Mistake(MisconceptionName):
     FREE_CAST_FORBIDS_X_SPELLS = "free-cast-forbids-x-spells"
     COPY_IS_CAST = "spell-copy-is-cast"
     DIES_TRIGGER_SEES_NO_COUNTERS = "dies-trigger-sees-no-counters"
+    REDUCED_TO_NOTHING_IS_FREE = "reduced-to-nothing-is-free"
 
 
 # ----------------------------------------------------------------------------- the wrong rules
@@ -235,6 +236,14 @@ class CopyIsCast(Rules):
     """A copy of a spell is cast, so "whenever a player casts a spell" sees it."""
 
     def copy_is_cast(self, g: Any, original: Any) -> bool:
+        return True
+
+
+@variant(Mistake.REDUCED_TO_NOTHING_IS_FREE)
+class ReducedToNothingIsFree(Rules):
+    """A spell whose cost is reduced to nothing is cast without paying its mana cost: X is 0."""
+
+    def paid_nothing_is_free(self, g: Any, o: Obj) -> bool:
         return True
 
 
@@ -930,7 +939,7 @@ def legend_play(first: int, x: int | None = None, *, keeps: bool = False) -> Leg
 
 #: How an X spell gets a second life on the stack: copied there by Lithoform Engine (707.10), or
 #: cast without paying its mana cost by Bloodbraid Elf's cascade (107.3b).
-StackRoute = Literal["copy", "cascade"]
+StackRoute = Literal["copy", "cascade", "reduced"]
 #: The card a cascade finds under the X card, for a learner who thinks cascade passes over it.
 UNDER = "Grizzly Bears"
 
@@ -957,7 +966,7 @@ class StackPlay(_XPlay):
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
         Mistake.SPELL_COPY_LOSES_X, Mistake.X_ZERO_WHEN_IT_ENTERS, Mistake.X_MEANS_MANA_PAID,
         Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS,
-        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN, Mistake.REDUCED_TO_NOTHING_IS_FREE)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS})})
     card: str
@@ -1007,6 +1016,11 @@ class StackPlay(_XPlay):
             elif isinstance(e, SpellCast) and e.free:
                 lines.append(f"Cast without paying its mana cost, the only legal X is 0 ({cr(e.rules)}): "
                              f"{e.text}.")
+            elif isinstance(e, SpellCast) and e.obj == self.card and self.route == "reduced":
+                lines.append(f"{e.text} ({cr(e.rules)}): the Helms reduced its total cost, X's mana "
+                             f"included, to nothing (CR 601.2f), but it was cast paying that cost, so X "
+                             f"is what Alice chose; only a spell cast without paying its mana cost has X "
+                             f"0 (CR 107.3b).")
             elif isinstance(e, Entered | StateBasedMove) and e.obj == self.card:
                 lines.append(f"{e.text} ({cr(e.rules)}).")
         lines += ["What the engine did:", event_lines(e for e in o.events if isinstance(
@@ -1015,12 +1029,13 @@ class StackPlay(_XPlay):
 
     def decisive(self) -> Reason | None:
         o = self.play.outcomes()[0]
-        e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and e.free)),
-                 None)
+        e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and (
+            e.free or (self.route == "reduced" and e.obj == self.card)))), None)
         if e is None:
             return None
-        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast
-        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b")))
+        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast, 601.2f
+        # (a reduction, not a free cast) for the cost reduced to nothing
+        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b", "601.2f")))
         return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
 
 
@@ -1034,13 +1049,20 @@ def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
         wastes = ["Wastes"] + [f"Wastes {i}" for i in range(2, n + 5)]
         pieces = [Piece("Lithoform Engine"), *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
         count = {2: "two", 4: "four", 6: "six"}.get(n, str(n))
-        steps = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
+        steps: tuple[Step, ...] = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
                       card=card, x=x,
                       pay=tuple(wastes[:n])),
                  Step("activate", f"Holding priority, she taps four more Wastes and activates Lithoform "
                       f"Engine's “{{4}}, {{T}}: Copy target permanent spell you control” targeting the "
                       f"{card} spell.", card="Lithoform Engine", ability=2, target=card,
                       pay=tuple(wastes[n:])),
+                 Step("resolve_stack", "Everything on the stack resolves."))
+    elif route == "reduced":  # Helms of Awakening take its whole cost down to nothing (601.2f)
+        helms = _lands("Helm of Awakening", x * per.x_count)
+        pieces = [*[Piece("Helm of Awakening", player="Bob") for _ in helms], Piece(card, zone="hand")]
+        count = {1: "One", 2: "Two", 3: "Three", 4: "Four", 6: "Six"}.get(len(helms), str(len(helms)))
+        steps = (Step("cast", f"{count} Helm{'s' if len(helms) > 1 else ''} of Awakening make {card} with "
+                      f"X = {x} cost nothing: Alice casts it with X = {x}, paying no mana.", card=card, x=x),
                  Step("resolve_stack", "Everything on the stack resolves."))
     else:
         lands = ("Mountain", "Forest", "Forest 2", "Island")
@@ -1410,6 +1432,21 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         ask="What does Alice control once everything has resolved?",
     ),
     Misconception(
+        name=Mistake.REDUCED_TO_NOTHING_IS_FREE,
+        topic="x-values",
+        title="a cost reduced to nothing is a free cast",
+        description="A spell whose cost is reduced to nothing is cast without paying its mana cost, so its "
+                    "X must be 0: Walking Ballista with X = 1 under two Helms of Awakening enters with no "
+                    "counters.",
+        rule="107.3b",
+        rule_says="Only a spell cast without paying its mana cost (cascade, for one) has X 0. A cost "
+                  "reduction lowers the total cost, X's mana included (CR 601.2f), but the spell is still "
+                  "cast paying it, so X is what its caster chose.",
+        plugs_in="variant",
+        example=stack_play("Walking Ballista", "reduced", 1),
+        ask="What becomes of Walking Ballista?",
+    ),
+    Misconception(
         name=Mistake.DIES_TRIGGER_SEES_NO_COUNTERS,
         topic="x-values",
         title="a dies trigger counts the counters in the graveyard",
@@ -1465,33 +1502,47 @@ def _legend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
     return s, Stem((f"Which of these {which} true once everything has resolved (Alice's Goose Mothers, "
                     f"with their counters, and her Food)?",
                     f"Once the stack is empty, what {has}: Goose Mothers (with their counters) and Food?",
-                    f"After the state-based actions, which of these {which} Alice's Goose Mothers and Food?"),
+                    f"After the state-based actions, which of these {which} Alice's Goose Mothers and Food?",
+                    f"Counting Goose Mothers, their +1/+1 counters and Food tokens at the end, which {which} "
+                    f"right?",
+                    f"With the legend rule in mind, what {has} when everything is done?"),
                    lambda v: f"once everything has resolved, Alice has {v}.", _play_rules(s, GOOSE))
 
 
 def _stack_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    s = stack_play(rng.choice(["Walking Ballista", "Hangarback Walker"]), rng.choice(["copy", "cascade"]),
-                   rng.randint(1, 5))
-    rules = _play_rules(s, s.card)
+    route: StackRoute = rng.choice(["copy", "cascade", "reduced"])
+    s = stack_play(rng.choice(["Walking Ballista", "Hangarback Walker"]), route,
+                   rng.randint(1, 3 if route == "reduced" else 5))
+    rules = _play_rules(s, s.card, cast=route == "reduced")
     if s.route == "copy":
         return s, Stem((f"Once everything has resolved, how many {s.card}s does Alice control, and with how "
                         f"many +1/+1 counters?", "Which is true once everything has resolved?",
-                        f"When the stack is empty, what has become of the {s.card} spell and its copy?"),
+                        f"When the stack is empty, what has become of the {s.card} spell and its copy?",
+                        f"What X does the copy of {s.card} have, judging by what Alice ends up with?"),
                        lambda v: f"once everything has resolved, Alice has {v}.", rules)
+    if s.route == "reduced":
+        return s, Stem((f"What becomes of {s.card}?", "Which is true once it has resolved?",
+                        f"With its cost reduced to nothing, what X does {s.card} have, and how does it "
+                        f"end up?", "Paying no mana for it, what does Alice end up with?"),
+                       lambda v: f"this happens: {v}.", rules)
     return s, Stem((f"What becomes of {s.card}?", "Which is true once the cascade and everything after it "
-                    "have resolved?", f"What does the cascade do with {s.card}, and how does it end up?"),
+                    "have resolved?", f"What does the cascade do with {s.card}, and how does it end up?",
+                    "Bloodbraid Elf's cascade resolves: what happens next?"),
                    lambda v: f"this happens: {v}.", rules)
 
 
 def _death_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     card = "Hangarback Walker" if rng.random() < 0.7 else BALLISTA
-    s = death_play(card, rng.randint(1, 5), returned=rng.random() < (0.8 if level == "hard" else 0.5),
-                   killer=rng.choice(list(KILLERS)))
+    x = rng.randint(1, 4)
+    s = death_play(card, x, returned=rng.random() < (0.8 if level == "hard" else 0.5),
+                   killer="Stoke the Flames" if x == 4 else rng.choice(list(KILLERS)))
     thopters = "how many Thopters does Alice have, and " if card == "Hangarback Walker" else ""
     return s, Stem(("What does Alice have once everything has resolved?",
                     f"Once the stack is empty, {thopters}where is {card}?",
                     f"When everything has resolved, which is true of {card}"
-                    + (" and Alice's Thopters?" if thopters else "?")),
+                    + (" and Alice's Thopters?" if thopters else "?"),
+                    f"After {s.killer} and everything after it, what is left?",
+                    "Which describes Alice's side of the battlefield at the end?"),
                    lambda v: f"once everything has resolved: {v}.", _play_rules(s, card))
 
 
@@ -1501,7 +1552,9 @@ def _chalice_question(rng: random.Random, level: Level) -> tuple[Situation, Stem
                      rng.choice([BALLISTA, BALLISTA, "Hangarback Walker"]))
     return s, Stem(("What does Alice control once everything has resolved?",
                     f"How many {s.card}s does Alice end up with, and with how many counters each?",
-                    f"Once the stack is empty, which is true of Alice's {s.card}s?"),
+                    f"Once the stack is empty, which is true of Alice's {s.card}s?",
+                    "Bob's Chalice of the Void is watching: what does Alice have at the end?",
+                    "After the copy and the original have each resolved or been countered, what is left?"),
                    lambda v: f"once everything has resolved, Alice has {v}.",
                    _play_rules(s, s.card, cast=True))
 
@@ -1514,8 +1567,8 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     Walker's death (last known information) and return, or a copied spell under Chalice of the
     Void (a copy isn't cast)."""
     roll = rng.random()
-    kinds = ((0.15, _stack_question), (0.25, _legend_question), (0.42, _death_question),
-             (0.54, _chalice_question)) if level == "hard" else \
+    kinds = ((0.17, _stack_question), (0.26, _legend_question), (0.50, _death_question),
+             (0.60, _chalice_question)) if level == "hard" else \
         ((0.12, _stack_question), (0.22, _legend_question), (0.34, _death_question),
          (0.44, _chalice_question))
     for upto, make in kinds:
@@ -1546,7 +1599,8 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
         "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
                       f"(0 if it died)?",
                       f"Once the dust settles, how many counters are on {what} (0 if it's gone)?",
-                      f"Counting {kind} counters at the end (0 if it left the battlefield): how many?"),
+                      f"Counting {kind} counters at the end (0 if it left the battlefield): how many?",
+                      f"What number of counters does {what} end with (0 if it isn't on the battlefield)?"),
                      lambda v: f"{what} ends up with {_count(v, kind + ' counter')} on it"
                                f"{' (0 meaning it died)' if v == '0' else ''}."),
         "tokens": (("How many Food tokens does that create?",
@@ -1565,7 +1619,10 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
         "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
                                      f"{what}, and what is its mana value on the battlefield?",
                                      f"Which describes {what} once everything has resolved?",
-                                     f"At the end, {what}: how many counters, and what mana value?"),
+                                     f"At the end, {what}: how many counters, and what mana value?",
+                                     f"Where X has gone by the end: which is right about {what}?",
+                                     f"Its counters and its mana value on the battlefield: which pair fits "
+                                     f"{what}?"),
                                     lambda v: f"once everything has resolved: {v}."),
     }
     asks_text, claim = texts[ask]
