@@ -191,6 +191,7 @@ def test_the_never_asked_interactions_are_asked(streams: dict[str, list[Question
     assert any(isinstance(q.situation, DeathPlay) and q.situation.card == "Hangarback Walker" for q in qs)
     assert any(isinstance(q.situation, ChalicePlay) for q in qs)
     assert any(isinstance(q.situation, StackPlay) and q.situation.route == "cascade" for q in qs)
+    assert any(isinstance(q.situation, StackPlay) and q.situation.route == "reduced" for q in qs)
 
 
 @pytest.mark.slow
@@ -201,3 +202,20 @@ def test_which_rule_questions_never_offer_the_copy_rule_against_the_copy_of_a_sp
     for q in asked:
         if q.rules[0] == "707.10":
             assert rule_option("707.2") not in q.options, q.prompt
+
+
+def test_a_cost_reduction_reaches_x_and_leaves_x_as_chosen() -> None:
+    g = Game(["Alice", "Bob"], library=LIBRARY)
+    for _ in range(3):
+        g.put_onto_battlefield("Helm of Awakening", "Bob")
+    _pay(g, 1)
+    ballista = g.put_in_hand("Walking Ballista", "Alice")
+    cast = next(e for e in g.cast(ballista, x=2) if isinstance(e, SpellCast))  # {4} less {3}: {1}
+    assert "601.2f" in cast.rules and not cast.free and cast.x == 2
+    g.resolve_stack()
+    assert [sum(p.counters.values()) for p in g.permanents("Alice") if p.name == "Walking Ballista"] == [2]
+    s = stack_play("Walking Ballista", "reduced", 2)  # four Helms: nothing to pay, X still 2
+    assert s.legal() == ("it is cast with X = 2: Walking Ballista stays with 2 counters",)
+    assert s.decisive() is not None and s.decisive().rules[0] == "601.2f"  # type: ignore[union-attr]
+    assert s.believe(frozenset({"reduced-to-nothing-is-free"})) == (
+        "it is cast with X = 0: Walking Ballista enters with no counters and dies",)
