@@ -1762,7 +1762,7 @@ class Game:
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
         tax = self._cost_increase(who)
         due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
-        cut = sum(ab.amount for _, ab in self._statics(CostReduction))  # CR 601.2f: X's mana too
+        cut = self._cost_reduction()  # CR 601.2f: X's mana too
         if cut:
             due, due_x = due.less(cut, x), 0
             if x and not due.mana_value() and self.rules.paid_nothing_is_free(self, o):
@@ -1862,7 +1862,9 @@ class Game:
                 continue
             due = o.card.cost or ManaCost()
             tax = self._cost_increase(p.name)
-            plan = self._plan_payment(p.name, due.plus(tax) if tax else due, 0, o, ())
+            due = due.plus(tax) if tax else due
+            cut = self._cost_reduction()
+            plan = self._plan_payment(p.name, due.less(cut, 0) if cut else due, 0, o, ())
             found[o.id] = tuple(i for i, _, _ in plan or ())
         return found
 
@@ -2080,6 +2082,10 @@ class Game:
         other spell they have cast this turn (CR 601.2f)."""
         per_spell = sum(ab.amount for _, ab in self._statics(CostIncrease))
         return per_spell * self._player(who).spells_cast
+
+    def _cost_reduction(self) -> int:
+        """The generic mana each spell costs less: {1} per Helm of Awakening (CR 601.2f)."""
+        return sum(ab.amount for _, ab in self._statics(CostReduction))
 
     def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
                       convoke: object) -> list[tuple[Obj, str]]:
