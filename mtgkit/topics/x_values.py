@@ -6,6 +6,15 @@ Notebook 05 teaches it: an X card comes onto Alice's battlefield along one of th
 engine plays each. The answers follow every legal choice (which legendary permanent Alice
 keeps under the legend rule); the reasons cite the rule of the event that moved it.
 
+Every misconception about X is a wrong rule: a variant of the engine's rules (:class:`Mistake`
+names them; each class below overrides one decision point of :mod:`mtgkit.variants`), so a
+wrong option is what the same play gives under it. The practice boards are plays whose answers
+are read off the engine's outcomes: X cards entering (:class:`XEntry`), The Goose Mother and
+the legend rule (:class:`LegendPlay`), an X spell copied, cascaded into or with its cost
+reduced to nothing (:class:`StackPlay`), Hangarback Walker's death and return
+(:class:`DeathPlay`, last known information) and a copied spell under Chalice of the Void
+(:class:`ChalicePlay`, a copy isn't cast).
+
 >>> XCase("Walking Ballista", 2, XRoute.CLONE).legal()
 (0,)
 >>> [str(r) for r in X_PATHS]
