@@ -1514,7 +1514,9 @@ def _legend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
                     f"After the state-based actions, which of these {which} Alice's Goose Mothers and Food?",
                     f"Counting Goose Mothers, their +1/+1 counters and Food tokens at the end, which {which} "
                     f"right?",
-                    f"With the legend rule in mind, what {has} when everything is done?"),
+                    f"With the legend rule in mind, what {has} when everything is done?",
+                    f"Two Goose Mothers met under one controller: which {which} the result?",
+                    f"Which of these {which} what Alice is left with (Goose Mothers and Food tokens)?"),
                    lambda v: f"once everything has resolved, Alice has {v}.", _play_rules(s, GOOSE))
 
 
@@ -1543,7 +1545,7 @@ def _stack_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
 def _death_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     card = "Hangarback Walker" if rng.random() < 0.7 else BALLISTA
     x = rng.randint(1, 4)
-    s = death_play(card, x, returned=rng.random() < (0.8 if level == "hard" else 0.5),
+    s = death_play(card, x, returned=level == "hard" or rng.random() < 0.5,
                    killer="Stoke the Flames" if x == 4 else rng.choice(list(KILLERS)))
     thopters = "how many Thopters does Alice have, and " if card == "Hangarback Walker" else ""
     return s, Stem(("What does Alice have once everything has resolved?",
@@ -1631,7 +1633,11 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
                                      f"At the end, {what}: how many counters, and what mana value?",
                                      f"Where X has gone by the end: which is right about {what}?",
                                      f"Its counters and its mana value on the battlefield: which pair fits "
-                                     f"{what}?"),
+                                     f"{what}?",
+                                     f"Which pair of numbers, counters and mana value, is right for {what} "
+                                     f"at the end?",
+                                     f"Once it has all resolved, what can you say about {whose} counters "
+                                     f"and mana value?"),
                                     lambda v: f"once everything has resolved: {v}."),
     }
     asks_text, claim = texts[ask]
