@@ -1169,13 +1169,15 @@ KILLERS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def death_play(card: str, x: int, *, returned: bool = False, killer: str = "Lightning Bolt") -> DeathPlay:
-    """Alice casts ``card`` with X = ``x``, casts ``killer`` at it and (``returned``) returns it
-    with Order of Whiteclay (see :class:`DeathPlay`)."""
+def death_play(card: str, x: int, *, returned: bool = False, killer: str = "Lightning Bolt",
+               thopters: int = 0) -> DeathPlay:
+    """Alice, who has ``thopters`` Thopter tokens already, casts ``card`` with X = ``x``, casts
+    ``killer`` at it and (``returned``) returns it with Order of Whiteclay (see :class:`DeathPlay`)."""
     lands, said = KILLERS[killer]
     extra = sum(1 for land in lands if land.startswith("Wastes"))
     wastes = _lands("Wastes", 2 * x + 1 + extra)
-    pieces = [*[Piece(land.split(" ")[0]) for land in lands if land.startswith("Mountain")],
+    pieces = [*[Piece("Thopter") for _ in range(thopters)],
+              *[Piece(land.split(" ")[0]) for land in lands if land.startswith("Mountain")],
               *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand"), Piece(killer, zone="hand")]
     steps = [Step("cast", f"Alice taps {2 * x} Wastes and casts {card} with X = {x}; it resolves.",
                   card=card, x=x, pay=tuple(wastes[extra:extra + 2 * x])),
@@ -1546,7 +1548,8 @@ def _death_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     card = "Hangarback Walker" if rng.random() < 0.7 else BALLISTA
     x = rng.randint(1, 4)
     s = death_play(card, x, returned=level == "hard" or rng.random() < 0.5,
-                   killer="Stoke the Flames" if x == 4 else rng.choice(list(KILLERS)))
+                   killer="Stoke the Flames" if x == 4 else rng.choice(list(KILLERS)),
+                   thopters=rng.choice([0, 0, 1, 2]) if card == "Hangarback Walker" else 0)
     thopters = "how many Thopters does Alice have, and " if card == "Hangarback Walker" else ""
     return s, Stem(("What does Alice have once everything has resolved?",
                     f"Once the stack is empty, {thopters}where is {card}?",
