@@ -559,6 +559,15 @@ class CostIncrease(Value):
     amount: int = 1
 
 
+class CostReduction(Value):
+    """A static ability: each spell costs {``amount``} less to cast (Helm of Awakening). It
+    reduces the generic mana of the total cost, that paid for {X} included, and never below
+    nothing (CR 601.2f); the spell is still cast paying its cost, so its caster still chooses X
+    (only a spell cast without paying its mana cost has X 0, CR 107.3b)."""
+
+    amount: int = 1
+
+
 class SpendAsAnyColor(_Marker):
     """A static ability: its controller may spend mana as though it were mana of any color
     (Chromatic Orrery). It changes only how a cost may be paid, never the mana's type or the cost
@@ -613,7 +622,7 @@ MONARCH_ABILITIES = (MONARCH_DRAW, MONARCH_STEAL)
 Ability = (
     Activated | ManaTrigger | StaticReplacement | EntersTapped | EntersWithCounters
     | ChooseColorAsEnters | EntersAsCopy | RedirectDamageToSelf | GrantKeyword | Triggered
-    | ControlEnchanted | Anthem | CostIncrease | SpendAsAnyColor
+    | ControlEnchanted | Anthem | CostIncrease | CostReduction | SpendAsAnyColor
 )
 
 

@@ -311,7 +311,7 @@ class AbilityActivated(Event):
 ChoiceKind = Literal["cast", "color", "copy", "damage assignment", "damage effect", "discard",
                      "legend rule", "mana",
                      "may sacrifice", "order", "payment", "protector", "sacrifice", "target",
-                     "trigger order"]
+                     "trigger order", "X"]
 
 
 class ChoiceMade(Event):

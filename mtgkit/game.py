@@ -46,6 +46,8 @@ from .abilities import (
     ControlEnchanted,
     CopyTarget,
     CostIncrease,
+    CostReduction,
+    CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
     CreateTokens,
@@ -197,7 +199,8 @@ _EFFECTS: dict[type, EffectHandler] = {}
 #: legendary permanents by name, and Auras by what they enchant.
 #: The static abilities that work from the battlefield on other objects or the rules: the index
 #: files a permanent under each kind it has (``Game._statics(kind)`` reads them).
-_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, SpendAsAnyColor)
+_STATICS: tuple[type, ...] = (StaticReplacement, GrantKeyword, Anthem, CostIncrease, CostReduction,
+                              SpendAsAnyColor)
 
 
 def _legends(name: str) -> tuple[str, str]:
@@ -1810,6 +1813,11 @@ class Game:
         # the mana to pay: the total cost less what convoking creatures pay (CR 601.2f, 702.51b)
         tax = self._cost_increase(who)
         due, due_x = (cost or ManaCost()).plus(tax) if tax else cost or ManaCost(), x
+        cut = self._cost_reduction()  # CR 601.2f: X's mana too
+        if cut:
+            due, due_x = due.less(cut, x), 0
+            if x and not due.mana_value() and self.rules.paid_nothing_is_free(self, o):
+                x = self.rules.free_cast_x(self, o)[0]
         convoked = self._convoke_plan(o, who, due, x, convoke)
         if convoked:
             due, due_x = self._rest_after_convoke(due, x, [symbol for _, symbol in convoked]), 0
@@ -1819,14 +1827,16 @@ class Game:
         if spec is not None or target is not None:
             target = self._check_target(spec, who, target)
         start = len(self._events)
-        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan)
+        self._cast_spell(o, who, target, x, color, due, due_x, paying, convoked, tax=tax, plan=plan,
+                         reduced=bool(cut))
         self._grant(who)  # CR 117.3c
         return tuple(self._events[start:])
 
     def _cast_spell(self, o: Obj, who: str, target: Target | None, x: int, color: str | None,
                     due: ManaCost, due_x: int, paying: Mana | None,
                     convoked: Sequence[tuple[Obj, str]] = (), *, free: bool = False,
-                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = ()) -> None:
+                    tax: int = 0, plan: Sequence[tuple[int, int, str | None]] = (),
+                    reduced: bool = False) -> None:
         """``who`` casts ``o`` (everything checked): it moves to the stack (CR 601.2a), the cast
         is an event, and the total cost ``due`` is paid (601.2h), by the creatures ``convoked``
         first. ``free``: cast without paying its mana cost, during the resolution of what allows
@@ -1837,13 +1847,14 @@ class Game:
         self._change_zone(o, "stack")
         o.controller = who  # the caster controls the spell (CR 601.2a, 112.2)
         has_x = cost is not None and bool(cost.x_count)
-        mv = cost.mana_value(x) if cost else 0  # CR 202.3e: X counts on the stack
+        mv = self._mana_value(o, x)  # CR 202.3e: X counts on the stack
         e = self._emit(SpellCast(words=say("SpellCast", has_x=has_x, target_name=self._target_name(target),
                                            in_response=in_response,
                                            cast_before=self._player(who).spells_cast),
                                  rules=("601.2",) + (("608.2g", "118.9") if free else ())
                                  + ((("107.3b",) if free else ("107.3a",)) if has_x else ())
                                  + (("601.2f",) + (("118.9d",) if free else ()) if tax else ())
+                                 + (("601.2f",) if reduced and not tax else ())
                                  + (("117.7",) if in_response else ()), player=who,
                                  lane="stack", **self._where(o, "stack"), frm=frm, x=x,
                                  mana_value=mv, target=target, free=free, cost_increase=tax), obj=o)
@@ -1905,7 +1916,9 @@ class Game:
                 continue
             due = o.card.cost or ManaCost()
             tax = self._cost_increase(p.name)
-            plan = self._plan_payment(p.name, due.plus(tax) if tax else due, 0, o, ())
+            due = due.plus(tax) if tax else due
+            cut = self._cost_reduction()
+            plan = self._plan_payment(p.name, due.less(cut, 0) if cut else due, 0, o, ())
             found[o.id] = tuple(i for i, _, _ in plan or ())
         return found
 
@@ -2124,6 +2137,10 @@ class Game:
         per_spell = sum(ab.amount for _, ab in self._statics(CostIncrease))
         return per_spell * self._player(who).spells_cast
 
+    def _cost_reduction(self) -> int:
+        """The generic mana each spell costs less: {1} per Helm of Awakening (CR 601.2f)."""
+        return sum(ab.amount for _, ab in self._statics(CostReduction))
+
     def _convoke_plan(self, o: Obj, who: str, cost: ManaCost, x: int,
                       convoke: object) -> list[tuple[Obj, str]]:
         """The creatures that convoke spell ``o`` and the symbol of its total cost each pays (CR
@@ -2304,7 +2321,22 @@ class Game:
         if o.card.cost is None:
             return 0
         item = next((i for i in self._s.stack if i.id == o.id and i.kind == "spell"), None)
-        return o.card.cost.mana_value(item.x if item else 0)
+        return self._mana_value(o, item.x if item else None)
+
+    def _mana_value(self, o: Obj, x: int | None) -> int:
+        """``o``'s mana value, ``x`` the X chosen for it on the stack (None elsewhere): the rules
+        decide where it has {X} in its cost (CR 202.3e)."""
+        cost = o.card.cost
+        if cost is None or not cost.x_count:
+            return cost.mana_value() if cost is not None else 0
+        return int(self.rules.mana_value(self, o, x))
+
+    def has_mana_value(self, ref: int | str) -> bool:
+        """Has this card or permanent a definite mana value where it is (it always has, X
+        counting as 0 off the stack, CR 202.3e; a variant of the rules may say otherwise)?"""
+        o = self.obj(ref)
+        cost = o.card.cost
+        return cost is None or not cost.x_count or bool(self.rules.has_mana_value(self, o))
 
     def _check_target(self, spec: TargetSpec | None, who: str, target: Target | None) -> Target:
         """CR 115.1, 601.2c: a target given when the spell is cast or the ability activated."""
@@ -2674,6 +2706,9 @@ class Game:
         rules: tuple[str, ...]
         if isinstance(eff.count, int):
             n, why, rules = eff.count, "", ("608.2",)
+        elif isinstance(eff.count, CountersOnIt) and item.source_id is not None:  # CR 603.10a
+            seen = self.rules.left_with_counters(self, self._s.objects[item.source_id], item.data.counters)
+            n, why, rules = eff.count.count(item.x, seen)
         else:
             n, why, rules = eff.count.count(item.x, item.data.counters)
         if n == 0:
@@ -2689,7 +2724,8 @@ class Game:
         for _ in range(n):
             t = self._new_obj(defn, who, "token")
             t.token = True
-            self._enter(t, who, say("enter.token", why=why), ("111.1",))
+            self._enter(t, who, say("enter.token", why=why),  # counted as it left: CR 603.10a
+                        ("111.1",) + (("603.10a",) if isinstance(eff.count, CountersOnIt) else ()))
 
     @_handles(SacrificeCreature)
     def _sacrifice_creature(self, eff: SacrificeCreature, item: StackItem) -> None:
@@ -2746,15 +2782,23 @@ class Game:
             card = self._s.objects[original.id]
             copy = self._new_obj(card.card, who, "stack")  # its owner: who puts it there (707.10)
             copy.spell_copy, copy.controller = True, who
+            has_x = bool(card.card.cost and card.card.cost.x_count)
+            x = int(self.rules.copy_x(self, original)) if has_x else original.x
             e: Event = self._emit(SpellCopied(
-                words=say("SpellCopied", of=original.name,
-                          has_x=bool(card.card.cost and card.card.cost.x_count),
+                words=say("SpellCopied", of=original.name, has_x=has_x,
                           target_name=self._target_name(target)),
                 rules=("707.10",) + changed, player=who, lane="stack", **self._where(copy, "stack"),
-                original=original.id, x=original.x, target=target), obj=copy)
+                original=original.id, x=x, target=target), obj=copy)
+            if self.rules.copy_is_cast(self, original):  # by the rules it isn't (707.10)
+                e = self._emit(SpellCast(
+                    words=say("SpellCast", has_x=has_x, target_name=self._target_name(target),
+                              in_response=True, cast_before=self._player(who).spells_cast),
+                    rules=("601.2",), player=who, lane="stack", **self._where(copy, "stack"), frm="stack",
+                    x=x, mana_value=self._mana_value(copy, x), target=target, free=False, cost_increase=0),
+                    obj=copy)
             new = self._new_stack_item(copy.id, "spell", original.name, who, original.effects,
                                        original.text, e.seq, source_id=copy.id, target=target,
-                                       x=original.x, targets=original.targets, color=original.color,
+                                       x=x, targets=original.targets, color=original.color,
                                        source_incarnation=copy.incarnation,
                                        target_incarnation=self._incarnation(target))
         else:
@@ -2800,7 +2844,7 @@ class Game:
             card = library.pop()
             self._move(card, "exile", say("move.cascade_exile", who=who), ("702.85a",))
             exiled.append(card)
-            if not card.is_a("Land") and card.card.mana_value < mv:
+            if not card.is_a("Land") and self.has_mana_value(card.id) and self._mana_value(card, None) < mv:
                 hit = card
         if hit is not None and self._cascade_cast(hit, who, mv):
             exiled.remove(hit)
@@ -2856,8 +2900,24 @@ class Game:
             self._activate_mana_while_casting(source, who, card.name)
         tax = self._cost_increase(who)
         self._check_payment(who, ManaCost.of(tax), 0, None, card.name, "601.2h", spell=card)
-        self._cast_spell(card, who, target, 0, None, ManaCost.of(tax), 0, None, free=True, tax=tax)
+        self._cast_spell(card, who, target, self._free_x(card, who), None, ManaCost.of(tax), 0, None,
+                         free=True, tax=tax)
         return True
+
+    def _free_x(self, card: Obj, who: str) -> int:
+        """The X of ``card`` cast without paying its mana cost (CR 107.3b: 0); a player asked
+        only when the rules allow more than one value."""
+        cost = card.card.cost
+        if cost is None or not cost.x_count:
+            return 0
+        values = tuple(self.rules.free_cast_x(self, card))
+        if len(values) == 1:
+            return int(values[0])
+        labels = [f"X = {v}" for v in values]
+        label = self.chooser.choose(who, prompt("cascade.x", card=card.name), labels)
+        self._emit(ChoiceMade(words=say("choice.x", of=card.name), rules=("107.3b",), player=who,
+                              question="X", answer=label, options=tuple(labels)), obj=card)
+        return int(values[labels.index(label)])
 
     def _cannot_cast_free(self, card: Obj, who: str, mv: int,
                           spec: TargetSpec | None) -> tuple[str, str] | None:
@@ -2865,8 +2925,10 @@ class Game:
         cost = card.card.cost
         if not card.card.types - {"Land"}:
             return (refusal("cascade_cast.no_card_type", name=card.name), "702.85a")
-        if (cost.mana_value() if cost else 0) >= mv:
+        if self._mana_value(card, None) >= mv:
             return (refusal("cascade_cast.mana_value_not_less", name=card.name, mv=mv, who=who), "702.85a")
+        if cost is not None and cost.x_count and not self.rules.may_cast_free(self, card):
+            return (refusal("cascade_cast.never_free", card=card.name), "107.3b")
         if spec is not None:
             missing = no_target_reason(spec, who, self)
             if missing is not None:
@@ -3564,15 +3626,19 @@ class Game:
     def _legend_rule(self, who: str, name: str, objs: list[Obj]) -> None:
         """CR 704.5j: of two or more legendary permanents with the same name controlled by one
         player, that player keeps one (their choice) and the rest go to the graveyard."""
+        objs = [o for o in objs if self.rules.legend_rule_sees(self, o)]  # CR 707.2: copies too
         if len(objs) < 2:
             return
         labels = [f"{name} #{o.id}" for o in objs]
+        may_keep = [labels[objs.index(o)] for o in self.rules.legend_rule_may_keep(self, objs)]
         arrivals = [seq for seq in (self._last_move_of(o) for o in objs) if seq is not None]
         with self._caused_by(max(arrivals) if arrivals else None):  # the newest one's arrival
-            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), labels)
-            self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
-                                  player=who, question="legend rule", answer=keep,
-                                  options=tuple(labels)))
+            keep = self.chooser.choose(who, prompt("legend_rule.keep", name=name), may_keep) \
+                if len(may_keep) > 1 else (may_keep[0] if may_keep else "")
+            if len(may_keep) > 1:
+                self._emit(ChoiceMade(words=say("choice.legend_rule"), rules=("704.5j",),
+                                      player=who, question="legend rule", answer=keep,
+                                      options=tuple(may_keep)))
             for o, label in zip(objs, labels, strict=True):
                 if label != keep:
                     self._move(o, "graveyard", say("sba.legend_rule"), ("704.5j",), event=StateBasedMove)
@@ -3777,6 +3843,8 @@ class Game:
         o.controller = controller
         if copy_of is not None:
             o.printed, o.card = o.card, copy_of.card
+        if o.card.cost is not None and o.card.cost.x_count:
+            x = self.rules.enters_x(self, o, x, copy_of)  # CR 107.3m
         o.etb_x = x
         if attach is not None:
             o.attached_to = attach  # CR 608.3c: an Aura spell enters attached to its target

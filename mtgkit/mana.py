@@ -235,6 +235,18 @@ class ManaCost(Value):
         text = "{X}" * self.x_count + (f"{{{n}}}" if n else "") + "".join(f"{{{sym}}}" for sym in rest)
         return ManaCost(n, self.colored, self.hybrid, self.x_count, text)
 
+    def less(self, generic: int, x: int) -> ManaCost:
+        """This cost with X = ``x`` folded into its generic mana, then ``generic`` less of that (a
+        cost reduction, CR 601.2f; never below nothing).
+
+        >>> str(ManaCost.parse("{X}{X}").less(2, 1)), str(ManaCost.parse("{X}{G}{U}").less(1, 3))
+        ('{0}', '{2}{G}{U}')
+        """
+        n = max(0, self.generic + self.x_count * x - generic)
+        rest = [sym for sym in _symbols(self.text) if sym != "X" and not sym.isdigit()]
+        text = (f"{{{n}}}" if n else "") + "".join(f"{{{sym}}}" for sym in rest)
+        return ManaCost(n, self.colored, self.hybrid, 0, text or "{0}")
+
     def any_color(self) -> ManaCost:
         """This cost as mana spent "as though it were mana of any color" pays it (CR 609.4b): each
         colored symbol, and each hybrid symbol with a colored half, can be paid with mana of any

@@ -46,8 +46,11 @@ def target_problem(spec: TargetSpec, controller: str, target: Target, view: Game
     if not whose_matches(spec.whose, controller, whose):
         return refusal("target.wrong_player", name=o.name, zone=spec.zone, whose=whose,
                        opponents=spec.whose == "opponents", controller=controller)
-    if spec.max_mv is not None and o.card.mana_value > spec.max_mv:
-        return refusal("target.mana_value_too_high", name=o.name, mv=o.card.mana_value, max_mv=spec.max_mv)
+    if spec.max_mv is not None and not view.has_mana_value(o.id):  # a variant's idea: CR 202.3e says it has
+        return refusal("target.no_mana_value", name=o.name, max_mv=spec.max_mv)
+    if spec.max_mv is not None and view.mana_value(o.id) > spec.max_mv:
+        return refusal("target.mana_value_too_high", name=o.name, mv=view.mana_value(o.id),
+                       max_mv=spec.max_mv)
     return None
 
 

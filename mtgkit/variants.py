@@ -295,7 +295,76 @@ class Rules:
         return True
 
     # ------------------------------------------------------------------ X, copies and free casts (107.3)
-    # (decisions about X go here)
+    @decision("107.3m", "707.5")
+    def enters_x(self, g: Any, o: Obj, x: int, copy_of: Obj | None) -> int:
+        """The X that ``o``'s enters effects ("enters with X counters", "when it enters, ... X")
+        use as it enters: ``x``, the X chosen for the spell that became it, or 0 when it wasn't
+        a spell with X (a card put onto the battlefield; a Clone becoming a copy, whose own spell
+        had no X: CR 107.3m, 707.5)."""
+        return x
+
+    @decision("202.3e", "107.3g")
+    def mana_value(self, g: Any, o: Obj, x: int | None) -> int:
+        """``o``'s mana value: ``x`` is the X chosen for it as a spell on the stack (None anywhere
+        else). CR 202.3e: on the stack each {X} counts as the number chosen, elsewhere as 0."""
+        cost = o.card.cost
+        return cost.mana_value(x or 0) if cost is not None else 0
+
+    @decision("202.3e", "107.3g")
+    def has_mana_value(self, g: Any, o: Obj) -> bool:
+        """Has ``o`` a definite mana value where it is (for "mana value 3 or less", cascade's
+        "lesser mana value")? CR 202.3e, 107.3g: always, X counting as 0 off the stack."""
+        return True
+
+    @decision("707.10")
+    def copy_x(self, g: Any, original: Any) -> int:
+        """The X of a copy of the spell ``original`` (a stack item): CR 707.10, a copy copies
+        every choice made for the spell, X included."""
+        return int(original.x)
+
+    @decision("707.10", "601.2")
+    def copy_is_cast(self, g: Any, original: Any) -> bool:
+        """Is a copy of a spell put on the stack cast (does "whenever a player casts a spell"
+        see it)? CR 707.10, 601.2: no, it is put there, not cast (unless an effect says so)."""
+        return False
+
+    @decision("107.3b")
+    def free_cast_x(self, g: Any, card: Obj) -> tuple[int, ...]:
+        """The values X may take for ``card`` cast without paying its mana cost (CR 107.3b: only
+        0; a cost merely reduced to nothing still lets its caster choose X)."""
+        return (0,)
+
+    @decision("107.3b", "601.2f")
+    def paid_nothing_is_free(self, g: Any, o: Obj) -> bool:
+        """Is a spell with {X} whose total cost a reduction took down to nothing cast "without
+        paying its mana cost" (so X is 0)? CR 107.3b, 601.2f: no, its cost was paid (it was
+        nothing), and X is what its caster chose."""
+        return False
+
+    @decision("107.3b", "608.2g")
+    def may_cast_free(self, g: Any, card: Obj) -> bool:
+        """May ``card`` be cast without paying its mana cost at all? CR 107.3b: yes, with X 0 if
+        it has {X}."""
+        return True
+
+    @decision("603.10a", "608.2h")
+    def left_with_counters(self, g: Any, o: Obj,
+                           counters: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+        """The counters a "when this dies" ability sees on ``o``, which has left the battlefield
+        with ``counters``: CR 603.10a, 608.2h, last known information: those it had as it left."""
+        return counters
+
+    @decision("704.5j", "707.2")
+    def legend_rule_sees(self, g: Any, o: Obj) -> bool:
+        """Does the legend rule count ``o`` (legendary, same name) among its player's legends?
+        CR 704.5j, 707.2: yes, a copy too (it copies the supertype legendary)."""
+        return True
+
+    @decision("704.5j")
+    def legend_rule_may_keep(self, g: Any, objs: list[Obj]) -> list[Obj]:
+        """Which of ``objs`` (legendary permanents with one name and controller, the oldest first)
+        their player may choose to keep; the rest go to the graveyard. CR 704.5j: any one."""
+        return list(objs)
 
     # ------------------------------------------------------------------ combat
     # (decisions about combat damage go here)

@@ -328,6 +328,7 @@ SENTENCES: dict[str, Sentence] = {
     "choice.nothing_to_sacrifice": lambda v: (f"{v['player']} controls no {v['card_type'].lower()} "
                                               f"to sacrifice"),
     "choice.legend_rule": "{player} keeps {answer} (legend rule)",
+    "choice.x": "{player} chooses {answer} for {of} {options_shown}",
     "choice.damage_effect": "{player} applies {answer} first to {source's} damage {options_shown}",
     "choice.protector": "{player} chooses {answer} to take {source's} damage {options_shown}",
     "choice.no_blockers_left": ("{obj} is blocked but nothing blocks it any more, so it assigns no "
@@ -498,6 +499,8 @@ REFUSALS: dict[str, Sentence] = {
         + f" {v['whose']}, not "
         + (f"an opponent of {v['controller']}" if v["opponents"] else v["controller"])),
     "target.mana_value_too_high": "{name} has mana value {mv}, more than {max_mv}",
+    "target.no_mana_value": ("by these rules {name} has no definite mana value, so it isn't one of "
+                             "{max_mv} or less"),
     "target.spell_not_ability": "{name} is a spell, not an ability",
     "target.ability_not_spell": "{name} is an ability, not a spell",
     "target.wrong_spell_kind": lambda v: (
@@ -674,6 +677,8 @@ REFUSALS: dict[str, Sentence] = {
                                      "x={x})."),
     "cascade_cast.cast_without_paying": ("{card} is cast without paying its mana cost, so the only legal "
                                          "choice for X is 0 (x={x})."),
+    "cascade_cast.never_free": ("{card} has {{X}} in its cost, and by these rules no such spell is cast "
+                                "without paying its mana cost."),
     "cascade_cast.mana_from_names": ("mana_from= names mana abilities to activate while casting the spell "
                                      "cascade found (CR 601.2g), so it goes with free_cast=True."),
     "cascade_cast.no_card_type": "{name} has no card type (a placeholder card), so it can't be cast.",
@@ -805,6 +810,7 @@ PROMPTS: dict[str, Sentence] = {
     "sacrifice.may_to_draw": "sacrifice a {card_type} to draw a card?",
     "target.copy": "target for the copy of {original}",
     "cascade.cast": "cast {card} without paying its mana cost (cascade)?",
+    "cascade.x": "the value of X for {card}, cast without paying its mana cost?",
     "target.spell": "target for {card}",
     "sacrifice.which": lambda v: f"which {v['card_type'].lower()} {v['player']} sacrifices",
     "damage.effect_order": "which effect applies first to {source's} damage",

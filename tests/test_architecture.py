@@ -270,6 +270,12 @@ def _workload() -> None:
     protector_combat(["Grizzly Bears", "Hill Giant"], {"Hill Giant": "Grizzly Bears"}, 2, 1)
 
     g = Game(["Alice", "Bob"])
+    g.put_onto_battlefield("Helm of Awakening", "Bob")  # {X}{X} with X = 1 costs {1}
+    g.activate(g.put_onto_battlefield("Wastes", "Alice"))
+    g.cast(g.put_in_hand("Walking Ballista", "Alice"), x=1)
+    g.resolve_stack()
+
+    g = Game(["Alice", "Bob"])
     g.put_onto_battlefield("Chalice of the Void", "Bob", counters={"charge": 1})
     g.activate(g.put_onto_battlefield("Mountain", "Alice"))
     g.cast(g.put_in_hand("Lightning Bolt", "Alice"), target="Bob")  # Chalice counters it

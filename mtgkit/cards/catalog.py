@@ -24,6 +24,7 @@ from ..abilities import (
     CopyTarget,
     Cost,
     CostIncrease,
+    CostReduction,
     CountersOnIt,
     CounterTriggeringSpell,
     CreateEffect,
@@ -279,6 +280,8 @@ CARDS: list[CardDef] = [
               "amount.", StaticReplacement(ManaReplacement("land", SetType("C", 1), "any", min_amount=2))),
          said("Each spell a player casts costs {1} more to cast for each other spell that player has "
               "cast this turn.", CostIncrease(1))),
+    make("Helm of Awakening", "Artifact", "{2}",
+         said("Spells cost {1} less to cast.", CostReduction(1))),
     make("Utopia Sprawl", "Enchantment — Aura", "{G}",
          said("Enchant Forest."),
          said("As Utopia Sprawl enters, choose a color.", ChooseColorAsEnters()),

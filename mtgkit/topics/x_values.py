@@ -6,6 +6,15 @@ Notebook 05 teaches it: an X card comes onto Alice's battlefield along one of th
 engine plays each. The answers follow every legal choice (which legendary permanent Alice
 keeps under the legend rule); the reasons cite the rule of the event that moved it.
 
+Every misconception about X is a wrong rule: a variant of the engine's rules (:class:`Mistake`
+names them; each class below overrides one decision point of :mod:`mtgkit.variants`), so a
+wrong option is what the same play gives under it. The practice boards are plays whose answers
+are read off the engine's outcomes: X cards entering (:class:`XEntry`), The Goose Mother and
+the legend rule (:class:`LegendPlay`), an X spell copied, cascaded into or with its cost
+reduced to nothing (:class:`StackPlay`), Hangarback Walker's death and return
+(:class:`DeathPlay`, last known information) and a copied spell under Chalice of the Void
+(:class:`ChalicePlay`, a copy isn't cast).
+
 >>> XCase("Walking Ballista", 2, XRoute.CLONE).legal()
 (0,)
 >>> [str(r) for r in X_PATHS]
@@ -19,16 +28,18 @@ import random
 import typing
 from collections.abc import Callable, Hashable, Sequence
 from enum import StrEnum
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from ..cards import card as lookup
 from ..crlinks import cited
+from ..errors import ChoiceError, RulesError, TargetError
 from ..events import (
     AbilityTriggered,
     ChoiceMade,
     Countered,
     Entered,
     Event,
+    NoTokens,
     Resolved,
     SpellCast,
     SpellCopied,
@@ -37,8 +48,9 @@ from ..events import (
 )
 from ..game import Game
 from ..grading import plural, read_number
-from ..outcomes import Outcome, outcomes
+from ..outcomes import Outcome, Outcomes, outcomes
 from ..records import Value
+from ..state import Obj
 from ..teaching import (
     LIBRARY,
     Check,
@@ -53,6 +65,7 @@ from ..teaching import (
     cr,
     event_lines,
 )
+from ..variants import CR, Rules
 from .base import (
     Exercise,
     Lesson,
@@ -65,6 +78,8 @@ from .base import (
     Topic,
     TopicName,
     misconceived,
+    rules_held,
+    variant,
 )
 
 
@@ -101,6 +116,153 @@ class Mistake(MisconceptionName):
     SPELL_COPY_LOSES_X = "spell-copy-loses-x"
     FREE_CAST_KEEPS_X_CHOICE = "free-cast-keeps-x-choice"
     FREE_CAST_FORBIDS_X_SPELLS = "free-cast-forbids-x-spells"
+    COPY_IS_CAST = "spell-copy-is-cast"
+    DIES_TRIGGER_SEES_NO_COUNTERS = "dies-trigger-sees-no-counters"
+    REDUCED_TO_NOTHING_IS_FREE = "reduced-to-nothing-is-free"
+
+
+# ----------------------------------------------------------------------------- the wrong rules
+# Each misconception about X is a wrong rule: a variant of the engine's rules (mtgkit.variants)
+# overriding one decision, so a wrong answer is what the same play gives under it.
+@variant(Mistake.COPY_KEEPS_X)
+class CopyKeepsX(Rules):
+    """A permanent entering as a copy (Clone) uses the X of what it copies."""
+
+    def enters_x(self, g: Any, o: Obj, x: int, copy_of: Obj | None) -> int:
+        return copy_of.etb_x if copy_of is not None else super().enters_x(g, o, x, copy_of)
+
+
+@variant(Mistake.RETURNED_CARD_KEEPS_X)
+class ReturnedCardKeepsX(Rules):
+    """A card put onto the battlefield uses the X it was last cast with (as if it were the same
+    object, CR 400.7 says it isn't)."""
+
+    def enters_x(self, g: Any, o: Obj, x: int, copy_of: Obj | None) -> int:
+        if copy_of is None and not x:
+            x = next((e.x for e in reversed(g.events) if isinstance(e, SpellCast) and e.obj_id == o.id), 0)
+        return super().enters_x(g, o, x, copy_of)
+
+
+@variant(Mistake.X_ZERO_WHEN_IT_ENTERS)
+class XZeroWhenItEnters(Rules):
+    """Off the stack X is 0, enters effects included."""
+
+    def enters_x(self, g: Any, o: Obj, x: int, copy_of: Obj | None) -> int:
+        return 0
+
+
+@variant(Mistake.X_STAYS_ON_THE_BATTLEFIELD)
+class XStaysOnTheBattlefield(Rules):
+    """A permanent's mana value on the battlefield counts the X it entered with."""
+
+    def mana_value(self, g: Any, o: Obj, x: int | None) -> int:
+        if x is None and o.zone == "battlefield":
+            x = o.etb_x
+        return super().mana_value(g, o, x)
+
+
+@variant(Mistake.X_MEANS_MANA_PAID)
+class XMeansManaPaid(Rules):
+    """X in an enters effect is all the mana paid for the {X}s."""
+
+    def enters_x(self, g: Any, o: Obj, x: int, copy_of: Obj | None) -> int:
+        cost = o.card.cost
+        return super().enters_x(g, o, x, copy_of) * (cost.x_count if cost is not None else 1)
+
+
+@variant(Mistake.X_COUNTED_ONCE)
+class XCountedOnce(Rules):
+    """On the stack {X}{X} counts X once in the mana value."""
+
+    def mana_value(self, g: Any, o: Obj, x: int | None) -> int:
+        cost = o.card.cost
+        once = (cost.x_count - 1) * x if cost is not None and x else 0
+        return super().mana_value(g, o, x) - once
+
+
+@variant(Mistake.COPY_ISNT_LEGENDARY)
+class CopyIsntLegendary(Rules):
+    """The legend rule counts only the real card, not a copy of it."""
+
+    def legend_rule_sees(self, g: Any, o: Obj) -> bool:
+        return o.printed is None and super().legend_rule_sees(g, o)
+
+
+@variant(Mistake.LEGEND_RULE_KILLS_BOTH)
+class LegendRuleKillsBoth(Rules):
+    """Two legends with one name both go to the graveyard."""
+
+    def legend_rule_may_keep(self, g: Any, objs: list[Obj]) -> list[Obj]:
+        return []
+
+
+@variant(Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER)
+class LegendRuleRemovesTheNewcomer(Rules):
+    """The legend rule keeps the one that was there first: no choice."""
+
+    def legend_rule_may_keep(self, g: Any, objs: list[Obj]) -> list[Obj]:
+        return super().legend_rule_may_keep(g, objs)[:1]
+
+
+@variant(Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+class XCardManaValueUnknown(Rules):
+    """A card with {X} has no mana value off the stack."""
+
+    def has_mana_value(self, g: Any, o: Obj) -> bool:
+        return o.zone == "stack" and super().has_mana_value(g, o)
+
+
+@variant(Mistake.SPELL_COPY_LOSES_X)
+class SpellCopyLosesX(Rules):
+    """A copy of a spell has X = 0."""
+
+    def copy_x(self, g: Any, original: Any) -> int:
+        return 0
+
+
+#: The largest X a learner who thinks a free cast still chooses X may wish for.
+FREE_X_WISHES = 9
+
+
+@variant(Mistake.FREE_CAST_KEEPS_X_CHOICE)
+class FreeCastKeepsXChoice(Rules):
+    """Cast without paying its mana cost, its caster still chooses any X."""
+
+    def free_cast_x(self, g: Any, card: Obj) -> tuple[int, ...]:
+        return tuple(range(FREE_X_WISHES + 1))
+
+
+@variant(Mistake.FREE_CAST_FORBIDS_X_SPELLS)
+class FreeCastForbidsXSpells(Rules):
+    """A spell with {X} can't be cast without paying its mana cost."""
+
+    def may_cast_free(self, g: Any, card: Obj) -> bool:
+        return False
+
+
+@variant(Mistake.COPY_IS_CAST)
+class CopyIsCast(Rules):
+    """A copy of a spell is cast, so "whenever a player casts a spell" sees it."""
+
+    def copy_is_cast(self, g: Any, original: Any) -> bool:
+        return True
+
+
+@variant(Mistake.REDUCED_TO_NOTHING_IS_FREE)
+class ReducedToNothingIsFree(Rules):
+    """A spell whose cost is reduced to nothing is cast without paying its mana cost: X is 0."""
+
+    def paid_nothing_is_free(self, g: Any, o: Obj) -> bool:
+        return True
+
+
+@variant(Mistake.DIES_TRIGGER_SEES_NO_COUNTERS)
+class DiesTriggerSeesNoCounters(Rules):
+    """A "when this dies" ability counts the counters on the card in the graveyard: none."""
+
+    def left_with_counters(self, g: Any, o: Obj,
+                           counters: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+        return tuple(sorted(o.counters.items()))
 
 
 # ----------------------------------------------------------------------------- the notebooks' cases
@@ -139,16 +301,18 @@ def _pay(g: Game, n_generic: int, colors: Sequence[str]) -> None:
         g.activate(g.put_onto_battlefield(name, "Alice"))
 
 
-def x_setup(card: str, x: int, path: XRoute | str) -> tuple[Game, Callable[[Game], object], str] | None:
+def x_setup(card: str, x: int, path: XRoute | str,
+            rules: Rules = CR) -> tuple[Game, Callable[[Game], object], str] | None:
     """The game before ``card`` comes onto the battlefield along ``path``, the action that
     brings it there, and how the X was chosen; ``None`` with a reason when it can't (Clone
-    copies only creatures; Order of Whiteclay returns only creature cards)."""
+    copies only creatures; Order of Whiteclay returns only creature cards). The game plays by
+    ``rules`` (the CR, or a variant: what a learner holding a wrong idea expects)."""
     path = route(path)
     defn = lookup(card)
     cost = defn.cost
     assert cost is not None
     colored = [c for c in (cost.text or "") if c in "WUBRG"]
-    g = Game(["Alice", "Bob"], library=LIBRARY)
+    g = Game(["Alice", "Bob"], library=LIBRARY, rules=rules)
     if path in (XRoute.CAST, XRoute.CLONE):
         if path == XRoute.CLONE and not defn.is_a("Creature"):
             return None
@@ -378,11 +542,12 @@ def x_reason(card: str, r: XPath) -> Reason:
     return Reason(r.note)
 
 
-def x_results(card: str, x: int, path: XRoute | str) -> list[tuple[XPath, Outcome | None]]:
+def x_results(card: str, x: int, path: XRoute | str,
+              rules: Rules = CR) -> list[tuple[XPath, Outcome | None]]:
     """Like :func:`x_paths`, with each result's outcome (its game afterwards; ``None`` when the
-    card can't take this path at all)."""
+    card can't take this path at all); played by ``rules`` (none when they refuse the path)."""
     path = route(path)
-    made = x_setup(card, x, path)
+    made = x_setup(card, x, path, rules)
     if made is None:
         return [(_not_arrived(card, path), None)]
     g, action, _ = made
@@ -524,7 +689,13 @@ class XEntry(Situation):
     """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
 
     topic: ClassVar[TopicName] = "x-values"
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = tuple(Mistake)
+    #: the variants its paths ask about (X as it enters, the mana value, the legend rule for a
+    #: Clone of The Goose Mother): few enough that every pair of them is tried
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.COPY_KEEPS_X, Mistake.RETURNED_CARD_KEEPS_X, Mistake.X_ZERO_WHEN_IT_ENTERS,
+        Mistake.X_STAYS_ON_THE_BATTLEFIELD, Mistake.X_MEANS_MANA_PAID, Mistake.X_COUNTED_ONCE,
+        Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER,
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
     card: str
     x: int
     path: XRoute
@@ -536,8 +707,7 @@ class XEntry(Situation):
     def how(self) -> str:
         return {XRoute.CAST: f"is cast with X = {self.x}",
                 XRoute.CLONE: f"is copied by a Clone (the original was cast with X = {self.x})",
-                XRoute.RETURNED: f"is returned from Alice's graveyard by Order of "
-                f"Whiteclay (it had been cast with X = {self.x} earlier and died)"}[self.path]
+                XRoute.RETURNED: "is returned from Alice's graveyard by Order of Whiteclay"}[self.path]
 
     def describe(self) -> str:
         return f"Alice's {self.card} {self.how()}"
@@ -594,42 +764,23 @@ class XEntry(Situation):
         return results[0].fate_reason
 
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        cost = lookup(self.card).cost
-        assert cost is not None
-        if self.path == XRoute.RETURNED and Mistake.X_CARD_MANA_VALUE_UNKNOWN in held:
+        """What the same path gives under the variants ``held`` (the misconceptions about X are
+        wrong rules: :data:`~mtgkit.topics.base.VARIANTS`)."""
+        return self.under(rules_held(held))
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """The answers when the engine plays the path by ``rules`` (Order of Whiteclay refused its
+        target: the learner says it can't target the card)."""
+        results = _x_paths(self.card, self.x, self.path, rules)
+        if not results and self.path == XRoute.RETURNED:
             return (NO_TARGET,)
-        path, x = self.path, self.x
-        if path == XRoute.CLONE and Mistake.COPY_KEEPS_X in held:
-            path = XRoute.CAST
-        if path == XRoute.RETURNED and Mistake.RETURNED_CARD_KEEPS_X in held:
-            path = XRoute.CAST
-        if Mistake.X_ZERO_WHEN_IT_ENTERS in held and self.path == XRoute.CAST and self.ask in (
-                "counters", "tokens", "counters and mana value"):
-            x = 0  # the learner applies "X is 0 off the stack" to the enters effect too
-        if Mistake.X_MEANS_MANA_PAID in held and self.ask in ("counters", "tokens"):
-            x = x * cost.x_count
-        if self.ask == "mana value on the battlefield" and Mistake.X_STAYS_ON_THE_BATTLEFIELD in held:
-            return (str(cost.mana_value(x)),)
-        if self.ask == "counters and mana value":
-            paid = x * cost.x_count if Mistake.X_MEANS_MANA_PAID in held else x
-            found: dict[str, None] = {}
-            for r in _x_paths(self.card, paid, path):
-                mv = r.mv_battlefield
-                if mv is not None and Mistake.X_STAYS_ON_THE_BATTLEFIELD in held:
-                    mv = cost.mana_value(self.x)
-                found[x_pair(r.counter_total if r.survived else None, mv)] = None
-            return tuple(found)
-        counted_once = Mistake.X_COUNTED_ONCE in held and self.path == XRoute.CAST
-        if self.ask == "mana value on the stack" and counted_once:
-            return (str(cost.mana_value(x) - (cost.x_count - 1) * x),)
-        values = _x_paths(self.card, x, path)
-        return tuple(dict.fromkeys(v for r in values if (v := x_value(r, self.ask)) is not None))
+        return tuple(dict.fromkeys(v for r in results if (v := x_value(r, self.ask)) is not None))
 
 
 @functools.lru_cache(maxsize=4096)
-def _x_paths(card: str, x: int, path: XRoute) -> list[XPath]:
-    """:func:`x_paths`, worked out once per card, X and path."""
-    return x_paths(card, x, path)
+def _x_paths(card: str, x: int, path: XRoute, rules: Rules = CR) -> list[XPath]:
+    """:func:`x_paths`, worked out once per card, X, path and rules."""
+    return [r for r, _ in x_results(card, x, path, rules)]
 
 
 def x_value(r: XPath, ask: XAsk) -> str | None:
@@ -663,6 +814,29 @@ NO_TARGET = "Order of Whiteclay can't target it"
 GOOSE = "The Goose Mother"
 
 
+class _XPlay(PlaySituation):
+    """A play about X whose answers are read off the engine's outcomes (:meth:`answers`): its
+    legal answers are the play's by the rules, and its model knows the variants that change
+    them (its own misconceptions, and every other variant asked that changes an answer alone:
+    two that change nothing alone aren't tried together, which keeps a board's distractors to
+    a few dozen plays)."""
+
+    def legal(self) -> tuple[str, ...]:
+        return self.under(CR)
+
+    def known(self) -> tuple[MisconceptionName | str, ...]:
+        return _known(self)
+
+
+@functools.lru_cache(maxsize=2048)
+def _known(s: _XPlay) -> tuple[MisconceptionName | str, ...]:
+    own = tuple(type(s).misconceptions)
+    legal = set(s.legal())
+    return (*own, *(n for n in PlaySituation.known(s)
+                    if n not in own and set(s.under(rules_held({str(n)}))) != legal))
+
+
+
 def goose_words(counters: Sequence[int], food: int) -> str:
     """Alice's Goose Mothers and Food as an answer: "The Goose Mother with 4 counters; 2 Food"."""
     if not counters:
@@ -675,12 +849,12 @@ def goose_words(counters: Sequence[int], food: int) -> str:
     return f"{geese}; {food} Food"
 
 
-class LegendPlay(PlaySituation):
-    """X with copies and the legend rule: Alice controls The Goose Mother, and a second one
-    arrives (a Clone copying it, or another cast with X); the legend rule makes her keep one.
-    Which of these could be true once everything has resolved (her Goose Mothers with their
-    counters, and her Food)? With ``keeps`` the story says which she keeps: the one with more
-    counters."""
+class LegendPlay(_XPlay):
+    """X with copies and the legend rule: Alice casts The Goose Mother with X = ``first``, and a
+    second one arrives (a Clone copying it, or another cast with X); the legend rule makes her
+    keep one. Which of these could be true once everything has resolved (her Goose Mothers with
+    their counters, and her Food)? With ``keeps`` the story says which she keeps: the one with
+    more counters. The answers are read off the engine's outcomes, by the rules or a variant."""
 
     topic: ClassVar[TopicName] = "x-values"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
@@ -690,90 +864,81 @@ class LegendPlay(PlaySituation):
         frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH}),
         frozenset({Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER}),
         frozenset({Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER})})
-    first: int  # counters on the Goose Mother Alice controls at the start
+    first: int  # the X of the Goose Mother Alice casts first
     x: int | None = None  # the X of a second Goose Mother she casts (None: a Clone copies the first)
     keeps: bool = False
 
     def key(self) -> Hashable:
         return ("legend", self.play)
 
-    def _ends(self) -> tuple[tuple[tuple[int, ...], int], ...]:
-        return _legend_ends(self.play)
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(goose_words(c, f) for c, f in self._ends()))
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        for o in outs:
+            geese = tuple(sum(p.counters.values()) for p in o.game.permanents("Alice") if p.name == GOOSE)
+            found[goose_words(geese, sum(1 for p in o.game.permanents("Alice") if p.name == "Food"))] = None
+        return tuple(found)
 
     def explain(self) -> str:
-        outs = self.play.outcomes()
-        o = outs[0]
-        new = "the copy (Clone had no X, so X is 0 for it: CR 107.3m, 707.5)" if self.x is None else \
-            f"the new one (its X is {self.x}: CR 107.3m)"
-        lines = [f"The Goose Mother already there has {plural(self.first, 'counter')}; {new} arrives with "
-                 f"the same name and is legendary too (a copy copies the supertype, CR 707.2), so Alice "
-                 f"keeps one of the two and the other goes to the graveyard (the legend rule, CR 704.5j)."
+        o = self.play.outcomes()[0]
+        new = ("the copy (Clone had no X, so X is 0 for it: CR 107.3m, 707.5) arrives with the same name "
+               "and is legendary too (a copy copies the supertype, CR 707.2)") if self.x is None else \
+            f"a second The Goose Mother (its X is {self.x}: CR 107.3m) arrives, legendary with the same name"
+        food = sum(1 for e in o.events if isinstance(e, Entered) and e.obj == "Food")
+        lines = [f"The first Goose Mother enters with {plural(self.first, 'counter')} (X = {self.first}, "
+                 f"CR 107.3m); {new}, so Alice keeps one of the two and the other goes to the graveyard "
+                 f"(the legend rule, CR 704.5j)."
                  + (" She keeps the one with more counters." if self.keeps else " Either choice is hers."),
-                 "The new one's enters trigger still resolves, whichever she keeps (CR 113.7a): "
-                 + tokens_line(GOOSE, 0 if self.x is None else self.x,
-                               sum(1 for e in o.events if isinstance(e, Entered) and e.obj == "Food")),
+                 f"Each enters trigger resolves, whichever she keeps (CR 113.7a): "
+                 f"{plural(food, 'Food token')} "
+                 f"in all.",
                  "What the engine did:",
                  event_lines(e for e in o.events if isinstance(e, Entered | ChoiceMade | ZoneChange)
-                             and not (isinstance(e, ZoneChange) and e.frm == "library"))]
+                             and not (isinstance(e, ZoneChange) and e.frm in ("library", "hand")))]
         return "\n".join(lines)
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        new = self.first if self.x is None and Mistake.COPY_KEEPS_X in held else (self.x or 0)
-        if Mistake.X_ZERO_WHEN_IT_ENTERS in held and self.x is not None:
-            new = 0
-        made = 0 if (self.x is None and Mistake.COPY_KEEPS_X not in held) else -(-new // 2)
-        food = self._ends()[0][1] - len(_new_food(self.play)) + made
-        if Mistake.COPY_ISNT_LEGENDARY in held and self.x is None:
-            return (goose_words((self.first, new), food),)
-        if Mistake.LEGEND_RULE_KILLS_BOTH in held:
-            return (goose_words((), food),)
-        if Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER in held:
-            return (goose_words((self.first,), food),)
-        if self.keeps:
-            return (goose_words((max(self.first, new),), food),)
-        return tuple(dict.fromkeys(goose_words((c,), food) for c in (self.first, new)))
+    def decisive(self) -> Reason | None:
+        """The legend rule's move, when the story fixes which one she keeps."""
+        if not self.keeps:
+            return None
+        e = next((e for e in self.play.outcomes()[0].events  # the legend rule moves a Goose Mother
+                  if isinstance(e, StateBasedMove) and e.obj == GOOSE), None)
+        return None if e is None else Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
 
 
-@functools.lru_cache(maxsize=512)
-def _legend_ends(play: Play) -> tuple[tuple[tuple[int, ...], int], ...]:
-    out = []
-    for o in play.outcomes():
-        geese = tuple(sorted((sum(p.counters.values()) for p in o.game.permanents("Alice")
-                              if p.name == GOOSE), reverse=True))
-        out.append((geese, sum(1 for p in o.game.permanents("Alice") if p.name == "Food")))
-    return tuple(dict.fromkeys(out))
+def _lands(name: str, n: int) -> list[str]:
+    """Labels of ``n`` lands named ``name`` in a set-up ("Wastes", "Wastes 2", ...)."""
+    return [name if i == 1 else f"{name} {i}" for i in range(1, n + 1)]
 
 
-def _new_food(play: Play) -> list[Event]:
-    return [e for e in play.outcomes()[0].events if isinstance(e, Entered) and e.obj == "Food"]
+def _goose_cast(x: int, label: str, lands: Sequence[str], says: str) -> tuple[Step, ...]:
+    return (Step("cast", says, card=label, x=x, pay=("Forest", "Island", *lands)),
+            Step("resolve_stack", ""))
 
 
 def legend_play(first: int, x: int | None = None, *, keeps: bool = False) -> LegendPlay:
-    """Alice controls The Goose Mother with ``first`` counters (cast earlier with that X, with
-    its Food); she casts Clone copying it (``x`` None) or a second The Goose Mother with X =
-    ``x``."""
-    food = -(-first // 2)
-    pieces = [Piece(GOOSE, counters=(("+1/+1", first),)), *[Piece("Food") for _ in range(food)]]
+    """Alice casts The Goose Mother with X = ``first``; then she casts Clone copying it (``x``
+    None) or a second The Goose Mother with X = ``x``."""
+    wastes = _lands("Wastes", first + (x or 0))
+    pieces = [Piece("Forest"), Piece("Island"), *[Piece("Wastes") for _ in wastes], Piece(GOOSE, zone="hand")]
+    steps = list(_goose_cast(first, GOOSE, wastes[:first],
+                             f"Alice taps {first + 2} lands and casts The Goose Mother with X = {first}; "
+                             f"everything resolves."))
     if x is None:
-        lands = [f"Island {i}" if i > 1 else "Island" for i in range(1, 5)]
-        pieces += [Piece("Island") for _ in lands] + [Piece("Clone", zone="hand")]
-        steps = (Step("cast", "Alice taps four Islands and casts Clone; it resolves, and she has it enter "
-                      "as a copy of The Goose Mother.", card="Clone", pay=tuple(lands)),
-                 Step("resolve", "", copy=GOOSE),
-                 Step("resolve_stack", "Everything on the stack resolves."))
+        islands = [f"Island {i}" for i in range(2, 6)]
+        pieces += [Piece("Island") for _ in islands] + [Piece("Clone", zone="hand")]
+        steps += [Step("cast", "Alice taps four Islands and casts Clone; it resolves, and she has it enter "
+                       "as a copy of The Goose Mother.", card="Clone", pay=tuple(islands)),
+                  Step("resolve", "", copy=GOOSE),
+                  Step("resolve_stack", "Everything on the stack resolves.")]
     else:
-        wastes = [f"Wastes {i}" if i > 1 else "Wastes" for i in range(1, x + 1)]
-        pieces += [Piece("Forest"), Piece("Island"), *[Piece("Wastes") for _ in wastes],
-                   Piece(GOOSE, zone="hand", label="new Goose Mother")]
-        steps = (Step("cast", f"Alice taps {x + 2} lands and casts a second The Goose Mother with X = {x}; "
-                      f"it resolves.", card="new Goose Mother", x=x, pay=("Forest", "Island", *wastes)),
-                 Step("resolve", ""),
-                 Step("resolve_stack", "Everything on the stack resolves."
-                      + (" Alice keeps the Goose Mother with more counters." if keeps else "")))
-    play = Play(Setup(pieces=tuple(pieces)), steps)
+        pieces += [Piece("Forest"), Piece("Island"), Piece(GOOSE, zone="hand", label="new Goose Mother")]
+        steps += [Step("cast", f"Alice taps {x + 2} more lands and casts a second The Goose Mother with X = "
+                       f"{x}; it resolves.", card="new Goose Mother", x=x,
+                       pay=("Forest 2", "Island 2", *wastes[first:])),
+                  Step("resolve", ""),
+                  Step("resolve_stack", "Everything on the stack resolves."
+                       + (" Alice keeps the Goose Mother with more counters." if keeps else ""))]
+    play = Play(Setup(pieces=tuple(pieces)), tuple(steps))
     if keeps and x is not None:  # the story says she keeps the one with more counters
         labels = play.labels()
         best = labels[GOOSE] if first >= x else labels["new Goose Mother"]
@@ -783,7 +948,7 @@ def legend_play(first: int, x: int | None = None, *, keeps: bool = False) -> Leg
 
 #: How an X spell gets a second life on the stack: copied there by Lithoform Engine (707.10), or
 #: cast without paying its mana cost by Bloodbraid Elf's cascade (107.3b).
-StackRoute = Literal["copy", "cascade"]
+StackRoute = Literal["copy", "cascade", "reduced"]
 #: The card a cascade finds under the X card, for a learner who thinks cascade passes over it.
 UNDER = "Grizzly Bears"
 
@@ -799,17 +964,18 @@ def _copies(card: str, counters: Sequence[int]) -> str:
         f"two {card}s, with {a} and {b} counters"
 
 
-class StackPlay(PlaySituation):
+class StackPlay(_XPlay):
     """X on the stack: Alice casts ``card`` with X = ``x`` and copies the spell with Lithoform
     Engine ({4}, {T}: copy target permanent spell you control); or she casts Bloodbraid Elf, whose
     cascade finds ``card`` on top of her library (a Grizzly Bears under it), and casts it without
-    paying its mana cost, though she would like X to be ``x``. What becomes of it?"""
+    paying its mana cost, though she would like X to be ``x``. What becomes of it? The answers
+    are read off the engine's outcomes, by the rules or a variant."""
 
     topic: ClassVar[TopicName] = "x-values"
     misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
         Mistake.SPELL_COPY_LOSES_X, Mistake.X_ZERO_WHEN_IT_ENTERS, Mistake.X_MEANS_MANA_PAID,
         Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS,
-        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN, Mistake.REDUCED_TO_NOTHING_IS_FREE)
     exclusive: ClassVar[frozenset[frozenset[str]]] = frozenset({
         frozenset({Mistake.FREE_CAST_KEEPS_X_CHOICE, Mistake.FREE_CAST_FORBIDS_X_SPELLS})})
     card: str
@@ -819,10 +985,7 @@ class StackPlay(PlaySituation):
     def key(self) -> Hashable:
         return ("stack", self.play)
 
-    def _end(self) -> tuple[tuple[int, ...], str]:
-        return _stack_end(self.play, self.card)
-
-    def answer_of(self, counters: Sequence[int], fate: str = "") -> str:
+    def answer_of(self, counters: Sequence[int], fate: str = "", x: int = 0) -> str:
         if self.route == "copy":
             return _copies(self.card, counters)
         if fate == "bottom":
@@ -830,44 +993,44 @@ class StackPlay(PlaySituation):
         if fate == "passed":
             return f"cascade passes over {self.card} (to the bottom of her library) and she casts {UNDER}"
         if counters:
-            n = counters[0]
-            return f"it is cast with X = {n}: {self.card} stays with {plural(n, 'counter')}"
-        return f"it is cast with X = 0: {self.card} enters with no counters and dies"
+            return f"it is cast with X = {x}: {self.card} stays with {plural(counters[0], 'counter')}"
+        return f"it is cast with X = {x}: {self.card} enters with no counters and dies"
 
-    def legal(self) -> tuple[str, ...]:
-        counters, fate = self._end()
-        return (self.answer_of(counters, fate),)
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        for o in outs:
+            mine = sorted((p.counters.get("+1/+1", 0) for p in o.game.permanents("Alice")
+                           if p.name == self.card),
+                          reverse=True)
+            cast = next((e for e in o.events if isinstance(e, SpellCast) and e.obj == self.card), None)
+            fate = "" if cast is not None or self.route == "copy" else \
+                "passed" if any(isinstance(e, SpellCast) and e.obj == UNDER for e in o.events) else "bottom"
+            found[self.answer_of(mine, fate, cast.x if cast is not None else 0)] = None
+        return tuple(found)
 
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        per = lookup(self.card).cost
-        assert per is not None
-        if self.route == "cascade":
-            if Mistake.FREE_CAST_FORBIDS_X_SPELLS in held:
-                return (self.answer_of((), "bottom"),)
-            if Mistake.X_CARD_MANA_VALUE_UNKNOWN in held:
-                return (self.answer_of((), "passed"),)
-            if Mistake.FREE_CAST_KEEPS_X_CHOICE in held and self.x:
-                return (self.answer_of((self.x,)),)
-            return self.legal()
-        x = 0 if Mistake.X_ZERO_WHEN_IT_ENTERS in held else self.x
-        if Mistake.X_MEANS_MANA_PAID in held:
-            x *= per.x_count
-        copy = 0 if Mistake.SPELL_COPY_LOSES_X in held else x
-        return (self.answer_of([c for c in (x, copy) if c > 0]),)
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        """A learner who thinks no spell with {X} is cast for free: it goes to the bottom."""
+        return (self.answer_of((), "bottom"),) if self.route == "cascade" and isinstance(error, ChoiceError) \
+            else ()
 
     def explain(self) -> str:
         o = self.play.outcomes()[0]
-        lines = [self.answer_of(*self._end())[0].upper() + self.answer_of(*self._end())[1:] + "."]
+        said = self.legal()[0]
+        lines = [said[0].upper() + said[1:] + "."]
         for e in o.events:
             if isinstance(e, SpellCopied):
                 lines.append(f"The copy keeps every choice made for the spell, X = {e.x} included "
-                             f"({cr(e.rules)}): {e.text}.")
+                             f"({cr(e.rules)}; a copy of a spell copies its copiable values and its "
+                             f"choices, CR 707.2, 707.10): {e.text}.")
             elif isinstance(e, SpellCast) and e.free:
                 lines.append(f"Cast without paying its mana cost, the only legal X is 0 ({cr(e.rules)}): "
                              f"{e.text}.")
-            elif isinstance(e, Entered) and e.obj == self.card:
-                lines.append(f"{e.text} ({cr(e.rules)}).")
-            elif isinstance(e, StateBasedMove) and e.obj == self.card:
+            elif isinstance(e, SpellCast) and e.obj == self.card and self.route == "reduced":
+                lines.append(f"{e.text} ({cr(e.rules)}): the Helms reduced its total cost, X's mana "
+                             f"included, to nothing (CR 601.2f), but it was cast paying that cost, so X "
+                             f"is what Alice chose; only a spell cast without paying its mana cost has X "
+                             f"0 (CR 107.3b).")
+            elif isinstance(e, Entered | StateBasedMove) and e.obj == self.card:
                 lines.append(f"{e.text} ({cr(e.rules)}).")
         lines += ["What the engine did:", event_lines(e for e in o.events if isinstance(
             e, SpellCast | SpellCopied | Entered | StateBasedMove | Resolved))]
@@ -875,25 +1038,14 @@ class StackPlay(PlaySituation):
 
     def decisive(self) -> Reason | None:
         o = self.play.outcomes()[0]
-        e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and e.free)),
-                 None)
+        e = next((e for e in o.events if isinstance(e, SpellCopied) or (isinstance(e, SpellCast) and (
+            e.free or (self.route == "reduced" and e.obj == self.card)))), None)
         if e is None:
             return None
-        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast
-        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b")))
+        # the event's rule that decides X: 707.10 for the copy, 107.3b for the free cast, 601.2f
+        # (a reduction, not a free cast) for the cost reduced to nothing
+        rules = tuple(sorted(e.rules, key=lambda r: r not in ("707.10", "107.3b", "601.2f")))
         return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
-
-
-@functools.lru_cache(maxsize=512)
-def _stack_end(play: Play, card: str) -> tuple[tuple[int, ...], str]:
-    """The counters on each of Alice's permanents named ``card`` at the end of ``play``, and
-    what became of the card itself ("": the engine cast it)."""
-    o = play.outcomes()[0]
-    mine = [p for p in o.game.permanents("Alice") if p.name == card]
-    counters = tuple(sorted((p.counters.get("+1/+1", 0) for p in mine),
-                            reverse=True))
-    cast = any(isinstance(e, SpellCast) and e.obj == card for e in o.events)
-    return counters, "" if cast else "bottom"
 
 
 def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
@@ -906,13 +1058,20 @@ def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
         wastes = ["Wastes"] + [f"Wastes {i}" for i in range(2, n + 5)]
         pieces = [Piece("Lithoform Engine"), *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
         count = {2: "two", 4: "four", 6: "six"}.get(n, str(n))
-        steps = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
+        steps: tuple[Step, ...] = (Step("cast", f"Alice taps {count} Wastes and casts {card} with X = {x}.",
                       card=card, x=x,
                       pay=tuple(wastes[:n])),
                  Step("activate", f"Holding priority, she taps four more Wastes and activates Lithoform "
                       f"Engine's “{{4}}, {{T}}: Copy target permanent spell you control” targeting the "
                       f"{card} spell.", card="Lithoform Engine", ability=2, target=card,
                       pay=tuple(wastes[n:])),
+                 Step("resolve_stack", "Everything on the stack resolves."))
+    elif route == "reduced":  # Helms of Awakening take its whole cost down to nothing (601.2f)
+        helms = _lands("Helm of Awakening", x * per.x_count)
+        pieces = [*[Piece("Helm of Awakening", player="Bob") for _ in helms], Piece(card, zone="hand")]
+        count = {1: "One", 2: "Two", 3: "Three", 4: "Four", 6: "Six"}.get(len(helms), str(len(helms)))
+        steps = (Step("cast", f"{count} Helm{'s' if len(helms) > 1 else ''} of Awakening make {card} with "
+                      f"X = {x} cost nothing: Alice casts it with X = {x}, paying no mana.", card=card, x=x),
                  Step("resolve_stack", "Everything on the stack resolves."))
     else:
         lands = ("Mountain", "Forest", "Forest 2", "Island")
@@ -924,7 +1083,178 @@ def stack_play(card: str, route: StackRoute, x: int) -> StackPlay:
                  Step("resolve", f"The cascade ability resolves: Alice casts the card it finds without "
                       f"paying its mana cost, if she can. She would like X to be {x}.", free_cast=True, x=0),
                  Step("resolve_stack", "Everything on the stack resolves."))
+        # her wish, where a player may choose X for a free cast (by the rules she may not: 107.3b)
+        return StackPlay(Play(Setup(pieces=tuple(pieces)), steps, keep=(("X", f"X = {x}"),)), card, route, x)
     return StackPlay(Play(Setup(pieces=tuple(pieces)), steps), card, route, x)
+
+
+class DeathPlay(_XPlay):
+    """Last known information and a new object: Alice casts ``card`` (Hangarback Walker or
+    Walking Ballista) with X = ``x`` and kills it with her own Lightning Bolt; Hangarback Walker's
+    dies trigger counts the counters it had as it left (CR 603.10a, 608.2h). With ``returned``,
+    Order of Whiteclay then returns it: a new object, not cast, so X is 0 for it (CR 400.7,
+    107.3m). What does Alice have once everything has resolved?"""
+
+    topic: ClassVar[TopicName] = "x-values"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.DIES_TRIGGER_SEES_NO_COUNTERS, Mistake.RETURNED_CARD_KEEPS_X,
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+    card: str
+    x: int
+    returned: bool = False
+    killer: str = "Lightning Bolt"
+
+    def key(self) -> Hashable:
+        return ("death", self.play)
+
+    def answer_of(self, thopters: int, counters: int | None) -> str:
+        back = "back on the battlefield" if self.returned else "still on the battlefield"
+        where = (f"{self.card} {back} with {plural(counters, 'counter')}"
+                 if counters else f"{self.card} {back} with no counters"
+                 if counters == 0 else f"{self.card} in her graveyard")
+        return f"{plural(thopters, 'Thopter token')}; {where}" if self.card == "Hangarback Walker" else where
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        for o in outs:
+            mine = [p for p in o.game.permanents("Alice") if p.name == self.card]
+            thopters = sum(1 for p in o.game.permanents("Alice") if p.name == "Thopter")
+            found[self.answer_of(thopters, sum(mine[0].counters.values()) if mine else None)] = None
+        return tuple(found)
+
+    def under(self, rules: Rules) -> tuple[str, ...]:
+        """As for any play; when the rules refuse Order of Whiteclay's target (and only that step:
+        the steps before it play), the learner says it can't target the card."""
+        try:
+            return self.answers(self.play.outcomes(rules))
+        except RulesError as error:
+            if not self.returned or not isinstance(error, TargetError):
+                return ()
+        try:
+            self.play.replace(steps=self.play.steps[:-2]).outcomes(rules)
+        except RulesError:
+            return ()
+        return (f"Order of Whiteclay can't target {self.card}",)
+
+    def explain(self) -> str:
+        o = self.play.outcomes()[0]
+        lines = [self.legal()[0][0].upper() + self.legal()[0][1:] + "."]
+        told = False  # the dies trigger's tokens, said once
+        for e in o.events:
+            if isinstance(e, Entered | StateBasedMove) and e.obj == self.card:
+                lines.append(f"{e.text} ({cr(e.rules)}).")
+            elif (isinstance(e, NoTokens) or (isinstance(e, Entered) and e.obj == "Thopter")) and not told:
+                told = True
+                lines.append(f"{e.text} ({cr(e.rules)}): the dies trigger counts the counters Hangarback "
+                             f"Walker had as it left the battlefield (last known information, CR 603.10a, "
+                             f"608.2h).")
+        lines += ["What the engine did:", event_lines(e for e in o.events if isinstance(
+            e, SpellCast | Entered | StateBasedMove | Resolved | ZoneChange | NoTokens))]
+        return "\n".join(lines)
+
+    def decisive(self) -> Reason | None:
+        """The token creation that read the counters (CR 603.10a's last known information)."""
+        o = self.play.outcomes()[0]
+        e = next((e for e in o.events if isinstance(e, Entered) and e.obj == "Thopter"), None)
+        if e is None:
+            return None
+        rules = tuple(sorted(e.rules, key=lambda r: r != "603.10a"))  # the rule that counts them first
+        return Reason(f"{e.text} ({cr(e.rules)}).", rules, e.seq)
+
+
+#: What kills the X creature in a death play: the spell, the lands that pay for it, in words.
+KILLERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "Lightning Bolt": (("Mountain",), "her Mountain"),
+    "Stoke the Flames": (("Mountain", "Mountain 2", "Wastes", "Wastes 2"), "two Mountains and two Wastes"),
+}
+
+
+def death_play(card: str, x: int, *, returned: bool = False, killer: str = "Lightning Bolt",
+               thopters: int = 0) -> DeathPlay:
+    """Alice, who has ``thopters`` Thopter tokens already, casts ``card`` with X = ``x``, casts
+    ``killer`` at it and (``returned``) returns it with Order of Whiteclay (see :class:`DeathPlay`)."""
+    lands, said = KILLERS[killer]
+    extra = sum(1 for land in lands if land.startswith("Wastes"))
+    wastes = _lands("Wastes", 2 * x + 1 + extra)
+    pieces = [*[Piece("Thopter") for _ in range(thopters)],
+              *[Piece(land.split(" ")[0]) for land in lands if land.startswith("Mountain")],
+              *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand"), Piece(killer, zone="hand")]
+    steps = [Step("cast", f"Alice taps {2 * x} Wastes and casts {card} with X = {x}; it resolves.",
+                  card=card, x=x, pay=tuple(wastes[extra:extra + 2 * x])),
+             Step("resolve_stack", ""),
+             Step("cast", f"She taps {said} and casts {killer} targeting her {card}; everything "
+                  f"resolves.", card=killer, target=card, pay=lands),
+             Step("resolve_stack", "")]
+    if returned:
+        pieces += [Piece("Plains"), Piece("Plains"), Piece("Order of Whiteclay", tapped=True)]
+        steps += [Step("activate", f"She taps three lands and activates Order of Whiteclay ({{1}}{{W}}{{W}}, "
+                       f"{{Q}}) targeting {card} in her graveyard; everything resolves.",
+                       card="Order of Whiteclay", target=card, pay=("Plains", "Plains 2", wastes[-1])),
+                  Step("resolve_stack", "")]
+    return DeathPlay(Play(Setup(pieces=tuple(pieces)), tuple(steps)), card, x, returned, killer)
+
+
+class ChalicePlay(_XPlay):
+    """A copy of a spell isn't cast: Bob controls Chalice of the Void with ``counters`` charge
+    counters; Alice casts ``card`` (Walking Ballista or Hangarback Walker) with X = ``x`` and,
+    holding priority, copies the spell with Lithoform Engine. Chalice sees only the cast (CR
+    601.2, 707.10), and compares its counters with the spell's mana value on the stack (202.3e).
+    What does Alice control once everything has resolved?"""
+
+    topic: ClassVar[TopicName] = "x-values"
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.COPY_IS_CAST, Mistake.SPELL_COPY_LOSES_X, Mistake.X_COUNTED_ONCE)
+    x: int
+    counters: int
+    card: str = "Walking Ballista"
+
+    def key(self) -> Hashable:
+        return ("chalice", self.play)
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(
+            _copies(self.card, sorted((p.counters.get("+1/+1", 0) for p in o.game.permanents("Alice")
+                                       if p.name == self.card), reverse=True)) for o in outs))
+
+    def explain(self) -> str:
+        o = self.play.outcomes()[0]
+        lines = [self.legal()[0][0].upper() + self.legal()[0][1:] + "."]
+        for e in o.events:
+            if isinstance(e, SpellCast) and e.obj == self.card:
+                lines.append(f"{e.text}: on the stack its mana value is {e.mana_value} (CR 202.3e), against "
+                             f"{plural(self.counters, 'charge counter')} on Bob's Chalice.")
+            elif isinstance(e, SpellCopied):
+                lines.append(f"{e.text} ({cr(e.rules)}): the copy is put on the stack, not cast, so Chalice "
+                             f"of the Void doesn't see it (CR 707.10, 601.2); a copy of a spell copies its "
+                             f"copiable values and its choices (CR 707.2, 707.10).")
+            elif isinstance(e, AbilityTriggered | Countered | StateBasedMove):
+                lines.append(f"{e.text} ({cr(e.rules)}).")
+        lines += ["What the engine did:", event_lines(e for e in o.events if isinstance(
+            e, SpellCast | SpellCopied | AbilityTriggered | Countered | Entered | StateBasedMove))]
+        return "\n".join(lines)
+
+    def decisive(self) -> Reason | None:
+        """The copy put on the stack (not cast, CR 707.10)."""
+        e = next((e for e in self.play.outcomes()[0].events if isinstance(e, SpellCopied)), None)
+        return None if e is None else Reason(f"{e.text} ({cr(e.rules)}).", e.rules, e.seq)
+
+
+BALLISTA = "Walking Ballista"
+
+
+def chalice_play(x: int, counters: int, card: str = BALLISTA) -> ChalicePlay:
+    """Bob's Chalice of the Void with ``counters``; Alice casts ``card`` with X = ``x`` and copies
+    the spell with Lithoform Engine (see :class:`ChalicePlay`)."""
+    wastes = _lands("Wastes", 2 * x + 4)
+    pieces = [Piece("Chalice of the Void", player="Bob", counters=(("charge", counters),)),
+              Piece("Lithoform Engine"), *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
+    steps = (Step("cast", f"Alice taps {2 * x} Wastes and casts {card} with X = {x}.",
+                  card=card, x=x, pay=tuple(wastes[:2 * x])),
+             Step("activate", "Holding priority, she taps four more Wastes and activates Lithoform Engine's "
+                  f"“{{4}}, {{T}}: Copy target permanent spell you control” targeting the {card} spell.",
+                  card="Lithoform Engine", ability=2, target=card, pay=tuple(wastes[2 * x:])),
+             Step("resolve_stack", "Everything on the stack resolves."))
+    return ChalicePlay(Play(Setup(pieces=tuple(pieces)), steps), x, counters, card)
 
 
 # ----------------------------------------------------------------------------- misconceptions
@@ -938,7 +1268,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Only the spell that became the permanent passes its X to the enters effects. The copy is "
                   "Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
                   "copied 'enters with X' uses X = 0.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Walking Ballista", 2, XRoute.CLONE, "counters"),
         ask="How many counters does the copy end up with (0 if it dies)?",
     ),
@@ -951,9 +1281,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="The X of an enters effect is the X chosen for the spell that became this permanent. A "
                   "card returned by an ability is a new object that didn't come from a spell (CR 400.7), "
                   "whatever X it was cast with before it died, so X is 0.",
-        plugs_in="inputs",
-        example=XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
-        ask="How many counters does it end up with (0 if it dies)?",
+        plugs_in="variant",
+        example=death_play("Walking Ballista", 2, returned=True),
+        ask="Where is Walking Ballista once everything has resolved, and with how many counters?",
     ),
     Misconception(
         name=Mistake.X_ZERO_WHEN_IT_ENTERS,
@@ -965,7 +1295,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Off the stack X is 0 in the permanent's mana cost (CR 107.3g, 202.3e), but an enters "
                   "effect of a permanent that was a spell with X uses the X chosen for that spell: cast "
                   "with X = 2, it enters with 2 counters.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Walking Ballista", 2, XRoute.CAST, "counters"),
         ask="How many counters does it end up with (0 if it dies)?",
     ),
@@ -977,7 +1307,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="202.3e",
         rule_says="Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on the "
                   "battlefield is 0, whatever X was and however many counters it has.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
         ask="What is its mana value on the battlefield?",
     ),
@@ -990,7 +1320,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="107.3a",
         rule_says="X is the number the caster chose and announced; {X}{X} means that number is paid twice. "
                   "The enters effect uses that number (CR 107.3m): X = 1 costs 2 mana and gives 1 counter.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
         ask="How many counters does it end up with?",
     ),
@@ -1002,7 +1332,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="202.3e",
         rule_says="On the stack each {X} counts as the chosen number: Chalice of the Void cast with X = 1 "
                   "has mana value 2 there.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
         ask="What is its mana value on the stack?",
     ),
@@ -1016,7 +1346,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="A copy takes the original's copiable values, its name and the supertype legendary "
                   "included, so Alice controls two legendary permanents named The Goose Mother and keeps "
                   "one (CR 704.5j).",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=legend_play(4),
         ask="Which of these could be true once everything has resolved?",
     ),
@@ -1028,7 +1358,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                     "graveyard (the legend rule as it was before 2013).",
         rule="704.5j",
         rule_says="The player chooses one of them to keep; only the rest go to the graveyard.",
-        plugs_in="outputs",
+        plugs_in="variant",
         example=legend_play(4),
         ask="Which of these could be true once everything has resolved?",
     ),
@@ -1041,7 +1371,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="704.5j",
         rule_says="The player chooses which one to keep: with a new The Goose Mother cast with more "
                   "counters, Alice may keep the new one.",
-        plugs_in="chooser",
+        plugs_in="variant",
         example=legend_play(0, 4, keeps=True),
         ask="Which of these is true once everything has resolved?",
     ),
@@ -1054,7 +1384,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="202.3e",
         rule_says="Off the stack X counts as 0 (CR 107.3g): Walking Ballista in a graveyard has mana value "
                   "0, so Order of Whiteclay can return it (and it enters with no counters).",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
         ask="How many counters does it end up with (0 if it dies)?",
     ),
@@ -1068,7 +1398,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="A copy of a spell on the stack copies every choice made for it, X included: the copy of "
                   "a Walking Ballista cast with X = 2 becomes a token (CR 608.3f) that enters with 2 "
                   "counters (CR 107.3m). Only a copy of a permanent, such as Clone's, has X = 0 (CR 707.5).",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=stack_play("Walking Ballista", "copy", 2),
         ask="What does Alice control once everything has resolved?",
     ),
@@ -1081,7 +1411,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="107.3b",
         rule_says="When a spell with {X} in its cost is cast without paying its mana cost, the only legal "
                   "value for X is 0: Walking Ballista cascaded into enters with no counters and dies.",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=stack_play("Walking Ballista", "cascade", 2),
         ask="What becomes of Walking Ballista?",
     ),
@@ -1094,9 +1424,52 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule="107.3b",
         rule_says="A spell with {X} can be cast without paying its mana cost; X is simply 0. Cascade casts "
                   "Walking Ballista with X = 0 (it then dies as a 0/0).",
-        plugs_in="inputs",
+        plugs_in="variant",
         example=stack_play("Walking Ballista", "cascade", 2),
         ask="What becomes of Walking Ballista?",
+    ),
+    Misconception(
+        name=Mistake.COPY_IS_CAST,
+        topic="x-values",
+        title="a copy of a spell is cast",
+        description="A copy of a spell is cast too, so Chalice of the Void counters a copied Walking "
+                    "Ballista spell whose mana value matches its counters.",
+        rule="707.10",
+        rule_says="A copy of a spell is put on the stack, not cast (unless an effect says to cast it), so "
+                  "'whenever a player casts a spell' abilities such as Chalice of the Void's don't see it "
+                  "(CR 601.2); the copy keeps the original's X.",
+        plugs_in="variant",
+        example=chalice_play(1, 2),
+        ask="What does Alice control once everything has resolved?",
+    ),
+    Misconception(
+        name=Mistake.REDUCED_TO_NOTHING_IS_FREE,
+        topic="x-values",
+        title="a cost reduced to nothing is a free cast",
+        description="A spell whose cost is reduced to nothing is cast without paying its mana cost, so its "
+                    "X must be 0: Walking Ballista with X = 1 under two Helms of Awakening enters with no "
+                    "counters.",
+        rule="107.3b",
+        rule_says="Only a spell cast without paying its mana cost (cascade, for one) has X 0. A cost "
+                  "reduction lowers the total cost, X's mana included (CR 601.2f), but the spell is still "
+                  "cast paying it, so X is what its caster chose.",
+        plugs_in="variant",
+        example=stack_play("Walking Ballista", "reduced", 1),
+        ask="What becomes of Walking Ballista?",
+    ),
+    Misconception(
+        name=Mistake.DIES_TRIGGER_SEES_NO_COUNTERS,
+        topic="x-values",
+        title="a dies trigger counts the counters in the graveyard",
+        description="Hangarback Walker's dies trigger counts the +1/+1 counters on it in the graveyard, "
+                    "where it has none, so it makes no Thopters.",
+        rule="603.10a",
+        rule_says="A leaves-the-battlefield ability looks back in time: it uses the permanent as it last "
+                  "existed on the battlefield (last known information, CR 608.2h), so Hangarback Walker with "
+                  "2 counters makes 2 Thopters.",
+        plugs_in="variant",
+        example=death_play("Hangarback Walker", 2),
+        ask="What does Alice have once everything has resolved?",
     ),
 )
 
@@ -1107,50 +1480,123 @@ def _count(v: str, noun: str) -> str:
     return plural(int(v), noun) if v.isdigit() else f"this: {v}"
 
 
+#: Rules on an event that every play's events carry (casting, resolving, "enters with"), which a
+#: stem doesn't cite as what its question turns on.
+_ROUTINE = frozenset({"117.4", "117.7", "601.2g", "601.2h", "608.2", "608.3", "608.3a", "614.1c", "118.9",
+                      "107.3a", "111.1", "702.85a"})
+
+
+def _play_rules(s: PlaySituation, *names: str, cast: bool = False) -> str:
+    """The CR numbers a question's stem cites: those on the events of its play (by the rules) that
+    decide it: the events about the cards ``names`` (and any copy, free cast, legend rule, state-
+    based action, counter or token), routine steps left out (``cast``: a cast counts)."""
+    found: dict[str, None] = {}
+    for e in s.play.outcomes()[0].events:
+        deciding = isinstance(e, SpellCopied | StateBasedMove | Countered | NoTokens | AbilityTriggered) or (
+            isinstance(e, SpellCast) and (e.free or (cast and e.obj in names))) or (
+            isinstance(e, Entered) and (e.obj in names or e.obj == "Thopter"))
+        if deciding:
+            found.update(dict.fromkeys(r for r in e.rules if r not in _ROUTINE and (cast or r != "601.2")))
+    return "CR " + ", ".join(found)
+
+
 def _legend_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    first = rng.randint(0, 5)
-    if rng.random() < 0.5:
+    first = rng.randint(0, 7)
+    if rng.random() < 0.4:
         s = legend_play(first)
     else:
-        x = rng.randint(0, 5)
+        x = rng.randint(0, 7)
         if x == first:
             return None
         s = legend_play(first, x, keeps=rng.random() < 0.5)
-    which = "is" if s.keeps else "could be"
+    which, has = ("is", "does Alice have") if s.keeps else ("could be", "could Alice have")
     return s, Stem((f"Which of these {which} true once everything has resolved (Alice's Goose Mothers, "
-                    f"with their counters, and her Food)?",),
-                   lambda v: f"once everything has resolved, Alice has {v}.", "CR 107.3m, 707.2, 704.5j")
+                    f"with their counters, and her Food)?",
+                    f"Once the stack is empty, what {has}: Goose Mothers (with their counters) and Food?",
+                    f"After the state-based actions, which of these {which} Alice's Goose Mothers and Food?",
+                    f"Counting Goose Mothers, their +1/+1 counters and Food tokens at the end, which {which} "
+                    f"right?",
+                    f"With the legend rule in mind, what {has} when everything is done?",
+                    f"Two Goose Mothers met under one controller: which {which} the result?",
+                    f"Which of these {which} what Alice is left with (Goose Mothers and Food tokens)?"),
+                   lambda v: f"once everything has resolved, Alice has {v}.", _play_rules(s, GOOSE))
+
+
+def _stack_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    route: StackRoute = rng.choice(["copy", "cascade", "reduced"])
+    s = stack_play(rng.choice(["Walking Ballista", "Hangarback Walker"]), route,
+                   rng.randint(1, 3 if route == "reduced" else 5))
+    rules = _play_rules(s, s.card, cast=route == "reduced")
+    if s.route == "copy":
+        return s, Stem((f"Once everything has resolved, how many {s.card}s does Alice control, and with how "
+                        f"many +1/+1 counters?", "Which is true once everything has resolved?",
+                        f"When the stack is empty, what has become of the {s.card} spell and its copy?",
+                        f"What X does the copy of {s.card} have, judging by what Alice ends up with?"),
+                       lambda v: f"once everything has resolved, Alice has {v}.", rules)
+    if s.route == "reduced":
+        return s, Stem((f"What becomes of {s.card}?", "Which is true once it has resolved?",
+                        f"With its cost reduced to nothing, what X does {s.card} have, and how does it "
+                        f"end up?", "Paying no mana for it, what does Alice end up with?"),
+                       lambda v: f"this happens: {v}.", rules)
+    return s, Stem((f"What becomes of {s.card}?", "Which is true once the cascade and everything after it "
+                    "have resolved?", f"What does the cascade do with {s.card}, and how does it end up?",
+                    "Bloodbraid Elf's cascade resolves: what happens next?"),
+                   lambda v: f"this happens: {v}.", rules)
+
+
+def _death_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    card = "Hangarback Walker" if rng.random() < 0.7 else BALLISTA
+    x = rng.randint(1, 4)
+    s = death_play(card, x, returned=level == "hard" or rng.random() < 0.5,
+                   killer="Stoke the Flames" if x == 4 else rng.choice(list(KILLERS)),
+                   thopters=rng.choice([0, 0, 1, 2]) if card == "Hangarback Walker" else 0)
+    thopters = "how many Thopters does Alice have, and " if card == "Hangarback Walker" else ""
+    return s, Stem(("What does Alice have once everything has resolved?",
+                    f"Once the stack is empty, {thopters}where is {card}?",
+                    f"When everything has resolved, which is true of {card}"
+                    + (" and Alice's Thopters?" if thopters else "?"),
+                    f"After {s.killer} and everything after it, what is left?",
+                    "Which describes Alice's side of the battlefield at the end?"),
+                   lambda v: f"once everything has resolved: {v}.", _play_rules(s, card))
+
+
+def _chalice_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    x = rng.randint(1, 4)
+    s = chalice_play(x, rng.choice([2 * x, 2 * x, x, 0, 2 * x + 1, 2 * x - 1, 1]),
+                     rng.choice([BALLISTA, BALLISTA, "Hangarback Walker"]))
+    return s, Stem(("What does Alice control once everything has resolved?",
+                    f"How many {s.card}s does Alice end up with, and with how many counters each?",
+                    f"Once the stack is empty, which is true of Alice's {s.card}s?",
+                    "Bob's Chalice of the Void is watching: what does Alice have at the end?",
+                    "After the copy and the original have each resolved or been countered, what is left?"),
+                   lambda v: f"once everything has resolved, Alice has {v}.",
+                   _play_rules(s, s.card, cast=True))
 
 
 def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     """A practice question at ``level``: an X card cast (hard: or copied, or returned) and a
     number asked about it (hard: mostly its counters and its mana value together), The Goose
-    Mother meeting a second one (a Clone, or another cast) and the legend rule, or an X spell
-    copied on the stack by Lithoform Engine or cast by Bloodbraid Elf's cascade."""
+    Mother meeting a second one (a Clone, or another cast) and the legend rule, an X spell
+    copied on the stack by Lithoform Engine or cast by Bloodbraid Elf's cascade, Hangarback
+    Walker's death (last known information) and return, or a copied spell under Chalice of the
+    Void (a copy isn't cast)."""
     roll = rng.random()
-    if roll < 0.2:
-        return _stack_question(rng, level)
-    if roll < (0.35 if level == "easy" else 0.5):
-        return _legend_question(rng, level)
+    kinds = ((0.17, _stack_question), (0.26, _legend_question), (0.50, _death_question),
+             (0.60, _chalice_question)) if level == "hard" else \
+        ((0.12, _stack_question), (0.22, _legend_question), (0.34, _death_question),
+         (0.44, _chalice_question))
+    for upto, make in kinds:
+        if roll < upto:
+            return make(rng, level)
     return _entry_question(rng, level)
-
-
-def _stack_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
-    s = stack_play(rng.choice(["Walking Ballista", "Hangarback Walker"]), rng.choice(["copy", "cascade"]),
-                   rng.randint(1, 3))
-    if s.route == "copy":
-        return s, Stem((f"Once everything has resolved, how many {s.card}s does Alice control, and with how "
-                        f"many +1/+1 counters?", "Which is true once everything has resolved?"),
-                       lambda v: f"once everything has resolved, Alice has {v}.", "CR 707.10, 608.3f, 107.3m")
-    return s, Stem((f"What becomes of {s.card}?", "Which is true once everything has resolved?"),
-                   lambda v: f"this happens: {v}.", "CR 702.85a, 107.3b")
 
 
 def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     card = rng.choice(X_CARDS)
-    x = rng.randint(0, 9)
     path = XRoute.CAST if level == "easy" and rng.random() < 0.8 else rng.choice(
-        [XRoute.CLONE, XRoute.CLONE, XRoute.RETURNED] if level == "hard" else [XRoute.CLONE, XRoute.RETURNED])
+        [XRoute.CAST, XRoute.CLONE, XRoute.CLONE, XRoute.RETURNED] if level == "hard"
+        else [XRoute.CLONE, XRoute.RETURNED])
+    x = rng.randint(0, 9) if path != XRoute.RETURNED else 0  # a returned card has no X to say
     asks: list[XAsk] = ["counters", "mana value on the battlefield", "mana value on the stack"]
     if card == "The Goose Mother":
         asks.append("tokens")
@@ -1163,34 +1609,59 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     what = "the copy" if path == XRoute.CLONE else "it"
     whose = "the copy's" if path == XRoute.CLONE else "its"
     kind = "charge" if card == "Chalice of the Void" else "+1/+1"
-    texts: dict[XAsk, tuple[tuple[str, str], Callable[[str], str]]] = {
+    texts: dict[XAsk, tuple[tuple[str, ...], Callable[[str], str]]] = {
         "counters": ((f"How many {kind} counters does {what} have once everything has resolved "
                       f"(0 if it died)?",
-                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?"),
+                      f"Once the dust settles, how many counters are on {what} (0 if it's gone)?",
+                      f"Counting {kind} counters at the end (0 if it left the battlefield): how many?",
+                      f"What number of counters does {what} end with (0 if it isn't on the battlefield)?"),
                      lambda v: f"{what} ends up with {_count(v, kind + ' counter')} on it"
                                f"{' (0 meaning it died)' if v == '0' else ''}."),
         "tokens": (("How many Food tokens does that create?",
                     "How many Food tokens does Alice get from it?"),
                    lambda v: f"Alice gets {_count(v, 'Food token')} from it."),
         "mana value on the battlefield": ((f"What is {whose} mana value on the battlefield?",
-                                           f"Once {what} is on the battlefield, what is its mana value?"),
+                                           f"Once {what} is on the battlefield, what is its mana value?",
+                                           f"A permanent's mana value counts X as what? Give {whose} on "
+                                           f"the battlefield."),
                                           lambda v: f"{what} has mana value {v} on the battlefield."),
         "mana value on the stack": (("What is its mana value while it is on the stack?",
-                                     "As a spell on the stack, what is its mana value?"),
+                                     "As a spell on the stack, what is its mana value?",
+                                     "Before it resolves, what mana value would a Chalice of the Void see "
+                                     "for it?"),
                                     lambda v: f"on the stack it has mana value {v}."),
         "counters and mana value": ((f"Once everything has resolved, how many {kind} counters are on "
                                      f"{what}, and what is its mana value on the battlefield?",
-                                     f"Which describes {what} once everything has resolved?"),
+                                     f"Which describes {what} once everything has resolved?",
+                                     f"At the end, {what}: how many counters, and what mana value?",
+                                     f"Where X has gone by the end: which is right about {what}?",
+                                     f"Its counters and its mana value on the battlefield: which pair fits "
+                                     f"{what}?",
+                                     f"Which pair of numbers, counters and mana value, is right for {what} "
+                                     f"at the end?",
+                                     f"Once it has all resolved, what can you say about {whose} counters "
+                                     f"and mana value?"),
                                     lambda v: f"once everything has resolved: {v}."),
     }
     asks_text, claim = texts[ask]
     # The board ("Alice's Walking Ballista is cast with X = 4") is shown above the question, as
     # for every topic, so the question doesn't repeat it.
-    why = {XRoute.CAST: "CR 107.3m", XRoute.CLONE: "CR 107.3m, 707.5",
-           XRoute.RETURNED: "CR 107.3m, 400.7"}[path]
-    rules = why if ask in ("counters", "tokens") else "CR 202.3e" if ask != "counters and mana value" \
-        else f"{why}, 202.3e"
-    return s, Stem(asks_text, claim, rules)
+    return s, Stem(asks_text, claim, _entry_rules(s))
+
+
+def _entry_rules(s: XEntry) -> str:
+    """The CR numbers a stem about ``s`` cites: those on the events that decide it (how the card
+    entered, with which X, and a state-based action that took it away), and the mana value rule
+    (202.3e, which no event carries) when it asks a mana value."""
+    found: dict[str, None] = {}
+    for e in s.results()[0].events:
+        if (isinstance(e, Entered) and (e.obj == s.card or e.copy_of)) or isinstance(e, StateBasedMove):
+            found.update(dict.fromkeys(r for r in e.rules if r not in _ROUTINE))
+    if s.path == XRoute.RETURNED:
+        found["400.7"] = None  # the returned card is a new object (no event says it)
+    if s.ask not in ("counters", "tokens"):
+        found["202.3e"] = None
+    return "CR " + ", ".join(found)
 
 
 #: The notebooks that teach this topic, with their exercises (the course lists them by stem).
@@ -1211,7 +1682,7 @@ TOPIC = Topic(
     name="x-values",
     title="X in enters effects and in the mana value (CR 107.3m, 202.3e)",
     lessons=LESSONS,
-    situations=(XEntry, LegendPlay, StackPlay),
+    situations=(XEntry, LegendPlay, StackPlay, DeathPlay, ChalicePlay),
     misconceptions=MISCONCEPTIONS,
     generate=generate,
 )
