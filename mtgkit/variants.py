@@ -45,6 +45,10 @@ class _Consulting(Protocol):
 #: (CR 302.6 stops only the first three; a variant may say otherwise for the rest).
 SickUse = Literal["attack", "tap", "untap", "block", "convoke"]
 
+#: Which combat damage step it is (CR 510.4): the only one of a combat, or the first (first
+#: strike and double strike) or second of two.
+DamageStep = Literal["only", "first", "second"]
+
 #: Every decision point: its name -> the CR numbers of the rule that decides it by default.
 DECISIONS: dict[str, tuple[str, ...]] = {}
 
@@ -118,6 +122,41 @@ class Rules:
 
     # ------------------------------------------------------------------ combat
     # (decisions about combat damage go here)
+    @decision("510.4", "702.7b", "702.4b")
+    def first_strike_step(self, g: Any) -> bool:
+        """Does this combat get a first combat damage step, only for creatures with first strike
+        or double strike, before the regular one? (CR 510.4: yes, if at least one attacking or
+        blocking creature has first strike or double strike as the combat damage step begins.)"""
+        return any(g.keywords(o) & {"first strike", "double strike"} for o in g.in_combat())
+
+    @decision("510.4", "702.7b", "702.4b", "702.4c", "702.7c")
+    def assigns_combat_damage(self, g: Any, o: Obj, step: DamageStep, struck: bool) -> bool:
+        """Does attacking or blocking creature ``o`` assign combat damage in this combat damage
+        ``step``: the ``"only"`` one, the ``"first"`` of two, or the ``"second"``? ``struck``: it
+        had first strike or double strike as the first step began. (CR 510.4: in the first,
+        only creatures with first strike or double strike; in the second, those that had
+        neither as the first began, and those that have double strike now.)"""
+        if step == "only":
+            return True
+        kinds = g.keywords(o)
+        if step == "first":
+            return bool(kinds & {"first strike", "double strike"})
+        return not struck or "double strike" in kinds
+
+    @decision("702.19b", "702.19d")
+    def tramples(self, g: Any, attacker: Obj) -> bool:
+        """May blocked ``attacker`` assign combat damage beyond lethal damage to its blockers to
+        the player it attacks? (CR 702.19b: yes, with trample; 702.19d: with trample and no
+        blocker left, all of it.)"""
+        return "trample" in g.keywords(attacker)
+
+    @decision("702.19b", "120.6", "702.2c")
+    def lethal_damage(self, g: Any, attacker: Obj, blocker: Obj) -> int:
+        """How much of ``attacker``'s combat damage is lethal damage to ``blocker`` (what a
+        trampler assigns to it before any goes past)? (CR 702.19b, 120.6: its toughness less the
+        damage already marked on it; 702.2c: with deathtouch, any damage at all is lethal.)"""
+        left = max(blocker.toughness - blocker.damage, 0)
+        return min(left, 1) if "deathtouch" in g.keywords(attacker) else left
 
     # ------------------------------------------------------------------ the monarch (725)
     # (decisions about the monarch and Protector of the Crown go here)
@@ -157,4 +196,4 @@ def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:
     return bool(overrides(type(rules)) & consulted)
 
 
-__all__ = ["CR", "DECISIONS", "Rules", "SickUse", "asks", "combine", "decision", "overrides"]
+__all__ = ["CR", "DECISIONS", "DamageStep", "Rules", "SickUse", "asks", "combine", "decision", "overrides"]
