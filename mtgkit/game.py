@@ -2399,7 +2399,7 @@ class Game:
         permanent = spell is not None and not spell.card.types & {"Instant", "Sorcery"}
         cond = item.ability.condition if item.ability else None
         problem = self._target_problem(item)
-        if cond is not None and not cond.holds(self, item.controller):
+        if cond is not None and not self.rules.intervening_if(self, cond, item.controller, "resolution"):
             self._emit(Fizzled(words=say("fizzle.condition", item=item.name, condition=cond.words),
                                rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
@@ -3294,8 +3294,10 @@ class Game:
         said = tuple((b.name, n) for b, n in division) + ((defender, past),)
         self._emit(ChoiceMade(words=say("choice.trample", power=power, division=said),
                               rules=("702.19b", "510.1c"), player=who, question="damage assignment",
-                              answer=tuple(f"{name}: {n}" for name, n in parts),
-                              options=(*names, defender)), obj=a)
+                              # the player's part first, "all" when it is all the excess
+                              answer=(f"{defender}: {'all ' if past == excess else ''}{past}",
+                                      *(f"{name}: {n}" for name, n in parts[:-1])),
+                              options=(defender, *names)), obj=a)
         return [(b.id, n, ("702.19b",)) for b, n in division if n] + (
             [(defender, past, ("702.19b",))] if past else [])
 
@@ -3860,7 +3862,7 @@ class Game:
                     found.append(_Reaction(event.seq, ab, None, monarch.controller, data,
                                            links=self._monarch_link()))
         for exiled in self._s.jailed:  # CR 610.3: what an "until" waits for happens
-            if exiled.until.ends(event, exiled.controller):
+            if self.rules.exile_ends(self, exiled, event):
                 found.append(_Reaction(event.seq, jailed=exiled))
         return found
 
@@ -3927,7 +3929,8 @@ class Game:
         source = r.source
         obj = self._s.objects[source.id] if source is not None else None
         name = obj.name if obj is not None else "The monarch"
-        if ab.condition is not None and not ab.condition.holds(self, r.controller):
+        if ab.condition is not None and not self.rules.intervening_if(self, ab.condition, r.controller,
+                                                                      "trigger"):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
         rules = ("603.2",) + ab.rules + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())

@@ -45,6 +45,9 @@ class _Consulting(Protocol):
 #: (CR 302.6 stops only the first three; a variant may say otherwise for the rest).
 SickUse = Literal["attack", "tap", "untap", "block", "convoke"]
 
+#: When an intervening "if" is checked (CR 603.4): as the ability triggers, and as it resolves.
+CheckedAt = Literal["trigger", "resolution"]
+
 #: Which combat damage step it is (CR 510.4): the only one of a combat, or the first (first
 #: strike and double strike) or second of two.
 DamageStep = Literal["only", "first", "second"]
@@ -110,6 +113,21 @@ class Rules:
         if use not in ("attack", "tap", "untap") or not o.is_a("Creature"):
             return False
         return not g.has_haste(o) and not g.controlled_since_turn_began(o.id)
+
+    # ------------------------------------------------------------------ triggered abilities (603)
+    @decision("603.4")
+    def intervening_if(self, g: Any, condition: Any, controller: str, when: CheckedAt) -> bool:
+        """Does a triggered ability's intervening "if" ``condition`` (controlled by ``controller``)
+        hold ``when`` it is checked: as the trigger event happens, or as the ability resolves?
+        (CR 603.4: it is checked both times; false either time, the ability does nothing.)"""
+        return bool(condition.holds(g, controller))
+
+    @decision("610.3")
+    def exile_ends(self, g: Any, exiled: Any, event: Any) -> bool:
+        """Does ``event`` end the "until" of card ``exiled`` (Palace Jailer's "exile ... until an
+        opponent becomes the monarch")? (CR 610.3: the card returns as soon as that event happens,
+        once, whatever happens to the source afterwards.)"""
+        return bool(exiled.until.ends(event, exiled.controller))
 
     # ------------------------------------------------------------------ could produce (106.7)
     # (decisions of the could-produce query go here)
@@ -196,4 +214,5 @@ def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:
     return bool(overrides(type(rules)) & consulted)
 
 
-__all__ = ["CR", "DECISIONS", "DamageStep", "Rules", "SickUse", "asks", "combine", "decision", "overrides"]
+__all__ = ["CR", "DECISIONS", "CheckedAt", "DamageStep", "Rules", "SickUse", "asks", "combine", "decision",
+           "overrides"]
