@@ -108,7 +108,7 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
     "sick-creatures-cant-convoke": ("yes", "no"),
     "owner-is-the-controller": ("yes", "no"),
     "noncombat-creature-damage-takes-the-crown": ("Bob is the monarch; Bob has 19 life",
-                                                  "Alice is the monarch; Bob has 19 life"),
+                                                    "Alice is the monarch; Bob has 19 life"),
     "removed-attacker-keeps-the-crown": ("Alice", "Bob"),
     "monarch-draws-every-end-step": ("1 card", "2 cards"),
     "knocked-out-monarch-leaves-no-heir": ("Alice", "nobody"),
@@ -145,6 +145,23 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
                                              "Bob is the monarch; Bob controls 0 Protectors of the Crown"),
     "protector-is-optional": ("Bob is the monarch; Bob controls 0 Protectors of the Crown",
                               "Alice is the monarch; Bob controls 1 Protector of the Crown"),
+    # the monarch's new interactions (rule variants, issue 30 item 7)
+    "first-strike-damage-all-at-once": ("Bob is the monarch; Alice controls 1 creature",
+                                        "Bob is the monarch; Alice controls 0 creatures"),
+    "double-strike-hits-once": ("Alice is the monarch; Bob has 18 life",
+                                "Alice is the monarch; Bob has 19 life"),
+    "first-strike-hits-twice": ("Alice is the monarch; Bob has 18 life",
+                                "Alice is the monarch; Bob has 16 life"),
+    "trample-ignores-marked-damage": ("Alice is the monarch; Bob has 15 life",
+                                      "Alice is the monarch; Bob has 18 life"),
+    "blocked-trampler-hits-only-blockers": ("Alice is the monarch; Bob has 16 life",
+                                            "Bob is the monarch; Bob has 20 life"),
+    "trample-skips-blockers": ("Alice is the monarch; Bob has 16 life",
+                               "Alice is the monarch; Bob has 14 life"),
+    "exile-lasts-while-jailer-stays": ("Alice is the monarch; Alice controls 1 creature, Bob 2",
+                                       "Alice is the monarch; Alice controls 1 creature, Bob 1"),
+    "intervening-if-checked-once": ("Alice is the monarch; Alice controls 1 creature",
+                                    "Alice is the monarch; Alice controls 2 creatures"),
 }
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
 
@@ -157,7 +174,7 @@ def test_the_catalog_is_complete_and_documented() -> None:
         assert m.title and m.description.endswith(".") and m.rule_says.endswith(".")
         assert m.ask.endswith("?") and m.example.describe()
         assert m.rule in TITLES, f"{name} cites {m.rule}, which has no title in mtgkit.rules"
-        assert m.plugs_in in ("chooser", "inputs", "outputs", "model")
+        assert m.plugs_in in ("variant", "chooser", "inputs", "outputs", "model")
         assert m.applies_to(m.example) and m.example.topic == m.topic
 
 

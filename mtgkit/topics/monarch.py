@@ -31,6 +31,7 @@ from ..events import (
     DamageRedirected,
     Entered,
     Event,
+    Fizzled,
     LifeChanged,
     MonarchChanged,
     PlayerLeft,
@@ -2292,18 +2293,38 @@ def _leaves_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
 
 #: How each kind of scenario question is asked, and the claim "which rule decides?" states.
 _ASKS: dict[MonarchAsk, tuple[tuple[str, ...], str]] = {
-    "monarch": (("Who is the monarch now?", "When everything has resolved, who is the monarch?"),
+    "monarch": (("Who is the monarch now?", "When everything has resolved, who is the monarch?",
+                 "Who holds the crown at the end?", "Once the stack is empty, which player is the monarch?",
+                 "After all of this, who is the monarch (if anyone)?"),
                 "{v} is the monarch now."),
     "monarch and life": (("Which is true now: who is the monarch, and how much life does {about} have?",
                           "When everything has resolved, who is the monarch, and what is {about}'s life "
-                          "total?"), "{v}."),
+                          "total?",
+                          "At the end, who has the crown, and what is {about}'s life total?",
+                          "Which pair is right: the monarch, and {about}'s life?",
+                          "Once the stack is empty, who is the monarch and how much life is {about} at?",
+                          "Follow the damage: who ends up the monarch, and with how much life is {about} "
+                          "left?"), "{v}."),
     "monarch and creatures": (("Who is the monarch now, and how many creatures does {about} control?",
-                               "When everything has resolved, which is true?"), "{v}."),
+                               "When everything has resolved, which is true?",
+                               "At the end, who has the crown, and how many creatures are on {about}'s "
+                               "side?",
+                               "Which pair is right: the monarch, and the number of creatures {about} "
+                               "controls?",
+                               "Once the stack is empty, who is the monarch, and what does {about} still "
+                               "control?"), "{v}."),
     "monarch and protectors": (("Who is the monarch now, and how many Protectors of the Crown does "
-                                "{about} still control?", "When everything has resolved, which is true?"),
+                                "{about} still control?", "When everything has resolved, which is true?",
+                                "At the end, who has the crown, and how many Protectors of the Crown "
+                                "survive on {about}'s side?",
+                                "Which pair is right: the monarch, and {about}'s Protectors of the Crown?"),
                                "{v}."),
-    "who chooses": (("Who chooses which creature Bob sacrifices?",), "{v} chooses the creature."),
-    "cards drawn": (("How many cards has {about} drawn from the monarch's draw ability by then?",),
+    "who chooses": (("Who chooses which creature Bob sacrifices?",
+                     "Custodi Lich's ability targets Bob: who picks the creature he sacrifices?"),
+                    "{v} chooses the creature."),
+    "cards drawn": (("How many cards has {about} drawn from the monarch's draw ability by then?",
+                     "Counting only the monarch's end-step draws, how many cards has {about} drawn?",
+                     "How many times has the monarch's ability made {about} draw by then?"),
                     "{about} has drawn {v} from the monarch's draw ability."),
 }
 
@@ -2622,6 +2643,7 @@ class CrownPlay(MonarchPlay):
     misconceptions go to :class:`MonarchPlay`'s model. ``kind`` names the interaction asked
     about (a tag, so a stream can be measured for it)."""
 
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (*MonarchPlay.misconceptions, *CombatMistake)
     kind: str = ""
 
     def answer_of(self, end: End) -> str:
@@ -2647,6 +2669,16 @@ class CrownPlay(MonarchPlay):
 
     def tags(self) -> tuple[tuple[str, str], ...]:
         return (*super().tags(), ("interaction", self.kind))
+
+    def explain(self) -> str:
+        """:class:`MonarchPlay`'s explanation, and the events these interactions turn on: the
+        first combat damage step beginning (CR 510.4) and an ability removed from the stack
+        without resolving (an intervening "if" false by then, 603.4)."""
+        turning = [e for e in self.outcomes()[0].events
+                   if isinstance(e, Fizzled)
+                   or (isinstance(e, StepBegan) and e.step == "first_strike_damage")]
+        said = super().explain()
+        return said + ("\nWhat it turned on:\n" + event_lines(turning) if turning else "")
 
 
 _STRIKERS = ("Youthful Knight", "Fencing Ace", "Boros Swiftblade")
@@ -2788,7 +2820,7 @@ def _jailer_again_question(rng: random.Random, level: Level) -> tuple[Situation,
     prisoner = rng.choice(["Hill Giant", "Craw Wurm", LICH, PROTECTOR, "Llanowar Elves", "Youthful Knight"]
                           + ([LICH, PROTECTOR, LICH, PROTECTOR] if level == "hard" else []))
     attacker = rng.choice(["Grizzly Bears", "Raging Goblin", "Fencing Ace"])
-    back = sorted(["Palace Jailer", *rng.sample(["Tundra Wolves", "Hill Giant"], rng.choice([0, 1]))])
+    back = sorted(["Palace Jailer", *rng.sample(["Tundra Wolves", "Boros Swiftblade"], rng.choice([0, 1]))])
     monarch = rng.choice([None, None, "Bob"])
     play = jailer_again_play(prisoner, attacker, back=back, monarch=monarch)
     about = rng.choice(["Alice", "Bob", "Bob", "Bob"])
