@@ -2306,7 +2306,11 @@ _ASKS: dict[MonarchAsk, tuple[tuple[str, ...], str]] = {
                           "Follow the damage: who ends up the monarch, and with how much life is {about} "
                           "left?"), "{v}."),
     "monarch and creatures": (("Who is the monarch now, and how many creatures does {about} control?",
-                               "When everything has resolved, which is true?",
+                               "When everything has resolved, which is true of the crown and {about}'s "
+                               "creatures?",
+                               "Count {about}'s creatures at the end. Who is the monarch, and how many are "
+                               "there?",
+                               "Which describes the end: the monarch, and {about}'s creatures?",
                                "At the end, who has the crown, and how many creatures are on {about}'s "
                                "side?",
                                "Which pair is right: the monarch, and the number of creatures {about} "
@@ -2314,7 +2318,11 @@ _ASKS: dict[MonarchAsk, tuple[tuple[str, ...], str]] = {
                                "Once the stack is empty, who is the monarch, and what does {about} still "
                                "control?"), "{v}."),
     "monarch and protectors": (("Who is the monarch now, and how many Protectors of the Crown does "
-                                "{about} still control?", "When everything has resolved, which is true?",
+                                "{about} still control?",
+                                "When everything has resolved, which is true of the crown and the "
+                                "Protectors?",
+                                "Which Protectors of the Crown are still on {about}'s side, and who is the "
+                                "monarch?",
                                 "At the end, who has the crown, and how many Protectors of the Crown "
                                 "survive on {about}'s side?",
                                 "Which pair is right: the monarch, and {about}'s Protectors of the Crown?"),
@@ -2452,7 +2460,9 @@ def _division_question(rng: random.Random, level: Level) -> tuple[Situation, Ste
     blockers = (PROTECTOR, rng.choice([PROTECTOR, PROTECTOR, "Hill Giant"]))
     s = BlockedDamage(division_play(rng.randint(4, 8), blockers), "Walking Ballista")
     return s, Stem(("How may Alice's combat damage from Walking Ballista be assigned?",
-                    "Which describes how Walking Ballista's combat damage may be assigned?"),
+                    "Which describes how Walking Ballista's combat damage may be assigned?",
+                    "Walking Ballista is blocked by two creatures. How may its damage be split?",
+                    "Which assignments of Walking Ballista's combat damage are allowed?"),
                    lambda v: f"its combat damage may be assigned so: {v}.", "CR 510.1c, 614.9")
 
 
