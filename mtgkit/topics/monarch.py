@@ -62,7 +62,7 @@ from ..teaching import (
     event_lines,
     split_explanation,
 )
-from ..variants import CheckedAt, DamageStep, Rules
+from ..variants import CheckedAt, DamageStep, Rules, asks
 from ..wording import possessive
 from .base import (
     VARIANTS,
@@ -2674,7 +2674,9 @@ class CrownPlay(MonarchPlay):
     def believe(self, held: frozenset[str]) -> tuple[str, ...]:
         variants = frozenset(n for n in held if n in VARIANTS)
         if variants and variants == held:
-            return self.under(rules_held(variants))
+            rules = rules_held(variants)
+            # a variant overriding none of the decisions the play asks plays it as the CR does
+            return self.under(rules) if asks(rules, self.play.consulted()) else self.legal()
         return super().believe(held - variants)
 
     def tags(self) -> tuple[tuple[str, str], ...]:
