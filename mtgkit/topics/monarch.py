@@ -2276,17 +2276,20 @@ def _combat_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
     ask: Literal["monarch", "monarch and life"] = "monarch" if level == "easy" else "monarch and life"
     s = Combat(attackers, blocks, protectors, bob_is_monarch, ask)
     if ask == "monarch":
-        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?"),
+        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?",
+                        "Combat is over. Which player holds the crown?"),
                        lambda v: f"after combat, {v} is the monarch.", "CR 725.2, 614.9")
     return s, Stem(("After combat, who is the monarch, and how much life does Bob have?",
-                    "When combat ends, which of these is true?"),
+                    "When combat ends, which of these is true?",
+                    "Once combat damage is dealt and combat ends, which describes the crown and Bob's life?"),
                    lambda v: f"after combat, {v}.", "CR 725.2, 614.9")
 
 
 def _leaves_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     players = ("Alice", "Bob", "Carol", "Dave")[: rng.randint(3, 3 if level == "easy" else 4)]
     s = Leaves(players, rng.choice(players), rng.choice(players))
-    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?"),
+    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?",
+                    "A player has left the game. Where does the crown go?"),
                    lambda v: f"{v} is the monarch now." if v != "nobody" else
                    "nobody is the monarch now.", "CR 725.4")
 
@@ -2755,7 +2758,8 @@ def _strike_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
     s = CrownPlay(play, ask, "Bob", kind="strike")
     return s, Stem(("After both combat damage steps, who is the monarch, and what else is true?",
                     "First strike splits combat damage into two steps here. When combat ends, which is true?",
-                    "Which is true once combat is over?"),
+                    "Which is true once combat is over?",
+                    "Two combat damage steps: where is the crown at the end, and what else is true?"),
                    lambda v: f"when combat ends, {v}.", "CR 510.4, 702.7b, 702.4b, 725.2")
 
 
@@ -2841,7 +2845,8 @@ def _jailer_again_question(rng: random.Random, level: Level) -> tuple[Situation,
     s = CrownPlay(play, ask, about if ask == "monarch and creatures" else "Bob", kind="jailer")
     return s, Stem(("Palace Jailer's exile lasts until an opponent becomes the monarch. After Alice's "
                     "second combat, who is the monarch, and how many creatures does each player control?",
-                    "Once Alice has taken the crown back, which is true?"),
+                    "Once Alice has taken the crown back, which is true?",
+                    "The crown changes hands twice. What does each player control at the end?"),
                    lambda v: f"in the end, {v}.", "CR 610.3, 725.2, 603.2e")
 
 
@@ -2870,7 +2875,9 @@ def _marchesa_question(rng: random.Random, level: Level) -> tuple[Situation, Ste
     s = CrownPlay(play, "monarch and creatures", "Alice", kind="marchesa")
     return s, Stem(("When everything has resolved, who is the monarch, and how many creatures does Alice "
                     "control?",
-                    "Queen Marchesa's trigger has an intervening \"if\". Which is true at the end?"),
+                    "Queen Marchesa's trigger has an intervening \"if\". Which is true at the end?",
+                    "Does Alice get an Assassin? Who is the monarch, and how many creatures does she "
+                    "control?"),
                    lambda v: f"at the end, {v}.", "CR 603.4, 725.4, 704.5a")
 
 
@@ -2901,7 +2908,8 @@ def _protector_treason_question(rng: random.Random, level: Level) -> tuple[Situa
     ask: MonarchAsk = rng.choice(["monarch and life", "monarch and protectors"])
     s = CrownPlay(play, ask, "Bob", kind="treason-protector")
     return s, Stem(("Alice controls Bob's Protector of the Crown until end of turn. After combat, which is "
-                    "true?", "Whose damage does the stolen Protector take? When combat ends, which is true?"),
+                    "true?", "Whose damage does the stolen Protector take? When combat ends, which is true?",
+                    "Act of Treason changed the Protector's controller. Which is true after combat?"),
                    lambda v: f"after combat, {v}.", "CR 614.9, 613.1b, 725.2")
 
 
@@ -2931,7 +2939,8 @@ def _late_crown_question(rng: random.Random, level: Level) -> tuple[Situation, S
     s = CrownPlay(play, "cards drawn", "Alice", kind="late-crown")
     return s, Stem(("At the end of Alice's turn, who is the monarch, and how many cards has Alice drawn from "
                     "the monarch's draw ability?",
-                    "The crown changed hands during Alice's turn. Which is true when her turn ends?"),
+                    "The crown changed hands during Alice's turn. Which is true when her turn ends?",
+                    "Does the new monarch draw this turn? Which is true when Alice's turn ends?"),
                    lambda v: f"when Alice's turn ends, {v}.",
                    "CR 725.2, 725.4, 603.2")
 
