@@ -106,7 +106,7 @@ def test_every_interaction_builds_questions_with_wrong_options(kind: str) -> Non
     assert found >= 2
 
 
-# ------------------------------------------------------------------ streams (slow: ~5 min per hard stream)
+# ------------------------------------------------------------------ streams (slow: ~2.5 min per hard stream)
 @functools.lru_cache(maxsize=8)
 def _stream(level: str, seed: int) -> tuple[Question, ...]:
     return tuple(itertools.islice(questions("monarch", level, seed=seed), 200))
@@ -141,4 +141,6 @@ def test_hard_streams_vary_their_stems() -> None:
 def test_an_easy_stream_is_endless_and_varied() -> None:
     qs = _stream("easy", 1)
     assert len(qs) == 200
+    seen = Counter(dict(q.tags).get("interaction", "") for q in qs)
+    assert all(seen[k] for k in m.INTERACTIONS), seen
     assert Counter((q.board, q.steps) for q in qs).most_common(1)[0][1] <= 10

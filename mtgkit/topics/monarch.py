@@ -2511,7 +2511,7 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     monarch is knocked out of a multiplayer game, Palace Jailer's prisoner, Protectors against
     Bolts, deathtouch and another player's crown, and whose end step draws; the rest are the
     notebooks' boards (a combat, a player leaving, Bolts, Custodi Lich entering, the draw race)."""
-    if rng.random() < (0.1 if level == "easy" else 0.3):  # the new interactions (end of this module)
+    if rng.random() < (0.15 if level == "easy" else 0.3):  # the new interactions (end of this module)
         return _interaction_question(rng, level)
     legacy = 0.35 if level == "easy" else 0.1
     if rng.random() < legacy:
@@ -2868,8 +2868,7 @@ def marchesa_play(players: tuple[str, ...], monarch: str, ping: str, *, life: in
 def _marchesa_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     players = ("Alice", "Bob", "Carol", "Dave")[: rng.choice([3, 3, 4])]
     monarch = rng.choice(players[1:])
-    ping = monarch if rng.random() < (0.85 if level == "hard" else 0.6) else rng.choice(
-        [p for p in players[1:] if p != monarch])
+    ping = monarch if rng.random() < 0.85 else rng.choice([p for p in players[1:] if p != monarch])
     life = rng.choice([1, 1, 1, 2] if level == "easy" else [1])
     play = marchesa_play(players, monarch, ping, life=life, counters=rng.choice([1, 2]))
     s = CrownPlay(play, "monarch and creatures", "Alice", kind="marchesa")
