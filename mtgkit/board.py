@@ -370,8 +370,8 @@ _CHANGES: dict[type[Event], Callable[[_Replay, Any], None]] = {
 }
 
 
-_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
-                     "end_of_combat"})
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
 
 
 class _Known(Value):

@@ -168,7 +168,7 @@ from .state import (
 )
 from .targets import Target, legal_targets, no_target_reason, target_problem
 from .triggers import TriggerData, Whose
-from .variants import CR, Rules
+from .variants import CR, DamageStep, Rules
 from .view import ManaEffect, players_matching
 from .wording import STEP_TITLES as STEP_TITLES
 from .wording import possessive, prompt, refusal
@@ -177,11 +177,14 @@ from .wording import possessive, prompt, refusal
 HAND_SIZE = 7
 STEPS: tuple[str, ...] = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+    "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2", "end",
+    "cleanup",
 )
 NO_PRIORITY = frozenset({"untap", "cleanup"})
 #: Steps that happen only when creatures were declared as attackers (CR 508.8).
-_COMBAT_ONLY = frozenset({"declare_blockers", "combat_damage"})
+_COMBAT_ONLY = frozenset({"declare_blockers", "first_strike_damage", "combat_damage"})
+#: The keywords that make a creature assign combat damage in a first combat damage step (CR 510.4).
+_STRIKES_FIRST = frozenset({"first strike", "double strike"})
 #: Zones (CR 400.1), plus "out" for cards that left the game with their owner (800.4a) and
 #: "gone" for tokens that ceased to exist (704.5d).
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack", "command", "out", "gone")
@@ -567,6 +570,12 @@ class Game:
             if isinstance(e, KeywordEffect) and e.obj_id == o.id and e.incarnation == o.incarnation:
                 found |= {e.keyword}
         return found
+
+    def in_combat(self) -> list[Obj]:
+        """The attacking and blocking creatures still on the battlefield (CR 506.4), attackers
+        first, each group in the order they were declared."""
+        s = self._s
+        return [s.objects[i] for i in (*s.attackers, *s.blockers) if s.objects[i].zone == "battlefield"]
 
     def _sickness_rules(self, o: Obj, haste_rule: str) -> tuple[str, ...]:
         """The rule that lets a creature pay {T}/{Q} or attack: CR 302.6 when its controller has
@@ -1106,6 +1115,8 @@ class Game:
             if to is None or self.over or (self._s.step == to
                                           and (self._s.turn, self._s.step) != (turn, step)):
                 break
+            if self._s.turn == turn and STEPS.index(self._s.step) > STEPS.index(to):
+                break  # CR 510.4: a first combat damage step this combat doesn't have was skipped
         self._check_plans_used()
         return tuple(self._events[start:])
 
@@ -1136,6 +1147,9 @@ class Game:
         declared = STEPS.index("declare_attackers") < here or (s.step == "declare_attackers")
         if to in _COMBAT_ONLY and not (declared and s.attacked) and not self._plans.attack:
             raise ValueError(refusal("reachable.happens_when_creatures", to=to, step=to, declared=declared))
+        if (to == "first_strike_damage" and STEPS.index("declare_blockers") <= here
+                and not self.rules.first_strike_step(self)):
+            raise ValueError(refusal("reachable.no_first_strike"))
         if to == "draw" and self._skips_first_draw():
             raise ValueError(refusal("reachable.draw_starting_player"))
 
@@ -1222,6 +1236,8 @@ class Game:
         nxt = STEPS[STEPS.index(s.step) + 1]
         if nxt == "declare_blockers" and not s.attacked:
             nxt = "end_of_combat"  # CR 508.8: no attackers declared, so blockers and damage are skipped
+        if nxt == "first_strike_damage" and not self.rules.first_strike_step(self):
+            nxt = "combat_damage"  # CR 510.4: no first strike or double strike, one damage step
         if nxt == "draw" and self._skips_first_draw():
             self._emit(DrawSkipped(rules=("103.8a",), player=s.active, lane="game", cause=s.turn_seq))
             nxt = "main1"
@@ -1253,6 +1269,7 @@ class Game:
         s.blocked.set([])
         s.combat_seq.clear()
         s.attacked = False
+        s.struck_first = None
         for p in s.players:
             p.lands_played = p.spells_cast = 0
         e = self._emit(TurnBegan(words=say("TurnBegan"),
@@ -1263,7 +1280,9 @@ class Game:
     def _begin_step(self) -> None:
         s = self._s
         s.priority, s.passed = None, ()
-        e = self._emit(StepBegan(rules=("500.1",), player=s.active, lane="game", cause=s.turn_seq))
+        two = s.step == "first_strike_damage" or (s.step == "combat_damage" and s.struck_first is not None)
+        e = self._emit(StepBegan(rules=("500.1", "510.4") if two else ("500.1",),
+                                 player=s.active, lane="game", cause=s.turn_seq))
         s.step_seq = e.seq
         with self._caused_by(e.seq):
             if s.step == "untap":
@@ -1281,7 +1300,7 @@ class Game:
             elif s.step == "declare_blockers":
                 self._declare_blockers(self._plans.block or [])
                 self._plans.block = None
-            elif s.step == "combat_damage":
+            elif s.step in ("first_strike_damage", "combat_damage"):
                 self._combat_damage()
             elif s.step == "cleanup":
                 self._cleanup()
@@ -1306,6 +1325,7 @@ class Game:
         if s.step == "end_of_combat":  # CR 511.3: creatures are removed from combat
             s.attackers.clear()
             s.blockers.clear()
+            s.struck_first = None
             s.blocked.set([])
         s.priority, s.passed = None, ()
 
@@ -2467,7 +2487,7 @@ class Game:
         permanent = spell is not None and not spell.card.types & {"Instant", "Sorcery"}
         cond = item.ability.condition if item.ability else None
         problem = self._target_problem(item)
-        if cond is not None and not cond.holds(self, item.controller):
+        if cond is not None and not self.rules.intervening_if(self, cond, item.controller, "resolution"):
             self._emit(Fizzled(words=say("fizzle.condition", item=item.name, condition=cond.words),
                                rules=("603.4",),
                                player=item.controller, lane="stack", cause=item.seq, id=item.id,
@@ -3332,44 +3352,124 @@ class Game:
             s.combat_seq[b.id] = e.seq
 
     def _combat_damage(self) -> None:
-        """CR 510.1-510.2: assign combat damage, then deal it all at once."""
+        """CR 510.1-510.2: assign combat damage, then deal it all at once. With first strike or
+        double strike in combat this is one of two combat damage steps (510.4): only the
+        creatures that assign combat damage in this one do (``Rules.assigns_combat_damage``)."""
         s = self._s
-        plan: list[tuple[Obj, Target, int]] = []
+        step: DamageStep = "only"
+        if s.step == "first_strike_damage":
+            step = "first"
+            s.struck_first = tuple(o.id for o in self.in_combat() if self.keywords(o) & _STRIKES_FIRST)
+        elif s.struck_first is not None:
+            step = "second"
+        struck = s.struck_first or ()
+
+        def assigns(o: Obj) -> bool:  # CR 506.4, 510.1a; 510.4 when there are two steps
+            return o.zone == "battlefield" and o.power > 0 and (
+                step == "only" or self.rules.assigns_combat_damage(self, o, step, o.id in struck))
+
+        plan: list[tuple[Obj, Target, int, tuple[str, ...]]] = []
         for aid, defender in s.attackers.items():
             a = s.objects[aid]
-            if a.zone != "battlefield" or a.power <= 0:
-                continue  # removed from combat (506.4), or no damage to assign (510.1a)
-            if aid not in s.blocked:
-                if self._player(defender).in_game:  # CR 800.4e: not to a player who left
-                    plan.append((a, defender, a.power))
-                continue
-            blockers = [s.objects[b] for b, t in s.blockers.items() if t == aid
-                        and s.objects[b].zone == "battlefield"]
-            if not blockers:
-                self._emit(ChoiceMade(words=say("choice.no_blockers_left"), rules=("509.1h", "510.1c"),
-                                      player=a.controller, question="damage assignment",
-                                      answer="none"), obj=a)
-                continue
-            if len(blockers) == 1:
-                planned = (self._plans.damage or {}).pop(a.id, None)
-                if planned is not None and planned != {blockers[0].id: a.power}:
-                    raise ChoiceError(refusal("combat_damage.blocked_by_one", attacker=a.name,
-                                              name=blockers[0].name, power=a.power), "510.1c")
-                plan.append((a, blockers[0].id, a.power))
-                continue
-            for b, amount in self._divide_damage(a, blockers):
-                if amount:
-                    plan.append((a, b.id, amount))
+            if assigns(a):
+                plan += [(a, t, n, self._strike_rules(a, step, struck) + why)
+                         for t, n, why in self._attacker_damage(a, defender)]
         for bid, aid in s.blockers.items():
             b = s.objects[bid]
             # CR 510.1d: it blocks one creature; if that left combat (506.4), even if it came back
             # (a new object, 400.7), it assigns no combat damage
-            if b.zone == "battlefield" and aid in s.attackers and b.power > 0:
-                plan.append((b, aid, b.power))
+            if aid in s.attackers and assigns(b):
+                plan.append((b, aid, b.power, self._strike_rules(b, step, struck)))
         with self._simultaneously():  # CR 510.2: all combat damage is dealt at once
-            for src, target, amount in plan:
+            for src, target, amount, also in plan:
                 with self._caused_by(s.combat_seq.get(src.id, self._cause)):
-                    self._deal_damage(src.id, src.name, target, amount, combat=True)
+                    self._deal_damage(src.id, src.name, target, amount, combat=True, also=also)
+
+    def _strike_rules(self, o: Obj, step: DamageStep, struck: tuple[int, ...]) -> tuple[str, ...]:
+        """The rules by which ``o`` deals combat damage in this step of two (CR 510.4): first
+        strike's or double strike's in the first, double strike's when it strikes again."""
+        if step == "only":
+            return ()
+        double = "double strike" in self.keywords(o)
+        if step == "first":
+            return ("510.4", "702.4b") if double else ("510.4", "702.7b")
+        return ("510.4", "702.4b") if double and o.id in struck else ("510.4",)
+
+    def _attacker_damage(self, a: Obj, defender: str) -> list[tuple[Target, int, tuple[str, ...]]]:
+        """Where attacking creature ``a`` assigns its combat damage (CR 510.1b-c, 702.19b-d), each
+        part with the rules that send it there (beyond 510.2)."""
+        s = self._s
+        if a.id not in s.blocked:
+            # CR 800.4e: not to a player who left
+            return [(defender, a.power, ())] if self._player(defender).in_game else []
+        blockers = [s.objects[b] for b, t in s.blockers.items() if t == a.id
+                    and s.objects[b].zone == "battlefield"]
+        if self.rules.tramples(self, a):
+            trampled = self._trample(a, blockers, defender)
+            if trampled is not None:
+                return trampled
+        if not blockers:
+            self._emit(ChoiceMade(words=say("choice.no_blockers_left"), rules=("509.1h", "510.1c"),
+                                  player=a.controller, question="damage assignment",
+                                  answer="none"), obj=a)
+            return []
+        if len(blockers) == 1:
+            planned = (self._plans.damage or {}).pop(a.id, None)
+            if planned is not None and planned != {blockers[0].id: a.power}:
+                raise ChoiceError(refusal("combat_damage.blocked_by_one", attacker=a.name,
+                                          name=blockers[0].name, power=a.power), "510.1c")
+            return [(blockers[0].id, a.power, ())]
+        return [(b.id, n, ()) for b, n in self._divide_damage(a, blockers) if n]
+
+    def _trample(self, a: Obj, blockers: list[Obj], defender: str
+                 ) -> list[tuple[Target, int, tuple[str, ...]]] | None:
+        """CR 702.19b: blocked attacker ``a`` with trample assigns lethal damage to each of its
+        blockers (``Rules.lethal_damage``), and the rest as its controller chooses among them and
+        the player it attacks (``damage=`` gives the blockers' parts, the rest goes to the
+        player; otherwise the chooser names the player's part, the most first). With no blocker
+        left, all of it goes to the player (702.19d). None: nothing can go past (the ordinary
+        assignment applies)."""
+        who, power = a.controller, a.power
+        if not self._player(defender).in_game:
+            return None  # CR 800.4e: no damage to a player who left
+        if not blockers:
+            return [(defender, power, ("702.19d",))]
+        lethal = [self.rules.lethal_damage(self, a, b) for b in blockers]
+        excess = power - sum(lethal)
+        if excess <= 0:
+            return None
+        names = [self._choice_label(b.id) for b in blockers]
+        planned = (self._plans.damage or {}).pop(a.id, None)
+        if planned is not None:
+            if set(planned) != {b.id for b in blockers} or sum(planned.values()) > power or any(
+                    planned[b.id] < n for b, n in zip(blockers, lethal, strict=True)):
+                raise ChoiceError(refusal("trample.lethal_first", attacker=a.name, power=power,
+                                          names=names, lethal=lethal, player=defender), "702.19b")
+            division = [(b, planned[b.id]) for b in blockers]
+            past = power - sum(planned.values())
+        else:
+            past = int(self.chooser.choose(who, prompt("damage.trample", attacker=a.name, player=defender,
+                                                       excess=excess),
+                                           [str(n) for n in range(excess, -1, -1)]))
+            division, left = [], power - past
+            for i, b in enumerate(blockers[:-1]):
+                most = left - sum(lethal[i + 1:])
+                options = [str(n) for n in range(lethal[i], most + 1)]
+                n = int(self.chooser.choose(who, prompt("damage.divide", attacker=a.name, blocker=names[i],
+                                                        left=left), options))
+                division.append((b, n))
+                left -= n
+            division.append((blockers[-1], left))
+        parts = tuple((name, n) for (_, n), name in zip(division, names, strict=True)) + ((defender, past),)
+        said = tuple((b.name, n) for b, n in division) + ((defender, past),)
+        self._emit(ChoiceMade(words=say("choice.trample", power=power, division=said),
+                              rules=("702.19b", "510.1c"), player=who, question="damage assignment",
+                              # the player's part first, "all" when it is all the excess
+                              answer=(f"{defender}: {'all ' if past == excess else ''}{past}",
+                                      *(f"{name}: {n}" for name, n in parts[:-1])),
+                              options=(defender, *names)), obj=a)
+        return [(b.id, n, ("702.19b",)) for b, n in division if n] + (
+            [(defender, past, ("702.19b",))] if past else [])
 
     def _divide_damage(self, a: Obj, blockers: list[Obj]) -> list[tuple[Obj, int]]:
         """CR 510.1c: an attacker blocked by two or more creatures divides its combat damage
@@ -4015,7 +4115,8 @@ class Game:
         source = r.source
         obj = self._s.objects[source.id] if source is not None else None
         name = obj.name if obj is not None else "The monarch"
-        if ab.condition is not None and not ab.condition.holds(self, r.controller):
+        if ab.condition is not None and not self.rules.intervening_if(self, ab.condition, r.controller,
+                                                                      "trigger"):
             return  # CR 603.4: an intervening "if" that is false means it doesn't trigger
         rules = ("603.2",) + ab.rules + (("603.4",) if ab.condition is not None else ()) + (
             ("725.2",) if source is None else ())

@@ -256,6 +256,9 @@ class GameState(Journaled):
     monarch_seq: int | None = None  # the event that made the monarch the monarch
     arrivals: int = 0  # permanents that have entered the battlefield so far (their order)
     attacked: bool = False  # creatures were declared as attackers this turn (CR 508.8)
+    # the attackers and blockers that had first strike or double strike as this combat's first
+    # combat damage step began (CR 510.4); None: this combat has had no first combat damage step
+    struck_first: tuple[int, ...] | None = None
 
     @classmethod
     def new(cls, journal: Journal, players: tuple[PlayerState, ...]) -> GameState:

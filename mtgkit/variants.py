@@ -54,6 +54,13 @@ SickUse = Literal["attack", "tap", "untap", "block", "convoke", "activate"]
 #: The symbols of a cost that tap or untap the permanent itself (CR 107.5, 107.6).
 TapSymbol = Literal["{T}", "{Q}"]
 
+#: When an intervening "if" is checked (CR 603.4): as the ability triggers, and as it resolves.
+CheckedAt = Literal["trigger", "resolution"]
+
+#: Which combat damage step it is (CR 510.4): the only one of a combat, or the first (first
+#: strike and double strike) or second of two.
+DamageStep = Literal["only", "first", "second"]
+
 #: Every decision point: its name -> the CR numbers of the rule that decides it by default.
 DECISIONS: dict[str, tuple[str, ...]] = {}
 
@@ -158,6 +165,15 @@ class Rules:
         ability of this kit's cards restricts when it is activated, 602.5.) (Asked only in a turn
         that isn't ``player``'s.)"""
         return True
+
+    # ------------------------------------------------------------------ triggered abilities (603)
+    @decision("603.4")
+    def intervening_if(self, g: Any, condition: Any, controller: str, when: CheckedAt) -> bool:
+        """Does a triggered ability's intervening "if" ``condition`` (controlled by ``controller``)
+        hold ``when`` it is checked: as the trigger event happens, or as the ability resolves?
+        (CR 603.4: it is checked both times; false either time, the ability does nothing.)"""
+        return bool(condition.holds(g, controller))
+
 
     # ------------------------------------------------------------------ could produce (106.7)
     # The could-produce query (:class:`mtgkit.could_produce.Solver`) asks these; the solver is
@@ -368,6 +384,41 @@ class Rules:
 
     # ------------------------------------------------------------------ combat
     # (decisions about combat damage go here)
+    @decision("510.4", "702.7b", "702.4b")
+    def first_strike_step(self, g: Any) -> bool:
+        """Does this combat get a first combat damage step, only for creatures with first strike
+        or double strike, before the regular one? (CR 510.4: yes, if at least one attacking or
+        blocking creature has first strike or double strike as the combat damage step begins.)"""
+        return any(g.keywords(o) & {"first strike", "double strike"} for o in g.in_combat())
+
+    @decision("510.4", "702.7b", "702.4b", "702.4c", "702.7c")
+    def assigns_combat_damage(self, g: Any, o: Obj, step: DamageStep, struck: bool) -> bool:
+        """Does attacking or blocking creature ``o`` assign combat damage in this combat damage
+        ``step``: the ``"only"`` one, the ``"first"`` of two, or the ``"second"``? ``struck``: it
+        had first strike or double strike as the first step began. (CR 510.4: in the first,
+        only creatures with first strike or double strike; in the second, those that had
+        neither as the first began, and those that have double strike now.)"""
+        if step == "only":
+            return True
+        kinds = g.keywords(o)
+        if step == "first":
+            return bool(kinds & {"first strike", "double strike"})
+        return not struck or "double strike" in kinds
+
+    @decision("702.19b", "702.19d")
+    def tramples(self, g: Any, attacker: Obj) -> bool:
+        """May blocked ``attacker`` assign combat damage beyond lethal damage to its blockers to
+        the player it attacks? (CR 702.19b: yes, with trample; 702.19d: with trample and no
+        blocker left, all of it.)"""
+        return "trample" in g.keywords(attacker)
+
+    @decision("702.19b", "120.6", "702.2c")
+    def lethal_damage(self, g: Any, attacker: Obj, blocker: Obj) -> int:
+        """How much of ``attacker``'s combat damage is lethal damage to ``blocker`` (what a
+        trampler assigns to it before any goes past)? (CR 702.19b, 120.6: its toughness less the
+        damage already marked on it; 702.2c: with deathtouch, any damage at all is lethal.)"""
+        left = max(blocker.toughness - blocker.damage, 0)
+        return min(left, 1) if "deathtouch" in g.keywords(attacker) else left
 
     # ------------------------------------------------------------------ the monarch (725)
     @decision("725.2")
@@ -532,4 +583,5 @@ def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:
     return bool(overrides(type(rules)) & consulted)
 
 
-__all__ = ["CR", "DECISIONS", "Rules", "SickUse", "TapSymbol", "asks", "combine", "decision", "overrides"]
+__all__ = ["CR", "DECISIONS", "CheckedAt", "DamageStep", "Rules", "SickUse", "TapSymbol", "asks", "combine",
+           "decision", "overrides"]

@@ -121,6 +121,7 @@ STEP_TITLES: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
     "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
     "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
+    "first_strike_damage": "first combat damage step (first strike and double strike)",
     "combat_damage": "combat damage step", "end_of_combat": "end of combat step",
     "main2": "postcombat main phase", "end": "end step", "cleanup": "cleanup step",
 }
@@ -333,6 +334,9 @@ SENTENCES: dict[str, Sentence] = {
     "choice.protector": "{player} chooses {answer} to take {source's} damage {options_shown}",
     "choice.no_blockers_left": ("{obj} is blocked but nothing blocks it any more, so it assigns no "
                                 "combat damage"),
+    "choice.trample": lambda v: (f"{v['player']} assigns {possessive(v['obj'])} {v['power']} combat "
+                                 "damage, lethal damage to its blockers first and the rest as they choose "
+                                 "(trample): " + ", ".join(f"{n} to {name}" for name, n in v["division"])),
     "choice.divide_damage": lambda v: (f"{v['player']} divides {possessive(v['obj'])} {v['power']} "
                                        "combat damage: "
                                        + ", ".join(f"{n} to {name}" for name, n in v["division"])),
@@ -719,6 +723,13 @@ REFUSALS: dict[str, Sentence] = {
     "combat_damage.blocked_by_one": ("{attacker} is blocked by one creature, {name}, and assigns all its "
                                      "{power} combat damage to it: there is nothing to divide (damage= "
                                      "for it)."),
+    "trample.lethal_first": lambda v: (
+        f"damage for {v['attacker']} (trample) must name each creature blocking it ({', '.join(v['names'])}) "
+        f"and give each at least lethal damage ({', '.join(map(str, v['lethal']))}), {v['power']} in all at "
+        f"most: the rest goes to {v['player']} (CR 702.19b)."),
+    "reachable.no_first_strike": ("to='first_strike_damage': no attacking or blocking creature has first "
+                                  "strike or double strike, so this combat has one combat damage step "
+                                  "(CR 510.4): use to='combat_damage'"),
     "divide_damage.damage_for_must": ("damage for {attacker} must give all {power} of its damage to the "
                                       "creatures blocking it ({names!j}), divided as {who} likes."),
     "player.must_players_name": "{argument} must be a player's name (a string), not {name!r}",
@@ -816,6 +827,8 @@ PROMPTS: dict[str, Sentence] = {
     "damage.effect_order": "which effect applies first to {source's} damage",
     "damage.redirection": "which redirection applies to {source's} damage",
     "damage.divide": "combat damage from {attacker} to {blocker} ({left} left to assign)",
+    "damage.trample": ("combat damage from {attacker} past its blockers to {player} (trample; at most "
+                       "{excess} once its blockers have lethal damage)"),
     "legend_rule.keep": "which {name} to keep (legend rule)",
     "color.as_enters": "color for {name} as it enters",
     "triggers.order": "order of your triggers on the stack",

@@ -23,7 +23,7 @@ def test_500_1_turn_walks_through_every_step_in_order() -> None:
     while g.turn == 1:
         g.advance()
         seen.append(g.step)
-    skipped = [s for s in STEPS if s not in ("declare_blockers", "combat_damage")]
+    skipped = [s for s in STEPS if s not in ("declare_blockers", "first_strike_damage", "combat_damage")]
     assert seen[:-1] == skipped  # CR 506.1: no attackers, so blockers and damage are skipped
     assert (g.turn, g.active_player, g.step) == (2, "Bob", "untap")
     g.next_turn()

@@ -148,6 +148,23 @@ EXPECTED: dict[str, tuple[str | tuple[str, ...], str]] = {
                                              "Bob is the monarch; Bob controls 0 Protectors of the Crown"),
     "protector-is-optional": ("Bob is the monarch; Bob controls 0 Protectors of the Crown",
                               "Alice is the monarch; Bob controls 1 Protector of the Crown"),
+    # the monarch's new interactions (rule variants, issue 30 item 7)
+    "first-strike-damage-all-at-once": ("Bob is the monarch; Alice controls 1 creature",
+                                        "Bob is the monarch; Alice controls 0 creatures"),
+    "double-strike-hits-once": ("Alice is the monarch; Bob has 18 life",
+                                "Alice is the monarch; Bob has 19 life"),
+    "first-strike-hits-twice": ("Alice is the monarch; Bob has 18 life",
+                                "Alice is the monarch; Bob has 16 life"),
+    "trample-ignores-marked-damage": ("Alice is the monarch; Bob has 15 life",
+                                      "Alice is the monarch; Bob has 18 life"),
+    "blocked-trampler-hits-only-blockers": ("Alice is the monarch; Bob has 16 life",
+                                            "Bob is the monarch; Bob has 20 life"),
+    "trample-skips-blockers": ("Alice is the monarch; Bob has 16 life",
+                               "Alice is the monarch; Bob has 14 life"),
+    "exile-lasts-while-jailer-stays": ("Alice is the monarch; Alice controls 1 creature, Bob 2",
+                                       "Alice is the monarch; Alice controls 1 creature, Bob 1"),
+    "intervening-if-checked-once": ("Alice is the monarch; Alice controls 1 creature",
+                                    "Alice is the monarch; Alice controls 2 creatures"),
 }
 TOPICS = ("could-produce", "tapping", "x-values", "tap-untap", "monarch")
 

@@ -37,6 +37,7 @@ from ..events import (
     DamageRedirected,
     Entered,
     Event,
+    Fizzled,
     LifeChanged,
     MonarchChanged,
     PlayerLeft,
@@ -68,7 +69,7 @@ from ..teaching import (
     event_lines,
     split_explanation,
 )
-from ..variants import CR, Rules
+from ..variants import CR, CheckedAt, DamageStep, Rules
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -1963,35 +1964,66 @@ def _combat_question(rng: random.Random, level: Level) -> tuple[Situation, Stem]
     ask: Literal["monarch", "monarch and life"] = "monarch" if level == "easy" else "monarch and life"
     s = Combat(attackers, blocks, protectors, bob_is_monarch, ask)
     if ask == "monarch":
-        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?"),
+        return s, Stem(("Who is the monarch after combat?", "When combat ends, who is the monarch?",
+                        "Combat is over. Which player holds the crown?"),
                        lambda v: f"after combat, {v} is the monarch.", "CR 725.2, 614.9")
     return s, Stem(("After combat, who is the monarch, and how much life does Bob have?",
-                    "When combat ends, which of these is true?"),
+                    "When combat ends, which of these is true?",
+                    "Once combat damage is dealt and combat ends, which describes the crown and Bob's life?"),
                    lambda v: f"after combat, {v}.", "CR 725.2, 614.9")
 
 
 def _leaves_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     players = ("Alice", "Bob", "Carol", "Dave")[: rng.randint(3, 3 if level == "easy" else 4)]
     s = Leaves(players, rng.choice(players), rng.choice(players))
-    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?"),
+    return s, Stem(("Who is the monarch now?", "Who becomes the monarch?",
+                    "A player has left the game. Where does the crown go?"),
                    lambda v: f"{v} is the monarch now." if v != "nobody" else
                    "nobody is the monarch now.", "CR 725.4")
 
 
 #: How each kind of scenario question is asked, and the claim "which rule decides?" states.
 _ASKS: dict[MonarchAsk, tuple[tuple[str, ...], str]] = {
-    "monarch": (("Who is the monarch now?", "When everything has resolved, who is the monarch?"),
+    "monarch": (("Who is the monarch now?", "When everything has resolved, who is the monarch?",
+                 "Who holds the crown at the end?", "Once the stack is empty, which player is the monarch?",
+                 "After all of this, who is the monarch (if anyone)?"),
                 "{v} is the monarch now."),
     "monarch and life": (("Which is true now: who is the monarch, and how much life does {about} have?",
                           "When everything has resolved, who is the monarch, and what is {about}'s life "
-                          "total?"), "{v}."),
+                          "total?",
+                          "At the end, who has the crown, and what is {about}'s life total?",
+                          "Which pair is right: the monarch, and {about}'s life?",
+                          "Once the stack is empty, who is the monarch and how much life is {about} at?",
+                          "Follow the damage: who ends up the monarch, and with how much life is {about} "
+                          "left?"), "{v}."),
     "monarch and creatures": (("Who is the monarch now, and how many creatures does {about} control?",
-                               "When everything has resolved, which is true?"), "{v}."),
+                               "When everything has resolved, which is true of the crown and {about}'s "
+                               "creatures?",
+                               "Count {about}'s creatures at the end. Who is the monarch, and how many are "
+                               "there?",
+                               "Which describes the end: the monarch, and {about}'s creatures?",
+                               "At the end, who has the crown, and how many creatures are on {about}'s "
+                               "side?",
+                               "Which pair is right: the monarch, and the number of creatures {about} "
+                               "controls?",
+                               "Once the stack is empty, who is the monarch, and what does {about} still "
+                               "control?"), "{v}."),
     "monarch and protectors": (("Who is the monarch now, and how many Protectors of the Crown does "
-                                "{about} still control?", "When everything has resolved, which is true?"),
+                                "{about} still control?",
+                                "When everything has resolved, which is true of the crown and the "
+                                "Protectors?",
+                                "Which Protectors of the Crown are still on {about}'s side, and who is the "
+                                "monarch?",
+                                "At the end, who has the crown, and how many Protectors of the Crown "
+                                "survive on {about}'s side?",
+                                "Which pair is right: the monarch, and {about}'s Protectors of the Crown?"),
                                "{v}."),
-    "who chooses": (("Who chooses which creature Bob sacrifices?",), "{v} chooses the creature."),
-    "cards drawn": (("How many cards has {about} drawn from the monarch's draw ability by then?",),
+    "who chooses": (("Who chooses which creature Bob sacrifices?",
+                     "Custodi Lich's ability targets Bob: who picks the creature he sacrifices?"),
+                    "{v} chooses the creature."),
+    "cards drawn": (("How many cards has {about} drawn from the monarch's draw ability by then?",
+                     "Counting only the monarch's end-step draws, how many cards has {about} drawn?",
+                     "How many times has the monarch's ability made {about} draw by then?"),
                     "{about} has drawn {v} from the monarch's draw ability."),
 }
 
@@ -2119,7 +2151,9 @@ def _division_question(rng: random.Random, level: Level) -> tuple[Situation, Ste
     blockers = (PROTECTOR, rng.choice([PROTECTOR, PROTECTOR, "Hill Giant"]))
     s = BlockedDamage(division_play(rng.randint(4, 8), blockers), "Walking Ballista")
     return s, Stem(("How may Alice's combat damage from Walking Ballista be assigned?",
-                    "Which describes how Walking Ballista's combat damage may be assigned?"),
+                    "Which describes how Walking Ballista's combat damage may be assigned?",
+                    "Walking Ballista is blocked by two creatures. How may its damage be split?",
+                    "Which assignments of Walking Ballista's combat damage are allowed?"),
                    lambda v: f"its combat damage may be assigned so: {v}.", "CR 510.1c, 614.9")
 
 
@@ -2165,6 +2199,8 @@ def generate(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
     monarch is knocked out of a multiplayer game, Palace Jailer's prisoner, Protectors against
     Bolts, deathtouch and another player's crown, and whose end step draws; the rest are the
     notebooks' boards (a combat, a player leaving, Bolts, Custodi Lich entering, the draw race)."""
+    if rng.random() < (0.15 if level == "easy" else 0.3):  # the new interactions (end of this module)
+        return _interaction_question(rng, level)
     legacy = 0.35 if level == "easy" else 0.1
     if rng.random() < legacy:
         return _legacy_question(rng, level)
@@ -2214,3 +2250,464 @@ __all__ = ["TOPIC", "BoltCase", "Bolts", "Combat", "CombatResult", "DrawRace", "
            "LichEnters", "MonarchCase", "Mistake", "bob_life_text", "check_draw_race", "check_leave_answers",
            "check_name_answers", "combat_check", "combat_is_legal", "combat_outcomes", "combat_setup",
            "combat_walk", "generate", "monarch_draw_race", "protector_combat", "someone_elses_crown"]
+
+
+# ================================================================== new monarch interactions
+# (issue 30 item 7): first and double strike moving the crown between the two combat damage
+# steps, trample past a blocker into the monarch or its Protector, Palace Jailer's exile ending
+# once an opponent took the crown, Queen Marchesa's intervening "if" checked again as it
+# resolves, a Protector after a control change or gone when damage would be redirected, and a
+# player becoming the monarch after their end step's trigger point. Each is a play the engine
+# plays; its answers are read off the outcomes, and its wrong options are what the same play
+# gives under the variants (the combat ones below, and every other registered variant that
+# overrides a decision the play asked), or under the monarch models MonarchPlay knows.
+class CombatMistake(MisconceptionName):
+    FIRST_STRIKE_DAMAGE_ALL_AT_ONCE = "first-strike-damage-all-at-once"
+    DOUBLE_STRIKE_HITS_ONCE = "double-strike-hits-once"
+    TRAMPLE_IGNORES_MARKED_DAMAGE = "trample-ignores-marked-damage"
+    BLOCKED_TRAMPLER_HITS_ONLY_BLOCKERS = "blocked-trampler-hits-only-blockers"
+    INTERVENING_IF_CHECKED_ONCE = "intervening-if-checked-once"
+    EXILE_LASTS_WHILE_JAILER_STAYS = "exile-lasts-while-jailer-stays"
+    FIRST_STRIKE_HITS_TWICE = "first-strike-hits-twice"
+    TRAMPLE_SKIPS_BLOCKERS = "trample-skips-blockers"
+
+
+@variant(CombatMistake.FIRST_STRIKE_DAMAGE_ALL_AT_ONCE)
+class _AllAtOnce(Rules):
+    """First strike changes nothing about when damage is dealt: one combat damage step."""
+
+    def first_strike_step(self, g: Any) -> bool:
+        return False
+
+
+@variant(CombatMistake.DOUBLE_STRIKE_HITS_ONCE)
+class _HitsOnce(Rules):
+    """A double striker deals its damage in the first step only (as if it had first strike)."""
+
+    def assigns_combat_damage(self, g: Any, o: Any, step: DamageStep, struck: bool) -> bool:
+        if step == "second" and struck:
+            return False
+        return super().assigns_combat_damage(g, o, step, struck)
+
+
+@variant(CombatMistake.EXILE_LASTS_WHILE_JAILER_STAYS)
+class _LikeAnOblivionRing(Rules):
+    """Palace Jailer's exile lasts as long as the Jailer stays, whoever becomes the monarch."""
+
+    def exile_ends(self, g: Any, exiled: Any, event: Any) -> bool:
+        return False
+
+
+@variant(CombatMistake.FIRST_STRIKE_HITS_TWICE)
+class _StrikesTwice(Rules):
+    """First strike is double strike: a first striker deals its damage again in the second step."""
+
+    def assigns_combat_damage(self, g: Any, o: Any, step: DamageStep, struck: bool) -> bool:
+        return (step == "second" and struck) or super().assigns_combat_damage(g, o, step, struck)
+
+
+@variant(CombatMistake.TRAMPLE_SKIPS_BLOCKERS)
+class _SkipsBlockers(Rules):
+    """A trampler may send all its damage to the player: its blockers needn't get any."""
+
+    def lethal_damage(self, g: Any, attacker: Any, blocker: Any) -> int:
+        return 0
+
+
+@variant(CombatMistake.TRAMPLE_IGNORES_MARKED_DAMAGE)
+class _FullToughness(Rules):
+    """A trampler must assign a blocker's whole toughness, whatever damage it already has."""
+
+    def lethal_damage(self, g: Any, attacker: Any, blocker: Any) -> int:
+        return int(blocker.toughness) if "deathtouch" not in g.keywords(attacker) else 1
+
+
+@variant(CombatMistake.BLOCKED_TRAMPLER_HITS_ONLY_BLOCKERS)
+class _NoTrample(Rules):
+    """Once blocked, a creature's damage goes only to its blockers, trample or not."""
+
+    def tramples(self, g: Any, attacker: Any) -> bool:
+        return False
+
+
+@variant(CombatMistake.INTERVENING_IF_CHECKED_ONCE)
+class _CheckedOnce(Rules):
+    """An intervening "if" is checked only as the ability triggers, not again as it resolves."""
+
+    def intervening_if(self, g: Any, condition: Any, controller: str, when: CheckedAt) -> bool:
+        return when == "resolution" or super().intervening_if(g, condition, controller, when)
+
+
+class CrownPlay(MonarchPlay):
+    """A monarch play whose answers are read off the engine's outcomes (:meth:`answers`): a
+    learner holding only rule variants answers what the same play gives under them; other
+    misconceptions go to :class:`MonarchPlay`'s model. ``kind`` names the interaction asked
+    about (a tag, so a stream can be measured for it)."""
+
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (*MonarchPlay.misconceptions, *CombatMistake)
+    kind: str = ""
+
+    def answer_of(self, end: End) -> str:
+        if self.ask == "cards drawn" and self.kind == "late-crown":  # the crown too
+            return f"{end.monarch or 'nobody'} is the monarch; {self.about} has drawn " \
+                   f"{plural(end.drawn[self.about], 'card')}"
+        if self.ask == "monarch and creatures" and self.kind == "jailer":  # both players' creatures
+            return (f"{end.monarch or 'nobody'} is the monarch; Alice controls "
+                    f"{plural(end.creatures['Alice'], 'creature')}, Bob {end.creatures['Bob']}")
+        return super().answer_of(end)
+
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        return (*super().tags(), ("interaction", self.kind))
+
+    def explain(self) -> str:
+        """:class:`MonarchPlay`'s explanation, and the events these interactions turn on: the
+        first combat damage step beginning (CR 510.4) and an ability removed from the stack
+        without resolving (an intervening "if" false by then, 603.4)."""
+        turning = [e for e in self.outcomes()[0].events
+                   if isinstance(e, Fizzled)
+                   or (isinstance(e, StepBegan) and e.step == "first_strike_damage")]
+        said = super().explain()
+        return said + ("\nWhat it turned on:\n" + event_lines(turning) if turning else "")
+
+
+_STRIKERS = ("Youthful Knight", "Fencing Ace", "Boros Swiftblade")
+_PLAIN = ("Grizzly Bears", "Hill Giant", "Raging Goblin")
+_BOB_BLOCKERS = ("Llanowar Elves", "Craw Wurm", "Tundra Wolves")
+#: Everyone's life total in a generated play (a low one lets a player leave the game).
+_LIVES = (20, 20, 12, 7, 5, 3)
+
+
+def _blocks(rng: random.Random, attackers: Sequence[str], blockers: Sequence[str]) -> list[tuple[str, str]]:
+    """Some of ``blockers`` each blocking one of ``attackers`` (maybe none)."""
+    found = []
+    for b in blockers:
+        if rng.random() < 0.5:
+            found.append((b, rng.choice(list(attackers))))
+    return found
+
+
+def _damage_steps(says: str = "Combat damage is dealt, and everything on the stack resolves.") -> Step:
+    return Step("advance", says, to="end_of_combat")
+
+
+def strike_play(attackers: Sequence[str], *, bob: Sequence[str] = (), blocks: Sequence[tuple[str, str]] = (),
+                protector: bool = False, bolt_protector: bool = False, monarch: str | None = "Bob",
+                life: int = 20, players: tuple[str, ...] = ("Alice", "Bob")) -> Play:
+    """Alice attacks Bob with ``attackers`` (first strike and double strike among them): two
+    combat damage steps (CR 510.4), the monarch's trigger from the first resolving before the
+    second. Bob controls ``bob`` and maybe a tapped Protector of the Crown, which Alice may bolt
+    first (then its damage is marked when the first strikers' damage is redirected to it)."""
+    pieces = [Piece(c) for c in attackers] + [Piece(c, "Bob") for c in bob]
+    steps: list[Step] = []
+    if protector:
+        pieces.append(Piece(PROTECTOR, "Bob", tapped=True))
+    if bolt_protector:
+        pieces += [Piece("Mountain"), Piece("Lightning Bolt", zone="hand")]
+        steps += [Step("cast", "Alice taps her Mountain and casts Lightning Bolt targeting Protector of the "
+                       "Crown; it resolves.", card="Lightning Bolt", target=PROTECTOR, pay=("Mountain",)),
+                  Step("resolve", "")]
+    steps += [Step("advance", "", to="beginning_of_combat"), *_fight(attackers, blocks)[:-1],
+              _damage_steps("Combat damage is dealt (first the creatures with first strike or double "
+                            "strike, then the rest), and everything on the stack resolves.")]
+    return Play(_board(*pieces, monarch=monarch, players=players, life=life), tuple(steps))
+
+
+def _strike_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    strikers = rng.sample(_STRIKERS, rng.choice([1, 1, 2]))
+    if level == "hard" and rng.random() < 0.7:  # a first striker and a double striker
+        strikers = ["Youthful Knight", rng.choice(_STRIKERS[1:])]
+    attackers = sorted([*strikers, *rng.sample(_PLAIN, rng.choice([0, 1, 1, 2]))])
+    protector = rng.random() < 0.5
+    bolt = protector and rng.random() < 0.6
+    bob = rng.sample(_BOB_BLOCKERS, rng.choice([0, 1, 1, 2]))
+    blocks = _blocks(rng, attackers, bob) if level == "easy" or rng.random() < 0.5 else []
+    players = ("Alice", "Bob") if rng.random() < 0.7 else ("Alice", "Bob", "Carol")
+    life = rng.choice(_LIVES if len(players) == 3 else _LIVES[:3])
+    monarch = rng.choice(["Bob", "Bob", "Bob", None])  # with nobody the monarch, nobody becomes it
+    play = strike_play(attackers, bob=bob, blocks=blocks, protector=protector, bolt_protector=bolt,
+                       life=life, players=players, monarch=monarch)
+    ask: MonarchAsk = rng.choice(["monarch and protectors", "monarch and life"] if protector else [
+        "monarch and life", "monarch and life", "monarch and creatures"] if level == "hard" else [
+        "monarch", "monarch and life"])
+    s = CrownPlay(play, ask, "Bob", kind="strike")
+    return s, Stem(("After both combat damage steps, who is the monarch, and what else is true?",
+                    "First strike splits combat damage into two steps here. When combat ends, which is true?",
+                    "Which is true once combat is over?",
+                    "Two combat damage steps: where is the crown at the end, and what else is true?"),
+                   lambda v: f"when combat ends, {v}.", "CR 510.4, 702.7b, 702.4b, 725.2")
+
+
+def trample_play(attacker: str, blockers: Sequence[str], *, protectors: int = 0, bolt: str = "",
+                 others: Sequence[str] = (), life: int = 20, players: tuple[str, ...] = ("Alice", "Bob"),
+                 monarch: str | None = "Bob") -> Play:
+    """Alice attacks Bob with trampler ``attacker`` (and ``others``); Bob blocks it with
+    ``blockers`` (he controls ``protectors`` tapped Protectors of the Crown); with ``bolt``,
+    Alice bolts that blocker once blocks are declared. She assigns as much damage past the
+    blockers as she can (CR 702.19b)."""
+    pieces = [Piece(attacker), *(Piece(c) for c in others), *(Piece(c, "Bob") for c in blockers)]
+    pieces += [Piece(PROTECTOR, "Bob", tapped=True) for _ in range(protectors)]
+    steps = [Step("advance", "", to="beginning_of_combat"),
+             *_fight([attacker, *others], [(b, attacker) for b in blockers])[:-1]]
+    if bolt:
+        pieces += [Piece("Mountain"), Piece("Lightning Bolt", zone="hand")]
+        steps += [Step("cast", f"Alice taps her Mountain and casts Lightning Bolt targeting {bolt}; it "
+                       "resolves.", card="Lightning Bolt", target=bolt, pay=("Mountain",)),
+                  Step("resolve", "")]
+    steps.append(_damage_steps(f"Alice assigns as much of {_of(attacker)} combat damage to Bob as the rules "
+                               "let her; combat damage is dealt, and everything on the stack resolves."))
+    # all the excess to Bob; a division among blockers when none can go past (510.1c), or none
+    keep = (("damage assignment", "('Bob: all"), ("damage assignment", "none"),
+            *(("damage assignment", f"('{b}") for b in blockers))
+    return Play(_board(*pieces, monarch=monarch, players=players, life=life), tuple(steps), keep=keep)
+
+
+def _trample_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    attacker = rng.choice(["Colossal Dreadmaw", "Charging Monstrosaur"])
+    pool = ["Grizzly Bears", "Hill Giant", "Llanowar Elves", "Tundra Wolves"]
+    blockers = sorted(rng.sample(pool, rng.choice([0, 1] if level == "hard" else [1, 1, 2])))
+    if level == "hard" or rng.random() < 0.4:
+        blockers = sorted([*blockers, "Craw Wurm"])  # a Bolt leaves it with damage marked
+    protectors = rng.choice([0, 1, 1, 2])
+    bolt = "Craw Wurm" if "Craw Wurm" in blockers and rng.random() < 0.7 else \
+        rng.choice(blockers) if rng.random() < 0.3 else ""
+    others = ["Raging Goblin"] if rng.random() < 0.3 else []
+    players = ("Alice", "Bob") if rng.random() < 0.7 else ("Alice", "Bob", "Carol")
+    life = rng.choice(_LIVES[:3] if len(players) == 2 else _LIVES)
+    play = trample_play(attacker, blockers, protectors=protectors, bolt=bolt, others=others, life=life,
+                        players=players, monarch=rng.choice(["Bob", "Bob", "Bob", None]))
+    ask: MonarchAsk = "monarch and protectors" if protectors and rng.random() < 0.6 else "monarch and life"
+    s = CrownPlay(play, ask, "Bob", kind="trample")
+    return s, Stem((f"{attacker} has trample. When combat ends, who is the monarch, and what else is true?",
+                    "Which is true after the trampler's combat damage?",
+                    f"How did {_of(attacker)} damage go: who is the monarch now, and which is true?"),
+                   lambda v: f"after combat, {v}.", "CR 702.19b, 614.9, 725.2")
+
+
+def jailer_again_play(prisoner: str, attacker: str, *, back: Sequence[str] = ("Palace Jailer",),
+                      monarch: str | None = None) -> Play:
+    """Alice casts Palace Jailer, exiling Bob's ``prisoner`` until an opponent becomes the monarch.
+    In Bob's turn his ``attacker`` deals her combat damage: he takes the crown and the exile ends
+    (CR 610.3). In Alice's next turn ``back`` attack Bob, and she takes the crown back: the
+    prisoner stays (the exile ended for good)."""
+    pieces, cast = _cast_with_lands("Palace Jailer", "Alice")
+    pieces += [Piece(prisoner, "Bob"), Piece(attacker, "Bob")]
+    pieces += [Piece(c) for c in back if c != "Palace Jailer"]
+    steps = [cast, Step("resolve_stack", f"They resolve: Alice becomes the monarch, and Bob's {prisoner} is "
+                        "exiled until an opponent of Alice becomes the monarch."),
+             Step("next_turn", "", to="beginning_of_combat"),
+             Step("attack", f"In Bob's turn, Bob attacks Alice with {attacker}; Alice doesn't block.",
+                  attackers=(attacker,), defender="Alice"),
+             _damage_steps(),
+             Step("next_turn", "", to="beginning_of_combat"),
+             Step("attack", f"In Alice's next turn she attacks Bob with {_names(back)}; Bob doesn't block.",
+                  attackers=tuple(back), defender="Bob"),
+             _damage_steps()]
+    keep = (("target", prisoner), ("target", "Alice"), ("target", "Bob"))
+    return Play(_board(*pieces, monarch=monarch), tuple(steps), keep=keep)
+
+
+def _jailer_again_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    prisoner = rng.choice(["Hill Giant", "Craw Wurm", LICH, PROTECTOR, "Llanowar Elves", "Youthful Knight"]
+                          + ([LICH, PROTECTOR, LICH, PROTECTOR] if level == "hard" else []))
+    attacker = rng.choice(["Grizzly Bears", "Raging Goblin", "Fencing Ace"])
+    back = sorted(["Palace Jailer", *rng.sample(["Tundra Wolves", "Boros Swiftblade"], rng.choice([0, 1]))])
+    monarch = rng.choice([None, None, "Bob"])
+    play = jailer_again_play(prisoner, attacker, back=back, monarch=monarch)
+    about = rng.choice(["Alice", "Bob", "Bob", "Bob"])
+    ask: MonarchAsk = "monarch and creatures" if prisoner != PROTECTOR or rng.random() < 0.5 else \
+        "monarch and protectors"
+    s = CrownPlay(play, ask, about if ask == "monarch and creatures" else "Bob", kind="jailer")
+    return s, Stem(("Palace Jailer's exile lasts until an opponent becomes the monarch. After Alice's "
+                    "second combat, who is the monarch, and how many creatures does each player control?",
+                    "Once Alice has taken the crown back, which is true?",
+                    "The crown changes hands twice. What does each player control at the end?"),
+                   lambda v: f"in the end, {v}.", "CR 610.3, 725.2, 603.2e")
+
+
+def marchesa_play(players: tuple[str, ...], monarch: str, ping: str, *, life: int = 1,
+                  counters: int = 1) -> Play:
+    """Everyone has ``life`` life; ``monarch`` is the monarch. Alice's upkeep begins: Queen
+    Marchesa's ability triggers (an opponent is the monarch); in response Alice pings ``ping``
+    with Walking Ballista. The trigger checks its "if" again as it resolves (CR 603.4)."""
+    pieces = (Piece("Queen Marchesa"), Piece("Walking Ballista", counters=(("+1/+1", counters),)))
+    steps = (Step("advance", "Alice's upkeep begins: Queen Marchesa's ability triggers (an opponent is the "
+                  "monarch) and waits on the stack.", to="upkeep"),
+             Step("activate", f"In response, Alice removes a +1/+1 counter from Walking Ballista: 1 damage "
+                  f"to {ping}; it resolves.", card="Walking Ballista", ability=1, target=ping),
+             Step("resolve", ""),
+             Step("resolve_stack", "Everything left on the stack resolves."))
+    return Play(_board(*pieces, monarch=monarch, players=players, step="untap", life=life), steps)
+
+
+def _marchesa_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    players = ("Alice", "Bob", "Carol", "Dave")[: rng.choice([3, 3, 4])]
+    monarch = rng.choice(players[1:])
+    ping = monarch if rng.random() < 0.85 else rng.choice([p for p in players[1:] if p != monarch])
+    life = rng.choice([1, 1, 1, 2] if level == "easy" else [1])
+    play = marchesa_play(players, monarch, ping, life=life, counters=rng.choice([1, 2]))
+    s = CrownPlay(play, "monarch and creatures", "Alice", kind="marchesa")
+    return s, Stem(("When everything has resolved, who is the monarch, and how many creatures does Alice "
+                    "control?",
+                    "Queen Marchesa's trigger has an intervening \"if\". Which is true at the end?",
+                    "Does Alice get an Assassin? Who is the monarch, and how many creatures does she "
+                    "control?"),
+                   lambda v: f"at the end, {v}.", "CR 603.4, 725.4, 704.5a")
+
+
+def protector_treason_play(extra: Sequence[str], *, second: bool = False, bob: Sequence[str] = ()) -> Play:
+    """Bob is the monarch and controls Protector of the Crown (and a second one, with ``second``).
+    Alice casts Act of Treason on it and attacks Bob with it and ``extra``: her Protector now
+    redirects the damage dealt to her, not to Bob (CR 614.9, 613.1b)."""
+    mountains = ("Mountain", "Mountain 2", "Mountain 3")
+    pieces = [Piece("Mountain") for _ in mountains] + [Piece("Act of Treason", zone="hand"),
+                                                        Piece(PROTECTOR, "Bob")]
+    pieces += [Piece(c) for c in extra] + [Piece(c, "Bob") for c in bob]
+    if second:
+        pieces.append(Piece(PROTECTOR, "Bob", tapped=True, label="Protector of the Crown 2"))
+    steps = [Step("cast", "Alice taps three Mountains and casts Act of Treason targeting Bob's Protector of "
+                  "the Crown; it resolves: she controls it until end of turn, it is untapped and has haste.",
+                  card="Act of Treason", target=PROTECTOR, pay=mountains),
+             Step("resolve", ""), Step("advance", "", to="beginning_of_combat"),
+             *_fight([PROTECTOR, *extra])[:-1], _damage_steps()]
+    return Play(_board(*pieces, monarch="Bob"), tuple(steps))
+
+
+def _protector_treason_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    extra = sorted(rng.sample(["Grizzly Bears", "Youthful Knight", "Hill Giant", "Raging Goblin"],
+                              rng.choice([0, 1, 1, 2])))
+    second = rng.random() < 0.4
+    bob = rng.sample(["Llanowar Elves", "Craw Wurm"], rng.choice([0, 1]))
+    play = protector_treason_play(extra, second=second, bob=bob)
+    ask: MonarchAsk = rng.choice(["monarch and life", "monarch and protectors"])
+    s = CrownPlay(play, ask, "Bob", kind="treason-protector")
+    return s, Stem(("Alice controls Bob's Protector of the Crown until end of turn. After combat, which is "
+                    "true?", "Whose damage does the stolen Protector take? When combat ends, which is true?",
+                    "Act of Treason changed the Protector's controller. Which is true after combat?"),
+                   lambda v: f"after combat, {v}.", "CR 614.9, 613.1b, 725.2")
+
+
+def late_crown_play(players: tuple[str, ...], monarch: str, *, step: str = "end", counters: int = 1) -> Play:
+    """Everyone has 1 life; ``monarch`` is the monarch. In Alice's ``step`` (her end step, or
+    her postcombat main phase) she pings the monarch with Walking Ballista: the monarch leaves
+    the game and Alice, the active player, becomes the monarch (CR 725.4). Only a monarch at the
+    beginning of their end step draws (725.2): in the end step, that moment has passed."""
+    pieces = (Piece("Walking Ballista", counters=(("+1/+1", counters),)),)
+    when = "In her end step" if step == "end" else "In her postcombat main phase"
+    steps = [Step("activate", f"{when}, Alice removes a +1/+1 counter from Walking Ballista: 1 damage to "
+                  f"{monarch}; it resolves.", card="Walking Ballista", ability=1, target=monarch),
+             Step("resolve", "")]
+    if step == "end":
+        steps.append(Step("advance", "Her turn goes on to its cleanup step.", to="cleanup"))
+    else:
+        steps += [Step("advance", "Her turn goes on to her end step; everything there resolves.", to="end"),
+                  Step("resolve_stack", "")]
+    return Play(_board(*pieces, monarch=monarch, players=players, step=step, life=1), tuple(steps))
+
+
+def _late_crown_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    players = ("Alice", "Bob", "Carol", "Dave")[: rng.choice([3, 3, 4])]
+    monarch = rng.choice(players[1:])
+    step = rng.choice(["end", "end", "main2"])
+    play = late_crown_play(players, monarch, step=step, counters=rng.choice([1, 2]))
+    s = CrownPlay(play, "cards drawn", "Alice", kind="late-crown")
+    return s, Stem(("At the end of Alice's turn, who is the monarch, and how many cards has Alice drawn from "
+                    "the monarch's draw ability?",
+                    "The crown changed hands during Alice's turn. Which is true when her turn ends?",
+                    "Does the new monarch draw this turn? Which is true when Alice's turn ends?"),
+                   lambda v: f"when Alice's turn ends, {v}.",
+                   "CR 725.2, 725.4, 603.2")
+
+
+#: The new interactions' builders, each by its tag: at least one of each per 200 questions.
+INTERACTIONS: dict[str, Callable[[random.Random, Level], tuple[Situation, Stem] | None]] = {
+    "strike": _strike_question, "trample": _trample_question, "jailer": _jailer_again_question,
+    "marchesa": _marchesa_question, "treason-protector": _protector_treason_question,
+    "late-crown": _late_crown_question,
+}
+
+
+def _interaction_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] | None:
+    """One of the new interactions, each as likely."""
+    return INTERACTIONS[rng.choice(sorted(INTERACTIONS))](rng, level)
+
+
+def _combat_mistake(name: CombatMistake, title: str, description: str, rule: str, rule_says: str,
+                    example: Situation, ask: str) -> Misconception:
+    return Misconception(name=name, topic="monarch", title=title, description=description, rule=rule,
+                         rule_says=rule_says, plugs_in="variant", example=example, ask=ask)
+
+
+_COMBAT_MISCONCEPTIONS: tuple[Misconception, ...] = (
+    _combat_mistake(
+        CombatMistake.FIRST_STRIKE_DAMAGE_ALL_AT_ONCE, "first strike deals damage with everyone else",
+        "All combat damage is dealt at once, first strike or not: a first striker's victim still strikes "
+        "back, and the monarch's trigger from a first striker's damage resolves after everyone's damage.",
+        "510.4", "With a first striker or double striker in combat there are two combat damage steps: "
+        "only creatures with first strike or double strike deal damage in the first; the rest (if still "
+        "there) in the second, after triggers from the first have resolved.",
+        CrownPlay(strike_play(["Youthful Knight"], bob=["Llanowar Elves"],
+                              blocks=[("Llanowar Elves", "Youthful Knight")]),
+                  "monarch and creatures", "Alice", kind="strike"),
+        "Who is the monarch, and how many creatures does Alice control after combat?"),
+    _combat_mistake(
+        CombatMistake.DOUBLE_STRIKE_HITS_ONCE, "double strike hits once",
+        "A creature with double strike deals its combat damage only once, in the first combat damage step.",
+        "702.4b", "Double strike deals combat damage in both combat damage steps: in the first, and again "
+        "in the second.",
+        CrownPlay(strike_play(["Fencing Ace"]), "monarch and life", "Bob", kind="strike"),
+        "Who is the monarch, and how much life does Bob have after combat?"),
+    _combat_mistake(
+        CombatMistake.FIRST_STRIKE_HITS_TWICE, "first strike hits twice",
+        "First strike works like double strike: the creature deals damage in the first step and again in "
+        "the second.", "702.7b", "A creature with first strike deals combat damage only in the first "
+        "combat damage step; only double strike deals it in both.",
+        CrownPlay(strike_play(["Youthful Knight"]), "monarch and life", "Bob", kind="strike"),
+        "Who is the monarch, and how much life does Bob have after combat?"),
+    _combat_mistake(
+        CombatMistake.TRAMPLE_IGNORES_MARKED_DAMAGE, "trample must cover the blocker's whole toughness",
+        "A trampler has to assign its blocker damage equal to the blocker's toughness before any goes to "
+        "the player, even if the blocker already has damage marked on it.", "702.19b",
+        "Lethal damage counts the damage already marked on the blocker: a blocker with toughness 4 and 3 "
+        "damage needs only 1 more; the rest may go to the player.",
+        CrownPlay(trample_play("Colossal Dreadmaw", ["Craw Wurm"], bolt="Craw Wurm"), "monarch and life",
+                  "Bob", kind="trample"),
+        "Who is the monarch, and how much life does Bob have after combat?"),
+    _combat_mistake(
+        CombatMistake.BLOCKED_TRAMPLER_HITS_ONLY_BLOCKERS, "a blocked creature never hits the player",
+        "Once a creature is blocked, all its combat damage goes to its blockers, even with trample, so it "
+        "can't take the crown.", "702.19b", "A blocked creature with trample assigns lethal damage to its "
+        "blockers and may assign the rest to the player it attacks: that is combat damage to that player, "
+        "so it takes the crown from the monarch.",
+        CrownPlay(trample_play("Colossal Dreadmaw", ["Grizzly Bears"]), "monarch and life", "Bob",
+                  kind="trample"),
+        "Who is the monarch, and how much life does Bob have after combat?"),
+    _combat_mistake(
+        CombatMistake.TRAMPLE_SKIPS_BLOCKERS, "trample damage skips the blockers",
+        "A trampler may send all its combat damage to the player, giving its blockers none.", "702.19b",
+        "A trampler must assign lethal damage to each of its blockers first; only the rest may go to the "
+        "player.",
+        CrownPlay(trample_play("Colossal Dreadmaw", ["Grizzly Bears"]), "monarch and life", "Bob",
+                  kind="trample"),
+        "Who is the monarch, and how much life does Bob have after combat?"),
+    _combat_mistake(
+        CombatMistake.EXILE_LASTS_WHILE_JAILER_STAYS, "Palace Jailer's exile lasts while the Jailer stays",
+        "Palace Jailer holds its prisoner as long as it stays on the battlefield, like an exile that lasts "
+        "while its source remains; an opponent becoming the monarch doesn't free it.", "610.3",
+        "The exile lasts until an opponent of the Jailer's controller becomes the monarch: the card returns "
+        "at once when that happens, for good, whether the Jailer is still there or not.",
+        CrownPlay(jailer_again_play("Hill Giant", "Grizzly Bears"), "monarch and creatures", "Bob",
+                  kind="jailer"),
+        "Who is the monarch, and how many creatures does Bob control at the end?"),
+    _combat_mistake(
+        CombatMistake.INTERVENING_IF_CHECKED_ONCE, "an intervening \"if\" is checked only once",
+        "A trigger with an intervening \"if\" (\"if an opponent is the monarch\") checks it only as it "
+        "triggers; once on the stack it resolves whatever happened since.", "603.4",
+        "The condition is checked as the ability triggers and again as it resolves: if it is false by then, "
+        "the ability does nothing.",
+        CrownPlay(marchesa_play(("Alice", "Bob", "Carol"), "Bob", "Bob"), "monarch and creatures", "Alice",
+                  kind="marchesa"),
+        "Who is the monarch, and how many creatures does Alice control at the end?"),
+)
+
+MISCONCEPTIONS = MISCONCEPTIONS + _COMBAT_MISCONCEPTIONS
+TOPIC = TOPIC.replace(situations=(*TOPIC.situations, CrownPlay), misconceptions=MISCONCEPTIONS)
