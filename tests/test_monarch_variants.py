@@ -16,6 +16,7 @@ from mtgkit.topics.monarch import (
     MISCONCEPTIONS,
     Bolts,
     Combat,
+    CombatMistake,
     DrawRace,
     Leaves,
     LichEnters,
@@ -159,5 +160,5 @@ def test_the_monarch_decisions_are_in_the_monarch_section() -> None:
                  "redirected_combat", "redirected_source", "ability_resolves", "sacrifice_chooser",
                  "exile_ends", "returner_sees", "gone_sources", "resolves_at_once", "damage_wears_off"):
         assert name in DECISIONS and callable(getattr(Rules, name))
-    assert all(isinstance(m.name, Mistake) for m in MISCONCEPTIONS)
+    assert all(isinstance(m.name, Mistake | CombatMistake) for m in MISCONCEPTIONS)
     assert isinstance(steal_play(["Grizzly Bears"]), Play)
