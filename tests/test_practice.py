@@ -16,6 +16,7 @@ from mtgkit.could_produce import apply_in_order
 from mtgkit.mana import COLORS, TYPES, Mana, symbols
 from mtgkit.practice import LEVELS, TOPICS, grade, questions, render_worksheet, worksheet
 from mtgkit.situations import Combat, TapForMana, XEntry
+from mtgkit.topics.crossing import Crossed
 
 SEEDS = range(12 if os.environ.get("MTGKIT_SOAK") else 4)
 N = 8
@@ -138,6 +139,8 @@ def test_x_value_answers_follow_107_3m() -> None:
 
 def test_tapping_answers_recomputed_from_the_named_order() -> None:
     for q in worksheet("tapping", "hard", 10, 2):
+        if isinstance(q.situation, Crossed):
+            continue  # a question crossing tapping with another topic asks for more than a pool
         for answer in q.answers if q.kind == "choice" else ():
             assert answer == "no mana" or Mana.parse(answer)
         assert "What the engine did" in q.explanation and "mana" in q.explanation

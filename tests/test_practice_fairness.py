@@ -260,6 +260,7 @@ def test_a_stream_that_cannot_stay_balanced_ends(monkeypatch: pytest.MonkeyPatch
     so the stream ends (after :data:`~mtgkit.practice.MAX_MISSES` draws) rather than break the
     balance. There is no fallback that asks an unbalanced question after many rejected draws."""
     monkeypatch.setattr(practice, "find_topic", lambda name: fake_topic(("Bob",)))
+    monkeypatch.setattr(practice, "CROSSED", 0.0)  # only the fake topic's own boards
     monkeypatch.setattr(practice, "MAX_MISSES", 50)
     assert [q.answers for q in questions("monarch", "hard", 1)] == [("Bob",)]
 
@@ -269,6 +270,7 @@ def test_any_twenty_in_a_row_keep_the_balance(monkeypatch: pytest.MonkeyPatch) -
     any 20 in a row (it draws again)."""
     answers = ("Bob",) * 7 + ("Dan", "Eve", "Fay", "Hal", "Ida", "Jon", "Kim")
     monkeypatch.setattr(practice, "find_topic", lambda name: fake_topic(answers))
+    monkeypatch.setattr(practice, "CROSSED", 0.0)  # only the fake topic's own boards
     qs = list(itertools.islice(questions("monarch", "hard", 1), 80))
     assert len(qs) == 80
     for start in range(len(qs) - WINDOW + 1):
