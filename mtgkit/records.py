@@ -110,6 +110,10 @@ class _Base(metaclass=_RecordMeta):
             raise TypeError(refusal("records.unexpected_field", name=cls.__name__, unknown=unknown[0],
                                     fields=fields))
         setter = object.__setattr__
+        if len(values) == len(fields):  # every field given (no defaults to look up)
+            for field in fields:
+                setter(self, field, values[field])
+            return
         defaults = cls._defaults
         for field in fields:
             value = values.get(field, defaults.get(field, _MISSING))
