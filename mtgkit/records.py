@@ -34,6 +34,8 @@ TypeError: Point got an unexpected field 'z'; its fields are x, y
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .wording import refusal
@@ -66,12 +68,27 @@ class _RecordMeta(type):
         ns["_fields"] = inherited + new
         ns["_defaults"] = defaults
         ns["__match_args__"] = ns["_fields"]
+        ns["_field_set"] = frozenset(ns["_fields"])
+        ns["_getter"] = _getter(ns["_fields"])
         return super().__new__(mcls, name, bases, ns)
+
+
+def _getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """Reads ``fields`` off a record as one tuple (at C speed: records are compared, hashed and
+    copied a great deal while practice replays plays)."""
+    if len(fields) > 1:
+        return operator.attrgetter(*fields)
+    if fields:
+        one = operator.attrgetter(fields[0])
+        return lambda record: (one(record),)
+    return lambda record: ()
 
 
 class _Base(metaclass=_RecordMeta):
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]]
+    _field_set: ClassVar[frozenset[str]]
+    _getter: ClassVar[Callable[[Any], tuple[Any, ...]]]
     _defaults: ClassVar[dict[str, Any]]
     _keywords_only: ClassVar[bool] = False
 
@@ -88,11 +105,15 @@ class _Base(metaclass=_RecordMeta):
             if field in values:
                 raise TypeError(refusal("records.two_values", name=cls.__name__, field=field))
             values[field] = value
-        unknown = [k for k in values if k not in fields]
-        if unknown:
+        if not cls._field_set.issuperset(values):
+            unknown = [k for k in values if k not in fields]
             raise TypeError(refusal("records.unexpected_field", name=cls.__name__, unknown=unknown[0],
                                     fields=fields))
         setter = object.__setattr__
+        if len(values) == len(fields):  # every field given (no defaults to look up)
+            for field in fields:
+                setter(self, field, values[field])
+            return
         defaults = cls._defaults
         for field in fields:
             value = values.get(field, defaults.get(field, _MISSING))
@@ -101,7 +122,7 @@ class _Base(metaclass=_RecordMeta):
             setter(self, field, value)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f) for f in self._fields)
+        return type(self)._getter(self)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -114,9 +135,16 @@ class _Base(metaclass=_RecordMeta):
 
     def replace(self: R, **changes: Any) -> R:
         """A copy with some fields changed."""
-        values = dict(zip(self._fields, self._values(), strict=True))
-        values.update(changes)
-        return type(self)(**values)
+        cls = type(self)
+        if cls.__init__ is not _Base.__init__ or not cls._field_set.issuperset(changes):
+            values = dict(zip(self._fields, self._values(), strict=True))
+            values.update(changes)
+            return cls(**values)  # its own checks (and the refusal of an unknown field)
+        new = object.__new__(cls)
+        setter = object.__setattr__
+        for field, value in zip(cls._fields, cls._getter(self), strict=True):
+            setter(new, field, changes[field] if field in changes else value)
+        return new
 
     def fields(self) -> dict[str, Any]:
         """The fields and their values, in declaration order."""

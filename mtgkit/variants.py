@@ -554,7 +554,18 @@ CR = Rules()
 
 
 def overrides(variant: type[Rules]) -> frozenset[str]:
-    """The decisions ``variant`` (or any of its bases below :class:`Rules`) answers its own way."""
+    """The decisions ``variant`` (or any of its bases below :class:`Rules`) answers its own way
+    (worked out once per class: practice asks it for every variant on every board)."""
+    found = _OVERRIDES.get(variant)
+    if found is None:
+        found = _OVERRIDES[variant] = _overrides(variant)
+    return found
+
+
+_OVERRIDES: dict[type[Rules], frozenset[str]] = {}
+
+
+def _overrides(variant: type[Rules]) -> frozenset[str]:
     return frozenset(name for klass in variant.__mro__ if klass is not Rules and issubclass(klass, Rules)
                      for name in vars(klass) if name in DECISIONS)
 

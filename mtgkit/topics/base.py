@@ -277,12 +277,26 @@ def distractors(s: Situation, *, pairs: bool = True) -> dict[str, tuple[str, ...
         for a, b in itertools.combinations(active if len(names) > type(s).pair_all else names, 2):
             if frozenset({a, b}) in type(s).exclusive:
                 continue
-            for answer in believe(s, frozenset({a, b})):
+            for answer in _pair(s, a, b):
                 if answer not in legal and answer not in found:
                     found.setdefault(answer, []).append(f"{a} + {b}")
                 elif answer in found and all(" + " in n for n in found[answer]):
                     found[answer].append(f"{a} + {b}")
     return {answer: tuple(who) for answer, who in found.items()}
+
+
+def _pair(s: Situation, a: str, b: str) -> tuple[str, ...]:
+    """``believe(s, {a, b})``, without a replay when one of the two overrides no decision the play
+    asked under the other alone (its answers and the decisions its answers asked included): the
+    engine then asks the same decisions and gets the same answers, so the pair plays as that one."""
+    if (isinstance(s, PlaySituation) and a in VARIANTS and b in VARIANTS
+            and type(s).believe is PlaySituation.believe and type(s).under is PlaySituation.under):
+        for one, other in ((a, b), (b, a)):
+            rules = rules_held({one})
+            alone = s.under(rules)  # first, so the decisions its answers ask are noted on its games
+            if not overrides(VARIANTS[other]) & s.play.consulted(rules):
+                return alone
+    return believe(s, frozenset({a, b}))
 
 
 def diagnose(s: Situation, answer: str) -> list[str]:
