@@ -32,7 +32,12 @@ STAMP = VENV / ".installed"
 
 TEST = ["-m", "pytest", "mtgkit", "tests", "notebooks", "--nbval", "--nbval-current-env",
         "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "-n", "auto", "--maxprocesses", "4",
-        "--dist", "loadfile"]
+        "--dist", "loadfile", "-m", "not sweep"]
+# The practice sweeps: the full-size measurements of generated practice (ten seeds of twenty
+# questions per topic and level, 200-question streams), marked ``sweep``. They take about an hour
+# here, so `test` leaves them out and `sweep` runs them (before a release, or after changing how
+# questions are made); `test` runs smaller samples of the same checks.
+SWEEP = ["-m", "pytest", "tests", "-m", "sweep", "-n", "auto", "--maxprocesses", "4"]
 # The fast tier: the unit tests and doctests a developer runs after each change. The heavy tests
 # (the website and the sdist/wheel builds, nbgrader, the browser tier, the long property and fuzz
 # runs) are marked slow (tests/conftest.py marks those that use a heavy fixture); nbval isn't run.
@@ -40,7 +45,7 @@ FAST = ["-m", "pytest", "mtgkit", "tests", "-m", "not slow", "-p", "no:xdist", "
 # Lint: the same ruff and mypy --strict as tests/test_packaging.py and pre-commit.
 LINT = [["-m", "ruff", "check", "mtgkit", "tests", "benchmarks", "tools", "docs", "conftest.py", "kit.py"],
         ["-m", "mypy", "--strict", "mtgkit"]]
-COMMANDS = ("course", "test", "fast", "lint")
+COMMANDS = ("course", "test", "fast", "lint", "sweep")
 
 
 #: What to install where this Python can't make a virtual environment with pip.
@@ -98,7 +103,7 @@ def setup() -> None:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0] not in COMMANDS:
-        print("usage: python3 kit.py course | test | fast | lint", file=sys.stderr)
+        print("usage: python3 kit.py course | test | fast | lint | sweep", file=sys.stderr)
         return 2
     try:
         setup()
@@ -107,7 +112,8 @@ def main(argv: list[str]) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    commands = {"course": [["-m", "mtgkit.course"]], "test": [TEST], "fast": [FAST], "lint": LINT}[argv[0]]
+    commands = {"course": [["-m", "mtgkit.course"]], "test": [TEST], "fast": [FAST], "lint": LINT,
+                "sweep": [SWEEP]}[argv[0]]
     code = 0
     try:
         for args in commands:  # each one, even after a failure, so that lint reports everything

@@ -33,7 +33,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         browser_tier = BROWSER in Path(str(getattr(item, "path", ""))).parents
-        if browser_tier or item.get_closest_marker("browser") or uses & HEAVY_FIXTURES:
+        if browser_tier or item.get_closest_marker("browser") or item.get_closest_marker("sweep") \
+                or uses & HEAVY_FIXTURES:
             item.add_marker(pytest.mark.slow)
 
 

@@ -60,23 +60,25 @@ def test_the_workflow_runs_the_readmes_tiers_on_every_push_and_pull_request() ->
     assert jobs["full"]["container"] == f"python:{binder_python}-bookworm"  # Debian's chromium
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert "python3 kit.py test" in ci and "apt-get install" in (ROOT / ".ci" / "run").read_text()
-    assert _readme_tiers() == ["python3 kit.py fast", "python3 kit.py lint", "python3 kit.py test"]
+    assert _readme_tiers() == ["python3 kit.py fast", "python3 kit.py lint", "python3 kit.py test",
+                               "python3 kit.py sweep"]
 
 
 def test_kit_py_runs_each_tier_as_documented() -> None:
     """`fast` is the unit tests and doctests not marked slow, in one process, without nbval;
     `lint` is ruff over what tests/test_packaging.py lints and mypy --strict over the package;
-    `test` runs everything."""
+    `test` runs everything but the full-size practice sweeps, which `sweep` runs."""
     kit = _kit()
-    assert kit.COMMANDS == ("course", "test", "fast", "lint")
+    assert kit.COMMANDS == ("course", "test", "fast", "lint", "sweep")
+    assert kit.TEST[-2:] == ["-m", "not sweep"] and kit.SWEEP[kit.SWEEP.index("-m", 1) + 1] == "sweep"
     assert kit.FAST[:4] == ["-m", "pytest", "mtgkit", "tests"]
     assert kit.FAST[kit.FAST.index("-m", 1) + 1] == "not slow" and "--nbval" not in kit.FAST
-    assert "--nbval" in kit.TEST and "notebooks" in kit.TEST and "-m" not in kit.TEST[1:]
+    assert "--nbval" in kit.TEST and "notebooks" in kit.TEST and kit.TEST[1:].count("-m") == 1
     ruff, mypy = kit.LINT
     assert ruff[:3] == ["-m", "ruff", "check"] and {"mtgkit", "tests", "tools", "benchmarks"} <= set(ruff)
     assert mypy == ["-m", "mypy", "--strict", "mtgkit"]
     out = subprocess.run([sys.executable, str(ROOT / "kit.py"), "nonsense"], capture_output=True, text=True)
-    assert out.returncode == 2 and out.stderr == "usage: python3 kit.py course | test | fast | lint\n"
+    assert out.returncode == 2 and out.stderr == "usage: python3 kit.py course | test | fast | lint | sweep\n"
 
 
 def test_heavy_tests_are_left_out_of_the_fast_tier() -> None:

@@ -116,7 +116,7 @@ def stem_template(prompt: str) -> str:
     return re.sub(r"\{[^}]*\}", "M", text)
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_a_seed_gives_200_varied_questions(level: str) -> None:
     qs = list(itertools.islice(questions("could-produce", level, seed=3), 200))

@@ -118,7 +118,7 @@ def _template(prompt: str) -> str:
     return re.sub(r"\d+", "N", re.sub(r"\b(Alice|Bob|Carol|Dave)\b", "P", prompt))
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("seed", [1, 2])
 def test_each_interaction_within_200_hard_questions(seed: int) -> None:
     qs = _stream("hard", seed)
@@ -130,14 +130,14 @@ def test_each_interaction_within_200_hard_questions(seed: int) -> None:
     assert boards.most_common(1)[0][1] <= 10
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_hard_streams_vary_their_stems() -> None:
     temps = [_template(q.prompt) for q in _stream("hard", 1)]
     worst = min(len(set(temps[i:i + 20])) for i in range(len(temps) - 19))
     assert worst >= 12
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_an_easy_stream_is_endless_and_varied() -> None:
     qs = _stream("easy", 1)
     assert len(qs) == 200

@@ -20,7 +20,7 @@ from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import LEVELS, NOTHING, QUESTION_KINDS, TOPICS, as_json, worksheet
 
 # Not in the fast tier (kit.py fast): every stream of every topic and level, drawn in full.
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.sweep  # the 12-seed JSON export of every topic and level (also slow)
 
 SEEDS = range(12)
 N = 20

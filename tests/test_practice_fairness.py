@@ -61,7 +61,7 @@ def bank() -> dict[tuple[str, str], dict[str, float]]:
         return dict(zip(jobs, pool.map(scores, jobs), strict=True))
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("topic", TOPICS)
 def test_no_heuristic_beats_chance(bank: dict[tuple[str, str], dict[str, float]], topic: str,

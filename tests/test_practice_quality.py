@@ -503,7 +503,7 @@ def jobs() -> Iterator[tuple[str, str, list[int]]]:
             yield topic, level, seeds[1::2]
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_every_topic_and_level_over_30_seeds() -> None:
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
@@ -527,6 +527,7 @@ def test_tap_untap_claims_and_which_rule_stems_say_what_they_are_about() -> None
     assert not found, "\n".join(found[:10])
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("topic", TOPICS)
 def test_no_which_rule_distractor_is_as_right_as_the_key(topic: str) -> None:
     """Every which-rule question of 6 seeds at both levels (30 seeds in the test above): no wrong
@@ -537,6 +538,7 @@ def test_no_which_rule_distractor_is_as_right_as_the_key(topic: str) -> None:
     assert not found, "\n".join(found[:10])
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("topic", TOPICS)
 def test_no_frequent_option_gives_itself_away(topic: str, level: str) -> None:
@@ -577,6 +579,7 @@ def block_unsaid(q: Question) -> list[str]:
     return found
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_monarch_attack_says_what_the_defender_does(level: str) -> None:
     found = [f"{seed} q{q.number}: {p}" for seed in range(1, 13)

@@ -259,7 +259,7 @@ def _stream(level: str) -> tuple[Question, ...]:
     return tuple(itertools.islice(questions("tap-untap", level, seed=0), 200))
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_200_questions_from_one_seed_varied_and_asking_about_attackers(level: str) -> None:
     qs = _stream(level)

@@ -158,7 +158,7 @@ def _stream(level: str, seed: int) -> list[Question]:
     return list(islice(questions("tapping", level, seed=seed), 200))
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_a_stream_is_endless_varied_and_asks_the_never_asked(level: str) -> None:
     qs = _stream(level, 7)

@@ -24,7 +24,7 @@ from mtgkit.topics.base import LEVELS
 from mtgkit.variants import Rules
 
 CR_TEXT = Path("/work/shared/reference/MagicCompRules-20260807.txt")
-SEEDS = range(1, 6)
+SEEDS = range(1, 3)
 N = 20
 
 

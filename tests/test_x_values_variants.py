@@ -169,7 +169,7 @@ def streams() -> dict[str, list[Question]]:
             for level in ("easy", "hard")}
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_a_stream_gives_200_questions_none_repeated_more_than_10_times(
         streams: dict[str, list[Question]], level: str) -> None:
@@ -178,13 +178,13 @@ def test_a_stream_gives_200_questions_none_repeated_more_than_10_times(
     assert max(Counter((q.board, q.steps) for q in qs).values()) <= 10
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_any_20_hard_questions_have_at_least_12_stem_templates(streams: dict[str, list[Question]]) -> None:
     said = [template(q.prompt) for q in streams["hard"]]
     assert min(len(set(said[i:i + 20])) for i in range(len(said) - 19)) >= 12
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_the_never_asked_interactions_are_asked(streams: dict[str, list[Question]], level: str) -> None:
     qs = streams[level]
@@ -194,7 +194,7 @@ def test_the_never_asked_interactions_are_asked(streams: dict[str, list[Question
     assert any(isinstance(q.situation, StackPlay) and q.situation.route == "reduced" for q in qs)
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 def test_which_rule_questions_never_offer_the_copy_rule_against_the_copy_of_a_spell(
         streams: dict[str, list[Question]]) -> None:
     asked = [q for level in streams for q in streams[level] if q.kind == "which-rule"]
