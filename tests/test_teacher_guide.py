@@ -326,26 +326,41 @@ def test_section_5_describes_the_generator() -> None:
 
 def test_the_x_values_plan_describes_its_sheets() -> None:
     from mtgkit.practice import worksheet
-    from mtgkit.topics.x_values import LegendPlay, StackPlay, XEntry
+    from mtgkit.topics.crossing import Crossed
+    from mtgkit.topics.x_values import DeathPlay, LegendPlay, StackPlay, XEntry
 
     said = plan("05-x-values")
     assert "--topic x-values --level hard --n 10 --seed 14" in said
     assert "Ten four-option questions, each a short sequence" in said
     hard = worksheet("x-values", "hard", 10, 14)
-    assert all(len(q.options) >= 4 and q.steps for q in hard)
-    assert {type(q.situation) for q in hard} == {XEntry, LegendPlay, StackPlay}
-    routes = {q.situation.route for q in hard if isinstance(q.situation, StackPlay)}
-    assert routes == {"copy", "cascade"} and "Lithoform Engine" in said and "cascade" in said
-    assert "Four of them have two right answers" in said and "one asks which rule decides" in said
-    assert sum(len(q.answers) == 2 for q in hard) == 4 and all(len(q.answers) <= 2 for q in hard)
-    assert sum(q.kind == "which-rule" for q in hard) == 1
-    assert "`--level easy --seed 7` is mostly single spells" in said and "the legend rule twice" in said
+    assert all(len(q.options) == 4 and q.steps for q in hard)
+    crosses = [dict(q.tags).get("crosses") for q in hard]
+    assert "Half of them cross X with an earlier topic" in said
+    assert sum(isinstance(q.situation, Crossed) for q in hard) == 5
+    assert "Reflecting Pool could produce then (four)" in said and "Mana Reflection" in said
+    assert crosses.count("could-produce + x-values") == 4 and crosses.count("tapping + x-values") == 1
+    assert any("Lithoform Engine" in q.board and "Walking Ballista" in q.board
+               for q in hard if dict(q.tags).get("crosses") == "tapping + x-values")
+    assert "Hangarback Walker dying for its Thopters (two)" in said
+    assert sum(isinstance(q.situation, DeathPlay) for q in hard) == 2
+    assert "the legend rule (two), and a Clone copying The Goose Mother" in said
+    assert sum(isinstance(q.situation, LegendPlay) for q in hard) == 2
+    assert [q.situation.card for q in hard if isinstance(q.situation, XEntry)] == ["The Goose Mother"]
+    assert all("Clone" in " ".join(q.steps) for q in hard if isinstance(q.situation, XEntry))
+    assert "Three of them have two right answers" in said
+    assert sum(len(q.answers) == 2 for q in hard) == 3 and all(len(q.answers) <= 2 for q in hard)
+    assert not any(q.kind == "which-rule" for q in hard)
+    assert "`--level easy --seed 7` is mostly single spells" in said
     easy = worksheet("x-values", "easy", 10, 7)
     assert sum(isinstance(q.situation, XEntry) for q in easy) >= 6
-    assert sum(isinstance(q.situation, LegendPlay) for q in easy) == 2
     stack = [q.situation for q in easy if isinstance(q.situation, StackPlay)]
-    assert [(s.route, s.card) for s in stack] == [("copy", "Hangarback Walker"), ("copy", "Walking Ballista")]
-    assert "copying a Hangarback Walker spell and a Walking Ballista spell" in said
+    assert [(s.route, s.card) for s in stack] == [("copy", "Walking Ballista"), ("cascade", "Hangarback Walker")]
+    assert "Lithoform Engine copying a Walking Ballista spell" in said
+    assert "Bloodbraid Elf's cascade casting a Hangarback Walker" in said
+    assert any("Lithoform Engine" in " ".join(q.steps) for q in easy if isinstance(q.situation, StackPlay))
+    assert any("Bloodbraid Elf" in " ".join(q.steps) for q in easy if isinstance(q.situation, StackPlay))
+    assert "a Hangarback Walker dying" in said
+    assert [q.situation.card for q in easy if isinstance(q.situation, DeathPlay)] == ["Hangarback Walker"]
 
 
 def test_the_monarch_plans_describe_their_sheets() -> None:
