@@ -354,7 +354,8 @@ def test_the_x_values_plan_describes_its_sheets() -> None:
     easy = worksheet("x-values", "easy", 10, 7)
     assert sum(isinstance(q.situation, XEntry) for q in easy) >= 6
     stack = [q.situation for q in easy if isinstance(q.situation, StackPlay)]
-    assert [(s.route, s.card) for s in stack] == [("copy", "Walking Ballista"), ("cascade", "Hangarback Walker")]
+    assert [(s.route, s.card) for s in stack] == [("copy", "Walking Ballista"),
+                                                  ("cascade", "Hangarback Walker")]
     assert "Lithoform Engine copying a Walking Ballista spell" in said
     assert "Bloodbraid Elf's cascade casting a Hangarback Walker" in said
     assert any("Lithoform Engine" in " ".join(q.steps) for q in easy if isinstance(q.situation, StackPlay))
