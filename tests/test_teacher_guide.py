@@ -366,17 +366,21 @@ def test_the_x_values_plan_describes_its_sheets() -> None:
 
 def test_the_monarch_plans_describe_their_sheets() -> None:
     from mtgkit.practice import worksheet
+    from mtgkit.topics.crossing import Crossed
 
     said = plan("06-the-monarch")
     assert "--topic monarch --level easy --n 10 --seed 15" in said
     easy = worksheet("monarch", "easy", 10, 15)
-    assert sum(bool(q.steps) for q in easy) >= 8  # "nearly all short sequences"
+    assert "seven of them short sequences" in said and sum(bool(q.steps) for q in easy) == 7
+    assert "three ask about a board without steps" in said
     assert sum(len(q.options) == 2 for q in easy) > 5  # "most with two options"
-    assert "one \"which rule decides?\" and one true/false" in said
-    assert [q.kind for q in easy].count("true-false") == 1 and [q.kind for q in easy].count("which-rule") == 1
+    assert "one is true/false" in said and "which rule decides" not in said.split("**Assign.**", 1)[1]
+    assert [q.kind for q in easy].count("true-false") == 1 and "which-rule" not in [q.kind for q in easy]
     boards = " ".join(q.board + " ".join(q.steps) for q in easy)
-    for named in ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Lightning Bolt",
-                  "Act of Treason targeting Grizzly Bears", "concedes"):  # the steps as the engine says them
+    for named in ("Act of Treason targeting Protector of the Crown", "Act of Treason targeting Hill Giant",
+                  "Holy Day", "Walking Ballista's ability goes on the stack targeting Bob", "Serra Angel",
+                  "Custodi Lich attacks Bob", "Lightning Bolt targeting Hill Giant",
+                  "Nobody is the monarch"):  # the steps as the engine says them
         assert named in boards, named
 
     said = plan("07-protector-of-the-crown")
@@ -384,19 +388,24 @@ def test_the_monarch_plans_describe_their_sheets() -> None:
     hard = worksheet("monarch", "hard", 10, 2)
     assert "Ten four-option questions, each a short sequence" in said
     assert all(len(q.options) >= 4 and q.steps and q.kind != "true-false" for q in hard)
+    assert "Four cross the monarch with tapping" in said
+    crossed = [q for q in hard if isinstance(q.situation, Crossed)]
+    assert len(crossed) == 4 and {dict(q.tags)["crosses"] for q in crossed} == {"monarch + tap-untap"}
+    assert {w for q in crossed for w in ("Llanowar Elves", "Pili-Pala")
+            if f"Act of Treason targeting {w}" in " ".join(q.steps)} == {"Llanowar Elves", "Pili-Pala"}
     crowns = [dict(q.tags).get("crown") for q in hard]
-    assert "The crown moves in four of them and stays in five" in said
-    assert crowns.count("moves") == 4 and crowns.count("stays") == 5
+    assert "The crown moves in one of them and stays in four" in said
+    assert crowns.count("moves") == 1 and crowns.count("stays") == 4
     assert "how may it divide its damage?" in said
     assert any("Protector of the Crown blocks Walking Ballista" in " ".join(q.steps) for q in hard)
     assert "one asks which rule decides" in said and [q.kind for q in hard].count("which-rule") == 1
     steps = [" ".join(q.steps) for q in hard]
-    assert any("Craw Wurm attacks Bob. Hill Giant attacks Bob" in s and "Lightning Bolt targeting Bob" in s
+    assert "a Craw Wurm attacking a Protector's controller (twice)" in said
+    assert sum(q.steps[0] == "Declare attackers step begins. Craw Wurm attacks Bob." for q in hard) == 2
+    assert any("Lightning Bolt targeting Protector of the Crown" in s and "Youthful Knight attacks Bob" in s
                for s in steps)
-    assert any("Craw Wurm attacks Bob. Grizzly Bears attacks Bob" in s for s in steps)
-    assert any("Walking Ballista" in s for s in steps)
-    assert any("Act of Treason targeting Custodi Lich" in s for s in steps)
-    assert any("Alice concedes" in s for s in steps)
+    assert any("Queen Marchesa's ability triggers" in s for s in steps) and "Queen Marchesa" in said
+    assert any("Craw Wurm attacks Bob. Custodi Lich attacks Bob" in s for s in steps)
 
 
 def test_the_practice_plan_describes_its_questions() -> None:
