@@ -463,10 +463,16 @@ def test_the_other_plans_describe_their_sheets() -> None:
     hard = worksheet("tapping", "hard", 10, 7)
     assert sum(len(q.steps) >= 2 for q in hard) > len(hard) / 2 and all(len(q.options) == 4 for q in hard)
     steps = [" ".join(q.steps) for q in hard]
-    assert any("Gauntlet of Power" in q.board and "Forest" in s and "Swamp" in s
-               for q, s in zip(hard, steps, strict=True))
-    assert any("Llanowar Elves" in s and "Mass Hysteria" in s for s in steps)
-    assert any("Pale Moon" in s and "upkeep" in s for s in steps)
+    crosses = [dict(q.tags).get("crosses", "") for q in hard]
+    assert "cross tapping with the monarch and with X" in said
+    assert any("Custodi Lich" in q.board and "Contamination" in q.board and "Mana Reflection" in q.board
+               and "Forest" in s and "monarch" in c for q, s, c in zip(hard, steps, crosses, strict=True))
+    assert {w for q, c in zip(hard, crosses, strict=True) if "x-values" in c and "Mana Reflection" in q.board
+            for w in ("Walking Ballista", "Hangarback Walker") if w in q.board} == {"Walking Ballista",
+                                                                                 "Hangarback Walker"}
+    assert any("Llanowar Elves" in s and "Mass Hysteria" in q.board for q, s in zip(hard, steps, strict=True))
+    assert any(q.steps[0].startswith("Alice activates Island") and "End step begins." in q.steps
+               and q.steps[-1].startswith("Alice activates Forest") for q in hard)
 
 
 def test_the_practice_plan_assigns_seeds_the_course_does_not_use() -> None:
