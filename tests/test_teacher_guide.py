@@ -411,29 +411,32 @@ def test_the_monarch_plans_describe_their_sheets() -> None:
 def test_the_practice_plan_describes_its_questions() -> None:
     """08-practice's opening questions, exercises and "listen for" list, as the guide (and the
     notebook) describe them."""
-    from mtgkit.practice import rule_option, worksheet
+    from mtgkit.practice import worksheet
 
     said = plan("08-practice")
     first, second, third = worksheet("x-values", "hard", 3, 2)
-    assert "Clone" in first.steps[0] and set(first.answers) == {
-        "The Goose Mother with 4 counters; 2 Food", "The Goose Mother with no counters; 2 Food"}
-    assert "The Goose Mother with 4 counters; 4 Food" in first.options
-    assert first.misconceptions("The Goose Mother with 4 counters; 4 Food") == ("copy-keeps-x",)
-    assert "Lithoform Engine" in second.steps[1] and second.kind == "which-rule"
-    assert second.answers == (rule_option("707.10"),) and "**CR 707.10**" in said
-    assert "Bloodbraid Elf" in third.steps[0] and "without paying its mana cost" in third.steps[1]
-    assert third.answers == ("it is cast with X = 0: Hangarback Walker enters with no counters and dies",)
+    assert "Lithoform Engine" in first.board and "Walking Ballista" in first.board
+    assert first.answers == ("two Walking Ballistas, with 1 counter each",)
+    assert f"**\"{first.answers[0]}\"**" in said and "**CR 707.10**" in said and "707.10" in first.prompt
+    assert first.misconceptions("one Walking Ballista, with 1 counter") == ("spell-copy-loses-x",)
+    assert "Clone" in second.steps[1] and "X = 3" in second.steps[0]
+    assert set(second.answers) == {"0 counters, mana value 2", "it isn't on the battlefield"}
+    assert "\"0 counters, mana value 2\" and \"it isn't on the battlefield\"" in said
+    assert second.misconceptions("3 counters, mana value 2") == ("copy-keeps-x",)
+    assert dict(third.tags).get("crosses") == "tapping + x-values"
+    assert all(w in third.board for w in ("Mana Reflection", "Heartbeat of Spring", "Lithoform Engine"))
+    assert third.answers == ("each of her 2 Hangarback Walkers has 1 +1/+1 counter; "
+                             "Alice's mana pool holds {G}{G}{G}",)
     assert f"**\"{third.answers[0]}\"**" in said
-    ex1 = ", ".join(q.answers[0] for q in worksheet("could-produce", "hard", 5, 1))
-    assert f"Exercise 1 (could-produce, hard, seed 1): **{ex1}**" in said
-    told = said.split("Exercise 2 (tapping, hard, seed 8): ", 1)[1].split(". ", 1)[0]
-    guide = [{a.strip("* ") for a in part.split(" or ")} for part in told.split("; ")]
-    ex2 = worksheet("tapping", "hard", 5, 8)
-    assert guide == [set(q.answers) for q in ex2]  # every right one
-    assert not any(len(q.answers) > 1 for q in ex2)
-    assert [any(w == "Gauntlet of Power" for w in q.board.split(", ")) or "Gauntlet" in q.board
-            for q in ex2] == [True, False, True, False, False]  # "questions 1 and 3"
-    assert "Damping Sphere" in ex2[4].board  # "question 5"
+    six = [o for o in third.options if o.endswith("{G}" * 6)]
+    assert len(six) == 1 and third.misconceptions(six[0]) == ("reflection-doubles-triggered-mana",)
+    for n, (topic, seed, crossed) in enumerate((("could-produce", 1, [1, 3, 4]), ("tapping", 8, [3, 5])), 1):
+        sheet = worksheet(topic, "hard", 5, seed)
+        assert all(len(q.answers) == 1 for q in sheet)  # every right one is in the guide
+        told = " ".join(f"({i}) **{q.answers[0]}**" for i, q in enumerate(sheet, 1))
+        assert f"Exercise {n} ({topic}, hard, seed {seed}): {told}." in said
+        assert [i for i, q in enumerate(sheet, 1) if "x-values" in dict(q.tags).get("crosses", "")] == crossed
+    assert "Questions 1, 3 and 4 of exercise 1 and questions 3 and 5 of exercise 2 cross the topic" in said
     listen = said.split("**Listen for.**", 1)[1].split("**Capstones.**", 1)[0]
     wrong = {part for t, n, s in (("x-values", 3, 2), ("could-produce", 5, 1), ("tapping", 5, 8))
              for q in worksheet(t, "hard", n, s) for _option, names in q.wrong
