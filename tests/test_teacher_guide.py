@@ -326,41 +326,61 @@ def test_section_5_describes_the_generator() -> None:
 
 def test_the_x_values_plan_describes_its_sheets() -> None:
     from mtgkit.practice import worksheet
-    from mtgkit.topics.x_values import LegendPlay, StackPlay, XEntry
+    from mtgkit.topics.crossing import Crossed
+    from mtgkit.topics.x_values import DeathPlay, LegendPlay, StackPlay, XEntry
 
     said = plan("05-x-values")
     assert "--topic x-values --level hard --n 10 --seed 14" in said
     assert "Ten four-option questions, each a short sequence" in said
     hard = worksheet("x-values", "hard", 10, 14)
-    assert all(len(q.options) >= 4 and q.steps for q in hard)
-    assert {type(q.situation) for q in hard} == {XEntry, LegendPlay, StackPlay}
-    routes = {q.situation.route for q in hard if isinstance(q.situation, StackPlay)}
-    assert routes == {"copy", "cascade"} and "Lithoform Engine" in said and "cascade" in said
-    assert "Four of them have two right answers" in said and "one asks which rule decides" in said
-    assert sum(len(q.answers) == 2 for q in hard) == 4 and all(len(q.answers) <= 2 for q in hard)
-    assert sum(q.kind == "which-rule" for q in hard) == 1
-    assert "`--level easy --seed 7` is mostly single spells" in said and "the legend rule twice" in said
+    assert all(len(q.options) == 4 and q.steps for q in hard)
+    crosses = [dict(q.tags).get("crosses") for q in hard]
+    assert "Half of them cross X with an earlier topic" in said
+    assert sum(isinstance(q.situation, Crossed) for q in hard) == 5
+    assert "Reflecting Pool could produce then (four)" in said and "Mana Reflection" in said
+    assert crosses.count("could-produce + x-values") == 4 and crosses.count("tapping + x-values") == 1
+    assert any("Lithoform Engine" in q.board and "Walking Ballista" in q.board
+               for q in hard if dict(q.tags).get("crosses") == "tapping + x-values")
+    assert "Hangarback Walker dying for its Thopters (two)" in said
+    assert sum(isinstance(q.situation, DeathPlay) for q in hard) == 2
+    assert "the legend rule (two), and a Clone copying The Goose Mother" in said
+    assert sum(isinstance(q.situation, LegendPlay) for q in hard) == 2
+    assert [q.situation.card for q in hard if isinstance(q.situation, XEntry)] == ["The Goose Mother"]
+    assert all("Clone" in " ".join(q.steps) for q in hard if isinstance(q.situation, XEntry))
+    assert "Three of them have two right answers" in said
+    assert sum(len(q.answers) == 2 for q in hard) == 3 and all(len(q.answers) <= 2 for q in hard)
+    assert not any(q.kind == "which-rule" for q in hard)
+    assert "`--level easy --seed 7` is mostly single spells" in said
     easy = worksheet("x-values", "easy", 10, 7)
     assert sum(isinstance(q.situation, XEntry) for q in easy) >= 6
-    assert sum(isinstance(q.situation, LegendPlay) for q in easy) == 2
     stack = [q.situation for q in easy if isinstance(q.situation, StackPlay)]
-    assert [(s.route, s.card) for s in stack] == [("copy", "Hangarback Walker"), ("copy", "Walking Ballista")]
-    assert "copying a Hangarback Walker spell and a Walking Ballista spell" in said
+    assert [(s.route, s.card) for s in stack] == [("copy", "Walking Ballista"),
+                                                  ("cascade", "Hangarback Walker")]
+    assert "Lithoform Engine copying a Walking Ballista spell" in said
+    assert "Bloodbraid Elf's cascade casting a Hangarback Walker" in said
+    assert any("Lithoform Engine" in " ".join(q.steps) for q in easy if isinstance(q.situation, StackPlay))
+    assert any("Bloodbraid Elf" in " ".join(q.steps) for q in easy if isinstance(q.situation, StackPlay))
+    assert "a Hangarback Walker dying" in said
+    assert [q.situation.card for q in easy if isinstance(q.situation, DeathPlay)] == ["Hangarback Walker"]
 
 
 def test_the_monarch_plans_describe_their_sheets() -> None:
     from mtgkit.practice import worksheet
+    from mtgkit.topics.crossing import Crossed
 
     said = plan("06-the-monarch")
     assert "--topic monarch --level easy --n 10 --seed 15" in said
     easy = worksheet("monarch", "easy", 10, 15)
-    assert sum(bool(q.steps) for q in easy) >= 8  # "nearly all short sequences"
+    assert "seven of them short sequences" in said and sum(bool(q.steps) for q in easy) == 7
+    assert "three ask about a board without steps" in said
     assert sum(len(q.options) == 2 for q in easy) > 5  # "most with two options"
-    assert "one \"which rule decides?\" and one true/false" in said
-    assert [q.kind for q in easy].count("true-false") == 1 and [q.kind for q in easy].count("which-rule") == 1
+    assert "one is true/false" in said and "which rule decides" not in said.split("**Assign.**", 1)[1]
+    assert [q.kind for q in easy].count("true-false") == 1 and "which-rule" not in [q.kind for q in easy]
     boards = " ".join(q.board + " ".join(q.steps) for q in easy)
-    for named in ("Protector of the Crown", "Custodi Lich", "Palace Jailer", "Lightning Bolt",
-                  "Act of Treason targeting Grizzly Bears", "concedes"):  # the steps as the engine says them
+    for named in ("Act of Treason targeting Protector of the Crown", "Act of Treason targeting Hill Giant",
+                  "Holy Day", "Walking Ballista's ability goes on the stack targeting Bob", "Serra Angel",
+                  "Custodi Lich attacks Bob", "Lightning Bolt targeting Hill Giant",
+                  "Nobody is the monarch"):  # the steps as the engine says them
         assert named in boards, named
 
     said = plan("07-protector-of-the-crown")
@@ -368,47 +388,55 @@ def test_the_monarch_plans_describe_their_sheets() -> None:
     hard = worksheet("monarch", "hard", 10, 2)
     assert "Ten four-option questions, each a short sequence" in said
     assert all(len(q.options) >= 4 and q.steps and q.kind != "true-false" for q in hard)
+    assert "Four cross the monarch with tapping" in said
+    crossed = [q for q in hard if isinstance(q.situation, Crossed)]
+    assert len(crossed) == 4 and {dict(q.tags)["crosses"] for q in crossed} == {"monarch + tap-untap"}
+    assert {w for q in crossed for w in ("Llanowar Elves", "Pili-Pala")
+            if f"Act of Treason targeting {w}" in " ".join(q.steps)} == {"Llanowar Elves", "Pili-Pala"}
     crowns = [dict(q.tags).get("crown") for q in hard]
-    assert "The crown moves in four of them and stays in five" in said
-    assert crowns.count("moves") == 4 and crowns.count("stays") == 5
+    assert "The crown moves in one of them and stays in four" in said
+    assert crowns.count("moves") == 1 and crowns.count("stays") == 4
     assert "how may it divide its damage?" in said
     assert any("Protector of the Crown blocks Walking Ballista" in " ".join(q.steps) for q in hard)
     assert "one asks which rule decides" in said and [q.kind for q in hard].count("which-rule") == 1
     steps = [" ".join(q.steps) for q in hard]
-    assert any("Craw Wurm attacks Bob. Hill Giant attacks Bob" in s and "Lightning Bolt targeting Bob" in s
+    assert "a Craw Wurm attacking a Protector's controller (twice)" in said
+    assert sum(q.steps[0] == "Declare attackers step begins. Craw Wurm attacks Bob." for q in hard) == 2
+    assert any("Lightning Bolt targeting Protector of the Crown" in s and "Youthful Knight attacks Bob" in s
                for s in steps)
-    assert any("Craw Wurm attacks Bob. Grizzly Bears attacks Bob" in s for s in steps)
-    assert any("Walking Ballista" in s for s in steps)
-    assert any("Act of Treason targeting Custodi Lich" in s for s in steps)
-    assert any("Alice concedes" in s for s in steps)
+    assert any("Queen Marchesa's ability triggers" in s for s in steps) and "Queen Marchesa" in said
+    assert any("Craw Wurm attacks Bob. Custodi Lich attacks Bob" in s for s in steps)
 
 
 def test_the_practice_plan_describes_its_questions() -> None:
     """08-practice's opening questions, exercises and "listen for" list, as the guide (and the
     notebook) describe them."""
-    from mtgkit.practice import rule_option, worksheet
+    from mtgkit.practice import worksheet
 
     said = plan("08-practice")
     first, second, third = worksheet("x-values", "hard", 3, 2)
-    assert "Clone" in first.steps[0] and set(first.answers) == {
-        "The Goose Mother with 4 counters; 2 Food", "The Goose Mother with no counters; 2 Food"}
-    assert "The Goose Mother with 4 counters; 4 Food" in first.options
-    assert first.misconceptions("The Goose Mother with 4 counters; 4 Food") == ("copy-keeps-x",)
-    assert "Lithoform Engine" in second.steps[1] and second.kind == "which-rule"
-    assert second.answers == (rule_option("707.10"),) and "**CR 707.10**" in said
-    assert "Bloodbraid Elf" in third.steps[0] and "without paying its mana cost" in third.steps[1]
-    assert third.answers == ("it is cast with X = 0: Hangarback Walker enters with no counters and dies",)
+    assert "Lithoform Engine" in first.board and "Walking Ballista" in first.board
+    assert first.answers == ("two Walking Ballistas, with 1 counter each",)
+    assert f"**\"{first.answers[0]}\"**" in said and "**CR 707.10**" in said and "707.10" in first.prompt
+    assert first.misconceptions("one Walking Ballista, with 1 counter") == ("spell-copy-loses-x",)
+    assert "Clone" in second.steps[1] and "X = 3" in second.steps[0]
+    assert set(second.answers) == {"0 counters, mana value 2", "it isn't on the battlefield"}
+    assert "\"0 counters, mana value 2\" and \"it isn't on the battlefield\"" in said
+    assert second.misconceptions("3 counters, mana value 2") == ("copy-keeps-x",)
+    assert dict(third.tags).get("crosses") == "tapping + x-values"
+    assert all(w in third.board for w in ("Mana Reflection", "Heartbeat of Spring", "Lithoform Engine"))
+    assert third.answers == ("each of her 2 Hangarback Walkers has 1 +1/+1 counter; "
+                             "Alice's mana pool holds {G}{G}{G}",)
     assert f"**\"{third.answers[0]}\"**" in said
-    ex1 = ", ".join(q.answers[0] for q in worksheet("could-produce", "hard", 5, 1))
-    assert f"Exercise 1 (could-produce, hard, seed 1): **{ex1}**" in said
-    told = said.split("Exercise 2 (tapping, hard, seed 8): ", 1)[1].split(". ", 1)[0]
-    guide = [{a.strip("* ") for a in part.split(" or ")} for part in told.split("; ")]
-    ex2 = worksheet("tapping", "hard", 5, 8)
-    assert guide == [set(q.answers) for q in ex2]  # every right one
-    assert not any(len(q.answers) > 1 for q in ex2)
-    assert [any(w == "Gauntlet of Power" for w in q.board.split(", ")) or "Gauntlet" in q.board
-            for q in ex2] == [True, False, True, False, False]  # "questions 1 and 3"
-    assert "Damping Sphere" in ex2[4].board  # "question 5"
+    six = [o for o in third.options if o.endswith("{G}" * 6)]
+    assert len(six) == 1 and third.misconceptions(six[0]) == ("reflection-doubles-triggered-mana",)
+    for n, (topic, seed, crossed) in enumerate((("could-produce", 1, [1, 3, 4]), ("tapping", 8, [3, 5])), 1):
+        sheet = worksheet(topic, "hard", 5, seed)
+        assert all(len(q.answers) == 1 for q in sheet)  # every right one is in the guide
+        told = " ".join(f"({i}) **{q.answers[0]}**" for i, q in enumerate(sheet, 1))
+        assert f"Exercise {n} ({topic}, hard, seed {seed}): {told}." in said
+        assert [i for i, q in enumerate(sheet, 1) if "x-values" in dict(q.tags).get("crosses", "")] == crossed
+    assert "Questions 1, 3 and 4 of exercise 1 and questions 3 and 5 of exercise 2 cross the topic" in said
     listen = said.split("**Listen for.**", 1)[1].split("**Capstones.**", 1)[0]
     wrong = {part for t, n, s in (("x-values", 3, 2), ("could-produce", 5, 1), ("tapping", 5, 8))
              for q in worksheet(t, "hard", n, s) for _option, names in q.wrong
@@ -438,10 +466,16 @@ def test_the_other_plans_describe_their_sheets() -> None:
     hard = worksheet("tapping", "hard", 10, 7)
     assert sum(len(q.steps) >= 2 for q in hard) > len(hard) / 2 and all(len(q.options) == 4 for q in hard)
     steps = [" ".join(q.steps) for q in hard]
-    assert any("Gauntlet of Power" in q.board and "Forest" in s and "Swamp" in s
-               for q, s in zip(hard, steps, strict=True))
-    assert any("Llanowar Elves" in s and "Mass Hysteria" in s for s in steps)
-    assert any("Pale Moon" in s and "upkeep" in s for s in steps)
+    crosses = [dict(q.tags).get("crosses", "") for q in hard]
+    assert "cross tapping with the monarch and with X" in said
+    assert any("Custodi Lich" in q.board and "Contamination" in q.board and "Mana Reflection" in q.board
+               and "Forest" in s and "monarch" in c for q, s, c in zip(hard, steps, crosses, strict=True))
+    assert {w for q, c in zip(hard, crosses, strict=True) if "x-values" in c and "Mana Reflection" in q.board
+            for w in ("Walking Ballista", "Hangarback Walker") if w in q.board} == {"Walking Ballista",
+                                                                                 "Hangarback Walker"}
+    assert any("Llanowar Elves" in s and "Mass Hysteria" in q.board for q, s in zip(hard, steps, strict=True))
+    assert any(q.steps[0].startswith("Alice activates Island") and "End step begins." in q.steps
+               and q.steps[-1].startswith("Alice activates Forest") for q in hard)
 
 
 def test_the_practice_plan_assigns_seeds_the_course_does_not_use() -> None:

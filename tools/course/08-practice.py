@@ -41,9 +41,10 @@
 # ## Practise
 # Choose a topic, a level and a seed; pick an answer and press *Check*; then *Next question*. The
 # score counts your first check of each question. It opens on hard X-value questions, seed 2:
-# question 1 is a Clone of The Goose Mother, where the legend rule lets Alice choose, so two options
-# are right; question 2 asks which rule decides what Lithoform Engine's copy of a Walking Ballista
-# spell enters with, and question 3 is Bloodbraid Elf's cascade casting Hangarback Walker for free.
+# question 1 is Lithoform Engine copying a Walking Ballista spell; question 2 is a Clone of The
+# Goose Mother, where the legend rule lets Alice choose, so two options are right; question 3 mixes
+# X with tapping: Lithoform Engine copies a Hangarback Walker spell paid for with Mana Reflection's
+# doubled mana.
 
 # %%
 from mtgkit.widgets import PracticeWidget
@@ -138,9 +139,8 @@ print(check_practice(answers1, questions1))
 
 # %% [markdown]
 # ## Exercise 2: tapping for mana of a type and an amount
-# The first five hard tapping questions of seed 8, each a short sequence. Gauntlet of Power looks at
-# the mana a land really produced (questions 1 and 3), and Damping Sphere at the amount once Mana
-# Reflection has doubled it (question 5).
+# The first five hard tapping questions of seed 8, each a short sequence. Questions 3 and 5 mix
+# tapping with X: how many counters the Walking Ballistas get, and what is left in Alice's pool.
 
 # %%
 from mtgkit.practice import worksheet, check_practice
