@@ -930,7 +930,9 @@ def _action_words(step: Step, events: Sequence[Event]) -> str:
     """The step's action as its record says it: for when the events don't say it alike in every
     outcome (or don't say it at all, as a declaration of no blockers)."""
     player = _actor(step, events)
-    named = next((e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
+    own = {"cast": "cast", "play_land": "land"}.get(step.do)  # not the lands that paid for it
+    named = next((e.obj for e in events if e.kind == own and e.obj), None) or next(
+        (e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
     return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
                                to=step.to)
 
