@@ -836,11 +836,15 @@ PROMPTS: dict[str, Sentence] = {
 }
 
 
-def prompt(key: str, **facts: Any) -> str:
-    """The question ``key`` with these facts: what a chooser is asked."""
-    said = PROMPTS[key]
+def _filled(said: Sentence, facts: dict[str, Any]) -> str:
+    """A sentence of one of the tables with these facts."""
     values = Values(None, facts)
     return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)
+
+
+def prompt(key: str, **facts: Any) -> str:
+    """The question ``key`` with these facts: what a chooser is asked."""
+    return _filled(PROMPTS[key], facts)
 
 
 #: The words of the could-produce query's explanation and trace (:mod:`mtgkit.could_produce`,
@@ -878,6 +882,4 @@ EXPLANATIONS: dict[str, Sentence] = {
 
 def explanation(key: str, **facts: Any) -> str:
     """Part ``key`` of the could-produce query's explanation, with these facts."""
-    said = EXPLANATIONS[key]
-    values = Values(None, facts)
-    return _JOINING.vformat(said, (), values) if isinstance(said, str) else said(values)
+    return _filled(EXPLANATIONS[key], facts)
