@@ -49,8 +49,8 @@ QUERIES = {
     "refusal", "replay", "replay_of", "can_activate", "can_attack", "can_block",
     "colors_of_permanents", "controlled_since_turn_began", "controller_of", "could_produce",
     "could_produce_all", "count_permanents", "event_end", "explain_could_produce", "find", "has_haste",
-    "in_game", "is_a", "keywords", "life", "mana_effects", "mana_replacements", "mana_value", "obj",
-    "permanents", "players_matching", "pool", "stack", "trace_could_produce", "why", "why_not",
+    "has_mana_value", "in_combat", "in_game", "is_a", "keywords", "life", "mana_effects", "mana_replacements", "mana_value", "obj",
+    "last_known", "permanents", "players_matching", "pool", "refusal_of", "stack", "trace_could_produce", "why", "why_not",
     "why_not_activate", "zone",
 }
 EXTRA = {  # a second form of a call: an effect puts a card onto the battlefield (its triggers too)

@@ -120,7 +120,8 @@ def test_a_card_name_ending_in_s_takes_an_apostrophe_only() -> None:
 #: The modules of the engine whose errors are worded in mtgkit.wording's REFUSALS: every module
 #: below the teaching layer that raises (the file, text and link helpers aside: files.py,
 #: safetext.py, crlinks.py, and outcomes.py, a query over whole games).
-ENGINE = ("game.py", "mana.py", "validate.py", "abilities.py", "choices.py", "records.py", "whynot.py")
+ENGINE = ("game.py", "mana.py", "validate.py", "abilities.py", "choices.py", "records.py", "whynot.py",
+          "replacement.py")
 PKG = GAME.parent
 
 
@@ -166,6 +167,8 @@ def test_no_error_of_the_engine_is_worded_where_it_is_raised() -> None:
 
 def test_every_refusal_the_engine_names_exists_and_every_refusal_is_used() -> None:
     named: set[str] = set()
+    calling = {p.name for p in PKG.glob("*.py") if 'refusal("' in p.read_text()} - {"wording.py"}
+    assert calling == {*ENGINE, "targets.py"}, "a module that words a refusal is checked here"
     for module in (*ENGINE, "targets.py"):  # targets.py words why a target isn't legal
         for call in _refusals(ast.parse((PKG / module).read_text())):
             assert call.args and isinstance(call.args[0], ast.Constant), f"{module} line {call.lineno}"

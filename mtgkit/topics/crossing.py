@@ -32,6 +32,7 @@ from ..grading import one_of, plural
 from ..outcomes import Outcome, Outcomes
 from ..records import Value
 from ..teaching import Arrived, Piece, Play, Reason, Setup, Step, event_lines
+from ..wording import possessive
 from .base import Level, PlaySituation, Stem, TopicName
 
 #: What a crossed question reads off the end of its play.
@@ -182,7 +183,7 @@ def treason_then_quest(rng: random.Random) -> tuple[Crossed, Stem] | None:
     asks = (Ask("monarch"), Ask("can", card=f"Bob's {card}"))
     which = "{2}, {Q} ability" if card == "Pili-Pala" else "{T} mana ability"
     s = Crossed(play, asks, ("monarch", "tap-untap"), ("725.2", "302.6", "107.5", "107.6"))
-    return s, _stem(f"Who is the monarch now, and can Alice activate the {card}'s {which} now?",
+    return s, _stem(f"Who is the monarch now, and can Alice activate the {possessive(card)} {which} now?",
                     "CR 725.2, 302.6, 107.5, 107.6")
 
 
