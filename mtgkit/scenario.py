@@ -58,6 +58,7 @@ from .files import NotRegularFile, read_regular
 from .game import STEPS, Game
 from .mana import COLORS, TYPES, Mana
 from .records import Mutable
+from .variants import CR
 
 #: The worked examples of the notebooks, shipped with the package (``scenarios/`` at the top of
 #: the repository points here).
@@ -763,8 +764,9 @@ def scenario_text(game: Game, *, title: str = "", description: str = "", expect:
     anywhere (a token) by its id (``"#63"``). With ``expect``, an ``[expect]`` table checks
     the life totals, the monarch and the mana pools at the end.
 
-    Raises ``ValueError`` for a game a file can't hold: more than ``limits.MAX_ACTIONS``
-    actions, or a file over ``limits.MAX_FILE_BYTES``.
+    Raises ``ValueError`` for a game a file can't hold: one played under a variant of the rules
+    (a misconception, :mod:`mtgkit.variants`; a file plays under the CR), more than
+    ``limits.MAX_ACTIONS`` actions, or a file over ``limits.MAX_FILE_BYTES``.
 
     >>> g = Game(["Alice", "Bob"])
     >>> forest = g.put_onto_battlefield("Forest", "Alice")
@@ -797,6 +799,9 @@ def scenario_text(game: Game, *, title: str = "", description: str = "", expect:
         title = safetext.check_text(title, limits.MAX_TITLE)
     if description:
         description = safetext.check_text(description, limits.MAX_DESCRIPTION, lines=True)
+    if game.rules != CR:
+        raise ValueError(f"a scenario file plays under the CR; this game was played under a variant "
+                         f"of the rules ({game.rules.name})")
     records = game.actions
     if len(records) > limits.MAX_ACTIONS:
         raise ValueError(f"a scenario file holds at most {limits.MAX_ACTIONS:,} actions (the scenario "
