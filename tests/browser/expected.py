@@ -172,16 +172,17 @@ def exercises(stem: str) -> list[ExerciseAnswers]:
 
 
 def _practice_exercise(stem: str, cell: int, answers: list[str], source: str) -> ExerciseAnswers:
-    """An exercise on practice questions: the right option is the one the solution names (mana
-    symbols in any order); the wrong one, the first option that no legal choice gives
+    """An exercise on practice questions: the right option is the one the solution names (its
+    text, else its mana symbols in any order); the wrong one, the first option that no legal choice gives
     (``Question.answers``, the package's)."""
     name = re.search(r"Exercise\.for_practice\((\w+)", cells(stem)[cell]["source"])
     assert name, f"{stem} cell {cell}: an exercise on practice questions"
     qs = run_cells(stem, cell)[0][name.group(1)]
     right, wrong = [], []
     for q, answer in zip(qs, answers, strict=True):
-        same = [o for o in q.options
-                if _symbols(o) == _symbols(answer) and (o == "nothing") == (answer == "nothing")]
+        same = [o for o in q.options if o == answer] or [
+            o for o in q.options
+            if _symbols(o) == _symbols(answer) and (o == "nothing") == (answer == "nothing")]
         assert len(same) == 1, f"{stem}: the solution's {answer!r} is not one option of {q.options}"
         right.append(same[0])
         wrong.append(next(o for o in q.options if o not in q.answers))
