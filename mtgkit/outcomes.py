@@ -233,6 +233,9 @@ class Outcome(Value):
     game: Game
     events: tuple[Event, ...]
     error: RulesError | None = None
+    #: The decision points (:mod:`mtgkit.variants`) the engine asked building the game and doing
+    #: the action, as they stood when it ended (queries on ``game`` afterwards don't change it).
+    asked: frozenset[str] = frozenset()
 
     @property
     def legal(self) -> bool:
@@ -333,7 +336,8 @@ def run(setup: Setup, action: Callable[..., object], *, chooser: Chooser | None 
     except RulesError as err:
         error = err
     g.chooser = FirstOption()
-    return Outcome(tuple(arguments.items()), (), (), g, tuple(g.events[start:]), error)
+    return Outcome(tuple(arguments.items()), (), (), g, tuple(g.events[start:]), error,
+                   frozenset(g.consulted))
 
 
 def outcomes(setup: Setup, action: Callable[..., object], *, cap: int = DEFAULT_CAP,

@@ -48,7 +48,7 @@ from .grading import (
 )
 from .outcomes import Answer, ChoicePoint, Outcome, Outcomes, outcomes
 from .records import Value
-from .variants import CR, Rules
+from .variants import CR, Rules, Watching
 
 #: Cards in each library of the lessons' games: enough for every draw they make, and a short
 #: library keeps each game quick to build and to copy (outcomes copy a game per choice).
@@ -817,8 +817,18 @@ class Play(Value):
     def consulted(self, rules: Rules | None = None) -> frozenset[str]:
         """The decision points (:data:`mtgkit.variants.DECISIONS`) the engine asked while playing
         the steps by ``rules``, over every outcome, refused ones too: the variants that override
-        none of them expect what the rules give."""
+        none of them expect what the rules give. What was asked later, of the games the play
+        ended with, isn't counted (:attr:`mtgkit.outcomes.Outcome.asked`): the answer is the same
+        whatever was asked before."""
         return _play_consulted(self, rules or CR)
+
+    def watched(self, candidates: tuple[Rules, ...]) -> Watched:
+        """Which of ``candidates`` would play the steps otherwise than the CR: the steps played once
+        more by the CR, every branch, with each candidate asked at each decision it overrides
+        (:class:`~mtgkit.variants.Watching`). Under the others the play goes as by the CR; each
+        of them -> the decisions the play asks by it (:meth:`~mtgkit.variants.Watching.asked_by`).
+        Worked out once per play and candidates."""
+        return _watched(self, candidates)
 
     def kept(self, o: Outcome) -> bool:
         """Does ``o`` make the choices the story states? A choice of a kind ``keep`` names must
@@ -829,6 +839,10 @@ class Play(Value):
                 return False
         return True
 
+
+#: The candidates that would play a play otherwise than the CR, and each of the others -> the
+#: decisions the play asks by it (:meth:`Play.watched`).
+Watched = tuple[frozenset[Rules], Mapping[Rules, frozenset[str]]]
 
 #: A play's outcomes by some rules, and for each outcome's game (by ``id``) the events each step logged.
 _Split = dict[int, tuple[tuple[Event, ...], ...]]
@@ -851,6 +865,20 @@ def _played(play: Play, rules: Rules) -> tuple[Outcomes, _Split]:
 
     outs = outcomes(lambda: play.build(rules)[0], act)  # every game stays alive in outs: ids are unique
     return outs, {id(o.game): tuple(split.get(id(o.game), ())) for o in outs}
+
+
+@functools.lru_cache(maxsize=1024)
+def _watched(play: Play, candidates: tuple[Rules, ...]) -> Watched:
+    watch = Watching(candidates)
+    labels = play.labels()
+
+    def act(g: Game) -> None:
+        names = dict(labels)
+        for step in play.steps:
+            step.play(g, names)
+
+    outcomes(lambda: play.build(watch)[0], act)
+    return frozenset(watch.diverged), {c: watch.asked_by(c) for c in candidates if c not in watch.diverged}
 
 
 def _all_outcomes(play: Play, rules: Rules) -> Outcomes:
@@ -1096,8 +1124,9 @@ def _play_outcomes(play: Play, rules: Rules) -> Outcomes:
     return kept
 
 
+@functools.lru_cache(maxsize=4096)
 def _play_consulted(play: Play, rules: Rules) -> frozenset[str]:
-    return frozenset(name for o in _all_outcomes(play, rules) for name in o.game.consulted)
+    return frozenset(name for o in _all_outcomes(play, rules) for name in o.asked)
 
 
 __all__ = [

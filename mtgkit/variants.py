@@ -588,11 +588,107 @@ def _combined(unique: tuple[type[Rules], ...]) -> Rules:
     return cast(Rules, both())
 
 
+class _Game(_Consulting, Protocol):
+    """A game, as a watch sees it: the rules it is played by, and its query cache."""
+
+    rules: Rules
+    _cache: dict[str, Any]
+
+
+class Watching(Rules):
+    """The CR, which at each decision also asks every one of ``candidates`` that overrides it (a
+    variant; held together with others or alone) and notes those that answer otherwise
+    (:attr:`diverged`). A game played by a watch goes exactly as by the CR; under a candidate that
+    never diverged over the whole of it (every branch of a player's choices included) the same
+    game goes the same way, since the engine decides nothing else. A candidate is asked on the
+    game as it stands, as if the game were played by it; what it asked in turn is noted for it,
+    not on the game (:meth:`asked_by`).
+
+    An instance holds what it noted: use one for one play (its games, every branch), outside
+    every cache of games by rules.
+
+    >>> class HasteForAll(Rules):
+    ...     name = "haste-for-all"
+    ...     def haste_counts(self, g, o, use):
+    ...         return True
+    >>> from mtgkit.game import Game
+    >>> watch = Watching([HasteForAll()])
+    >>> g = Game(rules=watch)
+    >>> forest = g.put_onto_battlefield("Forest", "Alice", arrived="this turn")
+    >>> _ = g.activate(forest)   # a land: summoning sickness never asks about haste
+    >>> watch.diverged
+    set()
+    >>> elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
+    >>> g.can_activate(elves)
+    False
+    >>> watch.diverged
+    {<rules: haste-for-all>}
+    """
+
+    name: ClassVar[str] = "the rules, watched"
+
+    def __init__(self, candidates: Sequence[Rules]) -> None:
+        self.candidates = tuple(candidates)
+        #: The candidates that answered a decision otherwise (or failed to answer it).
+        self.diverged: set[Rules] = set()
+        #: Each candidate -> the decisions it asked in turn while answering.
+        self.own: dict[Rules, set[str]] = {c: set() for c in self.candidates}
+        #: Every decision the game asked, with the decisions it was asked inside of.
+        self.calls: set[tuple[str, frozenset[str]]] = set()
+        self._inside: list[str] = []
+        self._by_decision = {d: [c for c in self.candidates if d in overrides(type(c))] for d in DECISIONS}
+
+    def asked_by(self, rules: Rules) -> frozenset[str]:
+        """The decisions the game would have asked played by ``rules`` (a candidate that never
+        diverged): those asked outside every decision it answers its own way, and those its own
+        answers asked."""
+        own = overrides(type(rules))
+        return frozenset({d for d, inside in self.calls if not inside & own} | self.own[rules])
+
+    def _compare(self, decision: str, answer: object, g: _Game, args: tuple[Any, ...],
+                 kwargs: dict[str, Any]) -> None:
+        for rules in self._by_decision[decision]:
+            if rules in self.diverged:
+                continue
+            saved = g.rules, g.consulted, g._cache
+            g.rules, g.consulted, g._cache = rules, self.own[rules], {}  # as if played by it
+            try:
+                differs = getattr(rules, decision)(g, *args, **kwargs) != answer
+            except Exception:  # noqa: BLE001 - by its rules the play would go otherwise: replay it
+                differs = True
+            finally:
+                g.rules, g.consulted, g._cache = saved
+            if differs:
+                self.diverged.add(rules)
+
+
+def _watched(decision: str) -> Callable[..., Any]:
+    plain = getattr(Rules, decision)  # the CR's, noting on the game that it was asked
+
+    def asked(self: Watching, g: _Game, *args: Any, **kwargs: Any) -> Any:
+        self.calls.add((decision, frozenset(self._inside)))
+        self._inside.append(decision)
+        try:
+            answer = plain(self, g, *args, **kwargs)  # the decisions it asks, through the watch too
+        finally:
+            self._inside.pop()
+        self._compare(decision, answer, g, args, kwargs)
+        return answer
+
+    asked.__name__ = asked.__qualname__ = decision
+    asked.__doc__ = plain.__doc__
+    return asked
+
+
+for _name in DECISIONS:
+    setattr(Watching, _name, _watched(_name))
+
+
 def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:
     """Would ``rules`` answer differently at one of the decisions ``consulted`` (so a play that
     asked only those is worth replaying under it)?"""
     return bool(overrides(type(rules)) & consulted)
 
 
-__all__ = ["CR", "DECISIONS", "CheckedAt", "DamageStep", "Rules", "SickUse", "TapSymbol", "asks", "combine",
-           "decision", "overrides"]
+__all__ = ["CR", "DECISIONS", "CheckedAt", "DamageStep", "Rules", "SickUse", "TapSymbol", "Watching", "asks",
+           "combine", "decision", "overrides"]

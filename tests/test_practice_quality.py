@@ -512,7 +512,6 @@ def test_every_topic_and_level_over_30_seeds() -> None:
     assert not found, f"{len(found)} problems, first ones:\n" + "\n".join(found[:25])
 
 
-@pytest.mark.sweep
 def test_one_seed_of_each_in_process() -> None:
     """The same checks in this process, for one seed (quick, and counted by coverage)."""
     found = [line for topic in TOPICS for level in LEVELS for line in check((topic, level, [3]))]

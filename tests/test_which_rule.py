@@ -74,7 +74,6 @@ def _rule(option: str) -> str:
     return option.split(":")[0].removeprefix("CR ")
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("stream", STREAMS, ids=IDS)
 def test_the_key_is_the_rule_on_the_deciding_event(stream: tuple[str, str, int]) -> None:
     for name, q in _which_rule(*stream):
@@ -88,7 +87,6 @@ def _the_key_is_the_rule_on_the_deciding_event(name: str, q: Question) -> None:
     assert q.answers == (rule_option(key),) and q.rules == (key,), name
 
 
-@pytest.mark.sweep
 @pytest.mark.parametrize("stream", STREAMS, ids=IDS)
 def test_no_wrong_option_is_also_right(stream: tuple[str, str, int]) -> None:
     for name, q in _which_rule(*stream):
@@ -128,7 +126,6 @@ def test_becoming_the_monarch_cites_725_1_only_for_the_first_monarch(before: str
     assert [e.rules for e in became] == [rules] and g.monarch == "Bob"
 
 
-@pytest.mark.sweep
 def test_725_1_is_not_keyed_when_alice_is_already_the_monarch() -> None:
     """The issue's cases (monarch easy seed 101 q18, hard seed 110 q6): Bob takes the crown from
     Alice with Protector of the Crown; 725.3 decides, not 725.1."""
@@ -160,7 +157,6 @@ def test_the_deciding_rule_is_where_a_variant_parts_from_the_rules() -> None:
     assert deciding_rules(play, [Rules()]) == () and relied_on(play, Rules()) == ()
 
 
-@pytest.mark.sweep
 def test_a_stems_citations_are_the_questions_own() -> None:
     """The rules a choice or true/false question cites are in its stem, and they come from the
     question (its engine events, or its wrong options' misconceptions), so one stem template

@@ -30,6 +30,7 @@ writes their models in its situations, and lists them in its :class:`Topic`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Hashable, Iterable
@@ -39,8 +40,8 @@ from typing import Any, ClassVar, Literal, TypeVar
 from ..errors import RulesError
 from ..outcomes import Outcomes
 from ..records import Record, Value
-from ..teaching import Play, Reason
-from ..variants import Rules, combine, overrides
+from ..teaching import Play, Reason, Watched
+from ..variants import CR, Rules, combine, overrides
 
 #: The topics of the course, one module each in :mod:`mtgkit.topics` (the registry there maps
 #: each name to its :class:`Topic`; a test keeps the two in agreement).
@@ -82,6 +83,8 @@ def variant(name: MisconceptionName) -> Callable[[_R], _R]:
             raise ValueError(f"a variant named {str(name)!r} is already registered")
         cls.name = str(name)
         VARIANTS[str(name)] = cls
+        _singles.cache_clear()
+        _watch.cache_clear()
         return cls
 
     return register
@@ -193,18 +196,38 @@ class PlaySituation(Situation):
         return self.under(rules_held(held))
 
     def under(self, rules: Rules) -> tuple[str, ...]:
-        """The answers the play gives when played by ``rules``."""
+        """The answers the play gives when played by ``rules`` (the CR's, without playing it again,
+        when ``rules`` play it and read its answers as the CR does, :meth:`plays_as_cr`)."""
+        if rules != CR and self.plays_as_cr(rules):
+            rules = CR
         try:
             return self.answers(self.play.outcomes(rules))
         except RulesError as error:
             return self.refused(error)
 
+    def asked(self, rules: Rules = CR) -> frozenset[str]:
+        """The decisions the engine asked playing the steps by ``rules`` and reading this
+        question's answers off the outcomes (:meth:`answers`): the same whatever was asked of the
+        play's games before."""
+        if rules != CR and self.plays_as_cr(rules):
+            return _watch(self.play)[1][rules] | _answers_asked(self, CR)
+        return self.play.consulted(rules) | _answers_asked(self, rules)
+
+    def plays_as_cr(self, rules: Rules) -> bool:
+        """Does ``rules`` (one registered variant) answer every decision the play asks, on every
+        branch, as the CR does (:meth:`~mtgkit.teaching.Play.watched`), and override none that
+        reading the answers asks? Then by it the play goes, and reads, exactly as by the CR."""
+        diverged, asked = _watch(self.play)
+        return (rules in asked and rules not in diverged
+                and not overrides(type(rules)) & _answers_asked(self, CR))
+
     def known(self) -> tuple[MisconceptionName | str, ...]:
         """The misconceptions this board's model knows: its class's own, then every variant that
-        overrides a decision the play asked by the rules or by one of those variants."""
-        asked = set(self.play.consulted())
+        overrides a decision the play (or reading its answers) asked by the rules or by one of
+        those variants."""
+        asked = set(self.asked())
         for name in variants_asked(asked):
-            asked |= self.play.consulted(rules_held({name}))
+            asked |= self.asked(rules_held({name}))
         own = tuple(type(self).misconceptions)
         return (*own, *(n for n in variants_asked(asked) if n not in own))
 
@@ -240,6 +263,38 @@ class Misconception(Record):
                 f"Smallest board where the two differ: {self.example.describe()}."
                 + (f" Then, in order:{then}" if then else "") + f" {self.ask} "
                 f"The rules: {' or '.join(right)}; this idea: {' or '.join(wrong)}.")
+
+
+@functools.cache
+def _singles() -> tuple[Rules, ...]:
+    """Every registered variant's rules, alone (worked out again when one is registered)."""
+    return tuple(rules_held({name}) for name in VARIANTS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _watch(play: Play) -> Watched:
+    """Which registered variants play ``play`` otherwise than the CR (:meth:`Play.watched`)."""
+    return play.watched(_singles())
+
+
+@functools.lru_cache(maxsize=4096)
+def _answers_asked(s: PlaySituation, rules: Rules) -> frozenset[str]:
+    """The decisions reading ``s``'s answers off its play's outcomes by ``rules`` asks, noted
+    apart from what the games noted before (restored after)."""
+    try:
+        outs = s.play.outcomes(rules)
+    except RulesError:
+        return frozenset()  # refused: the answers read the error, not a game
+    games = [o.game for o in outs]
+    saved, fresh = [g.consulted for g in games], set[str]()
+    for g in games:
+        g.consulted = fresh
+    try:
+        s.answers(outs)
+    finally:
+        for g, before in zip(games, saved, strict=True):
+            g.consulted = before
+    return frozenset(fresh)
 
 
 def believe(s: Situation, held: frozenset[str]) -> tuple[str, ...]:
@@ -293,9 +348,8 @@ def _pair(s: Situation, a: str, b: str) -> tuple[str, ...]:
             and type(s).believe is PlaySituation.believe and type(s).under is PlaySituation.under):
         for one, other in ((a, b), (b, a)):
             rules = rules_held({one})
-            alone = s.under(rules)  # first, so the decisions its answers ask are noted on its games
-            if not overrides(VARIANTS[other]) & s.play.consulted(rules):
-                return alone
+            if not overrides(VARIANTS[other]) & s.asked(rules):
+                return s.under(rules)
     return believe(s, frozenset({a, b}))
 
 

@@ -738,10 +738,10 @@ class Checklist(PlaySituation):
     def known(self) -> tuple[MisconceptionName | str, ...]:
         """As :meth:`PlaySituation.known`, replaying only under the variants that change the play."""
         same = _unchanged(self.play)
-        asked = set(self.play.consulted())
+        asked = set(self.asked())
         for name in variants_asked(asked):
             if rules_held({name}) not in same:
-                asked |= self.play.consulted(rules_held({name}))
+                asked |= self.asked(rules_held({name}))
         own = tuple(type(self).misconceptions)
         return (*own, *(n for n in variants_asked(asked) if n not in own))
 

@@ -489,7 +489,7 @@ def _tap_effects(board: BoardSpec, source: int) -> tuple[tuple[str, Op], ...]:
 @functools.lru_cache(maxsize=4096)
 def _tap_consulted(s: TapForMana) -> frozenset[str]:
     """The decisions the engine asked tapping the source by the CR, over every outcome."""
-    return frozenset(name for o in _tap_outcomes(s, s.order) for name in o.game.consulted)
+    return frozenset(name for o in _tap_outcomes(s, s.order) for name in o.asked)
 
 
 @functools.lru_cache(maxsize=4096)
