@@ -69,6 +69,7 @@ class _RecordMeta(type):
         ns["_defaults"] = defaults
         ns["__match_args__"] = ns["_fields"]
         ns["_field_set"] = frozenset(ns["_fields"])
+        ns["_default_list"] = tuple((f, defaults.get(f, _MISSING)) for f in ns["_fields"])
         ns["_getter"] = _getter(ns["_fields"])
         return super().__new__(mcls, name, bases, ns)
 
@@ -90,6 +91,7 @@ class _Base(metaclass=_RecordMeta):
     _field_set: ClassVar[frozenset[str]]
     _getter: ClassVar[Callable[[Any], tuple[Any, ...]]]
     _defaults: ClassVar[dict[str, Any]]
+    _default_list: ClassVar[tuple[tuple[str, Any], ...]]  # each field and its default, in order
     _keywords_only: ClassVar[bool] = False
 
     def __init__(self, *args: Any, **values: Any) -> None:
@@ -114,9 +116,9 @@ class _Base(metaclass=_RecordMeta):
             for field in fields:
                 setter(self, field, values[field])
             return
-        defaults = cls._defaults
-        for field in fields:
-            value = values.get(field, defaults.get(field, _MISSING))
+        get = values.get
+        for field, default in cls._default_list:
+            value = get(field, default)
             if value is _MISSING:
                 raise TypeError(refusal("records.needs_value", name=cls.__name__, field=field))
             setter(self, field, value)

@@ -178,7 +178,11 @@ class PlaySituation(Situation):
         """The steps said from what the engine logged; a result only when every variant this board
         knows expects it too, and none while the board knows a misconception that isn't a variant."""
         known = self.known()
-        return self.play.says([rules_held({n}) for n in known] if all(n in VARIANTS for n in known) else None)
+        if not all(n in VARIANTS for n in known):
+            return self.play.says(None)
+        # A variant that plays the steps as the CR does expects the CR's events (played once).
+        same, held = _watch(self.play)[1], (rules_held({n}) for n in known)
+        return self.play.says(dict.fromkeys(CR if r in same else r for r in held))
 
     def answers(self, outs: Outcomes) -> tuple[str, ...]:
         """The answers the outcomes of the play give to this question (a subclass that reads its
@@ -217,9 +221,7 @@ class PlaySituation(Situation):
         """Does ``rules`` (one registered variant) answer every decision the play asks, on every
         branch, as the CR does (:meth:`~mtgkit.teaching.Play.watched`), and override none that
         reading the answers asks? Then by it the play goes, and reads, exactly as by the CR."""
-        diverged, asked = _watch(self.play)
-        return (rules in asked and rules not in diverged
-                and not overrides(type(rules)) & _answers_asked(self, CR))
+        return rules in _watch(self.play)[1] and not overrides(type(rules)) & _answers_asked(self, CR)
 
     def known(self) -> tuple[MisconceptionName | str, ...]:
         """The misconceptions this board's model knows: its class's own, then every variant that
