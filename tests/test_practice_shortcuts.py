@@ -64,3 +64,18 @@ def test_variants_that_play_as_the_cr_are_not_replayed_and_give_the_same_questio
     monkeypatch.setattr(base.PlaySituation, "plays_as_cr", replaying)
     assert _stream(topic, level, seed, 3) == fast
     assert checked and all(checked)
+
+
+@pytest.mark.parametrize(("topic", "level", "seed"), [("monarch", "easy", 1), ("mixed", "hard", 2)])
+def test_steps_checked_against_the_cr_for_variants_that_play_as_it_are_the_same(
+        topic: str, level: str, seed: int) -> None:
+    """A question's steps say a result only when every variant behind its board expects it: a
+    variant that plays the board as the CR does is checked as the CR (no replay); the steps are
+    those checked against every variant's own play."""
+    checked = 0
+    for q in itertools.islice(practice.questions(topic, level, seed), 4):
+        s = q.situation
+        if isinstance(s, base.PlaySituation) and all(n in base.VARIANTS for n in s.known()):
+            assert s.steps() == s.play.says([base.rules_held({n}) for n in s.known()])
+            checked += 1
+    assert checked
