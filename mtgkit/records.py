@@ -154,7 +154,7 @@ class _Base(metaclass=_RecordMeta):
 
 
 class _Frozen(_Base):
-    __slots__ = ()
+    __slots__ = ("_hash",)  # worked out on the first hash: a record's values never change
 
     def __setattr__(self, name: str, value: object) -> None:
         from dataclasses import FrozenInstanceError  # only when someone tries
@@ -165,7 +165,12 @@ class _Frozen(_Base):
         self.__setattr__(name, None)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self._values()))
+        try:
+            found: int = self._hash  # type: ignore[attr-defined]
+        except AttributeError:
+            found = hash((type(self).__name__, self._values()))
+            object.__setattr__(self, "_hash", found)
+        return found
 
     def __copy__(self: R) -> R:
         return self
