@@ -983,6 +983,33 @@ class Game:
         self._perform(action)
         raise _Tried  # undo it all
 
+    @contextmanager
+    def asking(self, rules: Rules, consulted: set[str]) -> Iterator[Game]:
+        """Within the block, the game is asked as if it were played by ``rules`` (a variant,
+        :mod:`mtgkit.variants`): its queries and the decisions they make are answered by them,
+        the decisions asked are noted in ``consulted`` instead of :attr:`consulted`, and answers
+        cached for the other rules are set aside. Everything is as before after the block.
+
+        >>> from mtgkit.variants import Rules
+        >>> class EveryoneHasHaste(Rules):
+        ...     def haste_counts(self, g, o, use):
+        ...         return True
+        >>> g = Game(["Alice", "Bob"])
+        >>> elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
+        >>> asked: set[str] = set()
+        >>> with g.asking(EveryoneHasHaste(), asked):
+        ...     g.can_activate(elves)
+        True
+        >>> g.can_activate(elves), "haste_counts" in asked
+        (False, True)
+        """
+        saved = self.rules, self.consulted, self._cache
+        self.rules, self.consulted, self._cache = rules, consulted, {}
+        try:
+            yield self
+        finally:
+            self.rules, self.consulted, self._cache = saved
+
     def refusal_of(self, actions: Sequence[acts.Action]) -> RulesError | None:
         """The :class:`RulesError` that applying ``actions`` one after another would raise (the
         first one refused, after those before it were done), or None when all would be done.

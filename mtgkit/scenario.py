@@ -799,9 +799,10 @@ def scenario_text(game: Game, *, title: str = "", description: str = "", expect:
         title = safetext.check_text(title, limits.MAX_TITLE)
     if description:
         description = safetext.check_text(description, limits.MAX_DESCRIPTION, lines=True)
-    if game.rules != CR:
+    played_by = game.rules
+    if played_by != CR:
         raise ValueError(f"a scenario file plays under the CR; this game was played under a variant "
-                         f"of the rules ({game.rules.name})")
+                         f"of the rules ({played_by.name})")
     records = game.actions
     if len(records) > limits.MAX_ACTIONS:
         raise ValueError(f"a scenario file holds at most {limits.MAX_ACTIONS:,} actions (the scenario "

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, cast
 
 from .abilities import Activated, ManaSpec, RedirectDamageToSelf
@@ -65,6 +66,7 @@ DamageStep = Literal["only", "first", "second"]
 DECISIONS: dict[str, tuple[str, ...]] = {}
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_W = TypeVar("_W", bound=type)
 _R = TypeVar("_R")
 
 
@@ -589,12 +591,36 @@ def _combined(unique: tuple[type[Rules], ...]) -> Rules:
 
 
 class _Game(_Consulting, Protocol):
-    """A game, as a watch sees it: the rules it is played by, and its query cache."""
+    """A game, as a watch sees it: it can be asked as if played by other rules."""
 
-    rules: Rules
-    _cache: dict[str, Any]
+    def asking(self, rules: Rules, consulted: set[str]) -> AbstractContextManager[Any]: ...
 
 
+def _watched(decision: str) -> Callable[..., Any]:
+    plain = getattr(Rules, decision)  # the CR's, noting on the game that it was asked
+
+    def asked(self: Watching, g: _Game, *args: Any, **kwargs: Any) -> Any:
+        self.calls.add((decision, frozenset(self._inside)))
+        self._inside.append(decision)
+        try:
+            answer = plain(self, g, *args, **kwargs)  # the decisions it asks, through the watch too
+        finally:
+            self._inside.pop()
+        self._compare(decision, answer, g, args, kwargs)
+        return answer
+
+    asked.__name__ = asked.__qualname__ = decision
+    asked.__doc__ = plain.__doc__
+    return asked
+
+
+def _watching_every_decision(cls: _W) -> _W:
+    for name in DECISIONS:
+        setattr(cls, name, _watched(name))
+    return cls
+
+
+@_watching_every_decision
 class Watching(Rules):
     """The CR, which at each decision also asks every one of ``candidates`` that overrides it (a
     variant; held together with others or alone) and notes those that answer otherwise
@@ -650,38 +676,15 @@ class Watching(Rules):
         for rules in self._by_decision[decision]:
             if rules in self.diverged:
                 continue
-            saved = g.rules, g.consulted, g._cache
-            g.rules, g.consulted, g._cache = rules, self.own[rules], {}  # as if played by it
             try:
-                differs = getattr(rules, decision)(g, *args, **kwargs) != answer
+                with g.asking(rules, self.own[rules]):  # as if played by it
+                    differs = getattr(rules, decision)(g, *args, **kwargs) != answer
             except Exception:  # noqa: BLE001 - by its rules the play would go otherwise: replay it
                 differs = True
-            finally:
-                g.rules, g.consulted, g._cache = saved
             if differs:
                 self.diverged.add(rules)
 
 
-def _watched(decision: str) -> Callable[..., Any]:
-    plain = getattr(Rules, decision)  # the CR's, noting on the game that it was asked
-
-    def asked(self: Watching, g: _Game, *args: Any, **kwargs: Any) -> Any:
-        self.calls.add((decision, frozenset(self._inside)))
-        self._inside.append(decision)
-        try:
-            answer = plain(self, g, *args, **kwargs)  # the decisions it asks, through the watch too
-        finally:
-            self._inside.pop()
-        self._compare(decision, answer, g, args, kwargs)
-        return answer
-
-    asked.__name__ = asked.__qualname__ = decision
-    asked.__doc__ = plain.__doc__
-    return asked
-
-
-for _name in DECISIONS:
-    setattr(Watching, _name, _watched(_name))
 
 
 def asks(rules: Rules, consulted: set[str] | frozenset[str]) -> bool:

@@ -45,13 +45,13 @@ MUTATING: dict[str, Callable[[Game, dict[str, int]], object]] = {
 }
 #: The rest of Game's public methods: questions about the game, which change nothing.
 QUERIES = {
-    "attack_refusal", "available_mana", "block_refusal", "board", "can", "can_cast", "castable",
-    "refusal", "replay", "replay_of", "can_activate", "can_attack", "can_block",
-    "colors_of_permanents", "controlled_since_turn_began", "controller_of", "could_produce",
-    "could_produce_all", "count_permanents", "event_end", "explain_could_produce", "find", "has_haste",
-    "has_mana_value", "in_combat", "in_game", "is_a", "keywords", "life", "mana_effects", "mana_replacements", "mana_value", "obj",
-    "last_known", "permanents", "players_matching", "pool", "refusal_of", "stack", "trace_could_produce", "why", "why_not",
-    "why_not_activate", "zone",
+    "asking", "attack_refusal", "available_mana", "block_refusal", "board", "can", "can_activate",
+    "can_attack", "can_block", "can_cast", "castable", "colors_of_permanents",
+    "controlled_since_turn_began", "controller_of", "could_produce", "could_produce_all",
+    "count_permanents", "event_end", "explain_could_produce", "find", "has_haste", "has_mana_value",
+    "in_combat", "in_game", "is_a", "keywords", "last_known", "life", "mana_effects", "mana_replacements",
+    "mana_value", "obj", "permanents", "players_matching", "pool", "refusal", "refusal_of", "replay",
+    "replay_of", "stack", "trace_could_produce", "why", "why_not", "why_not_activate", "zone",
 }
 EXTRA = {  # a second form of a call: an effect puts a card onto the battlefield (its triggers too)
     "put_onto_battlefield by an effect": lambda g, r: g.put_onto_battlefield("Custodi Lich", "Alice",

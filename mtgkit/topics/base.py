@@ -30,6 +30,7 @@ writes their models in its situations, and lists them in its :class:`Topic`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import random
@@ -287,15 +288,11 @@ def _answers_asked(s: PlaySituation, rules: Rules) -> frozenset[str]:
         outs = s.play.outcomes(rules)
     except RulesError:
         return frozenset()  # refused: the answers read the error, not a game
-    games = [o.game for o in outs]
-    saved, fresh = [g.consulted for g in games], set[str]()
-    for g in games:
-        g.consulted = fresh
-    try:
+    fresh = set[str]()
+    with contextlib.ExitStack() as each:
+        for o in outs:
+            each.enter_context(o.game.asking(o.game.rules, fresh))
         s.answers(outs)
-    finally:
-        for g, before in zip(games, saved, strict=True):
-            g.consulted = before
     return frozenset(fresh)
 
 

@@ -719,12 +719,9 @@ class Checklist(PlaySituation):
         for o in outs:
             g = o.game
             refs = [labels[a.card] if a.card in labels else g.find(a.card) for a in self.acts]
-            played, g.rules = g.rules, rules or g.rules
-            try:
+            with g.asking(rules or g.rules, g.consulted):
                 found.append(self.answer_of([permits(g, ref, a, self.who, labels)
                                              for ref, a in zip(refs, self.acts, strict=True)]))
-            finally:
-                g.rules = played
         return tuple(dict.fromkeys(found))
 
     def under(self, rules: Rules) -> tuple[str, ...]:
