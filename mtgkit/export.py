@@ -13,9 +13,10 @@ nothing lost (:func:`items`):
   so ticking everything scores nothing (Canvas: all the right ones and no wrong one);
 - **per-option feedback** in the words the practice widget uses (:func:`option_feedback`): a
   wrong option gets the note on it, if any, and the misconception that best explains it, with
-  what the rule it misreads really says and its CR number
-  (:func:`mtgkit.presenting.misconception_sentence`); a right option gets the explanation, the
-  reason with its CR numbers and the engine's events;
+  what the rule it misreads really says, its CR number and its smallest example board
+  (:func:`mtgkit.presenting.misconception_feedback`, as :func:`mtgkit.practice.grade` and the
+  widget say it); a right option gets the explanation, the reason with its CR numbers and the
+  engine's events;
 - the **general feedback** (shown after any answer): the same explanation.
 
 Text goes out as HTML (each line a paragraph, CR numbers as links, as the widget shows them),
@@ -47,7 +48,7 @@ from .presenting import (
     QUESTION_CSS,
     best_misconception,
     inline_html,
-    misconception_sentence,
+    misconception_feedback,
     question_html,
 )
 from .records import Value
@@ -107,8 +108,8 @@ def option_feedback(q: Question, option: str) -> str:
     """What a learner who picks ``option`` reads (plain text, one paragraph a line): for a right
     option the explanation (the reason with its CR numbers, then the engine's events); for a
     wrong one the note on it, if any, and the misconception that best explains it with the rule
-    it misreads, in the practice widget's words (:func:`mtgkit.presenting.misconception_sentence`);
-    else the rules to look at again."""
+    it misreads and its smallest example board, in the practice widget's words
+    (:func:`mtgkit.presenting.misconception_feedback`); else the rules to look at again."""
     if option not in q.options:
         raise ValueError(f"option {option!r}: not one of the question's options")
     if option in q.answers:
@@ -116,7 +117,7 @@ def option_feedback(q: Question, option: str) -> str:
     lines = [note for o, note in q.notes if o == option]
     best = best_misconception(q.misconceptions(option), q.rules)
     if best is not None:
-        lines.append(misconception_sentence(best))
+        lines.append(misconception_feedback(best, q))
     if not lines:
         lines.append(look_again(q.rules))
     return "\n".join(lines)

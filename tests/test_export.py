@@ -2,9 +2,10 @@
 gift|moodle-xml|qti``), each parsed back by a reader that isn't ours:
 
 - **GIFT**: gift-pegjs (npm, MIT, the parser of the GIFT format used by Moodle tools; version
-  pinned below), run by ``node``. The test setup installs it from the npm registry into a cache
-  folder once (``$XDG_CACHE_HOME/mtgkit-tests``, about 2 s; nothing is fetched after that); it
-  skips, saying why, only where ``node``/``npm`` are absent.
+  pinned below), run by ``node``. The test setup installs it from the npm registry (about 1.5 s)
+  into the session's folder, or once into ``$MTGKIT_GIFT_PEGJS`` if that names a folder kept
+  between runs (then nothing is fetched again); it skips, saying why, only where ``node`` or
+  ``npm`` is absent, and fails if the install does.
 - **Moodle XML**: :mod:`xml.etree.ElementTree`, reading every question, answer, fraction and
   feedback, and checking each fraction is one Moodle's grade list offers.
 - **Canvas QTI**: no package registry ships the IMS QTI 1.2 schema (ims_qtiasiv1p2p1.xsd), so a
@@ -25,6 +26,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from collections.abc import Iterator
@@ -49,7 +51,8 @@ from mtgkit.export import (
 )
 from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import Question, worksheet
-from mtgkit.presenting import best_misconception, plain
+from mtgkit.practice import grade as practice_grade
+from mtgkit.presenting import best_misconception, misconception_feedback, plain
 from mtgkit.teaching import split_explanation
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,6 +125,7 @@ def test_each_option_s_feedback_is_the_widget_s_words_for_it(sheets: list[list[Q
             for _, note in (n for n in q.notes if n[0] == o):
                 assert note in said
             if best is not None:
+                assert misconception_feedback(best, q) in said and best in practice_grade(q, o).misconceptions
                 found = [CATALOG[n] for n in best.split(" + ")]
                 for m in found:  # one alone is described; a pair is named with both rules
                     assert m.title in said and f"CR {m.rule}" in said and m.rule_says in said, (q.number, o)
@@ -140,33 +144,38 @@ def test_the_stem_holds_everything_a_learner_needs(sheets: list[list[Question]])
 
 
 # =============================================================================== GIFT
+#: Where gift-pegjs is installed: ``$MTGKIT_GIFT_PEGJS`` if set (a folder kept between runs, as a
+#: CI cache), else a folder of this test session (the session's throwaway home: see conftest.py).
+GIFT_ENV = "MTGKIT_GIFT_PEGJS"
+
+
 @pytest.fixture(scope="session")
-def gift_reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A node script printing gift-pegjs's parse of a GIFT file as JSON."""
+def gift_reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
+    """A node script printing gift-pegjs's parse of a GIFT file as JSON, and the package's folder."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         pytest.skip("the GIFT round trip needs node and npm (to install the gift-pegjs parser): not found")
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mtgkit-tests" / \
-        GIFT_PEGJS.replace("@", "-")
-    package = cache / "node_modules" / "gift-pegjs" / "package.json"
-    if not package.is_file():
-        cache.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-save", "--prefix", str(cache),
-                        GIFT_PEGJS], check=True, capture_output=True, timeout=300)
-    assert json.loads(package.read_text())["version"] == GIFT_PEGJS.split("@")[1]
+    prefix = Path(os.environ.get(GIFT_ENV) or tmp_path_factory.mktemp("gift-pegjs"))
+    package = prefix / "node_modules" / "gift-pegjs"
+    if not (package / "package.json").is_file():
+        prefix.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-save",
+                               "--prefix", str(prefix), GIFT_PEGJS],
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"npm install {GIFT_PEGJS} failed:\n{done.stderr}"
+    assert json.loads((package / "package.json").read_text())["version"] == GIFT_PEGJS.split("@")[1]
     script = tmp_path_factory.mktemp("gift") / "parse.js"
     script.write_text("const {parse} = require(process.argv[2]);\n"
                       "const text = require('fs').readFileSync(process.argv[3], 'utf8');\n"
                       "process.stdout.write(JSON.stringify(parse(text)));\n")
-    yield script
+    yield script, package
 
 
-def parse_gift(reader: Path, text: str, tmp: Path) -> list[dict[str, object]]:
+def parse_gift(reader: tuple[Path, Path], text: str, tmp: Path) -> list[dict[str, object]]:
+    script, package = reader
     path = tmp / "sheet-gift.txt"
     path.write_text(text, encoding="utf-8")
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mtgkit-tests" / \
-        GIFT_PEGJS.replace("@", "-") / "node_modules" / "gift-pegjs"
-    done = subprocess.run(["node", str(reader), str(root), str(path)], capture_output=True, text=True,
+    done = subprocess.run(["node", str(script), str(package), str(path)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
     parsed: list[dict[str, object]] = json.loads(done.stdout)
@@ -209,7 +218,7 @@ def _gift_items(parsed: list[dict[str, object]]) -> list[Item]:
 
 
 def test_gift_is_read_back_by_gift_pegjs_with_every_option_answer_and_feedback(
-        sheets: list[list[Question]], gift_reader: Path, tmp_path: Path) -> None:
+        sheets: list[list[Question]], gift_reader: tuple[Path, Path], tmp_path: Path) -> None:
     for qs in sheets:
         parsed = parse_gift(gift_reader, gift(qs), tmp_path)
         assert parsed[0]["type"] == "Category"
@@ -389,6 +398,19 @@ def test_the_same_questions_give_the_same_bytes(sheets: list[list[Question]]) ->
     again = worksheet("monarch", "hard", 2, 3)
     for fmt in FORMATS:
         assert export(again, fmt) == export(sheets[2], fmt), fmt
+
+
+def test_another_process_writes_the_same_bytes(tmp_path: Path) -> None:
+    """As on another machine: a separate process with another hash seed."""
+    argv = ["worksheet", "--topic", "capstones", "--n", "2", "--seed", "4", "--format", "qti"]
+    path = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    done = subprocess.run([sys.executable, "-m", "mtgkit", *argv, "--out", str(tmp_path / "a")],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": path, "PYTHONHASHSEED": "12345"})
+    assert done.returncode == 0, done.stderr
+    assert main([*argv, "--out", str(tmp_path / "b")]) == 0
+    name = "worksheet-capstones-seed4-canvas-qti.zip"
+    assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
 def test_an_unknown_format_is_refused(sheets: list[list[Question]]) -> None:
