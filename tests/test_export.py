@@ -63,10 +63,11 @@ MOODLE_GRADES = {"100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "5
 MOODLE_GRADES |= {f"-{g}" for g in MOODLE_GRADES if g != "0"}
 
 #: Worksheets over several topics, levels and seeds (two with several right answers: x-values
-#: easy 0 and tapping easy 2), and the capstones.
+#: easy 0 and tapping easy 2; true/false questions; a which-rule question: monarch easy 0), and
+#: the capstones.
 SHEETS = [("x-values", "easy", 2, 0), ("tapping", "easy", 2, 2), ("monarch", "hard", 2, 3),
           ("could-produce", "hard", 2, 1), ("mixed", "hard", 2, 5), ("tap-untap", "easy", 3, 4),
-          ("capstones", "hard", 3, 0)]
+          ("capstones", "hard", 3, 0), ("monarch", "easy", 2, 0)]
 
 HOSTILE = ["a~b=c#d{e}f:g\\h", "<script>alert('x')</script> & &amp;", "]]> \"quoted\" 'single'",
            "// not a comment $CATEGORY: x", "::title:: [html] {=x ~y}"]
@@ -101,6 +102,7 @@ def test_the_sheets_cover_one_and_several_right_answers_and_the_capstones(
     assert any(len(q.answers) > 1 for q in sheets[0] + sheets[1]), "a real question with several answers"
     assert any(len(q.answers) == 1 for q in qs)
     assert {q.topic for q in qs} >= {"capstones", "monarch", "x-values"}
+    assert {q.kind for q in qs} == {"choice", "true-false", "which-rule"}
 
 
 # =============================================================================== the words
