@@ -328,9 +328,15 @@ def _worksheet(args: argparse.Namespace) -> int:
               for q in qs]
     out = Path(args.out)
     stem = f"worksheet-{topic}-seed{seed}" if topic == CAPSTONES else f"worksheet-{topic}-{level}-seed{seed}"
-    files = ({out / f"{stem}.json": as_json(qs)} if args.format == "json" else
-             {out / f"{stem}.md": render_worksheet(qs),
-              out / f"{stem}-key.md": render_worksheet(qs, key=True)})
+    files: dict[Path, str | bytes]
+    if args.format == "json":
+        files = {out / f"{stem}.json": as_json(qs)}
+    elif args.format == "markdown":
+        files = {out / f"{stem}.md": render_worksheet(qs),
+                 out / f"{stem}-key.md": render_worksheet(qs, key=True)}
+    else:
+        from .export import SUFFIXES, export
+        files = {out / f"{stem}{SUFFIXES[args.format]}": export(qs, args.format)}
     write_files(args.out, files, force=True, what="the worksheet", error=CLIError)
     fewer = (f"; {topic} at {level} ran out of new boards after {len(qs)} of the {n} asked"
              if len(qs) < n else "")
@@ -456,7 +462,8 @@ def _parser() -> argparse.ArgumentParser:
     run.set_defaults(func=_run)
     cards = sub.add_parser("cards", help="list the card catalog with each card's text")
     cards.set_defaults(func=_cards)
-    ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown)")
+    ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown), or the "
+                                          "questions for Moodle or Canvas")
     ws.add_argument("--topic", default="could-produce",
                     help="could-produce, tapping, x-values, tap-untap, monarch, mixed (every topic, "
                          "with questions that cross two), or capstones (the "
@@ -470,9 +477,11 @@ def _parser() -> argparse.ArgumentParser:
     ws.add_argument("--seed", type=int, default=0,
                     help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")
-    ws.add_argument("--format", choices=("markdown", "json"), default="markdown",
-                    help="markdown: the sheet and its answer key; json: the questions as data (for a "
-                         "learning platform)")
+    ws.add_argument("--format", choices=("markdown", "json", "gift", "moodle-xml", "qti"), default="markdown",
+                    help="markdown: the sheet and its answer key; json: the questions as data; for a "
+                         "learning platform, each question with its options, the right one(s) marked and "
+                         "feedback on every option: gift (Moodle GIFT, NAME-gift.txt), moodle-xml (Moodle "
+                         "XML, NAME-moodle.xml) or qti (Canvas: an IMS QTI 1.2 zip, NAME-canvas-qti.zip)")
     ws.set_defaults(func=_worksheet)
     course = sub.add_parser("course", help="write the course's notebooks into a folder (the student copy: "
                                            "no solutions, no teacher hints)")

@@ -20,6 +20,7 @@ from helpers import cr_rules, cr_sections
 from mtgkit.__main__ import _parser
 from mtgkit.course import NOTEBOOKS
 from mtgkit.crlinks import cited
+from mtgkit.export import FORMATS
 from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import LEVELS, QUESTION_KINDS, TOPICS
 from mtgkit.rules import EDITION
@@ -265,7 +266,7 @@ def test_every_notebook_and_solution_named_exists() -> None:
 def test_every_misconception_named_is_in_the_catalog_and_every_one_is_named() -> None:
     kebab = set(re.findall(r"`([a-z]+(?:-[a-z0-9]+)+)`", TEXT))
     folders = {vars(_parser().parse_args(argv)).get("dest") for argv in COMMANDS}  # `teacher-copy`
-    not_misconceptions = (set(TOPICS) | set(LEVELS) | set(QUESTION_KINDS) | {"hub-link"}
+    not_misconceptions = (set(TOPICS) | set(LEVELS) | set(QUESTION_KINDS) | set(FORMATS) | {"hub-link"}
                           | {f for f in folders if f})
     unknown = kebab - not_misconceptions - set(CATALOG)
     assert not unknown, f"not misconceptions in mtgkit.misconceptions.CATALOG: {sorted(unknown)}"
