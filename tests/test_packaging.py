@@ -24,7 +24,7 @@ from packaging.specifiers import SpecifierSet
 from mtgkit.course import NOTEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = ["abilities", "board", "cards/__init__", "cards/catalog", "choices", "could_produce", "errors",
+CORE = ["abilities", "board", "cards/__init__", "cards/cardfile", "choices", "could_produce", "errors",
         "events", "game", "lessons", "mana", "rules", "course"]
 
 

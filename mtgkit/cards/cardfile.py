@@ -50,16 +50,14 @@ import sys
 import types
 import typing
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from .. import abilities, limits, triggers
 from ..abilities import CardDef, TargetSpec
 from ..mana import COLORS, TYPES, Mana, ManaCost
 from ..records import _MISSING, _Base
 from ..triggers import _Marker
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 #: Card types, supertypes and keywords a card file may name (those the engine knows).
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Instant", "Sorcery")
@@ -613,8 +611,6 @@ def _key_text(key: tuple[str | int, ...]) -> str:
 def load_cards(path: str | Path) -> tuple[CardDef, ...]:
     """The cards in the card file at ``path`` (a regular file of at most ``MAX_FILE_BYTES``); a
     mistake raises :class:`CardFileError`. Give them to a game with ``Game(cards=...)``."""
-    from pathlib import Path
-
     from ..files import NotRegularFile, read_regular
 
     path = Path(path)
