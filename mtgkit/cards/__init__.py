@@ -31,7 +31,7 @@ from .cardfile import CardFileError, load_cards, parse_cards
 def _catalog() -> dict[str, CardDef]:
     path = os.path.join(os.path.dirname(__file__), "catalog.toml")
     with open(path, encoding="utf-8") as f:
-        return {c.name: c for c in parse_cards(f.read(), path)}
+        return {c.name: c for c in parse_cards(f.read(), path, _shipped=True)}
 
 
 #: Every card the kit knows, by name (``mtgkit cards`` lists them with their text), read from
