@@ -686,7 +686,8 @@ NOTES = """\
 
 
 #: The rows that can be measured alone (``run.py board_size``).
-SECTIONS = {"import_cost": import_cost, "action_cost": action_cost, "board_size": board_size, "setup_cost": setup_cost,
+SECTIONS = {"import_cost": import_cost, "action_cost": action_cost, "board_size": board_size,
+            "setup_cost": setup_cost,
             "identical_effects": identical_effects, "replacement_orders": replacement_orders,
             "practice_speed": practice_speed}
 
