@@ -275,7 +275,7 @@ def describe(tp: Any) -> str:
 def _summary(cls: type) -> str:
     doc = " ".join((cls.__doc__ or "").split())
     first = re.split(r"(?<=[.!?])\s+(?=[A-Z])", doc, maxsplit=1)[0]
-    return first.replace("``", "`")
+    return re.sub(r":\w+:`~?([^`]+)`", r"`\1`", first.replace("``", "`"))
 
 
 def _shown_default(default: Any) -> str:
@@ -289,14 +289,15 @@ def _shown_default(default: Any) -> str:
 def vocabulary() -> str:
     """Every ``kind`` a card file may name and every key of each, as Markdown: generated from the
     records' declarations (their fields, types, defaults and docstrings)."""
-    lines = ["| kind | what it is | keys (value; default) |", "|---|---|---|"]
+    lines = ["| kind | what it is | keys: value; default |", "|---|---|---|"]
     for name, cls in sorted(all_kinds().items()):
         keys = []
         for field, tp in _fields(cls).items():
             default = getattr(cls, "_defaults", {}).get(_FIELDS.get(field, field), _MISSING)
-            keys.append(f"`{field}` ({describe(tp)}; {_shown_default(default)})")
+            value = _MANA_TYPE if field == "mana_type" else describe(tp)
+            keys.append(f"`{field}`: {value}; {_shown_default(default)}")
         lines.append(f"| `{name}` | {_summary(cls).replace('|', '/')} | "
-                     f"{'<br>'.join(keys).replace('|', '/') or '(no keys)'} |")
+                     f"{' · '.join(keys).replace('|', '/') or '(no keys)'} |")
     return "\n".join(lines) + "\n"
 
 
@@ -306,10 +307,19 @@ def card_keys() -> str:
     for field, tp in _fields(CardDef).items():
         default = CardDef._defaults.get(field, _MISSING)
         shown = _CARD_DEFAULTS.get(field) or _shown_default(default)
-        lines.append(f"| `{field}` | {describe(tp).replace('|', '/')} | {shown} |")
+        value = _CARD_VALUES.get(field) or describe(tp)
+        lines.append(f"| `{field}` | {value.replace('|', '/')} | {shown} |")
     return "\n".join(lines) + "\n"
 
 
+_MANA_TYPE = "one of " + ", ".join(_quote(t) for t in TYPES)
+_CARD_VALUES = {
+    "types": "a list, each one of " + ", ".join(_quote(t) for t in CARD_TYPES),
+    "supertypes": "a list, each one of " + ", ".join(_quote(t) for t in SUPERTYPES),
+    "keywords": "a list, each one of " + ", ".join(_quote(t) for t in KEYWORDS),
+    "extra_colors": "a list, each one of " + ", ".join(_quote(t) for t in COLORS),
+    "enchant": "text: a card type or subtype (an Aura's \"Enchant Forest\")",
+}
 _CARD_DEFAULTS = {"text": "its abilities' texts, joined by spaces",
                   "spell_targets": "for an Aura, \"target\" and what it enchants",
                   "types": "required (`[]` for none)"}
@@ -531,7 +541,8 @@ def _card(value: Any) -> CardDef:
             if word not in allowed:
                 raise _Bad(_expected_literal(allowed, word), (key, i))
     if ("power" in out) != ("toughness" in out):
-        raise _Bad("both power and toughness, or neither", ("toughness" if "power" in out else "power",))
+        given = "power" if "power" in out else "toughness"
+        raise _Bad(f"both power and toughness, or neither (this card has {given} only)", (given,))
     if "text" not in out:
         out["text"] = " ".join(t for a in out.get("abilities", ()) if (t := getattr(a, "text", "")))
     if out.get("enchant") and "spell_targets" not in out:
