@@ -285,6 +285,11 @@ def test_a_hostile_file_gets_one_line_in_bounded_time(tmp_path: Path) -> None:
         load_cards(tmp_path / "big.toml")
 
 
+def test_a_huge_unknown_key_is_named_by_its_start() -> None:
+    message = error(CARD.replace("power = 1", f"{'p' * 10_000} = 1"))
+    assert message.startswith("my.toml:5: card[0].pppp") and len(message) < 500
+
+
 def test_only_a_regular_file_is_read(tmp_path: Path) -> None:
     with pytest.raises(CardFileError, match=r": a regular file \(this is a folder\)"):
         load_cards(tmp_path)

@@ -88,6 +88,8 @@ class CardFileError(ValueError):
         from .. import safetext
 
         self.path, self.key, self.expected = (safetext.shown(str(x)) for x in (path, key, expected))
+        if len(self.key) > 120:  # a hostile file's key: its start is enough to find it
+            self.key = self.key[:119] + "…"
         self.line = line
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(f"{where}: {self.key}: {self.expected}" if self.key else f"{where}: {self.expected}")
