@@ -203,6 +203,8 @@ class DealDamage(Value):
 
 
 class GainLife(Value):
+    """Effect: the controller gains ``amount`` life."""
+
     amount: int
 
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from .abilities import CardDef
 from .events import Event, ZoneChange
 from .records import Value
 
@@ -263,12 +264,14 @@ class SetLife(_Setup):
 
 
 class NewGame(Value):
-    """How a game began: its players in turn order, their life, library size and first step."""
+    """How a game began: its players in turn order, their life, library size and first step, and
+    the cards it knows besides the catalog (``Game(cards=...)``)."""
 
     players: tuple[str, ...]
     life: int = 20
     library: int = 30
     start: str = "main1"
+    cards: tuple[CardDef, ...] = ()
 
 
 #: Every action by its name in scenario files and play steps ("enter" is a play step's name for

@@ -27,6 +27,7 @@ import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from types import MappingProxyType
 from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 from . import actions as acts
@@ -81,6 +82,7 @@ from .abilities import (
     granted_keywords,
 )
 from .board import Board, PermView, PlayerView
+from .cards import CATALOG, UnknownCardError, suggest
 from .cards import card as lookup_card
 from .choices import Chooser, FirstOption
 from .errors import (
@@ -342,6 +344,20 @@ def _handles(kind: type) -> Callable[[EffectHandler], EffectHandler]:
     return register
 
 
+def _own_cards(cards: Iterable[CardDef]) -> dict[str, CardDef]:
+    """A game's own cards by name: card definitions, none named like a catalog card or another."""
+    if isinstance(cards, str | bytes | Mapping) or not isinstance(cards, Iterable):
+        raise TypeError(refusal("game.cards_type", cards=cards))
+    own: dict[str, CardDef] = {}
+    for c in cards:
+        if not isinstance(c, CardDef):
+            raise TypeError(refusal("game.cards_type", cards=c))
+        if c.name in CATALOG or c.name in own:
+            raise ValueError(refusal("game.card_named_twice", name=c.name, in_catalog=c.name in CATALOG))
+        own[c.name] = c
+    return own
+
+
 class Game:
     """A game of Magic with two or more players in turn order.
 
@@ -350,7 +366,9 @@ class Game:
     of a two-player game skips it, CR 103.8a). Each library starts with ``library`` face-down cards
     whose identity doesn't matter to the lessons (drawing from an empty library loses the
     game, CR 704.5b). ``chooser`` answers choices that a call does not
-    spell out; the default always takes the first legal option.
+    spell out; the default always takes the first legal option. ``cards`` are cards this game
+    knows besides the catalog (a teacher's own, read with :func:`mtgkit.cards.load_cards`): they
+    are this game's alone (and its replays'), never added to :data:`mtgkit.cards.CATALOG`.
     """
 
     def __init__(
@@ -362,6 +380,7 @@ class Game:
         start: str = "main1",
         chooser: Chooser | None = None,
         rules: Rules | None = None,
+        cards: Iterable[CardDef] = (),
     ) -> None:
         if isinstance(players, str) or not isinstance(players, Sequence):
             raise TypeError(refusal("game.players_must_list", players=players))
@@ -383,6 +402,7 @@ class Game:
             raise TypeError(refusal("game.chooser_must_have"))
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(refusal("game.rules_must_be", rules=rules))
+        own = _own_cards(cards)
         self.chooser: Chooser = chooser or FirstOption()
         #: The rules this game is played by at the engine's decision points (:mod:`mtgkit.variants`):
         #: the CR unless a variant is given, and which decisions have been asked so far.
@@ -397,7 +417,8 @@ class Game:
         self._deferred: list[Event] | None = None  # the parts of one event, matched together (_one_event)
         self._cache: dict[str, tuple[int, Any]] = {}
         self._plans = _Plans()
-        self.config = acts.NewGame(tuple(names), life, library, start)  # how it began (Game.replay)
+        self._own_cards = own
+        self.config = acts.NewGame(tuple(names), life, library, start, tuple(own.values()))  # Game.replay
         self._actions: JList[acts.Action] = JList(self._j, [])
         self._performing = 1  # > 0 while an action is being done: its inner calls aren't actions
         filler = lookup_card("Library Card")
@@ -910,9 +931,25 @@ class Game:
     def put_in_graveyard(self, name: str, owner: str) -> int:
         return self.put_in_zone(name, owner, "graveyard")
 
+    @property
+    def cards(self) -> Mapping[str, CardDef]:
+        """The cards this game knows besides the catalog, by name (``Game(cards=...)``)."""
+        return MappingProxyType(self._own_cards)
+
     def _card(self, name: object) -> CardDef:
-        """The catalog card ``name`` (a ValueError with "did you mean" if there is none)."""
-        return lookup_card(check.text("name", name))
+        """The card ``name``: this game's own, or the catalog's (a ValueError with "did you mean"
+        if there is none)."""
+        name = check.text("name", name)
+        own = self._own_cards.get(name)
+        if own is not None:
+            return own
+        if not self._own_cards:
+            return lookup_card(name)
+        try:
+            return lookup_card(name)
+        except UnknownCardError:
+            close = suggest(name, [*self._own_cards, *CATALOG])
+            raise UnknownCardError(refusal("game.unknown_card", name=name, close=close)) from None
 
     def _counters(self, counters: object) -> dict[str, int]:
         if not isinstance(counters, Mapping):
@@ -1055,7 +1092,7 @@ class Game:
         if not isinstance(config, acts.NewGame):
             raise TypeError(refusal("replay.config_type", config=repr(config)))
         g = cls(config.players, life=config.life, library=config.library, start=config.start,
-                chooser=chooser, rules=rules)
+                chooser=chooser, rules=rules, cards=config.cards)
         for a in actions:
             g.apply(a)
         return g
@@ -2762,7 +2799,7 @@ class Game:
             self._emit(NoTokens(words=say("NoTokens", item=item.name, why=why), rules=rules,
                                 player=who, token=eff.token))
             return
-        defn = lookup_card(eff.token)
+        defn = self._card(eff.token)
         if not self._player(who).in_game:
             return  # CR 800.4b: no token is created for a player who left the game
         if len(self._s.objects) + n > limits.MAX_OBJECTS:

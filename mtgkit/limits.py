@@ -88,6 +88,15 @@ MAX_SEARCH = 200_000
 #: ``available_mana`` may try before they give up with a LimitError naming this limit.
 MAX_PAYMENT_SEARCH = 2_000
 
+#: Cards in one card file (the kit's own catalog has under 100).
+MAX_CARDS = 500
+#: Abilities of one card in a card file.
+MAX_ABILITIES = 20
+#: Items in any list of a card file (types, keywords, an ability's effects...).
+MAX_LIST = 20
+#: Characters in a card's text, or an ability's, in a card file.
+MAX_CARD_TEXT = 1000
+
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
     "MAX_PLAYERS": MAX_PLAYERS, "MAX_PERMANENTS": MAX_PERMANENTS, "MAX_ZONE_CARDS": MAX_ZONE_CARDS,
@@ -100,6 +109,8 @@ LIMITS: dict[str, int] = {
     "MAX_OBJECTS": MAX_OBJECTS, "MAX_EVENTS": MAX_EVENTS,
     "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS, "MAX_SEARCH": MAX_SEARCH,
     "MAX_PAYMENT_SEARCH": MAX_PAYMENT_SEARCH,
+    "MAX_CARDS": MAX_CARDS, "MAX_ABILITIES": MAX_ABILITIES, "MAX_LIST": MAX_LIST,
+    "MAX_CARD_TEXT": MAX_CARD_TEXT,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

@@ -803,6 +803,9 @@ def scenario_text(game: Game, *, title: str = "", description: str = "", expect:
     if played_by != CR:
         raise ValueError(f"a scenario file plays under the CR; this game was played under a variant "
                          f"of the rules ({played_by.name})")
+    if game.cards:
+        raise ValueError(f"a scenario file names catalog cards only; this game has cards of its own "
+                         f"({', '.join(sorted(game.cards))})")
     records = game.actions
     if len(records) > limits.MAX_ACTIONS:
         raise ValueError(f"a scenario file holds at most {limits.MAX_ACTIONS:,} actions (the scenario "

@@ -544,6 +544,13 @@ REFUSALS: dict[str, Sentence] = {
                                  "objects a game may hold"),
     "game.chooser_must_have": "chooser must have choose() and order() methods (see mtgkit.choices)",
     "game.rules_must_be": "rules must be a mtgkit.variants.Rules (the CR, or a variant of it), not {rules!r}",
+    "game.cards_type": ("cards must be a list of card definitions (mtgkit.CardDef, e.g. from "
+                        "mtgkit.cards.load_cards), not {cards!r}"),
+    "game.card_named_twice": lambda v: (
+        f"cards: {v['name']!r} is already a card in {'the catalog' if v['in_catalog'] else 'cards'}; "
+        "give the game's own card another name"),
+    "game.unknown_card": lambda v: (f"unknown card {v['name']!r}"
+                                    + (f"; did you mean {v['close']!r}?" if v["close"] else "")),
     "object.there_no_object": "there is no object #{ref} in this game",
     "object.there_are_permanents": lambda v: (
         f"there are {v['n_named']} permanents named {v['ref']!r} on the battlefield"

@@ -24,7 +24,7 @@ from packaging.specifiers import SpecifierSet
 from mtgkit.course import NOTEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = ["abilities", "board", "cards/__init__", "cards/catalog", "choices", "could_produce", "errors",
+CORE = ["abilities", "board", "cards/__init__", "cards/cardfile", "choices", "could_produce", "errors",
         "events", "game", "lessons", "mana", "rules", "course"]
 
 
@@ -153,6 +153,7 @@ def test_the_package_list_matches_the_source_tree() -> None:
     assert {"mtgkit.notebooks", "mtgkit.notebooks.solutions"} <= listed
     data = setuptools_cfg["package-data"]
     assert data["mtgkit.notebooks"] == ["*.ipynb"] and data["mtgkit.scenarios"] == ["*.toml"]
+    assert data["mtgkit.cards"] == ["*.toml"]  # the card catalog is a card file (catalog.toml)
     # every file of the course is covered: notebooks/*.ipynb and the solutions (modules)
     files = {p.relative_to(ROOT / "notebooks").as_posix() for p in (ROOT / "notebooks").rglob("*")
              if p.is_file() and ".ipynb_checkpoints" not in p.parts and "__pycache__" not in p.parts}
@@ -292,6 +293,9 @@ def test_the_wheel_ships_exactly_the_course_in_notebooks(dists: dict[str, Path])
     assert course == on_disk
     assert examples == {p.name: p.read_bytes() for p in (ROOT / "mtgkit" / "scenarios").glob("*.toml")}
     assert "mtgkit/py.typed" in names and "mtgkit/limits.py" in names
+    with zipfile.ZipFile(dists["wheel"]) as whl:  # the catalog, byte for byte
+        catalog = whl.read("mtgkit/cards/catalog.toml")
+    assert catalog == (ROOT / "mtgkit" / "cards" / "catalog.toml").read_bytes()
     assert not {n for n in names if n.startswith(("tests/", "tools/", "notebooks/", "scenarios/"))}
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from mtgkit.cards.catalog import CARDS
+from mtgkit.cards import CATALOG
 from mtgkit.events import ChoiceMade, Countered, SpellCast
 from mtgkit.game import Game
 from mtgkit.practice import Question, questions, rule_option
@@ -152,7 +152,7 @@ def test_a_copied_spells_explanation_cites_both_rules_about_its_x() -> None:
 
 
 # --------------------------------------------------------------------------- streams
-NAMES = sorted({c.name for c in CARDS}, key=len, reverse=True)
+NAMES = sorted(set(CATALOG), key=len, reverse=True)
 
 
 def template(prompt: str) -> str:

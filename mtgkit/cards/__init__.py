@@ -1,4 +1,7 @@
-"""The card catalog: every card the kit knows, declared as data.
+"""The card catalog: every card the kit knows, declared as data in ``catalog.toml`` (a card file,
+:mod:`mtgkit.cards.cardfile`, read as the package is imported). A teacher's own cards are read
+from a card file the same way (:func:`load_cards`) and given to one game (``Game(cards=...)``),
+never added to :data:`CATALOG`.
 
 >>> card("Llanowar Elves").type_line
 'Creature — Elf Druid'
@@ -18,13 +21,22 @@ near miss gets a suggestion.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from ..abilities import CardDef
-from .catalog import CARDS
+from .cardfile import CardFileError, load_cards, parse_cards
 
-#: Every card the kit knows, by name (``mtgkit cards`` lists them with their text).
-CATALOG: dict[str, CardDef] = {c.name: c for c in CARDS}
+
+def _catalog() -> dict[str, CardDef]:
+    path = os.path.join(os.path.dirname(__file__), "catalog.toml")
+    with open(path, encoding="utf-8") as f:
+        return {c.name: c for c in parse_cards(f.read(), path, _shipped=True)}
+
+
+#: Every card the kit knows, by name (``mtgkit cards`` lists them with their text), read from
+#: ``catalog.toml``.
+CATALOG: dict[str, CardDef] = _catalog()
 
 
 class UnknownCardError(ValueError, KeyError):
@@ -60,4 +72,5 @@ def suggest(text: str, names: Iterable[str] = CATALOG) -> str | None:
     return known[close[0]] if close else None
 
 
-__all__ = ["CATALOG", "UnknownCardError", "card", "named", "suggest"]
+__all__ = ["CATALOG", "CardFileError", "UnknownCardError", "card", "load_cards", "named", "parse_cards",
+           "suggest"]
