@@ -307,7 +307,7 @@ def test_section_5_describes_the_generator() -> None:
     assert "over ten seeds of 20 questions of every topic and level" in said and "SEEDS = range(10)" in fair
     assert practice.TRUE_OR_FALSE_SHARE == 0.2 and "at most a fifth of a sheet" in said
     assert set(practice.QUESTION_KINDS) == {"choice", "true-false", "which-rule"}
-    json_part = said.split("--format json", 1)[1].split("**Seeds the course already uses.**", 1)[0]
+    json_part = said.split("--format json", 1)[1].split("### Send a worksheet to Moodle or Canvas", 1)[0]
     fields = set(practice.worksheet("monarch", "hard", 1, 3)[0].as_dict())
     assert fields == set(re.findall(r"`([a-z]+)`", json_part)) - {"choice", "which-rule"}
     hard = [q for t in TOPICS for q in practice.worksheet(t, "hard", 20, 3)]
