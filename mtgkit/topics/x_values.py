@@ -851,10 +851,16 @@ class XEntry(_XPlay):
             lines.append(worded("x.on_the_battlefield"))
         if self.ask == "mana value on the stack":
             lines.append(worded("x.on_the_stack"))
-        if len(outs) > 1:
-            lines.append(worded("x.choices", said=[f"{self.read(p)} if {p.choice_summary()}"
-                                                        for p in outs]))
-        lines += ["What the engine did:", event_lines(e for e in o.events if e.kind != "pass")]
+        if len(outs) > 1:  # each outcome's answer, with the choices that made it differ
+            made = [{c.text for c in p.choices} for p in outs]
+            lines.append(worded("x.choices", said=[
+                f"{self.read(p)} if " + "; ".join(c.text for c in p.choices
+                                                  if not all(c.text in m for m in made))
+                for p in outs]))
+        lands = {p.card for p in self.play.setup.pieces if lookup(p.card).is_a("Land")}
+        lines += ["What the engine did:", event_lines(  # passes and the lands' mana abilities left out
+            e for e in o.events if e.kind != "pass" and not (e.kind in ("activate", "tap", "mana")
+                                                             and getattr(e, "obj", None) in lands))]
         return "\n".join(lines)
 
     def decisive(self) -> Reason | None:
