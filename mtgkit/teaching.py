@@ -983,20 +983,22 @@ def _cast_x(step: Step, logs: Sequence[Sequence[Event]]) -> int | None:
 
 
 def step_words(step: Step, played: Sequence[Sequence[Event]],
-               expected: Sequence[Sequence[Sequence[Event]]] | None = ()) -> str:
+               expected: Sequence[Sequence[Sequence[Event] | None]] | None = ()) -> str:
     """One numbered step, said from what the engine logged: ``played`` holds the step's events in
     each legal outcome, ``expected`` the same under each variant a wrong option is played by
-    (an outcome list per variant; an empty list of events where that variant refuses the step),
-    or ``None`` when what a wrong option expects isn't known as events.
+    (an outcome list per variant; ``None`` where that variant refuses the step, an empty list
+    where it plays the step and nothing happens), or ``None`` when what a wrong option expects
+    isn't known as events.
 
     The action is said as its events say it when every outcome, and every variant that plays
-    the step, says it alike; else as its record says it. A result is said only when every
-    outcome agrees on all the step's results (a step whose result depends on the players'
-    choices says only its action) and every variant expects it too (none is said when
+    the step, says it alike (a variant under which the step does nothing, such as a stack with
+    nothing left to resolve, doesn't say it alike); else as its record says it. A result is said
+    only when every outcome agrees on all the step's results (a step whose result depends on the
+    players' choices says only its action) and every variant expects it too (none is said when
     ``expected`` is None: a result could give the answer away; nor is a resolving ability, which
     may be one)."""
     parts = [step_parts(step, evs) for evs in played]
-    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs]
+    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs is not None]
     first = parts[0] if parts else ()
     actions = {tuple(f for f, _, act in p if act) for p in [*parts, *tried]}
     results = {tuple(f for f, _, act in p if not act) for p in parts}
@@ -1011,7 +1013,7 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
     said = [t for f, t, act in first
             if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
     if not alike:
-        logs = [*played, *(evs for outs in expected or () for evs in outs if evs)]
+        logs = [*played, *(evs for outs in expected or () for evs in outs if evs is not None)]
         said.insert(0, _action_words(step, played[0] if played else (), _cast_x(step, logs)))
     if step.free_cast is not None:  # what the record says the player will do with a free cast
         said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
@@ -1027,7 +1029,7 @@ def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
     words = []
     for i, step in enumerate(play.steps):
         mine = [o[i] for o in played if i < len(o)]
-        theirs = None if expected is None else [[o[i] if i < len(o) else () for o in outs]
+        theirs = None if expected is None else [[o[i] if i < len(o) else None for o in outs]
                                                 for outs in expected]
         words.append(step_words(step, mine, theirs))
     return tuple(words)

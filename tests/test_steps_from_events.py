@@ -167,7 +167,9 @@ def test_a_result_a_variant_doesnt_expect_is_not_said() -> None:
     step = play.steps[0]
     assert "Alice adds {U}" in step_words(step, [blue], [[blue]])
     assert "adds" not in step_words(step, [blue], [[black]])
-    assert "adds" not in step_words(step, [blue], [[()]])  # a variant that refuses the step
+    assert "adds" not in step_words(step, [blue], [[None]])  # a variant that refuses the step
+    # a variant under which the step does nothing: its action is said from the record, not the events
+    assert step_words(step, [blue], [[()]]) == "Alice activates Underground Sea's ability."
 
 
 class _AlwaysSick(Rules):
