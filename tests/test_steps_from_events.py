@@ -240,6 +240,10 @@ def test_an_x_entrys_answers_and_wrong_options_are_its_plays() -> None:
                                         "Ballista."), returned.steps()
     assert x_entry("Chalice of the Void", 2, XRoute.CLONE).legal() == ()  # Clone copies only a creature
     assert x_entry("Walking Ballista", 0, XRoute.CLONE).legal() == ()  # nothing left to copy
+    walker = x_entry("Hangarback Walker", 5, XRoute.CLONE, "counters and mana value")
+    assert walker.legal() == ("it isn't on the battlefield",)
+    # the dying copy's trigger resolves only by the rules: a learner holding copy-keeps-x has an empty stack
+    assert walker.steps()[-1] == "All players pass in succession until the stack is empty.", walker.steps()
     goose = x_entry("The Goose Mother", 3, XRoute.CLONE, "tokens")
     assert goose.legal() == ("0",) and goose.believe(frozenset({"copy-keeps-x"})) == ("2",)
 
