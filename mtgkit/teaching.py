@@ -954,32 +954,51 @@ def _actor(step: Step, events: Sequence[Event]) -> str:
         events[0].player if events else "") or ""
 
 
-def _action_words(step: Step, events: Sequence[Event]) -> str:
+def _action_words(step: Step, events: Sequence[Event], x: int | None = None) -> str:
     """The step's action as its record says it: for when the events don't say it alike in every
-    outcome (or don't say it at all, as a declaration of no blockers)."""
+    outcome (or don't say it at all, as a declaration of no blockers); ``x``: the X its spell is
+    cast with, where every play of the step agrees on it (:func:`_cast_x`)."""
     player = _actor(step, events)
     own = {"cast": "cast", "play_land": "land"}.get(step.do)  # not the lands that paid for it
-    named = next((e.obj for e in events if e.kind == own and e.obj), None) or next(
-        (e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj), None)
+    mine = [e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj and e.cause is None]
+    named = next((e.obj for e in events if e.kind == own and e.obj), None) or (
+        # an activation comes after the mana abilities that paid for it
+        (mine[-1] if step.do == "activate" else mine[0]) if mine else None)
     return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
-                               to=step.to)
+                               to=step.to, x=x)
+
+
+def _cast_x(step: Step, logs: Sequence[Sequence[Event]]) -> int | None:
+    """The X a cast step's spell has in every one of ``logs`` (its events in each outcome, by the
+    rules and by each variant that plays it), when it has {X} and they all agree; else ``None``
+    (the X a variant gives it may be what the question asks)."""
+    if step.do != "cast":
+        return None
+    found = {(getattr(e, "x", None), e.words.fact("has_x") if e.words is not None else None)
+             for evs in logs for e in evs if e.kind == "cast" and e.cause is None}
+    if len(found) != 1:
+        return None
+    x, has_x = found.pop()
+    return x if has_x else None
 
 
 def step_words(step: Step, played: Sequence[Sequence[Event]],
-               expected: Sequence[Sequence[Sequence[Event]]] | None = ()) -> str:
+               expected: Sequence[Sequence[Sequence[Event] | None]] | None = ()) -> str:
     """One numbered step, said from what the engine logged: ``played`` holds the step's events in
     each legal outcome, ``expected`` the same under each variant a wrong option is played by
-    (an outcome list per variant; an empty list of events where that variant refuses the step),
-    or ``None`` when what a wrong option expects isn't known as events.
+    (an outcome list per variant; ``None`` where that variant refuses the step, an empty list
+    where it plays the step and nothing happens), or ``None`` when what a wrong option expects
+    isn't known as events.
 
     The action is said as its events say it when every outcome, and every variant that plays
-    the step, says it alike; else as its record says it. A result is said only when every
-    outcome agrees on all the step's results (a step whose result depends on the players'
-    choices says only its action) and every variant expects it too (none is said when
+    the step, says it alike (a variant under which the step does nothing, such as a stack with
+    nothing left to resolve, doesn't say it alike); else as its record says it. A result is said
+    only when every outcome agrees on all the step's results (a step whose result depends on the
+    players' choices says only its action) and every variant expects it too (none is said when
     ``expected`` is None: a result could give the answer away; nor is a resolving ability, which
     may be one)."""
     parts = [step_parts(step, evs) for evs in played]
-    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs]
+    tried = [step_parts(step, evs) for outs in expected or () for evs in outs if evs is not None]
     first = parts[0] if parts else ()
     actions = {tuple(f for f, _, act in p if act) for p in [*parts, *tried]}
     results = {tuple(f for f, _, act in p if not act) for p in parts}
@@ -994,7 +1013,8 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
     said = [t for f, t, act in first
             if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
     if not alike:
-        said.insert(0, _action_words(step, played[0] if played else ()))
+        logs = [*played, *(evs for outs in expected or () for evs in outs if evs is not None)]
+        said.insert(0, _action_words(step, played[0] if played else (), _cast_x(step, logs)))
     if step.free_cast is not None:  # what the record says the player will do with a free cast
         said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
                                            cast=step.free_cast))
@@ -1009,7 +1029,7 @@ def _narrated(play: Play, against: tuple[Rules, ...] | None) -> tuple[str, ...]:
     words = []
     for i, step in enumerate(play.steps):
         mine = [o[i] for o in played if i < len(o)]
-        theirs = None if expected is None else [[o[i] if i < len(o) else () for o in outs]
+        theirs = None if expected is None else [[o[i] if i < len(o) else None for o in outs]
                                                 for outs in expected]
         words.append(step_words(step, mine, theirs))
     return tuple(words)

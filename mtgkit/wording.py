@@ -396,9 +396,11 @@ STEP_UNSAID: frozenset[str] = frozenset({
 
 #: A step's action in words when the events don't say it the same way in every outcome (a target
 #: the chooser picks, a stack whose top depends on the rules) or say nothing (no blockers): what
-#: the action record says, and no more. ``{player}`` and ``{card}`` are the record's, as named.
+#: the action record says, and no more. ``{player}`` and ``{card}`` are the record's, as named;
+#: ``{x}``, a cast's X where every play of the step casts it with the same X (else ``None``).
 STEP_ACTIONS: dict[str, Sentence] = {
-    "cast": "{player} casts {card}",
+    "cast": lambda v: (f"{v['player']} casts {v['card']}"
+                       + ("" if opt(v, "x") is None else f" with X = {v['x']}")),
     "activate": "{player} activates {card's} ability",
     "play_land": "{player} plays {card}",
     "pass": "{player} passes priority",
@@ -884,9 +886,15 @@ EXPLANATIONS: dict[str, Sentence] = {
     "could.reflects": "reflects {sources!j}",
     "could.source": "{name} ({types})",
     "could.permanent": "{controller}'s {name}",
+    # what an X question's explanation adds to the events it cites (mtgkit.topics.x_values.XEntry)
+    "x.on_the_battlefield": "On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever its "
+                            "counters.",
+    "x.on_the_stack": "On the stack X counts as the number chosen, once for each {{X}} in the cost "
+                      "(CR 202.3e).",
+    "x.choices": lambda v: "Alice's choices give: " + "; ".join(v["said"]) + ".",
 }
 
 
 def explanation(key: str, **facts: Any) -> str:
-    """Part ``key`` of the could-produce query's explanation, with these facts."""
+    """Part ``key`` of an explanation (the could-produce query's, an X question's), with these facts."""
     return _filled(EXPLANATIONS[key], facts)

@@ -167,7 +167,9 @@ def test_a_result_a_variant_doesnt_expect_is_not_said() -> None:
     step = play.steps[0]
     assert "Alice adds {U}" in step_words(step, [blue], [[blue]])
     assert "adds" not in step_words(step, [blue], [[black]])
-    assert "adds" not in step_words(step, [blue], [[()]])  # a variant that refuses the step
+    assert "adds" not in step_words(step, [blue], [[None]])  # a variant that refuses the step
+    # a variant under which the step does nothing: its action is said from the record, not the events
+    assert step_words(step, [blue], [[()]]) == "Alice activates Underground Sea's ability."
 
 
 class _AlwaysSick(Rules):
@@ -195,3 +197,80 @@ def test_the_feedbacks_example_boards_show_their_steps() -> None:
             assert f"{i}. {s}" in m.feedback(), m.name
             assert s.rstrip(".") in example_text(m), m.name
     assert shown >= 5
+
+
+# ------------------------------------------------------------------------- X cards entering (XEntry)
+def test_an_x_entrys_steps_are_said_from_the_events_a_clone_logged() -> None:
+    """Walking Ballista cast with X = 2, then a Clone copying it: the copy enters with X = 0 and
+    dies to toughness 0. The steps are the play's, said from its events: the Clone's step says its
+    copy dying as the engine logged it when no wrong option expects otherwise, and says only the
+    copy choice when a variant's wrong option (the copy keeps X) expects the copy to live."""
+    from mtgkit.topics.x_values import XEntry, XRoute, x_entry
+
+    s = x_entry("Walking Ballista", 2, XRoute.CLONE, "counters")
+    assert isinstance(s, XEntry) and isinstance(s, PlaySituation)
+    assert s.legal() == ("0",) and s.believe(frozenset({"copy-keeps-x"})) == ("2",)
+    o = s.play.outcomes()[0]
+    died = next(e for e in o.events if e.kind == "sba")
+    assert "toughness 0" in died.text and died.rules == ("704.5f",)
+    plain = s.play.says(())  # no wrong option to keep in mind: every result the log agrees on is said
+    assert died.text in plain[3] and "copy of Walking Ballista" in plain[3], plain
+    said = s.steps()
+    assert len(said) == len(s.play.steps) and said[0].startswith("Alice casts Walking Ballista with X = 2")
+    assert "toughness 0" not in " ".join(said), said  # copy-keeps-x expects the copy to live
+    choice = next(e for e in o.events if e.kind == "choice" and "copy of" in e.text)
+    assert choice.text in said[3], said
+    for i, (step, text) in enumerate(zip(s.play.steps, said, strict=True)):  # nothing a template wrote
+        rest = text
+        for sentence in sorted(_allowed(step, _logged(s.play, i)), key=len, reverse=True):
+            rest = rest.replace(sentence, "") if sentence else rest
+        assert not _COUNTED.sub("", rest).strip(" ."), (i, text, rest)
+    reason = s.decisive()
+    assert reason is not None and reason.seq == died.seq and reason.rules == ("704.5f",)
+    assert died.text in s.explain() and "X = 2" in s.explain()
+
+
+def test_an_x_entrys_answers_and_wrong_options_are_its_plays() -> None:
+    from mtgkit.topics.x_values import NO_TARGET, XRoute, x_entry
+
+    returned = x_entry("Walking Ballista", 0, XRoute.RETURNED)
+    assert returned.legal() == ("0",)
+    assert returned.believe(frozenset({"x-card-mana-value-unknown-off-the-stack"})) == (NO_TARGET,)
+    assert returned.steps()[0].endswith("Order of Whiteclay's ability goes on the stack targeting Walking "
+                                        "Ballista."), returned.steps()
+    assert x_entry("Chalice of the Void", 2, XRoute.CLONE).legal() == ()  # Clone copies only a creature
+    assert x_entry("Walking Ballista", 0, XRoute.CLONE).legal() == ()  # nothing left to copy
+    walker = x_entry("Hangarback Walker", 5, XRoute.CLONE, "counters and mana value")
+    assert walker.legal() == ("it isn't on the battlefield",)
+    # the dying copy's trigger resolves only by the rules: a learner holding copy-keeps-x has an empty stack
+    assert walker.steps()[-1] == "All players pass in succession until the stack is empty.", walker.steps()
+    goose = x_entry("The Goose Mother", 3, XRoute.CLONE, "tokens")
+    assert goose.legal() == ("0",) and goose.believe(frozenset({"copy-keeps-x"})) == ("2",)
+
+
+def test_a_cast_said_from_its_record_keeps_its_x_and_an_activation_names_its_card() -> None:
+    """When the variants play a cast differently (its mana value on the stack), the step says the
+    action from its record: with the X every play agrees on; and an activation paid for with mana
+    abilities names the permanent activated, not a land that paid for it."""
+    from mtgkit.topics.x_values import chalice_play, stack_play
+
+    said = chalice_play(2, 4).steps()
+    assert said[0].startswith("Alice casts Walking Ballista with X = 2."), said
+    assert said[1].startswith("Alice activates Lithoform Engine's ability."), said
+    reduced = stack_play("Walking Ballista", "reduced", 1)  # a variant casts it with X = 0: unsaid
+    assert "X =" not in reduced.steps()[0], reduced.steps()
+
+
+def test_no_situation_words_its_steps_outside_the_play() -> None:
+    """Every practice board's steps are :meth:`PlaySituation.steps` (said from the events) or none
+    (a question about a board as it stands): no situation class writes its own."""
+    import mtgkit.situations  # noqa: F401  (every topic's situations)
+    from mtgkit.topics.base import Situation
+
+    def subclasses(c: type[Situation]) -> list[type[Situation]]:
+        return [s for d in c.__subclasses__() for s in (d, *subclasses(d))]
+
+    found = subclasses(Situation)
+    assert len(found) > 10
+    for cls in found:
+        assert cls.steps in (Situation.steps, PlaySituation.steps), f"{cls.__name__} writes its own steps"

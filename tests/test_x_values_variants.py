@@ -24,12 +24,12 @@ from mtgkit.topics.x_values import (
     DeathPlay,
     Mistake,
     StackPlay,
-    XEntry,
     XRoute,
     chalice_play,
     death_play,
     legend_play,
     stack_play,
+    x_entry,
 )
 from mtgkit.variants import CR, DECISIONS, overrides
 
@@ -133,9 +133,9 @@ def test_the_legend_rule_variants_play_through_the_engine() -> None:
 
 
 def test_mana_value_variants_on_the_stack_and_on_the_battlefield() -> None:
-    stays = XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield")
+    stays = x_entry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield")
     assert stays.legal() == ("0",) and stays.believe(frozenset({"x-stays-on-the-battlefield"})) == ("4",)
-    once = XEntry("Walking Ballista", 3, XRoute.CAST, "mana value on the stack")
+    once = x_entry("Walking Ballista", 3, XRoute.CAST, "mana value on the stack")
     assert once.legal() == ("6",) and once.believe(frozenset({"x-counted-once"})) == ("3",)
 
 

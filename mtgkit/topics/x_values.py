@@ -66,6 +66,7 @@ from ..teaching import (
     event_lines,
 )
 from ..variants import CR, Rules
+from ..wording import explanation as worded
 from .base import (
     Exercise,
     Lesson,
@@ -456,7 +457,7 @@ class XCase(Value):
     #: Answers are whole numbers; a wrong one is matched against the misconceptions of the same
     #: question as a practice board.
     grader: ClassVar[Grader[int]] = Grader(read_number, str, mistakes=lambda case, answer: misconceived(
-        XEntry(case.card, case.x, case.path, case.ask), answer, MISCONCEPTIONS))
+        x_entry(case.card, case.x, case.path, case.ask), answer, MISCONCEPTIONS))
 
     def results(self) -> list[XPath]:
         return _x_paths(self.card, self.x, self.path)
@@ -685,98 +686,6 @@ XAsk = Literal["counters", "tokens", "mana value on the battlefield", "mana valu
 X_ASKS: tuple[XAsk, ...] = typing.get_args(XAsk)
 
 
-class XEntry(Situation):
-    """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m)."""
-
-    topic: ClassVar[TopicName] = "x-values"
-    #: the variants its paths ask about (X as it enters, the mana value, the legend rule for a
-    #: Clone of The Goose Mother): few enough that every pair of them is tried
-    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
-        Mistake.COPY_KEEPS_X, Mistake.RETURNED_CARD_KEEPS_X, Mistake.X_ZERO_WHEN_IT_ENTERS,
-        Mistake.X_STAYS_ON_THE_BATTLEFIELD, Mistake.X_MEANS_MANA_PAID, Mistake.X_COUNTED_ONCE,
-        Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER,
-        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
-    card: str
-    x: int
-    path: XRoute
-    ask: XAsk = "counters"
-
-    def key(self) -> Hashable:
-        return ("x", self.card, self.x, self.path)
-
-    def how(self) -> str:
-        return {XRoute.CAST: f"is cast with X = {self.x}",
-                XRoute.CLONE: f"is copied by a Clone (the original was cast with X = {self.x})",
-                XRoute.RETURNED: "is returned from Alice's graveyard by Order of Whiteclay"}[self.path]
-
-    def describe(self) -> str:
-        return f"Alice's {self.card} {self.how()}"
-
-    def results(self) -> list[XPath]:
-        return _x_paths(self.card, self.x, self.path)
-
-    def legal(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(v for r in self.results() if (v := x_value(r, self.ask)) is not None))
-
-    def explain(self) -> str:
-        r = self.results()[0]
-        lines = [r.note + "."]
-        if self.ask == "tokens":
-            lines.append(tokens_line(self.card, self.x if self.path == XRoute.CAST else 0, r.tokens))
-        if self.ask == "counters" and not r.survived:
-            lines.append(f"It entered with {r.entered_with} and was then {r.fate}.")
-        else:  # say why it isn't on the battlefield where it isn't (toughness 0, or the legend rule)
-            gone = next((o for o in self.results() if o.arrived and not o.survived and o.fate), None)
-            if gone is not None:
-                lead = ("It" if len(self.results()) == 1 else
-                        "In the outcome where it isn't on the battlefield, it")
-                lines.append(f"{lead} entered with {gone.entered_with} and was then {gone.fate}.")
-        if self.ask in ("mana value on the battlefield", "counters and mana value"):
-            lines.append("On the battlefield X is 0 in its mana cost (CR 202.3e, 107.3g), whatever "
-                         "its counters.")
-        if self.ask == "mana value on the stack":
-            lines.append("On the stack X counts as the number chosen, once for each {X} in the cost "
-                         "(CR 202.3e).")
-        if len(self.results()) > 1:
-            lines.append("Alice's choices give: " + "; ".join(
-                f"{x_value(o, self.ask)} if {o.choices}" for o in self.results()))
-        lines += ["What the engine did:", event_lines(r.events)]
-        return "\n".join(lines)
-
-    def steps(self) -> tuple[str, ...]:
-        """The actions the engine plays, in words (the board says the card and its X)."""
-        if self.path == XRoute.RETURNED:
-            return (f"Alice taps three lands and activates Order of Whiteclay ({{1}}{{W}}{{W}}, {{Q}}) "
-                    f"targeting {self.card} in her graveyard.",
-                    f"Both players pass; the ability resolves and {self.card} returns to the battlefield.")
-        cast = f"Alice casts {self.card} with X = {self.x}; it resolves."
-        if self.path == XRoute.CLONE:
-            return (cast, f"Alice casts Clone; it resolves as a copy of {self.card}, and everything "
-                          f"resolves.")
-        return (cast,)
-
-    def decisive(self) -> Reason | None:
-        """The state-based action that took it off the battlefield (toughness 0, the legend rule),
-        when that is what the answer turns on."""
-        results = self.results()
-        if len(results) != 1 or not results[0].arrived or results[0].fate_reason is None:
-            return None
-        return results[0].fate_reason
-
-    def believe(self, held: frozenset[str]) -> tuple[str, ...]:
-        """What the same path gives under the variants ``held`` (the misconceptions about X are
-        wrong rules: :data:`~mtgkit.topics.base.VARIANTS`)."""
-        return self.under(rules_held(held))
-
-    def under(self, rules: Rules) -> tuple[str, ...]:
-        """The answers when the engine plays the path by ``rules`` (Order of Whiteclay refused its
-        target: the learner says it can't target the card)."""
-        results = _x_paths(self.card, self.x, self.path, rules)
-        if not results and self.path == XRoute.RETURNED:
-            return (NO_TARGET,)
-        return tuple(dict.fromkeys(v for r in results if (v := x_value(r, self.ask)) is not None))
-
-
 @functools.lru_cache(maxsize=4096)
 def _x_paths(card: str, x: int, path: XRoute, rules: Rules = CR) -> list[XPath]:
     """:func:`x_paths`, worked out once per card, X, path and rules."""
@@ -835,6 +744,134 @@ def _known(s: _XPlay) -> tuple[MisconceptionName | str, ...]:
     return (*own, *(n for n in PlaySituation.known(s)
                     if n not in own and set(s.under(rules_held({str(n)}))) != legal))
 
+
+
+def entry_play(card: str, x: int, path: XRoute | str) -> Play:
+    """The play of an :class:`XEntry`: Alice casts ``card`` with X = ``x`` (the lands that pay
+    for it on her battlefield) and, copied by Clone, casts Clone and has it enter as a copy of
+    it; or, returned by Order of Whiteclay, activates the Order targeting ``card`` in her
+    graveyard. Everything on the stack resolves after each."""
+    path = route(path)
+    cost = lookup(card).cost
+    assert cost is not None
+    if path == XRoute.RETURNED:
+        pieces = [Piece(card, zone="graveyard"), Piece("Plains"), Piece("Plains"), Piece("Wastes"),
+                  Piece("Order of Whiteclay", tapped=True)]
+        return Play(Setup(pieces=tuple(pieces)), (
+            Step("activate", card="Order of Whiteclay", target=card, pay=("Plains", "Plains 2", "Wastes")),
+            Step("resolve_stack")))
+    colored = _lands_for(cost.text or "")
+    wastes = _lands("Wastes", cost.generic + cost.x_count * x)
+    pieces = [*[Piece(c) for c in colored], *[Piece("Wastes") for _ in wastes], Piece(card, zone="hand")]
+    steps = [Step("cast", card=card, x=x, pay=(*colored, *wastes)), Step("resolve_stack")]
+    if path == XRoute.CLONE:
+        had = colored.count("Island")  # the Islands that paid for the card come first
+        islands = _lands("Island", had + 4)[had:]
+        pieces += [*[Piece("Island") for _ in islands], Piece("Clone", zone="hand")]
+        steps += [Step("cast", card="Clone", pay=tuple(islands)), Step("resolve", copy=card),
+                  Step("resolve_stack")]
+    return Play(Setup(pieces=tuple(pieces)), tuple(steps))
+
+
+def x_entry(card: str, x: int, path: XRoute | str, ask: XAsk = "counters") -> XEntry:
+    """The :class:`XEntry` about ``card`` with X = ``x`` along ``path``, asking ``ask``."""
+    return XEntry(entry_play(card, x, path), card, x, route(path), ask)
+
+
+class XEntry(_XPlay):
+    """An X card comes onto the battlefield along a path; a number is asked (CR 107.3m). The
+    board is the play's set-up and its steps are said from what the engine logged
+    (:func:`entry_play`); the answers are read off the outcomes, by the rules or a variant."""
+
+    topic: ClassVar[TopicName] = "x-values"
+    #: the variants its paths ask about (X as it enters, the mana value, the legend rule for a
+    #: Clone of The Goose Mother): few enough that every pair of them is tried
+    misconceptions: ClassVar[tuple[MisconceptionName, ...]] = (
+        Mistake.COPY_KEEPS_X, Mistake.RETURNED_CARD_KEEPS_X, Mistake.X_ZERO_WHEN_IT_ENTERS,
+        Mistake.X_STAYS_ON_THE_BATTLEFIELD, Mistake.X_MEANS_MANA_PAID, Mistake.X_COUNTED_ONCE,
+        Mistake.COPY_ISNT_LEGENDARY, Mistake.LEGEND_RULE_KILLS_BOTH, Mistake.LEGEND_RULE_REMOVES_THE_NEWCOMER,
+        Mistake.X_CARD_MANA_VALUE_UNKNOWN)
+    card: str
+    x: int
+    path: XRoute
+    ask: XAsk = "counters"
+
+    def key(self) -> Hashable:
+        return ("x", self.card, self.x, self.path)
+
+    def entered(self, o: Outcome) -> Entered | None:
+        """The event of the permanent the question is about entering: the copy Clone became, or
+        the card itself (``None`` when it never entered)."""
+        return next((e for e in reversed(o.events) if isinstance(e, Entered) and e.obj_id is not None
+                     and not o.game.obj(e.obj_id).token
+                     and ((e.copy_of is not None) if self.path == XRoute.CLONE
+                          else (e.obj == self.card and e.copy_of is None))), None)
+
+    def read(self, o: Outcome) -> str | None:
+        """This question's answer in one outcome (``None``: the question doesn't apply there)."""
+        it = self.entered(o)
+        if it is None or it.obj_id is None:
+            return None
+        g = o.game
+        on = any(p.id == it.obj_id for p in g.permanents())
+        counters = sum(g.obj(it.obj_id).counters.values()) if on else 0
+        if self.ask == "counters":
+            return str(counters)
+        if self.ask == "tokens":
+            return str(sum(1 for e in o.events if isinstance(e, Entered) and e.seq > it.seq
+                           and e.obj_id is not None and g.obj(e.obj_id).token))
+        value = g.mana_value(it.obj_id) if on else None
+        if self.ask == "mana value on the battlefield":
+            return None if value is None else str(value)
+        if self.ask == "counters and mana value":
+            return x_pair(counters if on else None, value)
+        cast = next((e for e in o.events if isinstance(e, SpellCast) and e.obj == self.card), None)
+        return None if cast is None or self.path != XRoute.CAST else str(cast.mana_value)
+
+    def answers(self, outs: Outcomes) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(v for o in outs if (v := self.read(o)) is not None))
+
+    def refused(self, error: RulesError) -> tuple[str, ...]:
+        """By rules under which Order of Whiteclay can't target the card, the learner says so."""
+        return (NO_TARGET,) if self.path == XRoute.RETURNED and isinstance(error, TargetError) else ()
+
+    def explain(self) -> str:
+        """The events that decide the answer (how it entered, the tokens, a state-based action
+        that took it away), each with its rule, what the engine did, and the mana value rule
+        when a mana value is asked."""
+        outs = self.play.outcomes()
+        o = outs[0]
+        it = self.entered(o)
+        lines = [f"{e.text} ({cr(e.rules)})." for e in o.events
+                 if (isinstance(e, SpellCast) and e.obj == self.card and e.x)
+                 or (isinstance(e, Entered) and e.obj_id is not None and (
+                     e.obj_id == getattr(it, "obj_id", None) or o.game.obj(e.obj_id).token))
+                 or isinstance(e, NoTokens | StateBasedMove)]
+        if self.ask in ("mana value on the battlefield", "counters and mana value"):
+            lines.append(worded("x.on_the_battlefield"))
+        if self.ask == "mana value on the stack":
+            lines.append(worded("x.on_the_stack"))
+        if len(outs) > 1:  # each outcome's answer, with the choices that made it differ
+            made = [{c.text for c in p.choices} for p in outs]
+            lines.append(worded("x.choices", said=[
+                f"{self.read(p)} if " + "; ".join(c.text for c in p.choices
+                                                  if not all(c.text in m for m in made))
+                for p in outs]))
+        lands = {p.card for p in self.play.setup.pieces if lookup(p.card).is_a("Land")}
+        lines += ["What the engine did:", event_lines(  # passes and the lands' mana abilities left out
+            e for e in o.events if e.kind != "pass" and not (e.kind in ("activate", "tap", "mana")
+                                                             and getattr(e, "obj", None) in lands))]
+        return "\n".join(lines)
+
+    def decisive(self) -> Reason | None:
+        """The state-based action that took it off the battlefield (toughness 0, the legend rule),
+        when that is what the answer turns on (one outcome)."""
+        outs = self.play.outcomes()
+        it = self.entered(outs[0]) if len(outs) == 1 else None
+        left = None if it is None else next(
+            (e for e in outs[0].events if isinstance(e, ZoneChange) and e.seq > it.seq
+             and e.obj_id == it.obj_id and e.frm == "battlefield"), None)
+        return None if left is None else Reason(f"{left.text} ({cr(left.rules)}).", left.rules, left.seq)
 
 
 def goose_words(counters: Sequence[int], food: int) -> str:
@@ -1269,7 +1306,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                   "Clone, which becomes a copy as it enters (CR 707.5) and was cast with no X, so the "
                   "copied 'enters with X' uses X = 0.",
         plugs_in="variant",
-        example=XEntry("Walking Ballista", 2, XRoute.CLONE, "counters"),
+        example=x_entry("Walking Ballista", 2, XRoute.CLONE, "counters"),
         ask="How many counters does the copy end up with (0 if it dies)?",
     ),
     Misconception(
@@ -1296,7 +1333,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
                   "effect of a permanent that was a spell with X uses the X chosen for that spell: cast "
                   "with X = 2, it enters with 2 counters.",
         plugs_in="variant",
-        example=XEntry("Walking Ballista", 2, XRoute.CAST, "counters"),
+        example=x_entry("Walking Ballista", 2, XRoute.CAST, "counters"),
         ask="How many counters does it end up with (0 if it dies)?",
     ),
     Misconception(
@@ -1308,7 +1345,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Off the stack X counts as 0 in a mana cost: Chalice of the Void's mana value on the "
                   "battlefield is 0, whatever X was and however many counters it has.",
         plugs_in="variant",
-        example=XEntry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
+        example=x_entry("Chalice of the Void", 2, XRoute.CAST, "mana value on the battlefield"),
         ask="What is its mana value on the battlefield?",
     ),
     Misconception(
@@ -1321,7 +1358,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="X is the number the caster chose and announced; {X}{X} means that number is paid twice. "
                   "The enters effect uses that number (CR 107.3m): X = 1 costs 2 mana and gives 1 counter.",
         plugs_in="variant",
-        example=XEntry("Walking Ballista", 1, XRoute.CAST, "counters"),
+        example=x_entry("Walking Ballista", 1, XRoute.CAST, "counters"),
         ask="How many counters does it end up with?",
     ),
     Misconception(
@@ -1333,7 +1370,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="On the stack each {X} counts as the chosen number: Chalice of the Void cast with X = 1 "
                   "has mana value 2 there.",
         plugs_in="variant",
-        example=XEntry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
+        example=x_entry("Chalice of the Void", 1, XRoute.CAST, "mana value on the stack"),
         ask="What is its mana value on the stack?",
     ),
     Misconception(
@@ -1385,7 +1422,7 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         rule_says="Off the stack X counts as 0 (CR 107.3g): Walking Ballista in a graveyard has mana value "
                   "0, so Order of Whiteclay can return it (and it enters with no counters).",
         plugs_in="variant",
-        example=XEntry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
+        example=x_entry("Walking Ballista", 2, XRoute.RETURNED, "counters"),
         ask="How many counters does it end up with (0 if it dies)?",
     ),
     Misconception(
@@ -1603,7 +1640,7 @@ def _entry_question(rng: random.Random, level: Level) -> tuple[Situation, Stem] 
     if path != XRoute.CAST:
         asks.remove("mana value on the stack")
     ask: XAsk = rng.choice(asks) if level == "easy" or rng.random() < 0.25 else "counters and mana value"
-    s = XEntry(card, x, path, ask)
+    s = x_entry(card, x, path, ask)
     if not s.legal():
         return None
     what = "the copy" if path == XRoute.CLONE else "it"
@@ -1654,7 +1691,7 @@ def _entry_rules(s: XEntry) -> str:
     entered, with which X, and a state-based action that took it away), and the mana value rule
     (202.3e, which no event carries) when it asks a mana value."""
     found: dict[str, None] = {}
-    for e in s.results()[0].events:
+    for e in s.play.outcomes()[0].events:
         if (isinstance(e, Entered) and (e.obj == s.card or e.copy_of)) or isinstance(e, StateBasedMove):
             found.update(dict.fromkeys(r for r in e.rules if r not in _ROUTINE))
     if s.path == XRoute.RETURNED:
@@ -1688,6 +1725,6 @@ TOPIC = Topic(
 )
 
 __all__ = ["TOPIC", "X_ASKS", "X_CARDS", "X_PATHS", "ChaliceCase", "Mistake", "XAsk", "XCase", "XEntry",
-           "XGuess", "XPath", "XRoute", "generate", "route", "tokens_line", "x_blocked", "x_check",
-           "x_checked", "x_choices", "x_pair", "x_path", "x_paths", "x_reason", "x_results", "x_setup",
-           "x_value", "x_values"]
+           "XGuess", "XPath", "XRoute", "entry_play", "generate", "route", "tokens_line", "x_blocked",
+           "x_check", "x_checked", "x_choices", "x_entry", "x_pair", "x_path", "x_paths", "x_reason",
+           "x_results", "x_setup", "x_value", "x_values"]
