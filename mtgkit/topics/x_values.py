@@ -852,10 +852,10 @@ class XEntry(_XPlay):
         if self.ask == "mana value on the stack":
             lines.append(worded("x.on_the_stack"))
         if len(outs) > 1:  # each outcome's answer, with the choices that made it differ
-            made = [{c.text for c in p.choices} for p in outs]
+            made = [{(c.question, c.answer) for c in p.choices} for p in outs]
             lines.append(worded("x.choices", said=[
                 f"{self.read(p)} if " + "; ".join(c.text for c in p.choices
-                                                  if not all(c.text in m for m in made))
+                                                  if not all((c.question, c.answer) in m for m in made))
                 for p in outs]))
         lands = {p.card for p in self.play.setup.pieces if lookup(p.card).is_a("Land")}
         lines += ["What the engine did:", event_lines(  # passes and the lands' mana abilities left out
