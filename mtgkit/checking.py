@@ -48,7 +48,7 @@ from .misconceptions import CATALOG as MISCONCEPTIONS
 from .records import Value
 from .teaching import Play, Step
 from .topics.base import VARIANTS, rules_held
-from .variants import Rules
+from .variants import Rules, overrides
 
 #: The keys a question file must have.
 REQUIRED = ("id", "title", "topics", "level", "rules", "cards", "setup", "question", "why")
@@ -338,8 +338,11 @@ def _produced(c: Capstone, i: int, opt: Option, parts: list[str]) -> list[str]:
     if outs and any(claims_hold(opt.claims, outs, labels, start)):
         return []
     failing = [f"{k} = {v!r}" for k, v in opt.claims if not any(claims_hold(((k, v),), outs, labels, start))]
+    asked = c.play.consulted()
+    idle = "" if any(overrides(VARIANTS[p]) & asked for p in parts) else (
+        " (the steps ask none of the decisions it changes)")
     return [f"option {i + 1}: no misconception variant produces it: played by {held}, "
-            f"{'; '.join(failing) or 'its claims together'} fails in every outcome"]
+            f"{'; '.join(failing) or 'its claims together'} fails in every outcome{idle}"]
 
 
 __all__ = ["REQUIRED", "Finding", "Report", "UsageError", "check_file", "check_paths", "check_question",
