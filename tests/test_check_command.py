@@ -137,9 +137,8 @@ def test_an_unknown_key_in_a_step_names_the_step_s_line(tmp_path: Path) -> None:
     text = K1.replace('target = "Grizzly Bears"\npay', 'targt = "Grizzly Bears"\npay')
     path = _write(tmp_path, text)
     assert _problems(path) == [f"{path}:{_nth(text, '[[steps]]', 4)}: step 4: unknown key 'targt' (expected "
-                               "among ability, attackers, blocks, card, choice, color, convoke, copy, defender, "
-                               "do, "
-                               "free_cast, order, pay, player, says, target, to, x)"]
+                               "among ability, attackers, blocks, card, choice, color, convoke, copy, "
+                               "defender, do, free_cast, order, pay, player, says, target, to, x)"]
 
 
 def test_a_refused_step_names_its_line_and_rule(tmp_path: Path) -> None:
