@@ -270,10 +270,9 @@ def check_question(path: Path, text: str, data: dict[str, Any]) -> list[Finding]
     seen: dict[str, int] = {}
     for i, opt in enumerate(c.options):
         line = line_of(text, ("options", i))
-        if opt.text in seen:
-            out.append(Finding(name, line, f"option {i + 1} has the same text as option "
-                                           f"{seen[opt.text] + 1}"))
-        seen.setdefault(opt.text, i)
+        first = seen.setdefault(opt.text, i)  # the option's words as the author wrote them
+        if first != i:
+            out.append(Finding(name, line, f"option {i + 1} has the same text as option {first + 1}"))
         out += [Finding(name, line, what.removeprefix("note: "), what.startswith("note: "))
                 for what in _option(c, i, opt, outs, labels, start)]
     return out
