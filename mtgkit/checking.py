@@ -170,7 +170,10 @@ def check_file(path: Path) -> list[Finding]:
             return [Finding(err.path, err.line or 1, what)]
         return []
     if _QUESTION & set(data):
-        return check_question(path, text, data)
+        try:
+            return check_question(path, text, data)
+        except (TypeError, AttributeError, ValueError, KeyError) as err:  # a value of the wrong shape
+            return [Finding(name, 1, f"a question file in the capstone format ({type(err).__name__}: {err})")]
     return [Finding(name, 1, "neither a card file ([[card]] tables) nor a question file (steps, question, "
                              "options)")]
 
@@ -192,9 +195,32 @@ def _unknown_keys(found: Iterable[str], known: frozenset[str]) -> str | None:
     return f"unknown key {', '.join(map(repr, unknown))} (expected among {', '.join(sorted(known))})"
 
 
+def _shape(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The top-level values of the wrong kind: (line, what)."""
+    out: list[tuple[int, str]] = []
+    for key in ("steps", "options"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            out.append((line_of(text, (key,)), f"{key}: a list of [[{key}]] tables"))
+    for key in ("cards", "players", "topics", "rules"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            out.append((line_of(text, (key,)), f"{key}: a list of names"))
+    for zone in _ZONES:
+        value = data.get(zone, {})
+        if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
+            out.append((line_of(text, (zone,)), f"{zone}: a table of each player's list of cards"))
+    for i, opt in enumerate(data.get("options", [])):
+        if isinstance(opt, dict) and not isinstance(opt.get("claims", {}), dict):
+            out.append((line_of(text, ("options", i)), f"option {i + 1}: claims: a table of claims"))
+    return out
+
+
 def _structure(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
     """The keys and cards of a question file (before anything is played): (line, what)."""
-    out: list[tuple[int, str]] = []
+    out = _shape(text, data)
+    if out:
+        return out
     if what := _unknown_keys(data, TOP_KEYS):
         out.append((1, what))
     out += [(1, f"missing key {k!r}") for k in REQUIRED if k not in data]

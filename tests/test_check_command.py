@@ -250,6 +250,17 @@ def test_a_file_over_the_size_limit_gets_one_line(tmp_path: Path) -> None:
     assert _problems(path) == [f"{path}:1: at most {limits.MAX_FILE_BYTES:,} bytes (the file limit)"]
 
 
+def test_values_of_the_wrong_shape_get_one_line_each(tmp_path: Path) -> None:
+    for i, text in enumerate(['question = "?"\nboard = 3\n', 'steps = [1, 2]\n', 'options = "a"\ncards = 7\n',
+                              'question = "?"\noptions = [{ text = "a", claims = 3 }]\n']):
+        path = _write(tmp_path, text, f"odd{i}.toml")
+        problems = _problems(path)
+        assert problems and all(p.startswith(f"{path}:") and "\n" not in p for p in problems), problems
+    assert _problems(tmp_path / "odd0.toml") == [f"{tmp_path / 'odd0.toml'}:2: board: a table of each player's "
+                                                 "list of cards"]
+    assert _problems(tmp_path / "odd3.toml") == [f"{tmp_path / 'odd3.toml'}:2: option 1: claims: a table of claims"]
+
+
 # ----------------------------------------------------------------------------- the docs' example
 def test_the_docs_example_is_what_the_command_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = (ROOT / "docs" / "check-files.md").read_text(encoding="utf-8")
