@@ -256,9 +256,9 @@ def test_values_of_the_wrong_shape_get_one_line_each(tmp_path: Path) -> None:
         path = _write(tmp_path, text, f"odd{i}.toml")
         problems = _problems(path)
         assert problems and all(p.startswith(f"{path}:") and "\n" not in p for p in problems), problems
-    assert _problems(tmp_path / "odd0.toml") == [f"{tmp_path / 'odd0.toml'}:2: board: a table of each player's "
-                                                 "list of cards"]
-    assert _problems(tmp_path / "odd3.toml") == [f"{tmp_path / 'odd3.toml'}:2: option 1: claims: a table of claims"]
+    odd0, odd3 = tmp_path / "odd0.toml", tmp_path / "odd3.toml"
+    assert _problems(odd0) == [f"{odd0}:2: board: a table of each player's list of cards"]
+    assert _problems(odd3) == [f"{odd3}:2: option 1: claims: a table of claims"]
 
 
 # ----------------------------------------------------------------------------- the docs' example
