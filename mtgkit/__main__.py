@@ -1,4 +1,5 @@
-"""The command line: ``mtgkit run FILE``, ``cards``, ``worksheet``, ``course``, ``assignments``, ``hub-link``.
+"""The command line: ``mtgkit run FILE``, ``cards``, ``check PATH...``, ``worksheet``, ``course``,
+``assignments``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
 code 2; never a traceback. Anything that came from a file or the command line is escaped
@@ -10,7 +11,8 @@ Bare ``mtgkit`` prints the help; ``mtgkit --version`` the version. A mistake in 
 is one line naming the argument, with "did you mean" for a near miss (``--topic monarh``); more
 than :data:`mtgkit.limits.MAX_ARGS` arguments are refused before they are parsed.
 
-Exit codes: 0 done; 2 bad input, or a file that can't be read or written (one line on stderr);
+Exit codes: 0 done; 1 ``mtgkit check`` found a problem in a file it checked; 2 bad input, or a
+file that can't be read or written (one line on stderr);
 120 the output can't be written (stdout closed, or a full disk behind it: one line on stderr,
 as Python itself exits 120 when it can't flush stdout); 130 interrupted by Ctrl-C (128 + SIGINT;
 one line, saying which files were written if it was writing); 143 and 129 stopped by SIGTERM or
@@ -272,6 +274,18 @@ def _run(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------------ the other commands
+def _check(args: argparse.Namespace) -> int:
+    from .checking import UsageError, check_paths
+
+    try:
+        report = check_paths(args.paths)
+    except UsageError as err:
+        raise CLIError(str(err)) from None
+    for line in report.lines():
+        print(shown(line))
+    return 1 if report.problems else 0
+
+
 def _cards(args: argparse.Namespace) -> int:
     from .cards import CATALOG
 
@@ -462,6 +476,21 @@ def _parser() -> argparse.ArgumentParser:
     run.set_defaults(func=_run)
     cards = sub.add_parser("cards", help="list the card catalog with each card's text")
     cards.set_defaults(func=_cards)
+    chk = sub.add_parser(
+        "check", help="check teachers' card and question files (for CI): one line per problem, exit 1 if any",
+        description="Check card files ([[card]] tables) and question files (the capstone format: steps, "
+                    "question, options), each problem on one line FILE:LINE: what. Checked: valid TOML "
+                    "within the file limits; unknown keys and unknown cards (with the near name); card files "
+                    "as the kit reads them; a step the engine refuses (with its rule); no option or more "
+                    "than one marked right; two options with the same text; a right option whose claims "
+                    "fail in an outcome; a wrong option whose claims all hold; a wrong option its "
+                    "misconception, played as a rule variant, doesn't produce (a misconception that is a "
+                    "misreading, not a variant, gets a note). Nothing is written.",
+        epilog="Exit codes: 0 no problems; 1 a problem in a file; 2 a usage error (a missing path, more "
+               f"than {limits.MAX_CHECK_FILES} files).")
+    chk.add_argument("paths", nargs="+", metavar="PATH",
+                     help="a card or question file, or a folder (every *.toml inside, symlinks not followed)")
+    chk.set_defaults(func=_check)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown), or the "
                                           "questions for Moodle or Canvas")
     ws.add_argument("--topic", default="could-produce",

@@ -96,6 +96,9 @@ MAX_ABILITIES = 20
 MAX_LIST = 20
 #: Characters in a card's text, or an ability's, in a card file.
 MAX_CARD_TEXT = 1000
+#: Files ``mtgkit check`` reads from the folders it is given (every ``*.toml`` inside, symlinks
+#: not followed); more is refused with a one-line error before any is read.
+MAX_CHECK_FILES = 500
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -110,7 +113,7 @@ LIMITS: dict[str, int] = {
     "MAX_MANA": MAX_MANA, "MAX_PAYMENTS": MAX_PAYMENTS, "MAX_SEARCH": MAX_SEARCH,
     "MAX_PAYMENT_SEARCH": MAX_PAYMENT_SEARCH,
     "MAX_CARDS": MAX_CARDS, "MAX_ABILITIES": MAX_ABILITIES, "MAX_LIST": MAX_LIST,
-    "MAX_CARD_TEXT": MAX_CARD_TEXT,
+    "MAX_CARD_TEXT": MAX_CARD_TEXT, "MAX_CHECK_FILES": MAX_CHECK_FILES,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

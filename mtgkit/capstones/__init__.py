@@ -151,6 +151,13 @@ _STEP_KEYS = {"do", "says", "card", "target", "x", "ability", "player", "to", "a
 _PIECE_KEYS = {"card", "label", "tapped", "arrived", "counters", "attached_to", "color"}
 _CLAIMS = {"monarch", "life", "pool", "battlefield", "graveyard", "creatures", "drew", "count", "counters",
            "tapped", "chooser", "can", "pools", "offered", "counts"}
+#: The keys a capstone file may use: at its top level, in an option, in a step, in a piece of the
+#: board, and an option's claims (``mtgkit check`` names any other as unknown).
+TOP_KEYS = frozenset({"id", "title", "topics", "level", "rules", "cards", "setup", "question", "why",
+                      "players", "life", "monarch", "active", "start", "library", "keep", "board", "hand",
+                      "graveyard", "top_of_library", "steps", "options", "model"})
+OPTION_KEYS = frozenset({"text", "right", "claims", "misconception", "because", "believed"})
+STEP_KEYS, PIECE_KEYS, CLAIMS = frozenset(_STEP_KEYS), frozenset(_PIECE_KEYS), frozenset(_CLAIMS)
 #: The claims about every outcome together, not one at a time.
 _OVER_ALL = {"pools", "offered", "counts"}
 
@@ -159,10 +166,11 @@ def _fail(path: Path, place: str, expected: str) -> CapstoneError:
     return CapstoneError(f"{path.name}: {place}: {expected}")
 
 
-def parse(path: Path) -> Capstone:
-    """Read one capstone file (only :mod:`tomllib` reads it: nothing in it is evaluated)."""
+def parse(path: Path, text: str | None = None) -> Capstone:
+    """Read one capstone file (only :mod:`tomllib` reads it: nothing in it is evaluated); ``text``,
+    when given, is its text already read (``mtgkit check`` reads it within the file limits)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8") if text is None else text)
     except tomllib.TOMLDecodeError as err:
         raise _fail(path, "file", f"valid TOML ({err})") from None
     players = tuple(data.get("players", ("Alice", "Bob")))
@@ -289,6 +297,18 @@ def _holds_over(claim: str, value: Any, outs: tuple[Outcome, ...]) -> bool:
     return True
 
 
+def claims_hold(claims: tuple[tuple[str, Any], ...], outs: tuple[Outcome, ...], labels: Mapping[str, int],
+                start: Mapping[str, int]) -> list[bool]:
+    """For each outcome of ``outs``, whether every claim of ``claims`` holds there (the claims
+    about every outcome together, ``pools``, ``counts`` and ``offered``, are judged over all of
+    ``outs``); ``labels`` are the set-up's labels and ``start`` each player's hand size before
+    the steps. :func:`check` judges an option by it, and ``mtgkit check`` an option under its
+    misconception's rule variant."""
+    each = [(k, v) for k, v in claims if k not in _OVER_ALL]
+    together = all(_holds_over(k, v, outs) for k, v in claims if k in _OVER_ALL)
+    return [together and all(_holds(k, v, o, labels, start) for k, v in each) for o in outs]
+
+
 def check(c: Capstone) -> list[str]:
     """What is wrong with a capstone (empty when the engine agrees with it): the right option's
     claims hold in every outcome the story allows, each wrong option has a claim that fails and
@@ -311,9 +331,7 @@ def check(c: Capstone) -> list[str]:
         if not opt.claims:
             problems.append(f"{c.id} option {i}: no claim for the engine to check")
             continue
-        each = [(k, v) for k, v in opt.claims if k not in _OVER_ALL]
-        together = all(_holds_over(k, v, outs) for k, v in opt.claims if k in _OVER_ALL)
-        holds = [together and all(_holds(k, v, o, labels, start) for k, v in each) for o in outs]
+        holds = claims_hold(opt.claims, outs, labels, start)
         if opt.right and not all(holds):
             problems.append(f"{c.id} option {i} is marked right, but the engine disagrees: {opt.text}")
         if not opt.right:
@@ -369,5 +387,5 @@ def summary(c: Capstone) -> str:
     return "\n".join(f"{'✓' if o.right else ' '} {o.text}" for o in c.options)
 
 
-__all__ = ["FOLDER", "Capstone", "CapstoneError", "Option", "by_id", "check", "events", "load", "parse",
-           "summary"]
+__all__ = ["CLAIMS", "FOLDER", "OPTION_KEYS", "PIECE_KEYS", "STEP_KEYS", "TOP_KEYS", "Capstone",
+           "CapstoneError", "Option", "by_id", "check", "claims_hold", "events", "load", "parse", "summary"]

@@ -613,6 +613,12 @@ def _line_of(text: str, key: tuple[str | int, ...]) -> int | None:
     return start + 1 if key else None
 
 
+def line_of(text: str, key: tuple[str | int, ...]) -> int:
+    """The line of a TOML file's ``text`` where ``key`` is written (``("options", 2, "claims")``: the
+    third ``[[options]]`` table's ``claims``), as the card files' errors find it; 1 if not found."""
+    return _line_of(text, key) or 1
+
+
 def _key_text(key: tuple[str | int, ...]) -> str:
     out = ""
     for part in key:
@@ -751,4 +757,4 @@ def _cost_text(cost: abilities.Cost) -> str:
 
 
 __all__ = ["CARD_TYPES", "KEYWORDS", "SUPERTYPES", "CardFileError", "all_kinds", "card_keys", "cards_toml",
-           "describe", "load_cards", "parse_cards", "vocabulary"]
+           "describe", "line_of", "load_cards", "parse_cards", "vocabulary"]

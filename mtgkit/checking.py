@@ -1,0 +1,374 @@
+"""Checking teachers' files (``mtgkit check PATH...``): card files and question files, each
+problem on one line ``FILE:LINE: what``, for a teacher before class and for CI.
+
+A path is a file or a folder (every ``*.toml`` inside it, at most
+:data:`~mtgkit.limits.MAX_CHECK_FILES`, symlinks not followed). A file is told by its top-level
+keys: ``card`` tables make a card file (read by :func:`mtgkit.cards.parse_cards`, whose error
+names the line and key), ``steps``, ``question`` or ``options`` a question file in the capstone
+format (:mod:`mtgkit.capstones`). A question file is checked for: an unknown key or card (with the
+near name), a step the engine refuses (with its rule), no option or more than one marked right,
+two options with the same text, a right option whose claims fail in an outcome, a wrong option
+whose claims all hold, and a wrong option its misconception doesn't produce: the steps played
+again by that misconception's rule variant (:data:`mtgkit.topics.base.VARIANTS`) must give it.
+A misconception that is a misreading, not a rule variant, can't be played: a note says so.
+Nothing is evaluated and nothing is written.
+
+>>> from mtgkit.capstones import FOLDER
+>>> report = check_paths([FOLDER / "K1-bolt-the-attacker-in-response.toml"])
+>>> report.problems, report.summary()
+(0, '1 file checked: no problems')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import limits
+from .capstones import (
+    CLAIMS,
+    OPTION_KEYS,
+    PIECE_KEYS,
+    STEP_KEYS,
+    TOP_KEYS,
+    Capstone,
+    Option,
+    claims_hold,
+    parse,
+)
+from .cards import CATALOG, CardFileError, parse_cards, suggest
+from .cards.cardfile import line_of
+from .errors import RulesError
+from .files import NotRegularFile, read_regular
+from .misconceptions import CATALOG as MISCONCEPTIONS
+from .records import Value
+from .teaching import Play, Step
+from .topics.base import VARIANTS, rules_held
+from .variants import Rules, overrides
+
+#: The keys a question file must have.
+REQUIRED = ("id", "title", "topics", "level", "rules", "cards", "setup", "question", "why")
+_QUESTION = {"steps", "question", "options"}
+_ZONES = ("board", "hand", "graveyard", "top_of_library")
+
+
+class UsageError(ValueError):
+    """A path that can't be checked at all (missing, or too many files): exit 2."""
+
+
+class Finding(Value):
+    """One line of the report: the file, the line, what is wrong (a ``note`` is not a problem)."""
+
+    path: str
+    line: int
+    what: str
+    note: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {'note: ' if self.note else ''}{self.what}"
+
+
+class Report(Value):
+    """What :func:`check_paths` found: how many files, and each finding in file order."""
+
+    files: int
+    findings: tuple[Finding, ...]
+
+    @property
+    def problems(self) -> int:
+        return sum(not f.note for f in self.findings)
+
+    def summary(self) -> str:
+        files = f"{self.files} file{'s' if self.files != 1 else ''} checked"
+        n = self.problems
+        return f"{files}: {n} problem{'s' if n != 1 else ''}" if n else f"{files}: no problems"
+
+    def lines(self) -> list[str]:
+        return [str(f) for f in self.findings] + [self.summary()]
+
+
+# ----------------------------------------------------------------------------- which files
+def files_in(paths: Sequence[str | Path]) -> list[Path]:
+    """The files the paths name: a file itself, a folder's ``*.toml`` (sorted, symlinks not
+    followed). :class:`UsageError` for a missing path or more than ``MAX_CHECK_FILES`` files."""
+    if not paths:
+        raise UsageError("name at least one file or folder to check")
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if not os.path.lexists(p):
+            raise UsageError(f"{p}: no such file or folder")
+        if p.is_dir() and not p.is_symlink():
+            for root, dirs, names in os.walk(p):  # followlinks=False: a linked folder isn't entered
+                dirs.sort()
+                for name in sorted(names):
+                    f = Path(root) / name
+                    if name.endswith(".toml") and not f.is_symlink():
+                        found.append(f)
+                        if len(found) > limits.MAX_CHECK_FILES:
+                            raise UsageError(f"{p}: at most {limits.MAX_CHECK_FILES} files to check (the "
+                                             "check limit; name fewer folders)")
+        else:
+            found.append(p)
+    if len(found) > limits.MAX_CHECK_FILES:
+        raise UsageError(f"at most {limits.MAX_CHECK_FILES} files to check (the check limit)")
+    return found
+
+
+def check_paths(paths: Sequence[str | Path]) -> Report:
+    """Check every file the paths name (see the module's docstring)."""
+    files = files_in(paths)
+    return Report(len(files), tuple(f for path in files for f in check_file(path)))
+
+
+# ----------------------------------------------------------------------------- one file
+def _read(path: Path) -> tuple[str | None, list[Finding]]:
+    name = str(path)
+    try:
+        raw = read_regular(path, limits.MAX_FILE_BYTES)
+    except NotRegularFile as err:
+        return None, [Finding(name, 1, str(err))]
+    except OSError as err:
+        return None, [Finding(name, 1, f"a readable file ({err.strerror})")]
+    if len(raw) > limits.MAX_FILE_BYTES:
+        return None, [Finding(name, 1, f"at most {limits.MAX_FILE_BYTES:,} bytes (the file limit)")]
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return None, [Finding(name, 1, "UTF-8 text")]
+    problem = limits.check_text(text)
+    if problem:
+        place, expected = problem
+        line = int(place.split()[1]) if place.startswith("line ") else 1
+        return None, [Finding(name, line, expected.replace("scenario limit", "file limit"))]
+    return text, []
+
+
+def check_file(path: Path) -> list[Finding]:
+    """The findings for one file (empty when it is fine)."""
+    name = str(path)
+    text, bad = _read(path)
+    if text is None:
+        return bad
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        match = re.search(r"\(at line (\d+)", str(err))
+        return [Finding(name, int(match.group(1)) if match else 1, f"valid TOML ({err})")]
+    except (RecursionError, ValueError):
+        return [Finding(name, 1, "TOML of a sensible size and nesting")]
+    if limits._depth(data) > limits.MAX_DEPTH:
+        return [Finding(name, 1, f"tables and lists nested at most {limits.MAX_DEPTH} deep (the file limit)")]
+    if "card" in data:
+        try:
+            parse_cards(text, path)
+        except CardFileError as err:
+            what = f"{err.key}: {err.expected}" if err.key else err.expected
+            return [Finding(err.path, err.line or 1, what)]
+        return []
+    if _QUESTION & set(data):
+        try:
+            return check_question(path, text, data)
+        except (TypeError, AttributeError, ValueError, KeyError) as err:  # a value of the wrong shape
+            return [Finding(name, 1, f"a question file in the capstone format ({type(err).__name__}: {err})")]
+    return [Finding(name, 1, "neither a card file ([[card]] tables) nor a question file (steps, question, "
+                             "options)")]
+
+
+# ----------------------------------------------------------------------------- a question file
+def _unknown_card(name: Any) -> str | None:
+    if not isinstance(name, str):
+        return f"a card name, not {type(name).__name__}"
+    if name in CATALOG:
+        return None
+    near = suggest(name)
+    return f"unknown card {name!r}" + (f"; did you mean {near!r}?" if near else "")
+
+
+def _unknown_keys(found: Iterable[str], known: frozenset[str]) -> str | None:
+    unknown = sorted(set(found) - known)
+    if not unknown:
+        return None
+    return f"unknown key {', '.join(map(repr, unknown))} (expected among {', '.join(sorted(known))})"
+
+
+def _shape(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The top-level values of the wrong kind: (line, what)."""
+    out: list[tuple[int, str]] = []
+    for key in ("steps", "options"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            out.append((line_of(text, (key,)), f"{key}: a list of [[{key}]] tables"))
+    for key in ("cards", "players", "topics", "rules"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            out.append((line_of(text, (key,)), f"{key}: a list of names"))
+    for zone in _ZONES:
+        value = data.get(zone, {})
+        if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
+            out.append((line_of(text, (zone,)), f"{zone}: a table of each player's list of cards"))
+    for i, opt in enumerate(data.get("options", [])):
+        if isinstance(opt, dict) and not isinstance(opt.get("claims", {}), dict):
+            out.append((line_of(text, ("options", i)), f"option {i + 1}: claims: a table of claims"))
+    return out
+
+
+def _structure(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
+    """The keys and cards of a question file (before anything is played): (line, what)."""
+    out = _shape(text, data)
+    if out:
+        return out
+    if what := _unknown_keys(data, TOP_KEYS):
+        out.append((1, what))
+    out += [(1, f"missing key {k!r}") for k in REQUIRED if k not in data]
+    for name in data.get("cards", []):
+        if what := _unknown_card(name):
+            out.append((line_of(text, ("cards",)), what))
+    players = data.get("players", ["Alice", "Bob"])
+    for zone in _ZONES:
+        for who, cards in dict(data.get(zone, {})).items():
+            line = line_of(text, (zone, who))
+            if who not in players:
+                out.append((line, f"{zone}.{who}: one of the players {', '.join(map(str, players))}"))
+            for entry in cards if isinstance(cards, list) else []:
+                entry = {"card": entry} if not isinstance(entry, dict) else entry
+                if what := _unknown_keys(entry, PIECE_KEYS):
+                    out.append((line, f"{zone}.{who}: {what}"))
+                if what := _unknown_card(entry.get("card")):
+                    out.append((line, what))
+    for i, step in enumerate(data.get("steps", [])):
+        line = line_of(text, ("steps", i))
+        if what := _unknown_keys(step, STEP_KEYS):
+            out.append((line, f"step {i + 1}: {what}"))
+        if "do" not in step:
+            out.append((line, f"step {i + 1}: missing key 'do'"))
+    for i, opt in enumerate(data.get("options", [])):
+        line = line_of(text, ("options", i))
+        if what := _unknown_keys(opt, OPTION_KEYS):
+            out.append((line, f"option {i + 1}: {what}"))
+        if "text" not in opt:
+            out.append((line, f"option {i + 1}: missing key 'text'"))
+        if what := _unknown_keys(opt.get("claims", {}), CLAIMS):
+            out.append((line_of(text, ("options", i, "claims")), f"option {i + 1}: claims: {what}"))
+    return out
+
+
+def _refused_step(c: Capstone, err: Exception) -> tuple[int, str]:
+    """Which step the engine refuses (played along the chooser's first options): its index, or
+    0 when only another branch of the play is refused; and the words."""
+    g, labels = c.play.build()
+    for i, step in enumerate(c.play.steps):
+        try:
+            step.play(g, labels)
+        except (RulesError, ValueError, TypeError, KeyError) as e:
+            return i, f"step {i + 1} ({step.do}) is refused: {e}"
+    return 0, f"a step is refused in one of the play's outcomes: {err}"
+
+
+def check_question(path: Path, text: str, data: dict[str, Any]) -> list[Finding]:
+    """The findings for a question file (its text and parsed data)."""
+    name = str(path)
+    found = _structure(text, data)
+    if found:
+        return [Finding(name, line, what) for line, what in found]
+    try:
+        c = parse(path, text)
+    except (ValueError, KeyError, TypeError) as err:
+        return [Finding(name, 1, f"can't be read as a question: {err}")]
+    try:
+        outs = c.outcomes()
+    except (RulesError, ValueError, TypeError, KeyError) as err:
+        i, what = _refused_step(c, err)
+        return [Finding(name, line_of(text, ("steps", i)), what)]
+    g, labels = c.play.build()
+    start = {p: len(g.zone(p, "hand")) for p in g.players}
+    out: list[Finding] = []
+    rights = [i for i, o in enumerate(c.options) if o.right]
+    if not rights:
+        out.append(Finding(name, line_of(text, ("options",)), "no option is marked right"))
+    elif len(rights) > 1:
+        out.append(Finding(name, line_of(text, ("options", rights[1])),
+                           f"{len(rights)} options marked right (options "
+                           f"{', '.join(str(i + 1) for i in rights)}); one precise answer is wanted"))
+    seen: dict[str, int] = {}
+    for i, opt in enumerate(c.options):
+        line = line_of(text, ("options", i))
+        first = seen.setdefault(opt.text, i)  # the option's words as the author wrote them
+        if first != i:
+            out.append(Finding(name, line, f"option {i + 1} has the same text as option {first + 1}"))
+        out += [Finding(name, line, what.removeprefix("note: "), what.startswith("note: "))
+                for what in _option(c, i, opt, outs, labels, start)]
+    return out
+
+
+def _option(c: Capstone, i: int, opt: Option, outs: Any, labels: dict[str, int],
+            start: dict[str, int]) -> list[str]:
+    """What is wrong with one option (a line starting ``note:`` is a note)."""
+    if not opt.claims:
+        return [f"option {i + 1}: no claim for the engine to check"]
+    holds = claims_hold(opt.claims, outs, labels, start)
+    if opt.right:
+        return [] if all(holds) else [f"option {i + 1} is marked right, but its claims fail in "
+                                      f"{holds.count(False)} of {len(holds)} outcomes"]
+    out: list[str] = []
+    if all(holds):
+        out.append(f"option {i + 1} is marked wrong, but its claims all hold: it is right too")
+    parts = [p.strip() for p in opt.misconception.split("+") if p.strip()]
+    if not parts or not all(p in MISCONCEPTIONS for p in parts) or not opt.because:
+        out.append(f"option {i + 1}: name a catalogued misconception and say how it leads here (because)")
+        return out
+    misreadings = [p for p in parts if p not in VARIANTS]
+    if misreadings:
+        out += [f"note: option {i + 1} not checked: {p} is a misreading, not a rule variant"
+                for p in misreadings]
+        return out
+    return out + _produced(c, i, opt, parts)
+
+
+def _allowed(play: Play, rules: Rules) -> tuple[Step, ...]:
+    """The steps ``rules`` allow, each tried in turn along the chooser's first options (a refused
+    step changes nothing, so the next is tried on the same game): what a learner holding those
+    rules expects to happen when they forbid a step."""
+    g, labels = play.build(rules)
+    kept = []
+    for step in play.steps:
+        try:
+            step.play(g, labels)
+        except RulesError:
+            continue
+        kept.append(step)
+    return tuple(kept)
+
+
+def _produced(c: Capstone, i: int, opt: Option, parts: list[str]) -> list[str]:
+    """Does playing the steps by the option's misconceptions, as rule variants, give it?"""
+    rules = rules_held(parts)
+    held = " + ".join(parts)
+    play = c.play
+    try:
+        outs = tuple(play.outcomes(rules))
+    except RulesError:  # the learner expects a step not to happen: play the others
+        play = Play(play.setup, _allowed(play, rules), play.keep)
+        try:
+            outs = tuple(play.outcomes(rules))
+        except (RulesError, ValueError, TypeError, KeyError) as err:
+            return [f"option {i + 1}: played by {held}, the engine refuses a step: {err}"]
+    except (ValueError, TypeError, KeyError) as err:
+        return [f"option {i + 1}: played by {held}, the engine refuses a step: {err}"]
+    g, labels = play.build(rules)
+    start = {p: len(g.zone(p, "hand")) for p in g.players}
+    if outs and any(claims_hold(opt.claims, outs, labels, start)):
+        return []
+    failing = [f"{k} = {v!r}" for k, v in opt.claims if not any(claims_hold(((k, v),), outs, labels, start))]
+    asked = c.play.consulted()
+    idle = "" if any(overrides(VARIANTS[p]) & asked for p in parts) else (
+        " (the steps ask none of the decisions it changes)")
+    return [f"option {i + 1}: no misconception variant produces it: played by {held}, "
+            f"{'; '.join(failing) or 'its claims together'} fails in every outcome{idle}"]
+
+
+__all__ = ["REQUIRED", "Finding", "Report", "UsageError", "check_file", "check_paths", "check_question",
+           "files_in"]
