@@ -43,6 +43,8 @@ from mtgkit.situations import (
     XEntry,
 )
 from mtgkit.teaching import Play
+from mtgkit.topics.crossing import Crossed
+from mtgkit.topics.x_values import ChalicePlay, DeathPlay, _copies
 
 # Not in the fast tier (kit.py fast): sweeps over generated question streams.
 pytestmark = pytest.mark.slow
@@ -191,6 +193,59 @@ def _legal_stack_play(s: StackPlay) -> set[str]:
     return {_stack_reading(s, o) for o in _play(s.play)}
 
 
+def _crossed_part(kind: str, player: str, card: str, ability: int, g: Game, labels: dict[str, int]) -> str:
+    """One part of a crossed question's answer, read off the game with the engine's queries."""
+    her = "her" if player == "Alice" else "his"
+    if kind == "pool":
+        pool = g.pool(player)
+        return f"{player}'s mana pool " + (f"holds {pool}" if pool else "is empty")
+    if kind == "monarch":
+        return f"{g.monarch or 'nobody'} is the monarch"
+    if kind == "creatures":
+        n = len([p for p in g.permanents(player) if p.is_a("Creature")])
+        return f"{player} controls {n} creature{'' if n == 1 else 's'}"
+    if kind == "counters":
+        counts = sorted((p.counters.get("+1/+1", 0) for p in g.permanents(player) if p.name == card),
+                        reverse=True)
+        unit = lambda n: f"{n} +1/+1 counter{'' if n == 1 else 's'}"  # noqa: E731
+        if not counts:
+            return f"{player} controls no {card}"
+        if len(counts) == 1:
+            return f"{her} {card} has {unit(counts[0])}"
+        if len(set(counts)) == 1:
+            return f"each of {her} {len(counts)} {card}s has {unit(counts[0])}"
+        listed = ", ".join(map(str, counts[:-1])) + f" and {counts[-1]}"
+        return f"{her} {len(counts)} {card}s have {listed} +1/+1 counters"
+    if kind == "could":
+        made = sorted(g.could_produce(labels[card]))
+        if not made:
+            return "it could produce no mana"
+        named = [f"{{{k}}}" for k in made]
+        return "it could produce " + (named[0] if len(named) == 1
+                                      else ", ".join(named[:-1]) + f" and {named[-1]}")
+    return "she can activate it" if g.can_activate(labels[card], ability) else "she can't activate it"
+
+
+def _legal_death_play(s: DeathPlay) -> set[str]:
+    found = set()
+    for o in _play(s.play):
+        mine = [sum(p.counters.values()) for p in o.game.permanents("Alice") if p.name == s.card]
+        thopters = len([p for p in o.game.permanents("Alice") if p.name == "Thopter"])
+        found.add(s.answer_of(thopters, mine[0] if mine else None))
+    return found
+
+
+def _legal_chalice_play(s: ChalicePlay) -> set[str]:
+    return {_copies(s.card, sorted((p.counters.get("+1/+1", 0) for p in o.game.permanents("Alice")
+                                    if p.name == s.card), reverse=True)) for o in _play(s.play)}
+
+
+def _legal_crossed(s: Crossed) -> set[str]:
+    labels = s.play.build()[1]
+    return {"; ".join(_crossed_part(a.kind, a.player, a.card, a.ability, o.game, labels) for a in s.asks)
+            for o in _play(s.play)}
+
+
 def _legal_blocked_damage(s: BlockedDamage) -> set[str]:
     splits = {tuple(int(str(part).rsplit(": ", 1)[1]) for part in c.answer)
               for o in _play(s.play) for c in o.choices if c.question == "damage assignment"}
@@ -224,6 +279,9 @@ _LEGAL: tuple[tuple[type[Any], Callable[[Any], set[str]]], ...] = (
     (StackPlay, _legal_stack_play),
     (BlockedDamage, _legal_blocked_damage),
     (Checklist, _legal_checklist),
+    (Crossed, _legal_crossed),
+    (DeathPlay, _legal_death_play),
+    (ChalicePlay, _legal_chalice_play),
 )
 
 
@@ -260,11 +318,19 @@ def _monarch_reading(s: MonarchPlay, o: Outcome) -> str:
     if s.ask == "who chooses":
         return next((e.player or "" for e in o.events if isinstance(e, ChoiceMade)
                      and e.question == "sacrifice"), "nobody")
-    if s.ask == "cards drawn":
+    if s.ask == "cards drawn" and getattr(s, "kind", "") != "late-crown":
         n = sum(1 for e in o.events if isinstance(e, ZoneChange) and e.to == "hand" and e.frm == "library"
                 and e.player == about and e.step == "end")
         return f"{n} card{'' if n == 1 else 's'}"
     crown = f"{who} is the monarch"
+    kind = getattr(s, "kind", "")  # a CrownPlay's interaction
+    if s.ask == "cards drawn" and kind == "late-crown":
+        n = sum(1 for e in o.events if isinstance(e, ZoneChange) and e.to == "hand" and e.frm == "library"
+                and e.player == about)
+        return f"{crown}; {about} has drawn {n} card{'' if n == 1 else 's'}"
+    if s.ask == "monarch and creatures" and kind == "jailer":
+        alice, bob = (sum(1 for p in g.permanents(who) if p.is_a("Creature")) for who in ("Alice", "Bob"))
+        return f"{crown}; Alice controls {alice} creature{'' if alice == 1 else 's'}, Bob {bob}"
     if s.ask == "monarch and life":
         return f"{crown}; {about} has {g.life(about)} life"
     if s.ask == "monarch and creatures":
