@@ -673,7 +673,8 @@ def which_rule_options(rng: random.Random, s: Situation, deciding: Sequence[str]
                      for p in n.split(" + ")})
     for name in (n for n in behind if n in VARIANTS):
         for rule in relied_on(play, rules_held({name})) if isinstance(play, Play) else ():
-            if free(rule) and name not in board.get(rule, []):
+            # a misconception's own rule is the real one, which refutes it: never named by it
+            if free(rule) and name not in board.get(rule, []) and not same_point(rule, CATALOG[name].rule):
                 board.setdefault(rule, []).append(name)
     own_rules = sorted(board)
     rng.shuffle(own_rules)
