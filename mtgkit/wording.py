@@ -30,6 +30,7 @@ The questions a chooser is asked (:data:`PROMPTS`, with ``prompt(key, facts)``) 
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, runtime_checkable
@@ -81,12 +82,35 @@ Sentence = str | Callable[[Values], str]
 #: Values any sentence may name that are worked out from the event's fields and facts.
 DERIVED: dict[str, Callable[[Values], Any]] = {
     "damage_kind": lambda v: "combat damage" if v["combat"] else "damage",
-    "options_shown": lambda v: f"(options: {', '.join(v['options'])})",
+    "options_shown": lambda v: f"(options: {', '.join(shown_label(o, v['options']) for o in v['options'])})",
+    "answer_shown": lambda v: shown_label(v["answer"], v["options"]),
     "targeting": lambda v: f" targeting {v['target_name']}" if v["target"] is not None else "",
     "responding": lambda v: " in response" if v["in_response"] else "",
     "lost": lambda v: -v["delta"],  # life paid or lost, counters removed
     "step_title": lambda v: STEP_TITLES[v["step"]],
 }
+
+
+#: The engine's label for one of several objects: its name and its id (" #27"), so that two
+#: objects of one name can be told apart in a choice.
+_LABEL_ID = re.compile(r"(.+) #\d+")
+
+
+def shown_label(label: Any, labels: Sequence[Any]) -> Any:
+    """A choice's option as a sentence names it: without the object's id (" #27") unless another
+    option names an object of the same name (the id then tells them apart).
+
+    >>> shown_label("Walking Ballista #27", ["Walking Ballista #27", "no copy"])
+    'Walking Ballista'
+    >>> shown_label("The Goose Mother #12", ["The Goose Mother #12", "The Goose Mother #31"])
+    'The Goose Mother #12'
+    """
+    found = _LABEL_ID.fullmatch(label) if isinstance(label, str) else None
+    if found is None:
+        return label
+    name = found.group(1)
+    same = [o for o in labels if isinstance(o, str) and (m := _LABEL_ID.fullmatch(o)) and m.group(1) == name]
+    return name if len(same) <= 1 else label
 
 
 def opt(v: Values, key: str) -> Any:
@@ -314,12 +338,12 @@ SENTENCES: dict[str, Sentence] = {
                                  + (", ... (pay= names any other)" if v["more"] else "") + ")"),
     "choice.discard": lambda v: (f"{v['player']} has {v['hand']} cards in hand and discards "
                                  f"{len(v['answer'])}: {', '.join(v['answer'])}"),
-    "choice.copy": lambda v: (f"{v['player']} chooses to have {v['obj']} enter as a copy of {v['answer']}"
+    "choice.copy": lambda v: (f"{v['player']} chooses to have {v['obj']} enter as a copy of {v['answer_shown']}"
                               if v["answer"] != "no copy" else
                               f"{v['player']} chooses not to copy anything with {v['obj']}"),
-    "choice.target": "{player} chooses {answer} as the target of {of} {options_shown}",
-    "choice.copy_target": "{player} chooses {answer} as the target of the copy of {of} {options_shown}",
-    "choice.trigger_target": "{player} chooses {answer} as the target of {source's} ability {options_shown}",
+    "choice.target": "{player} chooses {answer_shown} as the target of {of} {options_shown}",
+    "choice.copy_target": "{player} chooses {answer_shown} as the target of the copy of {of} {options_shown}",
+    "choice.trigger_target": "{player} chooses {answer_shown} as the target of {source's} ability {options_shown}",
     "choice.trigger_order": lambda v: (f"{v['player']} puts their triggers on the stack in this order: "
                                        + ", ".join(v["answer"])),
     "choice.autopay": lambda v: (f"{v['player']} taps {v['answer']} for mana to pay {v['cost']} for "
@@ -328,10 +352,10 @@ SENTENCES: dict[str, Sentence] = {
                                       f"{v['obj']} without paying its mana cost (cascade)"),
     "choice.nothing_to_sacrifice": lambda v: (f"{v['player']} controls no {v['card_type'].lower()} "
                                               f"to sacrifice"),
-    "choice.legend_rule": "{player} keeps {answer} (legend rule)",
+    "choice.legend_rule": "{player} keeps {answer_shown} (legend rule)",
     "choice.x": "{player} chooses {answer} for {of} {options_shown}",
-    "choice.damage_effect": "{player} applies {answer} first to {source's} damage {options_shown}",
-    "choice.protector": "{player} chooses {answer} to take {source's} damage {options_shown}",
+    "choice.damage_effect": "{player} applies {answer_shown} first to {source's} damage {options_shown}",
+    "choice.protector": "{player} chooses {answer_shown} to take {source's} damage {options_shown}",
     "choice.no_blockers_left": ("{obj} is blocked but nothing blocks it any more, so it assigns no "
                                 "combat damage"),
     "choice.trample": lambda v: (f"{v['player']} assigns {possessive(v['obj'])} {v['power']} combat "
