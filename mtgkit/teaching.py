@@ -923,8 +923,9 @@ def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
     beginning only the last."""
     kinds = _ACTIONS[step.do]
     fixed = bool(step.color or step.choice or step.order or step.copy)  # answers the record gives
-    said = [e for e in events if wording.step_key(e) not in wording.STEP_UNSAID or
-            (step.do == "pass" and e.kind == "pass") or (fixed and e.kind == "choice")]
+    said = [e for e in events if (wording.step_key(e) not in wording.STEP_UNSAID or
+            (step.do == "pass" and e.kind == "pass") or (fixed and e.kind == "choice"))
+            and not _hidden_leave(e)]
     last_step = max((i for i, e in enumerate(said) if e.kind == "step"), default=-1)
     first_resolve = next((i for i, e in enumerate(said) if e.kind in kinds), -1)
     parts: list[Said] = []
@@ -947,6 +948,12 @@ def step_parts(step: Step, events: Sequence[Event]) -> tuple[Said, ...]:
     return tuple(parts)
 
 
+def _hidden_leave(e: Event) -> bool:
+    """Is ``e`` a card leaving the game with its owner from a library or a hand (what the owner's
+    leaving says already, card by card, of cards nobody sees)?"""
+    return wording.step_key(e) == "move.out_with_owner" and getattr(e, "frm", None) in ("library", "hand")
+
+
 def _actor(step: Step, events: Sequence[Event]) -> str:
     """Who does a step's action: the record's player, else the player of its action's first event."""
     acting = next((e for e in events if e.kind in _ACTIONS[step.do] and e.player), None)
@@ -954,10 +961,12 @@ def _actor(step: Step, events: Sequence[Event]) -> str:
         events[0].player if events else "") or ""
 
 
-def _action_words(step: Step, events: Sequence[Event], x: int | None = None) -> str:
+def _action_words(step: Step, events: Sequence[Event], x: int | None = None,
+                  target: str | None = None) -> str:
     """The step's action as its record says it: for when the events don't say it alike in every
     outcome (or don't say it at all, as a declaration of no blockers); ``x``: the X its spell is
-    cast with, where every play of the step agrees on it (:func:`_cast_x`)."""
+    cast with, where every play of the step agrees on it (:func:`_cast_x`); ``target``: what it
+    targets, where every legal outcome agrees (:func:`_action_target`)."""
     player = _actor(step, events)
     own = {"cast": "cast", "play_land": "land"}.get(step.do)  # not the lands that paid for it
     mine = [e.obj for e in events if e.kind in _ACTIONS[step.do] and e.obj and e.cause is None]
@@ -965,7 +974,41 @@ def _action_words(step: Step, events: Sequence[Event], x: int | None = None) -> 
         # an activation comes after the mana abilities that paid for it
         (mine[-1] if step.do == "activate" else mine[0]) if mine else None)
     return wording.step_action(step.do, player=player, card=named or step.card or ", ".join(step.attackers),
-                               to=step.to, x=x)
+                               to=step.to, x=x, target=target)
+
+
+def _action_target(step: Step, played: Sequence[Sequence[Event]]) -> str | None:
+    """What a cast or activation step's own spell or ability targets, when it targets the same in
+    every legal outcome (``played``: the step's events in each); else ``None``. The record names
+    the target, so the story states it, even where a variant refuses the step."""
+    if step.do not in ("cast", "activate") or not played:
+        return None
+    own = ("SpellCast", "stack.activated")  # the spell cast, or the ability activated, not a trigger
+    found = {next((e.words.fact("target_name") for e in evs
+                   if e.words is not None and e.words.key in own
+                   and e.words.fact("target_name") not in (None, "None")), None)
+             for evs in played}
+    return found.pop() if len(found) == 1 else None
+
+
+def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list[str]:
+    """The targets triggered abilities are put on the stack with in every legal outcome of the step
+    (``played``), said as what a player chooses if the ability triggers (:data:`~mtgkit.wording.
+    STEP_IF_TRIGGERS`), unless the step says them already (``said``)."""
+    def chosen(evs: Sequence[Event]) -> set[tuple[Any, ...]]:
+        return {(e.player, e.words.fact("source"), e.answer, tuple(e.options)) for e in evs
+                if e.words is not None and e.words.key == "choice.trigger_target"}
+
+    if not played:
+        return []
+    common = set.intersection(*(chosen(evs) for evs in played))
+    lines = []
+    for player, source, answer, options in sorted(common, key=str):
+        line = wording.step_if_triggers(player=player, source=source, answer=answer, options=options)
+        shown = line.split(" as the target of ")[0].removeprefix(f"{player} chooses ")
+        if not any(source in t and shown in t for t in said):
+            lines.append(line)
+    return lines
 
 
 def _cast_x(step: Step, logs: Sequence[Sequence[Event]]) -> int | None:
@@ -1014,7 +1057,9 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
             if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
     if not alike:
         logs = [*played, *(evs for outs in expected or () for evs in outs if evs is not None)]
-        said.insert(0, _action_words(step, played[0] if played else (), _cast_x(step, logs)))
+        said.insert(0, _action_words(step, played[0] if played else (), _cast_x(step, logs),
+                                     _action_target(step, played)))
+    said += _if_triggers(played, said)
     if step.free_cast is not None:  # what the record says the player will do with a free cast
         said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
                                            cast=step.free_cast))

@@ -133,7 +133,7 @@ def possessive(name: str) -> str:
 
 def with_article(noun: str) -> str:
     """``noun`` with its indefinite article: "a creature", "an instant"."""
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def _s(n: int, noun: str) -> str:
@@ -286,7 +286,7 @@ SENTENCES: dict[str, Sentence] = {
                                          + (f" attached to {v['attached_to']}" if v["attached_to"] else ""))),
     "enter.from_graveyard": _enters("{name} returns from the graveyard to the battlefield"),
     "enter.from_exile": _enters("{name} returns from exile ({until})"),
-    "enter.token": _enters(lambda v: f"{v['player']} creates a {v['name']} token"
+    "enter.token": _enters(lambda v: f"{v['player']} creates {with_article(v['name'])} token"
                            + (f" ({v['why']})" if v["why"] else "")),
     # ------------------------------------------------------------------ state-based actions
     "sba.toughness": lambda v: (f"{_called(v)} has toughness {v['toughness']} and is put into its "
@@ -321,11 +321,11 @@ SENTENCES: dict[str, Sentence] = {
     "fizzle.no_counter": "{item} puts no counter: its source left the battlefield",
     "fizzle.spell_gone": "{item} does nothing: the spell already left the stack",
     "fizzle.source_gone": "{item} does nothing: what it refers to has left the battlefield",
-    "fizzle.not_exiled": "{card} isn't exiled: {until} (#{already}) after the ability triggered",
+    "fizzle.not_exiled": "{card} isn't exiled: {until} after the ability triggered",
     "fizzle.controller_left": "{item} ceases to exist: its controller left the game",
-    "fizzle.pending_controller_left": ("{obj's} ability (triggered at #{triggered}) ceases to exist: its "
+    "fizzle.pending_controller_left": ("{obj's} ability ceases to exist: its "
                                        "controller left the game before it was put on the stack"),
-    "fizzle.pending_controller_gone": ("{obj's} ability (triggered at #{triggered}) isn't put on the "
+    "fizzle.pending_controller_gone": ("{obj's} ability isn't put on the "
                                        "stack: {player}, who would control it, has left the game"),
     # ------------------------------------------------------------------ choices
     "choice.answer": "{player} chooses: {answer}",
@@ -338,12 +338,15 @@ SENTENCES: dict[str, Sentence] = {
                                  + (", ... (pay= names any other)" if v["more"] else "") + ")"),
     "choice.discard": lambda v: (f"{v['player']} has {v['hand']} cards in hand and discards "
                                  f"{len(v['answer'])}: {', '.join(v['answer'])}"),
-    "choice.copy": lambda v: (f"{v['player']} chooses to have {v['obj']} enter as a copy of {v['answer_shown']}"
+    "choice.copy": lambda v: (f"{v['player']} chooses to have {v['obj']} enter as a copy of "
+                              f"{v['answer_shown']}"
                               if v["answer"] != "no copy" else
                               f"{v['player']} chooses not to copy anything with {v['obj']}"),
     "choice.target": "{player} chooses {answer_shown} as the target of {of} {options_shown}",
-    "choice.copy_target": "{player} chooses {answer_shown} as the target of the copy of {of} {options_shown}",
-    "choice.trigger_target": "{player} chooses {answer_shown} as the target of {source's} ability {options_shown}",
+    "choice.copy_target": ("{player} chooses {answer_shown} as the target of the copy of {of} "
+                           "{options_shown}"),
+    "choice.trigger_target": ("{player} chooses {answer_shown} as the target of {source's} ability "
+                              "{options_shown}"),
     "choice.trigger_order": lambda v: (f"{v['player']} puts their triggers on the stack in this order: "
                                        + ", ".join(v["answer"])),
     "choice.autopay": lambda v: (f"{v['player']} taps {v['answer']} for mana to pay {v['cost']} for "
@@ -424,8 +427,10 @@ STEP_UNSAID: frozenset[str] = frozenset({
 #: ``{x}``, a cast's X where every play of the step casts it with the same X (else ``None``).
 STEP_ACTIONS: dict[str, Sentence] = {
     "cast": lambda v: (f"{v['player']} casts {v['card']}"
-                       + ("" if opt(v, "x") is None else f" with X = {v['x']}")),
-    "activate": "{player} activates {card's} ability",
+                       + ("" if opt(v, "x") is None else f" with X = {v['x']}")
+                       + (f" targeting {v['target']}" if opt(v, "target") else "")),
+    "activate": lambda v: (f"{v['player']} activates {possessive(v['card'])} ability"
+                           + (f" targeting {v['target']}" if opt(v, "target") else "")),
     "play_land": "{player} plays {card}",
     "pass": "{player} passes priority",
     "resolve": "All players pass in succession: the top of the stack resolves",
@@ -443,6 +448,12 @@ STEP_ACTIONS: dict[str, Sentence] = {
 }
 
 
+#: A target a triggered ability is put on the stack with in every outcome of the play, said in its
+#: step when what triggers may be what the question asks (so whether it triggers is left open):
+#: the target is part of the story, and an answer may depend on it.
+STEP_IF_TRIGGERS = "{player} chooses {answer_shown} as the target of {source's} ability if it triggers"
+
+
 def step_key(event: Event) -> str:
     """Which sentence ``event`` is said in (the key :data:`STEP_UNSAID` names): its words' key or
     its class's name; an ability going on the stack with no target is ``stack.<...>.untargeted``
@@ -451,6 +462,11 @@ def step_key(event: Event) -> str:
     if key.startswith("stack.") and getattr(event, "target", None) is None:
         return f"{key}.untargeted"
     return key
+
+
+def step_if_triggers(**facts: Any) -> str:
+    """A target a triggered ability would be put on the stack with (:data:`STEP_IF_TRIGGERS`)."""
+    return _said(STEP_IF_TRIGGERS, Values(None, facts))
 
 
 def step_action(do: str, **facts: Any) -> str:

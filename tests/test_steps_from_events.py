@@ -22,7 +22,7 @@ from mtgkit.events import Event
 from mtgkit.misconceptions import CATALOG
 from mtgkit.practice import TOPICS, Question, capstone_question, worksheet
 from mtgkit.presenting import cards_named, example_text
-from mtgkit.teaching import Piece, Play, Setup, Step, _action_words, _actor, step_words
+from mtgkit.teaching import Piece, Play, Setup, Step, _action_target, _action_words, _actor, step_words
 from mtgkit.topics.base import LEVELS, PlaySituation
 from mtgkit.variants import Rules
 
@@ -53,6 +53,11 @@ def _allowed(step: Step, logged: list[Sequence[Event]]) -> set[str]:
     """Every sentence step ``i`` may say: its events' and its record's."""
     said = {e.text.rstrip(".") for evs in logged for e in evs}
     said.add(_action_words(step, logged[0] if logged else ()).rstrip("."))
+    targeted = _action_words(step, logged[0] if logged else (), target=_action_target(step, logged))
+    said.add(targeted.rstrip("."))
+    said |= {wording.step_if_triggers(player=e.player, source=e.words.fact("source"), answer=e.answer,
+                                      options=e.options)
+             for evs in logged for e in evs if e.words is not None and e.words.key == "choice.trigger_target"}
     said.add(wording.step_action("block"))
     if step.free_cast is not None:  # what the record says the player does with a free cast
         said.add(wording.step_action("free_cast", player=_actor(step, logged[0] if logged else ()),
@@ -256,7 +261,7 @@ def test_a_cast_said_from_its_record_keeps_its_x_and_an_activation_names_its_car
 
     said = chalice_play(2, 4).steps()
     assert said[0].startswith("Alice casts Walking Ballista with X = 2."), said
-    assert said[1].startswith("Alice activates Lithoform Engine's ability."), said
+    assert said[1].startswith("Alice activates Lithoform Engine's ability targeting Walking Ballista."), said
     reduced = stack_play("Walking Ballista", "reduced", 1)  # a variant casts it with X = 0: unsaid
     assert "X =" not in reduced.steps()[0], reduced.steps()
 
@@ -274,3 +279,30 @@ def test_no_situation_words_its_steps_outside_the_play() -> None:
     assert len(found) > 10
     for cls in found:
         assert cls.steps in (Situation.steps, PlaySituation.steps), f"{cls.__name__} writes its own steps"
+
+
+def test_a_target_the_story_fixes_is_said_and_whether_it_triggers_is_left_open() -> None:
+    """A judge's review: a kept target (``keep``) was never said, so the option where the Lich's
+    controller targets the other player was a legal outcome marked wrong. The steps now say it,
+    as what the player chooses if the ability triggers (whether it does may be the question)."""
+    k1 = bank.by_id("K1")
+    said = k1.steps()
+    assert said[-1].endswith("Alice chooses Bob as the target of Custodi Lich's ability if it triggers."), \
+        said
+    assert sum("Custodi Lich's ability" in s for s in said) == 1, said
+
+
+def test_an_activation_said_from_its_record_names_its_target() -> None:
+    """K3's second ping: the variants disagree on what follows, so the action is said from the
+    record, and the record names the target (the story states it)."""
+    said = bank.by_id("K3").steps()
+    assert said[4].startswith("Alice activates Walking Ballista's ability targeting Bob."), said
+
+
+def test_steps_name_no_object_ids_and_no_hidden_cards_leaving() -> None:
+    """Steps never show the engine's ids ("Walking Ballista #27", "triggered at #53") nor the
+    cards of a library leaving one by one with a player who left the game."""
+    for c in bank.load():
+        for text in c.steps():
+            assert not re.search(r"#\d", text), (c.id, text)
+            assert "Library Card" not in text, (c.id, text)
