@@ -31,7 +31,7 @@ from . import wording
 from .board import Board, replay
 from .crlinks import cited
 from .errors import RulesError
-from .events import Event, chain, explain
+from .events import ChoiceMade, Event, chain, explain
 from .game import STEP_TITLES, Game
 from .grading import (
     EVENTS_TITLE,
@@ -996,8 +996,8 @@ def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list
     (``played``), said as what a player chooses if the ability triggers (:data:`~mtgkit.wording.
     STEP_IF_TRIGGERS`), unless the step says them already (``said``)."""
     def chosen(evs: Sequence[Event]) -> set[tuple[Any, ...]]:
-        return {(e.player, e.words.fact("source"), e.answer, tuple(e.options)) for e in evs
-                if e.words is not None and e.words.key == "choice.trigger_target"}
+        return {(e.player, e.words.fact("source"), e.answer, e.options) for e in evs
+                if isinstance(e, ChoiceMade) and e.words is not None and e.words.key == "choice.trigger_target"}
 
     if not played:
         return []
