@@ -997,7 +997,8 @@ def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list
     STEP_IF_TRIGGERS`), unless the step says them already (``said``)."""
     def chosen(evs: Sequence[Event]) -> set[tuple[Any, ...]]:
         return {(e.player, e.words.fact("source"), e.answer, e.options) for e in evs
-                if isinstance(e, ChoiceMade) and e.words is not None and e.words.key == "choice.trigger_target"}
+                if isinstance(e, ChoiceMade) and e.words is not None
+                and e.words.key == "choice.trigger_target"}
 
     if not played:
         return []
