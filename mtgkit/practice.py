@@ -485,6 +485,11 @@ def question_rules(s: Situation, names: Sequence[str], stem: Stem) -> tuple[str,
     if isinstance(play, Play):
         held = [frozenset(n.split(" + ")) for n in dict.fromkeys(names)]
         found = deciding_rules(play, [rules_held(h) for h in held if h <= VARIANTS.keys()])
+        if found:  # a variant whose play parts nowhere from the rules' differs in how the answer is
+            # read off the game (what a permanent could produce, a mana value): the rule it misreads
+            found += tuple(CATALOG[p].rule for p in sorted(set().union(*held)) if p in VARIANTS
+                           and p in CATALOG and not deciding_rules(play, [rules_held({p})]))
+            found = tuple(dict.fromkeys(found))
     reason = s.decisive() if not found else None
     if reason is not None:
         found = reason.rules
