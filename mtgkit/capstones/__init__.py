@@ -397,7 +397,8 @@ def build(path: Path, data: dict[str, Any], version: str = "", text: str | None 
     listed = data.get("cards") or list(dict.fromkeys(p.card for p in pieces))
     return Capstone(data["id"], data["title"], tuple(data["topics"]), data["level"],
                     tuple(data.get("rules", ())), tuple(listed), data.get("setup") or setup.describe(),
-                    data["question"], data.get("why", ""), play, tuple(options), model, str(path), answer, version, auto)
+                    data["question"], data.get("why", ""), play, tuple(options), model, str(path), answer,
+                    version, auto)
 
 
 @functools.lru_cache(maxsize=1)
