@@ -316,8 +316,8 @@ def _own(path: Path, text: str, data: dict[str, Any]) -> tuple[frozenset[str], l
     except CardFileError as err:
         return frozenset(), [_card_finding(err)]
     except CapstoneError as err:
-        key = "cards_file" if "cards_file" in str(err) else "card"
-        return frozenset(), [Finding(str(path), line_of(text, (key,)), str(err).split(": ", 1)[1])]
+        what = str(err).split(": ", 1)[1]
+        return frozenset(), [Finding(str(path), line_of(text, (what.split(":", 1)[0],)), what)]
     return frozenset(c.name for c in cards), []
 
 
@@ -394,10 +394,11 @@ def _auto(c: Capstone, text: str) -> list[Finding]:
             out.append(Finding(name, line_of(text, ("options", i)),
                                f"option {i + 1} is the engine's answer: the engine gives the right option"))
     q = capstone_question(c)
-    if len(q.options) - len(q.answers) < MIN_WRONG:
-        out.append(Finding(name, model, f"only {len(q.options) - len(q.answers)} wrong option(s): no more "
-                           "misconception variants change the outcome of this play; add [[options]] of "
-                           "your own"))
+    n = len(q.options) - len(q.answers)
+    if n < MIN_WRONG:
+        out.append(Finding(name, model, f"only {n} wrong option{'s' if n != 1 else ''} (at least {MIN_WRONG} "
+                           "are wanted): no other misconception variant changes this play's answer; add "
+                           "[[options]] of your own"))
     return out
 
 

@@ -300,23 +300,24 @@ def own_cards(path: Path, data: Mapping[str, Any], text: str | None = None) -> t
     ``cards_file`` names (relative to the question file, inside its folder), checked as card
     files are (:class:`~mtgkit.cards.CardFileError` with the file and line); none may be named
     like a catalog card or another."""
-    found: list[CardDef] = []
+    found: list[tuple[str, CardDef]] = []
     if "card" in data:
         if text is None:
             text = path.read_text(encoding="utf-8")
-        found += card_tables(data["card"], text, path)
+        found += [("card", c) for c in card_tables(data["card"], text, path)]
     name = data.get("cards_file")
     if name is not None:
-        found += load_cards(_inside(path, name))
+        found += [("cards_file", c) for c in load_cards(_inside(path, name))]
     if len(found) > limits.MAX_CARDS:
         raise _fail(path, "card", f"at most {limits.MAX_CARDS} cards of its own (the file limit)")
     seen: set[str] = set()
-    for c in found:
-        if c.name in CARDS or c.name in seen:
-            where = "the catalog's" if c.name in CARDS else "another of the file's own cards"
-            raise _fail(path, "card", f"a name no catalog card has ({c.name!r} is {where})")
+    for key, c in found:
+        if c.name in CARDS:
+            raise _fail(path, key, f"a name no catalog card has ({c.name!r} is the catalog's)")
+        if c.name in seen:
+            raise _fail(path, key, f"a name no other card of the file's own has ({c.name!r} is there twice)")
         seen.add(c.name)
-    return tuple(found)
+    return tuple(c for _, c in found)
 
 
 def _inside(path: Path, name: Any) -> Path:
@@ -328,9 +329,11 @@ def _inside(path: Path, name: Any) -> Path:
     if rel.is_absolute() or ".." in rel.parts or ":" in name:
         raise _fail(path, "cards_file", expected)
     folder = path.resolve().parent
-    target = folder / rel
+    target = path.parent / rel
     if not target.resolve().is_relative_to(folder):
         raise _fail(path, "cards_file", expected + " (a link leads out of it)")
+    if not target.is_file():
+        raise _fail(path, "cards_file", f"a card file that is there ({name!r} isn't)")
     return target
 
 
