@@ -11,7 +11,10 @@ two options with the same text, a right option whose claims fail in an outcome, 
 whose claims all hold, and a wrong option its misconception doesn't produce: the steps played
 again by that misconception's rule variant (:data:`mtgkit.topics.base.VARIANTS`) must give it.
 A misconception that is a misreading, not a rule variant, can't be played: a note says so.
-Nothing is evaluated and nothing is written.
+A question the engine answers (a ``[model]``, no option marked right) is checked for an answer
+by the engine, the author's ``answer`` among it, and at least :data:`MIN_WRONG` wrong options;
+each version its ``[alternatives]`` make is played, and its own cards (``cards_file``,
+``[[card]]``) are read as card files are. Nothing is evaluated and nothing is written.
 
 >>> from mtgkit.capstones import FOLDER
 >>> report = check_paths([FOLDER / "K1-bolt-the-attacker-in-response.toml"])
@@ -363,7 +366,7 @@ def _keyed(c: Capstone, text: str) -> list[Finding]:
         return [Finding(name, line_of(text, ("options", rights[1])),
                         f"{len(rights)} options marked right (options "
                         f"{', '.join(str(i + 1) for i in rights)}); one precise answer is wanted")]
-    if c.answer and c.answer != c.options[rights[0]].text:
+    if c.answer and c.answer not in c.legal():  # the right option's words
         return [Finding(name, line_of(text, ("answer",)),
                         f"answer {c.answer!r} is not the option marked right")]
     return []
@@ -389,8 +392,8 @@ def _auto(c: Capstone, text: str) -> list[Finding]:
     if c.answer and c.answer not in legal:
         out.append(Finding(name, line_of(text, ("answer",)),
                            f"the engine's answer is {' or '.join(map(repr, legal))}, not {c.answer!r}"))
-    for i, opt in enumerate(c.options):
-        if opt.text in legal:
+    for i, words in enumerate(o.text for o in c.options):
+        if words in legal:
             out.append(Finding(name, line_of(text, ("options", i)),
                                f"option {i + 1} is the engine's answer: the engine gives the right option"))
     q = capstone_question(c)

@@ -484,7 +484,8 @@ def auto_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number
         raise ValueError(f"{c.id}: an automatic question needs a [model] with a situation")
     legal = s.legal()
     shown = tuple(legal[:2])
-    own = {o.text: (o.misconception,) for o in c.options if not o.right and o.text not in legal}
+    written = {o.text: o for o in c.options if not o.right}  # an option's words, as its author wrote them
+    own = {words: (o.misconception,) for words, o in written.items() if words not in legal}
     wrong = {o: names for o, names in candidates(s, pairs=c.level == "hard").items() if o not in own}
     rng = random.Random(f"capstones/{c.id}/{c.version}/{seed}")
     board, steps = c.setup_words, c.steps()
@@ -495,7 +496,7 @@ def auto_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number
     names = {**wrong, **own}
     held = [n for o in options for n in names.get(o, ())]
     rules = c.rules or question_rules(s, held, Stem((c.question,), lambda v: v, ""))
-    notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because and o.text in options)
+    notes = tuple((words, o.because) for words, o in written.items() if o.because and words in options)
     tags = (("capstone", c.id),) + ((("version", c.version),) if c.version else ())
     return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}", options,
                     tuple(o for o in options if o in legal), c.explain(), c,

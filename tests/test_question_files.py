@@ -342,3 +342,10 @@ def test_the_guide_is_in_the_docs_and_linked() -> None:
     text = GUIDE.read_text(encoding="utf-8")
     assert text.startswith("# Write your own questions\n")
     assert f"{limits.MAX_VERSIONS}" in text and ", ".join(f"`{k}`" for k in bank.SITUATIONS) in text
+
+
+def test_a_key_in_a_question_with_its_own_options_is_its_right_option(tmp_path: Path) -> None:
+    k1 = (bank.FOLDER / "K1-bolt-the-attacker-in-response.toml").read_text(encoding="utf-8")
+    text = k1.replace('title = "', 'answer = "Bob keeps the crown."\ntitle = "', 1)
+    path = _write(tmp_path, text)
+    assert _problems(path) == [f"{path}:2: answer 'Bob keeps the crown.' is not the option marked right"]

@@ -25,6 +25,15 @@ outcome the story allows, and every wrong option has a claim that fails. A capst
 right option's ``believed`` answer is what the engine says, and each wrong option's is what its
 misconception's model says on the same play (:func:`check` checks all of it).
 
+A file with a ``[model]`` and no option marked right is *automatic* (:attr:`Capstone.auto`): the
+engine gives its answer (``answer``, the author's key, is checked against it) and
+:func:`mtgkit.practice.capstone_question` draws its wrong options from the misconception
+variants, beside any ``[[options]]`` its author wrote; ``setup``, ``cards``, ``why`` and
+``rules`` are optional there. ``[alternatives]`` make versions of one file (:func:`versions`,
+:func:`substitute`; :func:`parse` picks one by seed, :func:`parse_versions` gives them all), and
+``cards_file`` and ``[[card]]`` tables bring cards of the file's own (:func:`own_cards`). The
+format is documented in ``docs/write-your-own-questions.md``.
+
 >>> caps = load()
 >>> len(caps) >= 12, all(not check(c) for c in caps)
 (True, True)
@@ -555,9 +564,9 @@ def _check_auto(c: Capstone, outs: tuple[Outcome, ...], labels: Mapping[str, int
     problems = []
     if c.answer and c.answer not in legal:
         problems.append(f"{c.id}: the engine's answer is {' or '.join(map(repr, legal))}, not {c.answer!r}")
-    for i, opt in enumerate(c.options):
-        if opt.text in legal:
-            problems.append(f"{c.id} option {i} is the engine's answer: {opt.text}")
+    for i, (words, opt) in enumerate((o.text, o) for o in c.options):
+        if words in legal:
+            problems.append(f"{c.id} option {i} is the engine's answer: {words}")
         elif not opt.claims:
             problems.append(f"{c.id} option {i}: no claim for the engine to check")
         else:
