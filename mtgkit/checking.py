@@ -3,9 +3,9 @@ problem on one line ``FILE:LINE: what``, for a teacher before class and for CI.
 
 A path is a file or a folder (every ``*.toml`` inside it, at most
 :data:`~mtgkit.limits.MAX_CHECK_FILES`, symlinks not followed). A file is told by its top-level
-keys: ``card`` tables make a card file (read by :func:`mtgkit.cards.parse_cards`, whose error
-names the line and key), ``steps``, ``question`` or ``options`` a question file in the capstone
-format (:mod:`mtgkit.capstones`). A question file is checked for: an unknown key or card (with the
+keys: ``steps``, ``question`` or ``options`` make a question file in the capstone format
+(:mod:`mtgkit.capstones`; it may hold ``card`` tables of its own), else ``card`` tables a card
+file (read by :func:`mtgkit.cards.parse_cards`, whose error names the line and key). A question file is checked for: an unknown key or card (with the
 near name), a step the engine refuses (with its rule), no option or more than one marked right,
 two options with the same text, a right option whose claims fail in an outcome, a wrong option
 whose claims all hold, and a wrong option its misconception doesn't produce: the steps played
