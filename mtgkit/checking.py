@@ -3,15 +3,18 @@ problem on one line ``FILE:LINE: what``, for a teacher before class and for CI.
 
 A path is a file or a folder (every ``*.toml`` inside it, at most
 :data:`~mtgkit.limits.MAX_CHECK_FILES`, symlinks not followed). A file is told by its top-level
-keys: ``card`` tables make a card file (read by :func:`mtgkit.cards.parse_cards`, whose error
-names the line and key), ``steps``, ``question`` or ``options`` a question file in the capstone
-format (:mod:`mtgkit.capstones`). A question file is checked for: an unknown key or card (with the
+keys: ``steps``, ``question`` or ``options`` make a question file in the capstone format
+(:mod:`mtgkit.capstones`; it may hold ``card`` tables of its own), else ``card`` tables a card
+file (read by :func:`mtgkit.cards.parse_cards`, whose error names the line and key). A question file is checked for: an unknown key or card (with the
 near name), a step the engine refuses (with its rule), no option or more than one marked right,
 two options with the same text, a right option whose claims fail in an outcome, a wrong option
 whose claims all hold, and a wrong option its misconception doesn't produce: the steps played
 again by that misconception's rule variant (:data:`mtgkit.topics.base.VARIANTS`) must give it.
 A misconception that is a misreading, not a rule variant, can't be played: a note says so.
-Nothing is evaluated and nothing is written.
+A question the engine answers (a ``[model]``, no option marked right) is checked for an answer
+by the engine, the author's ``answer`` among it, and at least :data:`MIN_WRONG` wrong options;
+each version its ``[alternatives]`` make is played, and its own cards (``cards_file``,
+``[[card]]``) are read as card files are. Nothing is evaluated and nothing is written.
 
 >>> from mtgkit.capstones import FOLDER
 >>> report = check_paths([FOLDER / "K1-bolt-the-attacker-in-response.toml"])
@@ -33,18 +36,24 @@ from .capstones import (
     CLAIMS,
     OPTION_KEYS,
     PIECE_KEYS,
+    SITUATIONS,
     STEP_KEYS,
     TOP_KEYS,
     Capstone,
+    CapstoneError,
     Option,
+    build,
     claims_hold,
-    parse,
+    own_cards,
+    substitute,
+    versions,
 )
 from .cards import CATALOG, CardFileError, parse_cards, suggest
 from .cards.cardfile import line_of
 from .errors import RulesError
 from .files import NotRegularFile, read_regular
 from .misconceptions import CATALOG as MISCONCEPTIONS
+from .practice import capstone_question
 from .records import Value
 from .teaching import Play, Step
 from .topics.base import VARIANTS, rules_held
@@ -52,6 +61,8 @@ from .variants import Rules, overrides
 
 #: The keys a question file must have.
 REQUIRED = ("id", "title", "topics", "level", "rules", "cards", "setup", "question", "why")
+#: The keys a question file the engine answers (a ``[model]``, no option marked right) must have.
+AUTO_REQUIRED = ("id", "title", "topics", "level", "question")
 _QUESTION = {"steps", "question", "options"}
 _ZONES = ("board", "hand", "graveyard", "top_of_library")
 
@@ -162,29 +173,33 @@ def check_file(path: Path) -> list[Finding]:
         return [Finding(name, 1, "TOML of a sensible size and nesting")]
     if limits._depth(data) > limits.MAX_DEPTH:
         return [Finding(name, 1, f"tables and lists nested at most {limits.MAX_DEPTH} deep (the file limit)")]
-    if "card" in data:
-        try:
-            parse_cards(text, path)
-        except CardFileError as err:
-            what = f"{err.key}: {err.expected}" if err.key else err.expected
-            return [Finding(err.path, err.line or 1, what)]
-        return []
-    if _QUESTION & set(data):
+    if _QUESTION & set(data):  # a question file may carry [[card]] tables of its own
         try:
             return check_question(path, text, data)
         except (TypeError, AttributeError, ValueError, KeyError) as err:  # a value of the wrong shape
             return [Finding(name, 1, f"a question file in the capstone format ({type(err).__name__}: {err})")]
+    if "card" in data:
+        try:
+            parse_cards(text, path)
+        except CardFileError as err:
+            return [_card_finding(err)]
+        return []
     return [Finding(name, 1, "neither a card file ([[card]] tables) nor a question file (steps, question, "
                              "options)")]
 
 
 # ----------------------------------------------------------------------------- a question file
-def _unknown_card(name: Any) -> str | None:
+def _card_finding(err: CardFileError) -> Finding:
+    what = f"{err.key}: {err.expected}" if err.key else err.expected
+    return Finding(err.path, err.line or 1, what)
+
+
+def _unknown_card(name: Any, own: frozenset[str] = frozenset()) -> str | None:
     if not isinstance(name, str):
         return f"a card name, not {type(name).__name__}"
-    if name in CATALOG:
+    if name in CATALOG or name in own:
         return None
-    near = suggest(name)
+    near = suggest(name, [*own, *CATALOG]) if own else suggest(name)
     return f"unknown card {name!r}" + (f"; did you mean {near!r}?" if near else "")
 
 
@@ -216,16 +231,23 @@ def _shape(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
     return out
 
 
-def _structure(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
+def is_auto(data: dict[str, Any]) -> bool:
+    """Does the engine answer this question file: a ``[model]`` and no option marked right?"""
+    options = data.get("options", [])
+    return bool(data.get("model")) and not any(isinstance(o, dict) and o.get("right") for o in options)
+
+
+def _structure(text: str, data: dict[str, Any], own: frozenset[str] = frozenset()) -> list[tuple[int, str]]:
     """The keys and cards of a question file (before anything is played): (line, what)."""
     out = _shape(text, data)
     if out:
         return out
     if what := _unknown_keys(data, TOP_KEYS):
         out.append((1, what))
-    out += [(1, f"missing key {k!r}") for k in REQUIRED if k not in data]
+    required = AUTO_REQUIRED if is_auto(data) else REQUIRED
+    out += [(1, f"missing key {k!r}") for k in required if k not in data]
     for name in data.get("cards", []):
-        if what := _unknown_card(name):
+        if what := _unknown_card(name, own):
             out.append((line_of(text, ("cards",)), what))
     players = data.get("players", ["Alice", "Bob"])
     for zone in _ZONES:
@@ -237,7 +259,7 @@ def _structure(text: str, data: dict[str, Any]) -> list[tuple[int, str]]:
                 entry = {"card": entry} if not isinstance(entry, dict) else entry
                 if what := _unknown_keys(entry, PIECE_KEYS):
                     out.append((line, f"{zone}.{who}: {what}"))
-                if what := _unknown_card(entry.get("card")):
+                if what := _unknown_card(entry.get("card"), own):
                     out.append((line, what))
     for i, step in enumerate(data.get("steps", [])):
         line = line_of(text, ("steps", i))
@@ -269,13 +291,50 @@ def _refused_step(c: Capstone, err: Exception) -> tuple[int, str]:
 
 
 def check_question(path: Path, text: str, data: dict[str, Any]) -> list[Finding]:
-    """The findings for a question file (its text and parsed data)."""
+    """The findings for a question file (its text and parsed data): every version its
+    ``[alternatives]`` make is played (:func:`mtgkit.capstones.versions`); a finding of some
+    versions only names them (``blocker=Hill Giant: ...``)."""
     name = str(path)
-    found = _structure(text, data)
+    try:
+        found = versions(path, data)
+    except CapstoneError as err:
+        return [Finding(name, line_of(text, ("alternatives",)), str(err).split(": ", 1)[1])]
+    each = [_version(path, text, substitute(data, values), label) for label, values in found]
+    out: list[Finding] = []
+    for label, findings in zip((label for label, _ in found), each, strict=True):
+        for f in findings:
+            if all(f in other for other in each):
+                if f not in out:
+                    out.append(f)
+            else:
+                out.append(f.replace(what=f"{label}: {f.what}"))
+    return out
+
+
+def _own(path: Path, text: str, data: dict[str, Any]) -> tuple[frozenset[str], list[Finding]]:
+    """The names of the cards a question file brings (``[[card]]``, ``cards_file``), or what is
+    wrong with them."""
+    try:
+        cards = own_cards(path, data, text)
+    except CardFileError as err:
+        return frozenset(), [_card_finding(err)]
+    except CapstoneError as err:
+        what = str(err).split(": ", 1)[1]
+        return frozenset(), [Finding(str(path), line_of(text, (what.split(":", 1)[0],)), what)]
+    return frozenset(c.name for c in cards), []
+
+
+def _version(path: Path, text: str, data: dict[str, Any], label: str) -> list[Finding]:
+    """The findings for one version of a question file (its data with the alternatives put in)."""
+    name = str(path)
+    own, bad = _own(path, text, data)
+    if bad:
+        return bad
+    found = _structure(text, data, own)
     if found:
         return [Finding(name, line, what) for line, what in found]
     try:
-        c = parse(path, text)
+        c = build(path, data, label, text)
     except (ValueError, KeyError, TypeError) as err:
         return [Finding(name, 1, f"can't be read as a question: {err}")]
     try:
@@ -285,14 +344,7 @@ def check_question(path: Path, text: str, data: dict[str, Any]) -> list[Finding]
         return [Finding(name, line_of(text, ("steps", i)), what)]
     g, labels = c.play.build()
     start = {p: len(g.zone(p, "hand")) for p in g.players}
-    out: list[Finding] = []
-    rights = [i for i, o in enumerate(c.options) if o.right]
-    if not rights:
-        out.append(Finding(name, line_of(text, ("options",)), "no option is marked right"))
-    elif len(rights) > 1:
-        out.append(Finding(name, line_of(text, ("options", rights[1])),
-                           f"{len(rights)} options marked right (options "
-                           f"{', '.join(str(i + 1) for i in rights)}); one precise answer is wanted"))
+    out: list[Finding] = _auto(c, text) if c.auto else _keyed(c, text)
     seen: dict[str, int] = {}
     for i, opt in enumerate(c.options):
         line = line_of(text, ("options", i))
@@ -302,6 +354,59 @@ def check_question(path: Path, text: str, data: dict[str, Any]) -> list[Finding]
         out += [Finding(name, line, what.removeprefix("note: "), what.startswith("note: "))
                 for what in _option(c, i, opt, outs, labels, start)]
     return out
+
+
+def _keyed(c: Capstone, text: str) -> list[Finding]:
+    """A question with its own options: exactly one marked right (and ``answer``, if given, is it)."""
+    name = c.path
+    rights = [i for i, o in enumerate(c.options) if o.right]
+    if not rights:
+        return [Finding(name, line_of(text, ("options",)), "no option is marked right")]
+    if len(rights) > 1:
+        return [Finding(name, line_of(text, ("options", rights[1])),
+                        f"{len(rights)} options marked right (options "
+                        f"{', '.join(str(i + 1) for i in rights)}); one precise answer is wanted")]
+    if c.answer and c.answer not in c.legal():  # the right option's words
+        return [Finding(name, line_of(text, ("answer",)),
+                        f"answer {c.answer!r} is not the option marked right")]
+    return []
+
+
+def _auto(c: Capstone, text: str) -> list[Finding]:
+    """A question the engine answers: a situation its model knows, an answer by the engine (the
+    author's key among them), no option of the author's that is right, and at least
+    :data:`MIN_WRONG` wrong options in the question made of it."""
+    name = c.path
+    model = line_of(text, ("model",))
+    try:
+        s = c.situation()
+    except (CapstoneError, ValueError, KeyError, TypeError) as err:
+        return [Finding(name, model, str(err).split(": ", 1)[-1])]
+    if s is None:
+        return [Finding(name, line_of(text, ("model", "situation")),
+                        f"model.situation: one of {', '.join(SITUATIONS)}")]
+    legal = s.legal()
+    if not legal:
+        return [Finding(name, model, "the engine gives no answer to this question")]
+    out = []
+    if c.answer and c.answer not in legal:
+        out.append(Finding(name, line_of(text, ("answer",)),
+                           f"the engine's answer is {' or '.join(map(repr, legal))}, not {c.answer!r}"))
+    for i, words in enumerate(o.text for o in c.options):
+        if words in legal:
+            out.append(Finding(name, line_of(text, ("options", i)),
+                               f"option {i + 1} is the engine's answer: the engine gives the right option"))
+    q = capstone_question(c)
+    n = len(q.options) - len(q.answers)
+    if n < MIN_WRONG:
+        out.append(Finding(name, model, f"only {n} wrong option{'s' if n != 1 else ''} (at least {MIN_WRONG} "
+                           "are wanted): no other misconception variant changes this play's answer; add "
+                           "[[options]] of your own"))
+    return out
+
+
+#: The fewest wrong options a question the engine answers must offer.
+MIN_WRONG = 2
 
 
 def _option(c: Capstone, i: int, opt: Option, outs: Any, labels: dict[str, int],
@@ -370,5 +475,5 @@ def _produced(c: Capstone, i: int, opt: Option, parts: list[str]) -> list[str]:
             f"{'; '.join(failing) or 'its claims together'} fails in every outcome{idle}"]
 
 
-__all__ = ["REQUIRED", "Finding", "Report", "UsageError", "check_file", "check_paths", "check_question",
-           "files_in"]
+__all__ = ["AUTO_REQUIRED", "MIN_WRONG", "REQUIRED", "Finding", "Report", "UsageError", "check_file",
+           "check_paths", "check_question", "files_in", "is_auto"]

@@ -99,6 +99,11 @@ MAX_CARD_TEXT = 1000
 #: Files ``mtgkit check`` reads from the folders it is given (every ``*.toml`` inside, symlinks
 #: not followed); more is refused with a one-line error before any is read.
 MAX_CHECK_FILES = 500
+#: Versions one question file's ``[alternatives]`` may make (the product of their lists' lengths):
+#: ``mtgkit check`` plays every one.
+MAX_VERSIONS = 64
+#: Alternatives (names) in one question file's ``[alternatives]`` table.
+MAX_ALTERNATIVES = 8
 
 LIMITS: dict[str, int] = {
     "MAX_FILE_BYTES": MAX_FILE_BYTES, "MAX_DEPTH": MAX_DEPTH, "MAX_KEY_PARTS": MAX_KEY_PARTS,
@@ -114,6 +119,7 @@ LIMITS: dict[str, int] = {
     "MAX_PAYMENT_SEARCH": MAX_PAYMENT_SEARCH,
     "MAX_CARDS": MAX_CARDS, "MAX_ABILITIES": MAX_ABILITIES, "MAX_LIST": MAX_LIST,
     "MAX_CARD_TEXT": MAX_CARD_TEXT, "MAX_CHECK_FILES": MAX_CHECK_FILES,
+    "MAX_VERSIONS": MAX_VERSIONS, "MAX_ALTERNATIVES": MAX_ALTERNATIVES,
 }
 
 #: A problem: the place in the file (a key path, ``line N`` or ``file``) and what was expected.

@@ -454,13 +454,54 @@ LETTERED = re.compile(r"\boptions? [A-H]\b")
 
 def capstone_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
     """A capstone as a practice question: its set-up and cards as the board, its steps, its
-    question, its options (each wrong one with its misconception) and its "why"."""
+    question, its options (each wrong one with its misconception) and its "why". An automatic
+    one (:attr:`~mtgkit.capstones.Capstone.auto`) is made as a generated question is
+    (:func:`auto_question`)."""
+    if c.auto:
+        return auto_question(c, level, seed, number)
     board = c.setup_words  # the cards' texts are listed with every view (mtgkit.presenting)
     wrong = tuple((o.text, (o.misconception,)) for o in c.options if not o.right)
     notes = tuple((o.text, o.because) for o in c.options if not o.right and o.because)
     return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}",
                     tuple(o.text for o in c.options), c.legal(), c.explain(), c, wrong,
                     steps=c.steps(), rules=c.rules, notes=notes, tags=(("capstone", c.id),))
+
+
+#: How many options an automatic capstone offers at most: the engine's answer and three wrong ones.
+AUTO_OPTIONS = 4
+
+
+def auto_question(c: bank.Capstone, level: Level = "hard", seed: int = 0, number: int = 1) -> Question:
+    """An automatic capstone (a ``[model]`` and no option marked right) as a question: the engine's
+    answers (the first two, as a generated question shows them), every wrong option its author
+    wrote, and as many of the wrong answers the misconception variants give on the same play
+    (:func:`candidates`, two held together on a ``hard`` capstone) as make :data:`AUTO_OPTIONS`,
+    chosen by :func:`choose` with a seeded generator; the rules are the author's, else those on
+    the events where the variants behind its wrong options part from the rules
+    (:func:`question_rules`)."""
+    s = c.situation()
+    if s is None:
+        raise ValueError(f"{c.id}: an automatic question needs a [model] with a situation")
+    legal = s.legal()
+    shown = tuple(legal[:2])
+    written = {o.text: o for o in c.options if not o.right}  # an option's words, as its author wrote them
+    own = {words: (o.misconception,) for words, o in written.items() if words not in legal}
+    wrong = {o: names for o, names in candidates(s, pairs=c.level == "hard").items() if o not in own}
+    rng = random.Random(f"capstones/{c.id}/{c.version}/{seed}")
+    board, steps = c.setup_words, c.steps()
+    looks = Asked(options=(), answers=shown, prompt=c.question, board=board, steps=steps)
+    k = max(0, AUTO_OPTIONS - len(shown) - len(own))
+    picked = choose(rng, looks, wrong, k, Tally()) if k else shown
+    options = arrange(rng, (*picked, *own), shown, Tally())
+    names = {**wrong, **own}
+    held = [n for o in options for n in names.get(o, ())]
+    rules = c.rules or question_rules(s, held, Stem((c.question,), lambda v: v, ""))
+    notes = tuple((words, o.because) for words, o in written.items() if o.because and words in options)
+    tags = (("capstone", c.id),) + ((("version", c.version),) if c.version else ())
+    return Question(CAPSTONES, level, seed, number, board, f"{c.title}. {c.question}", options,
+                    tuple(o for o in options if o in legal), c.explain(), c,
+                    tuple((o, names[o]) for o in options if o in names), steps=steps, rules=rules,
+                    notes=notes, tags=tags)
 
 
 def worksheet(topic: str, level: str, n: int, seed: int) -> list[Question]:

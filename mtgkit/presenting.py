@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+from .abilities import CardDef
 from .cards import CATALOG
 from .crlinks import link_rules, link_rules_markdown
 from .misconceptions import CATALOG as MISCONCEPTIONS
@@ -65,9 +66,10 @@ class CardText(Value):
         return f"{self.name}{cost}, {self.type_line}." + (f" {self.text}" if self.text else "")
 
 
-def card_text(name: str) -> CardText:
-    """A catalog card's name, mana cost, type line (with power/toughness) and Oracle text."""
-    c = CATALOG[name]
+def card_text(name: str, own: CardDef | None = None) -> CardText:
+    """A catalog card's name, mana cost, type line (with power/toughness) and Oracle text (or,
+    given, a card of the question's own, :attr:`mtgkit.teaching.Setup.cards`)."""
+    c = own or CATALOG[name]
     pt = f" {c.power}/{c.toughness}" if c.power is not None else ""
     return CardText(c.name, str(c.cost) if c.cost else "", f"{c.type_line}{pt}", c.text or "")
 
@@ -99,19 +101,23 @@ def cards_named(text: str) -> tuple[str, ...]:
 
 def cards_of(q: Asked) -> tuple[CardText, ...]:
     """Every card a question uses: a capstone's own list, a play's set-up, else the cards its
-    board, steps and stem name."""
+    board, steps and stem name; a card the question brings itself (its set-up's ``cards``, from
+    a question file) with its own text."""
     s = q.situation
     names: tuple[str, ...] = ()
     listed = getattr(s, "cards", None)
     if isinstance(listed, tuple) and all(isinstance(n, str) for n in listed):
         names = listed
     play = getattr(s, "play", None)
-    pieces = getattr(getattr(play, "setup", None), "pieces", None)
+    setup = getattr(play, "setup", None)
+    pieces = getattr(setup, "pieces", None)
+    own = {c.name: c for c in getattr(setup, "cards", ()) if isinstance(c, CardDef)}
     if not names and pieces:
         names = tuple(dict.fromkeys(p.card for p in pieces))
     said = cards_named("\n".join([q.board, *q.steps, q.prompt]))
     names = tuple(dict.fromkeys([*names, *said]))
-    return tuple(card_text(n) for n in names if n in CATALOG and n != "Library Card")
+    return tuple(card_text(n, own.get(n)) for n in names
+                 if (n in CATALOG or n in own) and n != "Library Card")
 
 
 # =============================================================================== emphasis

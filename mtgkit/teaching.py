@@ -28,6 +28,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_check
 
 from . import actions as acts
 from . import wording
+from .abilities import CardDef
 from .board import Board, replay
 from .crlinks import cited
 from .errors import RulesError
@@ -603,7 +604,8 @@ def piece_words(p: Piece) -> str:
 
 class Setup(Value):
     """The board a play sequence starts from, as data: the players in turn order, whose turn and
-    which step it is, everyone's life total, the cards, and the monarch (if any)."""
+    which step it is, everyone's life total, the cards, and the monarch (if any). ``cards`` are
+    cards the game knows besides the catalog (a question file's own, ``Game(cards=...)``)."""
 
     players: tuple[str, ...] = ("Alice", "Bob")
     pieces: tuple[Piece, ...] = ()
@@ -612,6 +614,7 @@ class Setup(Value):
     step: str = "main1"
     life: int = 20
     library: int = LIBRARY
+    cards: tuple[CardDef, ...] = ()
 
     def describe(self) -> str:
         """The set-up in words: the monarch (if any), each player's permanents (tapped, with counters,
@@ -649,7 +652,7 @@ class Setup(Value):
         active = self.active or self.players[0]
         first = active == self.players[0]
         g = Game(list(self.players), life=self.life, library=self.library,
-                 start=self.step if first else "main1", rules=rules)
+                 start=self.step if first else "main1", rules=rules, cards=self.cards)
         while g.active_player != active:
             g.next_turn(to=self.step)
         labels: dict[str, int] = {}

@@ -680,6 +680,16 @@ def parse_cards(text: str, path: str | Path = "<cards>", *, _shipped: bool = Fal
         raise CardFileError(path, _line_of(text, bad.key), _key_text(bad.key), bad.expected) from None
 
 
+def card_tables(tables: Any, text: str, path: str | Path = "<cards>") -> tuple[CardDef, ...]:
+    """The cards of ``[[card]]`` tables read from another file (a question file's own cards, its
+    parsed ``card`` value; ``text`` is that file's text, for the line of a mistake): checked as in
+    a card file, a mistake raises :class:`CardFileError`."""
+    try:
+        return _cards({"card": tables})
+    except _Bad as bad:
+        raise CardFileError(path, _line_of(text, bad.key), _key_text(bad.key), bad.expected) from None
+
+
 # ------------------------------------------------------------------ writing cards
 def cards_toml(cards: Iterable[CardDef]) -> str:
     """``cards`` as the text of a card file (each key left out where it holds its default):
@@ -756,5 +766,5 @@ def _cost_text(cost: abilities.Cost) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["CARD_TYPES", "KEYWORDS", "SUPERTYPES", "CardFileError", "all_kinds", "card_keys", "cards_toml",
-           "describe", "line_of", "load_cards", "parse_cards", "vocabulary"]
+__all__ = ["CARD_TYPES", "KEYWORDS", "SUPERTYPES", "CardFileError", "all_kinds", "card_keys", "card_tables",
+           "cards_toml", "describe", "line_of", "load_cards", "parse_cards", "vocabulary"]
