@@ -317,12 +317,16 @@ def _number(option: str, value: int, low: int, high: int, why: str = "") -> int:
     return value
 
 
-def _worksheet(args: argparse.Namespace) -> int:
+def _worksheet_questions(args: argparse.Namespace) -> tuple[list[Any], str, str, str, int]:
+    """The questions a ``worksheet`` command asks for, the stream's name, the files' stem, the
+    level and how many were asked (for the message)."""
     from . import capstones
-    from .files import write_files
-    from .practice import CAPSTONES, LEVELS, STREAMS, as_json, render_worksheet, worksheet
+    from .practice import CAPSTONES, LEVELS, STREAMS, worksheet
 
-    topic = _choice("--topic", args.topic, STREAMS)
+    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+    if args.folder is not None:
+        return _folder_questions(args, seed)
+    topic = _choice("--topic", "could-produce" if args.topic is None else args.topic, STREAMS)
     if topic == CAPSTONES:
         # the capstones are one hand-written set, each at its own level: --level would choose
         # nothing, and there are only so many of them
@@ -330,18 +334,62 @@ def _worksheet(args: argparse.Namespace) -> int:
             raise CLIError(f"--level {args.level!r}: the capstones have no level to choose (each is "
                            "written at its own); leave --level out")
         total = len(capstones.load())
-        n = _number("--n", args.n, 1, total, f" (there are {total} capstones)")
+        n = _number("--n", 10 if args.n is None else args.n, 1, total, f" (there are {total} capstones)")
         level = "hard"
     else:
         level = _choice("--level", "easy" if args.level is None else args.level, LEVELS)
-        n = _number("--n", args.n, 1, limits.MAX_QUESTIONS)
-    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+        n = _number("--n", 10 if args.n is None else args.n, 1, limits.MAX_QUESTIONS)
     qs = worksheet(topic, level, n, seed)
     if topic == CAPSTONES:  # each at its own level, as the data says
-        qs = [q.replace(level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
-              for q in qs]
-    out = Path(args.out)
+        qs = [_own_level(q) for q in qs]
     stem = f"worksheet-{topic}-seed{seed}" if topic == CAPSTONES else f"worksheet-{topic}-{level}-seed{seed}"
+    return qs, topic, stem, level, n
+
+
+def _own_level(q: Any) -> Any:
+    """A hand-written question at the level its file gives."""
+    return q.replace(level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
+
+
+def _folder_questions(args: argparse.Namespace, seed: int) -> tuple[list[Any], str, str, str, int]:
+    """``--from DIR``: a teacher's question set (every question file under DIR, checked by the
+    engine; a refused folder or file is one line, exit 2), each at its own level."""
+    import itertools
+
+    from .capstones import CapstoneError, load_folder
+    from .errors import RulesError
+    from .practice import hand_written, set_name
+    from .teacherfiles import UsageError
+
+    if args.topic is not None:
+        raise CLIError(f"--topic {args.topic!r} and --from: choose one (--from DIR asks the question files "
+                       "in DIR)")
+    if args.level is not None:
+        raise CLIError(f"--level {args.level!r}: a teacher's questions have no level to choose (each is "
+                       "written at its own); leave --level out")
+    try:
+        caps = load_folder(args.folder)
+    except (UsageError, CapstoneError) as err:
+        raise CLIError(str(err)) from None
+    most = min(len(caps), limits.MAX_QUESTIONS)
+    n = _number("--n", most if args.n is None else args.n, 1, most,
+                f" (there are {len(caps)} questions in {args.folder})")
+    name = set_name(args.folder)
+    try:
+        qs = [_own_level(q) for q in itertools.islice(hand_written(caps, name, "hard", seed), n)]
+    except (RulesError, ValueError) as err:
+        raise CLIError(f"{args.folder}: a question can't be asked ({err}); mtgkit check {args.folder} "
+                       "says which") from None
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "questions"
+    return qs, name, f"worksheet-{slug}-seed{seed}", "hard", n
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    from .files import write_files
+    from .practice import as_json, render_worksheet
+
+    qs, topic, stem, level, n = _worksheet_questions(args)
+    out = Path(args.out)
     files: dict[Path, str | bytes]
     if args.format == "json":
         files = {out / f"{stem}.json": as_json(qs)}
@@ -493,16 +541,22 @@ def _parser() -> argparse.ArgumentParser:
     chk.set_defaults(func=_check)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown), or the "
                                           "questions for Moodle or Canvas")
-    ws.add_argument("--topic", default="could-produce",
+    ws.add_argument("--topic", default=None,
                     help="could-produce, tapping, x-values, tap-untap, monarch, mixed (every topic, "
                          "with questions that cross two), or capstones (the "
-                         "hand-written judge-style questions)")
+                         "hand-written judge-style questions) (default: could-produce)")
+    ws.add_argument("--from", dest="folder", metavar="DIR", default=None,
+                    help="instead of --topic: your own questions, every question file (the capstone "
+                         "format) under DIR, each checked by the engine first; card files there are "
+                         f"skipped; at most {limits.MAX_CHECK_FILES} files. A missing folder, or a file "
+                         "with a problem, is one line and exit 2 (mtgkit check DIR lists every problem)")
     ws.add_argument("--level", default=None,
-                    help="easy or hard (default: easy; the capstones have no level: each is written "
-                         "at its own, so --level is refused with them)")
-    ws.add_argument("--n", type=int, default=10,
-                    help=f"number of questions (1 to {limits.MAX_QUESTIONS}; with --topic capstones, "
-                         "at most the number of capstones: asking for more is refused)")
+                    help="easy or hard (default: easy; the capstones and your own questions have no "
+                         "level: each is written at its own, so --level is refused with them)")
+    ws.add_argument("--n", type=int, default=None,
+                    help=f"number of questions, 1 to {limits.MAX_QUESTIONS} (default: 10); with --topic "
+                         "capstones, at most the number of capstones: asking for more is refused; with "
+                         "--from, at most the number of questions in DIR, and all of them if --n is left out")
     ws.add_argument("--seed", type=int, default=0,
                     help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")

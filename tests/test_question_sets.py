@@ -1,0 +1,175 @@
+"""Teachers' questions everywhere generated ones go (issue 31, item 4): a folder of question files
+(the capstone format) as a question set: loaded, bounded and checked (``capstones.load_folder``),
+practised (``practice.questions_from``), and written as a worksheet, JSON or a platform's file by
+``mtgkit worksheet --from DIR``. The fixtures are copies of a few of the kit's own capstones."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mtgkit import capstones, limits
+from mtgkit.capstones import CapstoneError, load_folder
+from mtgkit.practice import as_json, questions, questions_from, render_worksheet, set_name
+from mtgkit.teacherfiles import UsageError
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The capstones copied into a teacher's folder (three topics: the crown, tapping, could-produce).
+COPIED = ("K1-bolt-the-attacker-in-response.toml", "T2-order-of-whiteclay-in-alices-end-step.toml",
+          "M1-an-orchard-with-nothing-to-copy.toml")
+CARD_FILE = '[[card]]\nname = "Tiny Bear"\ntypes = ["Creature"]\npower = 1\ntoughness = 1\n'
+
+
+def teachers_folder(tmp_path: Path, name: str = "week-3") -> Path:
+    """A teacher's folder: two capstones at the top, one in a subfolder, and a card file."""
+    folder = tmp_path / name
+    (folder / "more").mkdir(parents=True)
+    shutil.copy(capstones.FOLDER / COPIED[0], folder / COPIED[0])
+    shutil.copy(capstones.FOLDER / COPIED[1], folder / COPIED[1])
+    shutil.copy(capstones.FOLDER / COPIED[2], folder / "more" / COPIED[2])
+    (folder / "cards.toml").write_text(CARD_FILE)
+    (folder / "notes.txt").write_text("not a question")
+    return folder
+
+
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mtgkit", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300)
+
+
+def one_line(out: subprocess.CompletedProcess[str]) -> str:
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
+    return out.stderr
+
+
+# ----------------------------------------------------------------------------- loading a folder
+def test_a_folder_gives_its_question_files_sorted_and_skips_card_files(tmp_path: Path) -> None:
+    folder = teachers_folder(tmp_path)
+    caps = load_folder(folder)
+    assert [Path(c.path).name for c in caps] == [COPIED[0], COPIED[1], COPIED[2]]  # the subfolder's last
+    assert [c.id for c in caps] == ["K1", "T2", "M1"]
+    assert caps == tuple(capstones.parse(Path(c.path)) for c in caps)  # read by the one parser
+    assert [c.legal() for c in caps] == [capstones.by_id(c.id).legal() for c in caps]
+
+
+def _refused(folder: Path, error: type[Exception] = CapstoneError) -> str:
+    with pytest.raises(error) as info:
+        load_folder(folder)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_a_refused_folder_is_one_line_naming_the_folder_or_the_file(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _refused(tmp_path / "nope", UsageError) == f"{tmp_path / 'nope'}: no such folder (a folder of " \
+        "question files is wanted)"
+    folder = teachers_folder(tmp_path)
+    assert "not a folder" in _refused(folder / COPIED[0], UsageError)
+    monkeypatch.setattr(limits, "MAX_CHECK_FILES", 2)
+    assert "at most 2 files" in _refused(folder, UsageError)
+    monkeypatch.undo()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "cards.toml").write_text(CARD_FILE)
+    assert _refused(empty) == f"{empty}: no question files (*.toml with steps, question or options)"
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda t: t.replace("right = true\n", ""), "0 right options"),  # the engine's check
+    (lambda t: "# " + "x" * limits.MAX_FILE_BYTES + "\n" + t, "bytes (the file limit)"),
+    (lambda t: t + "\n[[[", "valid TOML"),
+    (lambda t: t.replace('id = "Z9"', 'id = "T2"'), "id 'T2' is already the id of"),
+    (lambda t: 'title = "a scenario"\n', "neither a question file"),
+    (lambda t: t.replace('"Lightning Bolt"', '"Lightning Blot"'), "Lightning Blot"),
+    (lambda t: t.replace('cards = ["', 'cards = ["Lightning Blot", "'), "did you mean 'Lightning Bolt'"),
+])
+def test_a_file_with_a_problem_refuses_the_folder_naming_the_file(tmp_path: Path, change: object,
+                                                                  words: str) -> None:
+    folder = teachers_folder(tmp_path)
+    broken = folder / "more" / "zz-broken.toml"
+    k1 = (capstones.FOLDER / COPIED[0]).read_text().replace('id = "K1"', 'id = "Z9"')
+    broken.write_text(change(k1))  # type: ignore[operator]
+    message = _refused(folder)
+    assert message.startswith(f"{broken}") and words in message, message
+
+
+# ----------------------------------------------------------------------------- the practice stream
+def test_questions_from_a_folder_are_asked_as_the_capstones_are(tmp_path: Path) -> None:
+    """The same files and seed give the capstones' own stream (order, options' order), named after
+    the folder; the built-in folder's set, named like a stream, gets ``-questions`` after it."""
+    mine = list(questions_from(capstones.FOLDER, seed=5))
+    theirs = list(questions("capstones", "hard", seed=5))
+    assert [(q.situation.key(), q.options, q.answers) for q in mine] == \
+        [(q.situation.key(), q.options, q.answers) for q in theirs]
+    assert {q.topic for q in mine} == {"capstones-questions"} and {q.topic for q in theirs} == {"capstones"}
+    folder = teachers_folder(tmp_path)
+    qs = list(questions_from(folder, seed=2))
+    assert sorted(q.tags[0][1] for q in qs) == ["K1", "M1", "T2"] and set_name(folder) == "week-3"
+    assert [q.number for q in qs] == [1, 2, 3] and {q.topic for q in qs} == {"week-3"}
+    assert [q.situation.id for q in qs] == [q.situation.id for q in questions_from(folder, seed=2)]
+    with pytest.raises(ValueError, match="unknown level 'medium'"):
+        questions_from(folder, "medium")
+
+
+def test_a_teachers_set_as_json_and_as_a_worksheet(tmp_path: Path) -> None:
+    qs = list(questions_from(teachers_folder(tmp_path), seed=1))
+    data = json.loads(as_json(qs))
+    assert [d["topic"] for d in data] == ["week-3"] * 3
+    assert sorted(d["tags"]["capstone"] for d in data) == ["K1", "M1", "T2"]
+    for d, q in zip(data, qs, strict=True):
+        assert d["options"] == list(q.options) and [d["options"][i] for i in d["right"]] == list(q.answers)
+    sheet, key = render_worksheet(qs), render_worksheet(qs, key=True)
+    assert sheet.startswith("# mtgkit worksheet: week-3 (seed 1)\n")  # a hand-written set: no level
+    assert key.startswith("# mtgkit worksheet: week-3 (seed 1) — answer key")
+    for q in qs:
+        assert q.prompt in sheet and q.situation.why in key
+
+
+# ----------------------------------------------------------------------------- the command
+def test_worksheet_from_a_folder_writes_the_sheet_and_key_json_and_platform_files(tmp_path: Path) -> None:
+    folder = teachers_folder(tmp_path)
+    before = {p: p.stat().st_mtime_ns for p in folder.rglob("*")}
+    out = tmp_path / "sheets"
+    done = cli("worksheet", "--from", str(folder), "--seed", "4", "--out", str(out))
+    assert done.returncode == 0 and "(3 questions)" in done.stdout, done.stderr
+    sheet = (out / "worksheet-week-3-seed4.md").read_text()
+    key = (out / "worksheet-week-3-seed4-key.md").read_text()
+    assert sheet == render_worksheet(list(questions_from(folder, seed=4)))
+    assert key.startswith("# mtgkit worksheet: week-3 (seed 4) — answer key")
+    assert "comes from the misconception" in key
+    done = cli("worksheet", "--from", str(folder), "--n", "2", "--format", "json", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    data = json.loads((out / "worksheet-week-3-seed0.json").read_text())
+    assert len(data) == 2 and {d["topic"] for d in data} == {"week-3"}
+    # each at the level its file gives, as with --topic capstones
+    own = {c.id: "easy" if c.level == "easy" else "hard" for c in capstones.load()}
+    assert [d["level"] for d in data] == [own[d["tags"]["capstone"]] for d in data]
+    for fmt, name in (("gift", "worksheet-week-3-seed0-gift.txt"),
+                      ("qti", "worksheet-week-3-seed0-canvas-qti.zip")):
+        done = cli("worksheet", "--from", str(folder), "--format", fmt, "--out", str(out))
+        assert done.returncode == 0 and (out / name).is_file(), done.stderr
+    assert "mtgkit week-3 seed 0" in (out / "worksheet-week-3-seed0-gift.txt").read_text()
+    assert {p: p.stat().st_mtime_ns for p in folder.rglob("*")} == before  # nothing written in the folder
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheets", "week-3"]
+
+
+def test_worksheet_from_a_refused_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    folder = teachers_folder(tmp_path)
+    err = one_line(cli("worksheet", "--from", str(tmp_path / "nope"), "--out", str(tmp_path / "o")))
+    assert "nope: no such folder" in err
+    (folder / "zz.toml").write_text((capstones.FOLDER / COPIED[0]).read_text().replace("right = true\n", ""))
+    err = one_line(cli("worksheet", "--from", str(folder), "--out", str(tmp_path / "o")))
+    assert f"{folder / 'zz.toml'}: K1: 0 right options" in err and "mtgkit check" in err
+    (folder / "zz.toml").unlink()
+    for args, words in ((["--n", "4"], "--n 4: a whole number from 1 to 3 (there are 3 questions in"),
+                        (["--level", "easy"], "a teacher's questions have no level to choose"),
+                        (["--topic", "monarch"], "--topic 'monarch' and --from: choose one")):
+        assert words in one_line(cli("worksheet", "--from", str(folder), *args, "--out", str(tmp_path / "o")))
+    assert not (tmp_path / "o").exists()
