@@ -173,3 +173,44 @@ def test_worksheet_from_a_refused_folder_is_one_line_and_exit_2(tmp_path: Path) 
                         (["--topic", "monarch"], "--topic 'monarch' and --from: choose one")):
         assert words in one_line(cli("worksheet", "--from", str(folder), *args, "--out", str(tmp_path / "o")))
     assert not (tmp_path / "o").exists()
+
+
+# ----------------------------------------------------------------------------- the practice widget
+def test_the_practice_widget_practises_a_teachers_folder(tmp_path: Path) -> None:
+    """``PracticeWidget(folder=...)`` offers the set by its name and starts on it: the buttons are
+    each question's options, Check grades the one chosen, the CSV names the set; the generated
+    streams stay a choice away, and coming back starts the set again."""
+    import csv
+    import io
+    import re
+
+    from mtgkit.widgets import PracticeWidget
+
+    folder = teachers_folder(tmp_path)
+    w = PracticeWidget(seed=2, folder=folder)
+    assert w.topic.value == "week-3" and list(w.topic.options)[-1] == "week-3"
+    expected = list(questions_from(folder, seed=2))
+    shown = []
+    for n, q in enumerate(expected, 1):
+        assert w.question is not None and f"Question {n}." in w.prompt.value
+        assert w.question.options == q.options and tuple(w.choice.options) == q.options
+        shown.append(w.question.situation.id)
+        for option in q.options:
+            w.choice.value = option
+            w.check_button.click()
+            mark = re.search(r'<div class="row"><b class="\w+">([✓✗])</b>', w.feedback.value)
+            assert mark is not None and (mark.group(1) == "✓") is (option in q.answers), option
+        w.next_button.click()
+    assert shown == [q.situation.id for q in expected] and w.question is None
+    assert "No more new questions" in w.prompt.value
+    rows = list(csv.DictReader(io.StringIO(w.score_csv())))
+    first_right = sum(q.options[0] in q.answers for q in expected)  # each first try was its first option
+    assert {r["topic"] for r in rows} == {"week-3"} and w.score.value == f"Score: {first_right} / 3"
+    w.topic.value = "monarch"
+    assert w.question is not None and w.question.topic == "monarch"
+    w.topic.value = "week-3"
+    assert w.question is not None and w.question.situation.id == shown[0]
+    assert PracticeWidget("tapping", folder=folder).topic.value == "tapping"
+    (folder / "zz.toml").write_text((capstones.FOLDER / COPIED[0]).read_text().replace("right = true\n", ""))
+    with pytest.raises(CapstoneError, match=r"zz\.toml: K1: 0 right options"):
+        PracticeWidget(folder=folder)
