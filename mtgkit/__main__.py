@@ -424,6 +424,10 @@ def _course(args: argparse.Namespace) -> int:
 def _assignments(args: argparse.Namespace) -> int:
     from .assignments import AssignmentError, write_assignments
 
+    if args.folder is not None:
+        return _set_assignment(args)
+    if args.name is not None or args.n is not None or args.seed is not None:
+        raise CLIError("--name, --n and --seed go with --from DIR (an assignment of your own questions)")
     try:
         written = write_assignments(args.dest, force=args.force)
     except AssignmentError as err:
@@ -432,6 +436,28 @@ def _assignments(args: argparse.Namespace) -> int:
     _show(f"wrote an nbgrader course to {_q(args.dest)}: {len(names)} assignments in source/ "
           f"({', '.join(names)}) and nbgrader_config.py\n"
           f"next: cd {_q(args.dest)} && nbgrader generate_assignment {names[0]}")
+    return 0
+
+
+def _set_assignment(args: argparse.Namespace) -> int:
+    """``assignments DEST --from DIR``: an nbgrader assignment of a teacher's question set."""
+    from .assignments import AssignmentError, write_question_set_assignment
+    from .capstones import CapstoneError
+    from .teacherfiles import UsageError
+
+    seed = _number("--seed", 0 if args.seed is None else args.seed, 0, limits.MAX_SEED)
+    if args.n is not None:
+        _number("--n", args.n, 1, limits.MAX_QUESTIONS)
+    try:
+        written = write_question_set_assignment(args.dest, args.folder, name=args.name, seed=seed, n=args.n,
+                                                force=args.force)
+    except (AssignmentError, CapstoneError, UsageError) as err:
+        raise CLIError(str(err)) from None
+    [notebook] = [p for p in written if p.suffix == ".ipynb"]
+    name = notebook.parent.name
+    _show(f"wrote an nbgrader course to {_q(args.dest)}: the assignment {name} in source/{name}/ "
+          f"({sum(p.suffix == '.toml' for p in written)} question files beside its notebook) and "
+          f"nbgrader_config.py\nnext: cd {_q(args.dest)} && nbgrader generate_assignment {name}")
     return 0
 
 
@@ -577,6 +603,17 @@ def _parser() -> argparse.ArgumentParser:
                                              "per notebook with exercises")
     asg.add_argument("dest", help="the nbgrader course folder to write (source/ and nbgrader_config.py)")
     asg.add_argument("--force", action="store_true", help="overwrite files already in the folder")
+    asg.add_argument("--from", dest="folder", metavar="DIR", default=None,
+                     help="instead of the course's notebooks: one assignment of your own questions, every "
+                          "question file under DIR (checked by the engine first; copied beside the "
+                          "notebook), one point per question; a missing folder, or a file with a problem, "
+                          "is one line and exit 2")
+    asg.add_argument("--name", default=None,
+                     help="with --from: the assignment's name (default: DIR's name)")
+    asg.add_argument("--n", type=int, default=None,
+                     help="with --from: how many of the questions (default: all of them)")
+    asg.add_argument("--seed", type=int, default=None,
+                     help="with --from: the seed that orders the questions and their options (default: 0)")
     asg.set_defaults(func=_assignments)
     hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
                                           "student's JupyterHub home")

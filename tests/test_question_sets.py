@@ -214,3 +214,93 @@ def test_the_practice_widget_practises_a_teachers_folder(tmp_path: Path) -> None
     (folder / "zz.toml").write_text((capstones.FOLDER / COPIED[0]).read_text().replace("right = true\n", ""))
     with pytest.raises(CapstoneError, match=r"zz\.toml: K1: 0 right options"):
         PracticeWidget(folder=folder)
+
+
+# ----------------------------------------------------------------------------- nbgrader
+def test_a_question_set_assignment_is_one_graded_cell_over_copies_of_the_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The assignment: title, how it is graded, assessment mode, the questions (an exercise box to
+    try answers), then the graded cell (the right answers as its solution) and a hidden test that
+    rebuilds the questions from the copied files: full marks for the solution, none for blanks."""
+    from test_classroom import _cells, _graded_points, _text
+
+    from mtgkit import assignments
+    from mtgkit.assignments import question_set_assignment, write_question_set_assignment
+
+    folder = teachers_folder(tmp_path)
+    made = question_set_assignment(folder, seed=3, n=2)
+    nb, cells = made.notebook, made.notebook["cells"]
+    assert made.name == "week-3" and made.points == 2
+    assert sorted(made.files) == sorted(Path("week-3") / p.relative_to(folder) for p in
+                                        [folder / COPIED[0], folder / COPIED[1], folder / "more" / COPIED[2]])
+    assert all(made.files[Path("week-3") / Path(c.path).relative_to(folder)] == Path(c.path).read_text()
+               for c in load_folder(folder))  # the question files only: no card file, no notes
+    text = [_text({"cells": [c]}) for c in cells]
+    assert text[0].startswith("# week-3\n") and text[1] == assignments.SET_HOW_GRADED
+    assert text[2] == assignments.ASSESSMENT_CELL
+    assert 'questions1 = list(questions_from("week-3", seed=3))[:2]' in text[3]
+    assert "Exercise.for_practice(questions1" in text[3] and "nbgrader" not in cells[3]["metadata"]
+    [solution], [test] = _cells(nb, "solution"), _cells(nb, "grade")
+    assert cells.index(test) == cells.index(solution) + 1 == len(cells) - 1
+    assert text[cells.index(solution) - 1].startswith("**This cell is graded: exercise 1, 2 points**")
+    qs = list(questions_from(folder, seed=3))[:2]
+    assert f"answers1 = {[q.answer for q in qs]!r}" in solution["source"]
+    assert solution["source"].startswith("answers1 = [None, None]\n### BEGIN SOLUTION\n")
+    assert test["metadata"]["nbgrader"]["points"] == 2 and test["metadata"]["nbgrader"]["locked"]
+    assert len({c["id"] for c in cells}) == len(cells)
+    dest = tmp_path / "grading"
+    written = write_question_set_assignment(dest, folder, seed=3, n=2)
+    here = dest / "source" / "week-3"
+    assert sorted(written) == sorted([dest / "nbgrader_config.py", here / "week-3.ipynb",
+                                      *(here / p for p in made.files)])
+    assert json.loads((here / "week-3.ipynb").read_text()) == nb
+    monkeypatch.chdir(here)  # nbgrader runs a notebook in its folder
+    assert _graded_points(nb, "solution") == [(2, 2)] and _graded_points(nb, "blank") == [(0, 2)]
+
+
+def test_the_assignments_command_from_a_folder(tmp_path: Path) -> None:
+    folder = teachers_folder(tmp_path)
+    dest = tmp_path / "grading"
+    done = cli("assignments", str(dest), "--from", str(folder), "--name", "quiz-1", "--seed", "2")
+    assert done.returncode == 0, done.stderr
+    assert "the assignment quiz-1 in source/quiz-1/ (3 question files beside its notebook)" in done.stdout
+    assert (dest / "source" / "quiz-1" / "quiz-1.ipynb").is_file()
+    assert (dest / "source" / "quiz-1" / "week-3" / "more" / COPIED[2]).is_file()
+    for args, words in ((["--from", str(tmp_path / "nope")], "nope: no such folder"),
+                        (["--from", str(folder), "--name", "../up"], "assignment name '../up': letters"),
+                        (["--from", str(folder), "--n", "4"], "n 4: a whole number from 1 to 3"),
+                        (["--n", "2"], "--name, --n and --seed go with --from DIR")):
+        assert words in one_line(cli("assignments", str(tmp_path / "other"), *args))
+    assert not (tmp_path / "other").exists()
+
+
+@pytest.mark.slow
+def test_nbgrader_autogrades_a_question_set(tmp_path: Path) -> None:
+    """nbgrader 0.9 end to end: generate_assignment releases the notebook with the question files,
+    autograde gives full marks to the solution and none to the released notebook as it is."""
+    import importlib.util
+
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.skip("nbgrader is not installed (it is in the test extra: pip install -e '.[test]')")
+    from test_classroom import _fill, _nbgrader
+
+    from mtgkit.assignments import write_question_set_assignment
+
+    grading, home = tmp_path / "grading", tmp_path / "home"
+    home.mkdir()
+    write_question_set_assignment(grading, teachers_folder(tmp_path), seed=1)
+    _nbgrader(grading, home, "generate_assignment", "week-3")
+    released = json.loads((grading / "release" / "week-3" / "week-3.ipynb").read_text())
+    source = json.loads((grading / "source" / "week-3" / "week-3.ipynb").read_text())
+    assert (grading / "release" / "week-3" / "week-3" / COPIED[0]).is_file()
+    for student, how_many in (("full", None), ("blank", 0)):
+        shutil.copytree(grading / "release" / "week-3", grading / "submitted" / student / "week-3")
+        (grading / "submitted" / student / "week-3" / "week-3.ipynb").write_text(
+            json.dumps(_fill(released, source, how_many)))
+    _nbgrader(grading, home, "autograde", "week-3")
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{grading / 'gradebook.db'}") as gb:
+        scores = {s: (gb.find_submission("week-3", s).score, gb.find_submission("week-3", s).max_score)
+                  for s in ("full", "blank")}
+    assert scores == {"full": (3, 3), "blank": (0, 3)}
