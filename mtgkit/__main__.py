@@ -1,5 +1,5 @@
 """The command line: ``mtgkit run FILE``, ``cards``, ``check PATH...``, ``worksheet``, ``course``,
-``assignments``, ``hub-link``.
+``assignments``, ``site``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
 code 2; never a traceback. Anything that came from a file or the command line is escaped
@@ -461,6 +461,22 @@ def _set_assignment(args: argparse.Namespace) -> int:
     return 0
 
 
+def _site(args: argparse.Namespace) -> int:
+    from .capstones import CapstoneError
+    from .site import write_site
+    from .teacherfiles import UsageError
+
+    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+    try:
+        written = write_site(args.folders, args.out, seed=seed, force=args.force)
+    except (UsageError, CapstoneError, ValueError) as err:
+        raise CLIError(str(err)) from None
+    index = next(p for p in written if p.name == "index.html")
+    _show(f"wrote {len(written) - 1} question set page{'s' if len(written) != 2 else ''} and "
+          f"{_q(index)} (open it in a browser; it works from the files)")
+    return 0
+
+
 def _hub_link(args: argparse.Namespace) -> int:
     from .course import hub_address, hub_link, without_secrets
 
@@ -615,6 +631,17 @@ def _parser() -> argparse.ArgumentParser:
     asg.add_argument("--seed", type=int, default=None,
                      help="with --from: the seed that orders the questions and their options (default: 0)")
     asg.set_defaults(func=_assignments)
+    site = sub.add_parser("site", help="write web pages of your own question sets: a page per folder, every "
+                                       "question with its answer folded")
+    site.add_argument("--from", dest="folders", metavar="DIR", action="append", required=True,
+                      help="a folder of question files (the capstone format), checked by the engine first; "
+                           "give --from again for another set (a page each). A missing folder, or a file "
+                           "with a problem, is one line and exit 2")
+    site.add_argument("--out", required=True, help="the folder to write the pages into (index.html and "
+                                                   "one NAME.html per set)")
+    site.add_argument("--seed", type=int, default=0, help="the seed that orders each question's options")
+    site.add_argument("--force", action="store_true", help="overwrite pages already in the folder")
+    site.set_defaults(func=_site)
     hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
                                           "student's JupyterHub home")
     hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu "

@@ -304,3 +304,105 @@ def test_nbgrader_autogrades_a_question_set(tmp_path: Path) -> None:
         scores = {s: (gb.find_submission("week-3", s).score, gb.find_submission("week-3", s).max_score)
                   for s in ("full", "blank")}
     assert scores == {"full": (3, 3), "blank": (0, 3)}
+
+
+# ----------------------------------------------------------------------------- web pages
+def _sections(fragment: str) -> list[object]:
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(fragment, "html.parser").select("section.mtgkit-set-question")
+
+
+def _check_page(fragment: str, qs: list[object]) -> None:
+    """Every question is on the page in full, its options outside the fold and its answer, the
+    explanation and each wrong option's misconception inside its ``<details>`` (closed)."""
+    import re
+
+    from mtgkit.misconceptions import CATALOG
+    from mtgkit.presenting import plain
+    from mtgkit.teaching import split_explanation
+
+    sections = _sections(fragment)
+    assert len(sections) == len(qs)
+    for section, q in zip(sections, qs, strict=True):
+        [details] = section.find_all("details")  # type: ignore[attr-defined]
+        assert details.get("open") is None
+        assert details.summary.get_text() == f"The answer to question {q.number}"
+        inside = " ".join(details.get_text(" ").split())
+        details.extract()
+        outside = " ".join(section.get_text(" ").split())  # type: ignore[attr-defined]
+        assert plain(q.prompt) in outside and plain(q.board.rstrip(".")) in outside
+        assert [li.get_text() for li in section.select("ol.options li")] == list(q.options)  # type: ignore[attr-defined]
+        right = [re.sub(r"^[A-Z]\. ", "", li.get_text()) for li in details.select("ul.right li")]
+        assert right == list(q.answers)
+        assert plain(split_explanation(q.explanation).reason.text) in inside
+        assert "right option" not in outside and "What the engine did" not in outside
+        for option, names in q.wrong:
+            assert option in inside and all(plain(CATALOG[n].title) in inside
+                                            for name in names for n in name.split(" + "))
+
+
+def test_a_question_sets_page_folds_each_answer(tmp_path: Path) -> None:
+    from mtgkit.site import set_fragment, set_questions
+
+    folder = teachers_folder(tmp_path)
+    qs = set_questions(load_folder(folder), "week-3", seed=4)
+    assert [q.situation.id for q in qs] == ["K1", "T2", "M1"] and [q.number for q in qs] == [1, 2, 3]
+    by_id = {q.situation.id: q for q in questions_from(folder, seed=4)}
+    assert [q.options for q in qs] == [by_id[q.situation.id].options for q in qs]  # the seed's order
+    _check_page(set_fragment(qs), qs)
+
+
+def test_the_site_command_writes_a_page_per_set_and_an_index(tmp_path: Path) -> None:
+    from bs4 import BeautifulSoup
+
+    from mtgkit.site import set_fragment, set_questions
+
+    week3, extra = teachers_folder(tmp_path), tmp_path / "extra"
+    extra.mkdir()
+    shutil.copy(capstones.FOLDER / "X1-a-clone-of-the-goose-mother.toml", extra)
+    out = tmp_path / "site"
+    done = cli("site", "--from", str(week3), "--from", str(extra), "--out", str(out), "--seed", "2")
+    assert done.returncode == 0 and "wrote 2 question set pages" in done.stdout, done.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["extra.html", "index.html", "week-3.html"]
+    index = BeautifulSoup((out / "index.html").read_text(), "html.parser")
+    assert [(a["href"], a.get_text()) for a in index.select("li a")] == [("week-3.html", "week-3"),
+                                                                          ("extra.html", "extra")]
+    page = (out / "week-3.html").read_text()
+    qs = set_questions(load_folder(week3), "week-3", 2)
+    assert page.startswith("<!DOCTYPE html>") and set_fragment(qs) in page
+    _check_page(page, qs)
+    again = cli("site", "--from", str(week3), "--out", str(out), "--seed", "3")
+    assert "already holds" in one_line(again)  # another page in the way: nothing overwritten
+    for args, words in ((["--from", str(tmp_path / "nope")], "nope: no such folder"),
+                        (["--from", str(week3), "--from", str(week3)], "is also called 'week-3'")):
+        assert words in one_line(cli("site", *args, "--out", str(tmp_path / "other")))
+    assert not (tmp_path / "other").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["extra", "site", "week-3"]
+
+
+def test_the_website_has_a_page_per_question_set(tmp_path: Path) -> None:
+    """docs/_ext/mtgkit_docs.py: the capstones' page, a teacher's set's page when the site is
+    built with MTGKIT_DOCS_QUESTIONS, and their index (the build itself is tests/test_docs_site.py's)."""
+    import importlib.util
+    import os
+
+    pytest.importorskip("sphinx", reason="the website's tools are in the test extra: pip install -e .[test]")
+    spec = importlib.util.spec_from_file_location("mtgkit_docs", ROOT / "docs" / "_ext" / "mtgkit_docs.py")
+    assert spec and spec.loader
+    ext = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ext)
+    from mtgkit.site import set_questions
+
+    folder = teachers_folder(tmp_path)
+    pages = ext.question_set_pages(os.pathsep.join(["", str(folder)]))
+    assert sorted(pages) == ["capstones.md", "index.md", "week-3.md"]
+    assert f"| [The capstones](capstones.md) | {len(capstones.load())} |" in pages["index.md"]
+    assert "| [week-3](week-3.md) | 3 |" in pages["index.md"]
+    assert "capstones\nweek-3\n```" in pages["index.md"]  # in its hidden toctree
+    for name, qs in (("capstones.md", set_questions(capstones.load(), "capstones")),
+                     ("week-3.md", set_questions(load_folder(folder), "week-3"))):
+        raw = pages[name].split("```{raw} html\n", 1)[1].rsplit("\n```", 1)[0]
+        _check_page(raw, qs)
+    with pytest.raises(Exception, match="two question sets are called 'week-3'"):
+        ext.question_set_pages(os.pathsep.join([str(folder), str(folder)]))
