@@ -512,7 +512,10 @@ def test_no_table_has_an_empty_header_and_every_sidebar_toggle_is_named(docs_sit
         soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         where = path.relative_to(docs_site.html).as_posix()
         assert not [th for th in soup.find_all("th") if not th.get_text(strip=True)], where
-        toggles = soup.find_all("summary")
+        # a question set's folded answers (mtgkit.site) are named by their own words
+        answers = [t for t in soup.find_all("summary") if t.find_parent("details", class_="mtgkit-answer")]
+        assert all(t.get_text(strip=True).startswith("The answer to question ") for t in answers), where
+        toggles = [t for t in soup.find_all("summary") if t not in answers]
         assert all(t.get("aria-label", "").startswith("The pages under ") for t in toggles), where
         brand = soup.select_one("a.navbar-brand")
         assert brand is None or brand.find_parent(attrs={"role": "navigation"}) is not None, where
