@@ -75,6 +75,7 @@ from .presenting import (
 )
 from .records import Value
 from .rules import TITLES
+from .safetext import shown
 from .teaching import Case, Play, cr, deciding_rules, relied_on, same_point, split_explanation
 from .testwise import BY_LOOK, BY_PLACE, Asked, Tally
 from .topics import TOPICS as REGISTRY
@@ -461,8 +462,12 @@ def hand_written(caps: Sequence[bank.Capstone], name: str, level: Level, seed: i
 def set_name(folder: str | Path) -> str:
     """A teacher's question set is called after its folder (``week-3/`` gives ``week-3``); a folder
     named like one of practice's streams (a topic, ``mixed`` or ``capstones``) gets ``-questions``
-    after it, so a teacher's set and a generated stream never share a name."""
-    name = Path(folder).resolve().name or "questions"
+    after it, so a teacher's set and a generated stream never share a name.
+
+    >>> set_name("classes/week-3"), set_name("classes/monarch"), set_name("odd\\nname")
+    ('week-3', 'monarch-questions', 'odd\\\\nname')
+    """
+    name = shown(Path(folder).resolve().name) or "questions"  # a control or invisible character escaped
     return f"{name}-questions" if name in STREAMS else name
 
 
