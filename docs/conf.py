@@ -3,8 +3,11 @@
 
 The site is built offline: the notebooks are rendered from their committed outputs (no kernel
 runs), no inventory is fetched (intersphinx is not used) and no page loads a script from a CDN.
-The lessons, the misconception pages and the scenario-files page are generated into this folder
-by the extension in ``_ext/mtgkit_docs.py`` (gitignored); notebooks/ is only read.
+The lessons, the misconception pages, the question sets' pages and the scenario-files page are
+generated into this folder by the extension in ``_ext/mtgkit_docs.py`` (gitignored); notebooks/ is
+only read. The question sets are the capstones and, when ``MTGKIT_DOCS_QUESTIONS`` names them
+(folders separated by ``os.pathsep``), a teacher's folders of question files: a page each, every
+answer folded.
 
 The lessons' JupyterHub launch button is a real nbgitpuller link when the site is built for a
 hub: set ``MTGKIT_DOCS_HUB`` (the hub's URL) and ``MTGKIT_DOCS_HUB_REPO`` (the repository that

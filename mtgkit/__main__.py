@@ -1,5 +1,5 @@
 """The command line: ``mtgkit run FILE``, ``cards``, ``check PATH...``, ``worksheet``, ``course``,
-``assignments``, ``hub-link``.
+``assignments``, ``site``, ``hub-link``.
 
 Bad input gets one error line naming the file, the place and what was expected, and exit
 code 2; never a traceback. Anything that came from a file or the command line is escaped
@@ -317,12 +317,16 @@ def _number(option: str, value: int, low: int, high: int, why: str = "") -> int:
     return value
 
 
-def _worksheet(args: argparse.Namespace) -> int:
+def _worksheet_questions(args: argparse.Namespace) -> tuple[list[Any], str, str, str, int]:
+    """The questions a ``worksheet`` command asks for, the stream's name, the files' stem, the
+    level and how many were asked (for the message)."""
     from . import capstones
-    from .files import write_files
-    from .practice import CAPSTONES, LEVELS, STREAMS, as_json, render_worksheet, worksheet
+    from .practice import CAPSTONES, LEVELS, STREAMS, worksheet
 
-    topic = _choice("--topic", args.topic, STREAMS)
+    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+    if args.folder is not None:
+        return _folder_questions(args, seed)
+    topic = _choice("--topic", "could-produce" if args.topic is None else args.topic, STREAMS)
     if topic == CAPSTONES:
         # the capstones are one hand-written set, each at its own level: --level would choose
         # nothing, and there are only so many of them
@@ -330,18 +334,62 @@ def _worksheet(args: argparse.Namespace) -> int:
             raise CLIError(f"--level {args.level!r}: the capstones have no level to choose (each is "
                            "written at its own); leave --level out")
         total = len(capstones.load())
-        n = _number("--n", args.n, 1, total, f" (there are {total} capstones)")
+        n = _number("--n", 10 if args.n is None else args.n, 1, total, f" (there are {total} capstones)")
         level = "hard"
     else:
         level = _choice("--level", "easy" if args.level is None else args.level, LEVELS)
-        n = _number("--n", args.n, 1, limits.MAX_QUESTIONS)
-    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+        n = _number("--n", 10 if args.n is None else args.n, 1, limits.MAX_QUESTIONS)
     qs = worksheet(topic, level, n, seed)
     if topic == CAPSTONES:  # each at its own level, as the data says
-        qs = [q.replace(level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
-              for q in qs]
-    out = Path(args.out)
+        qs = [_own_level(q) for q in qs]
     stem = f"worksheet-{topic}-seed{seed}" if topic == CAPSTONES else f"worksheet-{topic}-{level}-seed{seed}"
+    return qs, topic, stem, level, n
+
+
+def _own_level(q: Any) -> Any:
+    """A hand-written question at the level its file gives."""
+    return q.replace(level="easy" if getattr(q.situation, "level", "hard") == "easy" else "hard")
+
+
+def _folder_questions(args: argparse.Namespace, seed: int) -> tuple[list[Any], str, str, str, int]:
+    """``--from DIR``: a teacher's question set (every question file under DIR, checked by the
+    engine; a refused folder or file is one line, exit 2), each at its own level."""
+    import itertools
+
+    from .capstones import CapstoneError, load_folder
+    from .errors import RulesError
+    from .practice import hand_written, set_name
+    from .teacherfiles import UsageError
+
+    if args.topic is not None:
+        raise CLIError(f"--topic {args.topic!r} and --from: choose one (--from DIR asks the question files "
+                       "in DIR)")
+    if args.level is not None:
+        raise CLIError(f"--level {args.level!r}: a teacher's questions have no level to choose (each is "
+                       "written at its own); leave --level out")
+    try:
+        caps = load_folder(args.folder, seed)
+    except (UsageError, CapstoneError) as err:
+        raise CLIError(str(err)) from None
+    most = min(len(caps), limits.MAX_QUESTIONS)
+    n = _number("--n", most if args.n is None else args.n, 1, most,
+                f" (there are {len(caps)} questions in {args.folder})")
+    name = set_name(args.folder)
+    try:
+        qs = [_own_level(q) for q in itertools.islice(hand_written(caps, name, "hard", seed), n)]
+    except (RulesError, ValueError) as err:
+        raise CLIError(f"{args.folder}: a question can't be asked ({err}); mtgkit check {args.folder} "
+                       "says which") from None
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "questions"
+    return qs, name, f"worksheet-{slug}-seed{seed}", "hard", n
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    from .files import write_files
+    from .practice import as_json, render_worksheet
+
+    qs, topic, stem, level, n = _worksheet_questions(args)
+    out = Path(args.out)
     files: dict[Path, str | bytes]
     if args.format == "json":
         files = {out / f"{stem}.json": as_json(qs)}
@@ -376,6 +424,10 @@ def _course(args: argparse.Namespace) -> int:
 def _assignments(args: argparse.Namespace) -> int:
     from .assignments import AssignmentError, write_assignments
 
+    if args.folder is not None:
+        return _set_assignment(args)
+    if args.name is not None or args.n is not None or args.seed is not None:
+        raise CLIError("--name, --n and --seed go with --from DIR (an assignment of your own questions)")
     try:
         written = write_assignments(args.dest, force=args.force)
     except AssignmentError as err:
@@ -384,6 +436,44 @@ def _assignments(args: argparse.Namespace) -> int:
     _show(f"wrote an nbgrader course to {_q(args.dest)}: {len(names)} assignments in source/ "
           f"({', '.join(names)}) and nbgrader_config.py\n"
           f"next: cd {_q(args.dest)} && nbgrader generate_assignment {names[0]}")
+    return 0
+
+
+def _set_assignment(args: argparse.Namespace) -> int:
+    """``assignments DEST --from DIR``: an nbgrader assignment of a teacher's question set."""
+    from .assignments import AssignmentError, write_question_set_assignment
+    from .capstones import CapstoneError
+    from .teacherfiles import UsageError
+
+    seed = _number("--seed", 0 if args.seed is None else args.seed, 0, limits.MAX_SEED)
+    if args.n is not None:
+        _number("--n", args.n, 1, limits.MAX_QUESTIONS)
+    try:
+        written = write_question_set_assignment(args.dest, args.folder, name=args.name, seed=seed, n=args.n,
+                                                force=args.force)
+    except (AssignmentError, CapstoneError, UsageError) as err:
+        raise CLIError(str(err)) from None
+    [notebook] = [p for p in written if p.suffix == ".ipynb"]
+    name = notebook.parent.name
+    _show(f"wrote an nbgrader course to {_q(args.dest)}: the assignment {name} in source/{name}/ "
+          f"({sum(p.suffix == '.toml' for p in written)} question files beside its notebook) and "
+          f"nbgrader_config.py\nnext: cd {_q(args.dest)} && nbgrader generate_assignment {name}")
+    return 0
+
+
+def _site(args: argparse.Namespace) -> int:
+    from .capstones import CapstoneError
+    from .site import write_site
+    from .teacherfiles import UsageError
+
+    seed = _number("--seed", args.seed, 0, limits.MAX_SEED)
+    try:
+        written = write_site(args.folders, args.out, seed=seed, force=args.force)
+    except (UsageError, CapstoneError, ValueError) as err:
+        raise CLIError(str(err)) from None
+    index = next(p for p in written if p.name == "index.html")
+    _show(f"wrote {len(written) - 1} question set page{'s' if len(written) != 2 else ''} and "
+          f"{_q(index)} (open it in a browser; it works from the files)")
     return 0
 
 
@@ -493,16 +583,22 @@ def _parser() -> argparse.ArgumentParser:
     chk.set_defaults(func=_check)
     ws = sub.add_parser("worksheet", help="write a practice worksheet and its answer key (markdown), or the "
                                           "questions for Moodle or Canvas")
-    ws.add_argument("--topic", default="could-produce",
+    ws.add_argument("--topic", default=None,
                     help="could-produce, tapping, x-values, tap-untap, monarch, mixed (every topic, "
                          "with questions that cross two), or capstones (the "
-                         "hand-written judge-style questions)")
+                         "hand-written judge-style questions) (default: could-produce)")
+    ws.add_argument("--from", dest="folder", metavar="DIR", default=None,
+                    help="instead of --topic: your own questions, every question file (the capstone "
+                         "format) under DIR, each checked by the engine first; card files there are "
+                         f"skipped; at most {limits.MAX_CHECK_FILES} files. A missing folder, or a file "
+                         "with a problem, is one line and exit 2 (mtgkit check DIR lists every problem)")
     ws.add_argument("--level", default=None,
-                    help="easy or hard (default: easy; the capstones have no level: each is written "
-                         "at its own, so --level is refused with them)")
-    ws.add_argument("--n", type=int, default=10,
-                    help=f"number of questions (1 to {limits.MAX_QUESTIONS}; with --topic capstones, "
-                         "at most the number of capstones: asking for more is refused)")
+                    help="easy or hard (default: easy; the capstones and your own questions have no "
+                         "level: each is written at its own, so --level is refused with them)")
+    ws.add_argument("--n", type=int, default=None,
+                    help=f"number of questions, 1 to {limits.MAX_QUESTIONS} (default: 10); with --topic "
+                         "capstones, at most the number of capstones: asking for more is refused; with "
+                         "--from, at most the number of questions in DIR, and all of them if --n is left out")
     ws.add_argument("--seed", type=int, default=0,
                     help=f"the same seed gives the same worksheet (0 to {limits.MAX_SEED:,})")
     ws.add_argument("--out", default=".", help="folder to write into")
@@ -523,7 +619,29 @@ def _parser() -> argparse.ArgumentParser:
                                              "per notebook with exercises")
     asg.add_argument("dest", help="the nbgrader course folder to write (source/ and nbgrader_config.py)")
     asg.add_argument("--force", action="store_true", help="overwrite files already in the folder")
+    asg.add_argument("--from", dest="folder", metavar="DIR", default=None,
+                     help="instead of the course's notebooks: one assignment of your own questions, every "
+                          "question file under DIR (checked by the engine first; copied beside the "
+                          "notebook), one point per question; a missing folder, or a file with a problem, "
+                          "is one line and exit 2")
+    asg.add_argument("--name", default=None,
+                     help="with --from: the assignment's name (default: DIR's name)")
+    asg.add_argument("--n", type=int, default=None,
+                     help="with --from: how many of the questions (default: all of them)")
+    asg.add_argument("--seed", type=int, default=None,
+                     help="with --from: the seed that orders the questions and their options (default: 0)")
     asg.set_defaults(func=_assignments)
+    site = sub.add_parser("site", help="write web pages of your own question sets: a page per folder, every "
+                                       "question with its answer folded")
+    site.add_argument("--from", dest="folders", metavar="DIR", action="append", required=True,
+                      help="a folder of question files (the capstone format), checked by the engine first; "
+                           "give --from again for another set (a page each). A missing folder, or a file "
+                           "with a problem, is one line and exit 2")
+    site.add_argument("--out", required=True, help="the folder to write the pages into (index.html and "
+                                                   "one NAME.html per set)")
+    site.add_argument("--seed", type=int, default=0, help="the seed that orders each question's options")
+    site.add_argument("--force", action="store_true", help="overwrite pages already in the folder")
+    site.set_defaults(func=_site)
     hub = sub.add_parser("hub-link", help="print the nbgitpuller link that puts the student copy in each "
                                           "student's JupyterHub home")
     hub.add_argument("--hub", required=True, help="the JupyterHub's URL, e.g. https://hub.example.edu "

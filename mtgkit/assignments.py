@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import itertools
 import json
 import re
 from collections.abc import Iterable
@@ -370,3 +371,122 @@ def write_assignments(dest: str | Path, *, force: bool = False, source: Path | N
             nb, _total = assignment_notebook(stem, source)
             files[dest / "source" / stem / f"{stem}.ipynb"] = dump_notebook(nb)
     return write_files(dest, files, force=force, what="the assignments", error=AssignmentError)
+
+
+# ----------------------------------------------------------------------------- a teacher's question set
+#: The first words of a question-set assignment after its title: what is graded, and what is not.
+SET_HOW_GRADED = """## How this assignment is graded
+Only the **Python answer cell** is graded: the cell that starts with `answers1 = [`, just below
+the note *This cell is graded*. Replace each `None` with your answer to that question (one of its
+options, copied as it is written), run the cell, and save the notebook before you hand it in.
+
+The exercise box with a *Check* button is for trying things out: what you pick in it is **not
+saved** in the notebook and **not graded**. Checking an answer there doesn't hand it in; copy it
+into the Python cell.
+
+In this assignment, the feedback on a wrong answer names the misconception it looks like and the
+rule to look at again, but not the right answer: the cell below switches that on. Leave it as it
+is and run it with the others."""
+
+#: A name nbgrader takes for an assignment (a folder name): letters, digits, ``-`` and ``_``.
+ASSIGNMENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+class QuestionSetAssignment(NamedTuple):
+    """An nbgrader assignment of a teacher's question set (:func:`question_set_assignment`)."""
+
+    #: the assignment's name (its folder in ``source/``)
+    name: str
+    #: the source notebook
+    notebook: dict[str, Any]
+    #: its points: one per question
+    points: int
+    #: the question files it reads, beside the notebook: relative path -> text
+    files: dict[Path, str]
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-_")[:64] or "questions"
+
+
+def question_set_assignment(folder: str | Path, *, name: str | None = None, seed: int = 0,
+                            n: int | None = None) -> QuestionSetAssignment:
+    """An nbgrader assignment of a teacher's question set: every question file under ``folder``
+    (:func:`mtgkit.capstones.load_folder`: checked by the engine, a problem refused in one line),
+    copied beside the notebook into a folder named after the set, so the released notebook and
+    the grader read the same files (nbgrader releases and, when it autogrades, restores every file
+    of the assignment's source folder). The notebook asks the first ``n`` (default: all) of the
+    set's stream for ``seed`` (:func:`mtgkit.practice.questions_from`), shown in an exercise box
+    to try answers; the graded cell is ``answers1 = [None, ...]`` with the right answers as its
+    solution, and the hidden test rebuilds the questions from the files and grades the answers
+    with :func:`mtgkit.practice.check_practice`: one point per question. ``name``: the
+    assignment's name (default: the set's name, as a folder name)."""
+    from .capstones import load_folder
+    from .practice import hand_written, set_name
+    from .teacherfiles import read_text
+
+    src = Path(folder)
+    caps = load_folder(src, seed)
+    here = _slug(set_name(src))  # the copied set's folder (questions_from names the set after it)
+    name = here if name is None else name
+    if not ASSIGNMENT_NAME.fullmatch(name):
+        raise AssignmentError(f"assignment name {name!r}: letters, digits, - and _ (at most 64), "
+                              "starting with a letter or a digit")
+    n = len(caps) if n is None else n
+    if not 1 <= n <= len(caps):
+        raise AssignmentError(f"n {n}: a whole number from 1 to {len(caps)} (the questions in {src})")
+    files = {Path(here) / Path(c.path).relative_to(src): read_text(Path(c.path)) for c in caps}
+    qs = list(itertools.islice(hand_written(caps, set_name(here), "hard", seed), n))
+    build = f'questions1 = list(questions_from("{here}", seed={seed}))[:{n}]'
+    exercise = "\n".join([
+        "from mtgkit.practice import check_practice, questions_from",
+        "from mtgkit.widgets import Exercise", "",
+        f"# the {n} questions of {here}/ for seed {seed}, as your teacher wrote them", build,
+        f'Exercise.for_practice(questions1, title="{here}: {n} questions")'])
+    answers = "answers1 = [" + ", ".join(["None"] * n) + "]"
+    right = "answers1 = [" + ", ".join(repr(q.answer) for q in qs) + "]"
+    solution = "\n".join([answers, BEGIN_SOLUTION, right, END_SOLUTION,
+                          "print(check_practice(answers1, questions1))"])
+    hidden = "\n".join([f"# {n} points, one per question, graded by the engine.", BEGIN_HIDDEN,
+                        "from mtgkit.assignments import score",
+                        "from mtgkit.practice import check_practice, questions_from", build,
+                        f"score(check_practice(answers1, questions1), {n})", END_HIDDEN])
+    cells = [
+        _markdown(f"{name}-title", f"# {here}\nQuestions written by your teacher, each played and "
+                                   "checked by the engine: pick the right option for each."),
+        _markdown(f"{name}-how-graded", SET_HOW_GRADED),
+        {"cell_type": "code", "execution_count": None, "id": f"{name}-assessment-mode",
+         "metadata": {"nbgrader": {"grade": False, "grade_id": "assessment-mode", "locked": True,
+                                   "schema_version": 3, "solution": False, "task": False}},
+         "outputs": [], "source": ASSESSMENT_CELL},
+        _code(f"{name}-questions", exercise, {}),
+        _markdown(f"{name}-graded", graded_note(1, "answers1", n)),
+        _code(f"{name}-answers", solution, {"nbgrader": _nbgrader("exercise1-answers", solution=True)}),
+        _code(f"{name}-tests", hidden, {"nbgrader": _nbgrader("exercise1-tests", solution=False, points=n)}),
+    ]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                      "name": "python3"},
+                                       "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    return QuestionSetAssignment(name, nb, n, files)
+
+
+def _code(cell_id: str, source: str, metadata: dict[str, Any]) -> dict[str, Any]:
+    return {"cell_type": "code", "execution_count": None, "id": cell_id, "metadata": metadata, "outputs": [],
+            "source": source}
+
+
+def write_question_set_assignment(dest: str | Path, questions: str | Path, *, name: str | None = None,
+                                  seed: int = 0, n: int | None = None, force: bool = False) -> list[Path]:
+    """Write the assignment of the question set in the folder ``questions``
+    (:func:`question_set_assignment`) into the nbgrader course folder ``dest``:
+    ``nbgrader_config.py`` (the course's) and ``source/NAME/`` (the notebook and the question
+    files); return the files written. As :func:`write_assignments`: nothing is written
+    outside ``dest``, and nothing is overwritten unless ``force``."""
+    made = question_set_assignment(questions, name=name, seed=seed, n=n)
+    course = folder(dest, AssignmentError)
+    here = course / "source" / made.name
+    files: dict[Path, str] = {course / "nbgrader_config.py": NBGRADER_CONFIG,
+                              here / f"{made.name}.ipynb": dump_notebook(made.notebook)}
+    files |= {here / rel: text for rel, text in made.files.items()}
+    return write_files(course, files, force=force, what="the assignment", error=AssignmentError)

@@ -4,17 +4,18 @@ problem on one line ``FILE:LINE: what``, for a teacher before class and for CI.
 A path is a file or a folder (every ``*.toml`` inside it, at most
 :data:`~mtgkit.limits.MAX_CHECK_FILES`, symlinks not followed). A file is told by its top-level
 keys: ``steps``, ``question`` or ``options`` make a question file in the capstone format
-(:mod:`mtgkit.capstones`; it may hold ``card`` tables of its own), else ``card`` tables a card
-file (read by :func:`mtgkit.cards.parse_cards`, whose error names the line and key). A question file is checked for: an unknown key or card (with the
-near name), a step the engine refuses (with its rule), no option or more than one marked right,
-two options with the same text, a right option whose claims fail in an outcome, a wrong option
-whose claims all hold, and a wrong option its misconception doesn't produce: the steps played
-again by that misconception's rule variant (:data:`mtgkit.topics.base.VARIANTS`) must give it.
-A misconception that is a misreading, not a rule variant, can't be played: a note says so.
-A question the engine answers (a ``[model]``, no option marked right) is checked for an answer
-by the engine, the author's ``answer`` among it, and at least :data:`MIN_WRONG` wrong options;
-each version its ``[alternatives]`` make is played, and its own cards (``cards_file``,
-``[[card]]``) are read as card files are. Nothing is evaluated and nothing is written.
+(:mod:`mtgkit.capstones`; it may hold ``card`` tables of its own), else ``card`` tables a card file
+(read by :func:`mtgkit.cards.parse_cards`, whose error names the line and key). A question file is
+checked for: an unknown key or card (with the near name), a step the engine refuses (with its rule),
+no option or more than one marked right, two options with the same text, a right option whose claims
+fail in an outcome, a wrong option whose claims all hold, and a wrong option its misconception
+doesn't produce: the steps played again by that misconception's rule variant
+(:data:`mtgkit.topics.base.VARIANTS`) must give it. A misconception that is a misreading, not a rule
+variant, can't be played: a note says so. A question the engine answers (a ``[model]``, no option
+marked right) is checked for an answer by the engine, the author's ``answer`` among it, and at least
+:data:`MIN_WRONG` wrong options; each version its ``[alternatives]`` make is played, and its own
+cards (``cards_file``, ``[[card]]``) are read as card files are. Nothing is evaluated and nothing is
+written.
 
 >>> from mtgkit.capstones import FOLDER
 >>> report = check_paths([FOLDER / "K1-bolt-the-attacker-in-response.toml"])
@@ -24,14 +25,10 @@ each version its ``[alternatives]`` make is played, and its own cards (``cards_f
 
 from __future__ import annotations
 
-import os
-import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import limits
 from .capstones import (
     CLAIMS,
     OPTION_KEYS,
@@ -51,10 +48,10 @@ from .capstones import (
 from .cards import CATALOG, CardFileError, parse_cards, suggest
 from .cards.cardfile import line_of
 from .errors import RulesError
-from .files import NotRegularFile, read_regular
 from .misconceptions import CATALOG as MISCONCEPTIONS
 from .practice import capstone_question
 from .records import Value
+from .teacherfiles import FileProblem, UsageError, file_kind, files_in, read_text, toml_data
 from .teaching import Play, Step
 from .topics.base import VARIANTS, rules_held
 from .variants import Rules, overrides
@@ -63,12 +60,7 @@ from .variants import Rules, overrides
 REQUIRED = ("id", "title", "topics", "level", "rules", "cards", "setup", "question", "why")
 #: The keys a question file the engine answers (a ``[model]``, no option marked right) must have.
 AUTO_REQUIRED = ("id", "title", "topics", "level", "question")
-_QUESTION = {"steps", "question", "options"}
 _ZONES = ("board", "hand", "graveyard", "top_of_library")
-
-
-class UsageError(ValueError):
-    """A path that can't be checked at all (missing, or too many files): exit 2."""
 
 
 class Finding(Value):
@@ -103,32 +95,6 @@ class Report(Value):
 
 
 # ----------------------------------------------------------------------------- which files
-def files_in(paths: Sequence[str | Path]) -> list[Path]:
-    """The files the paths name: a file itself, a folder's ``*.toml`` (sorted, symlinks not
-    followed). :class:`UsageError` for a missing path or more than ``MAX_CHECK_FILES`` files."""
-    if not paths:
-        raise UsageError("name at least one file or folder to check")
-    found: list[Path] = []
-    for p in map(Path, paths):
-        if not os.path.lexists(p):
-            raise UsageError(f"{p}: no such file or folder")
-        if p.is_dir() and not p.is_symlink():
-            for root, dirs, names in os.walk(p):  # followlinks=False: a linked folder isn't entered
-                dirs.sort()
-                for name in sorted(names):
-                    f = Path(root) / name
-                    if name.endswith(".toml") and not f.is_symlink():
-                        found.append(f)
-                        if len(found) > limits.MAX_CHECK_FILES:
-                            raise UsageError(f"{p}: at most {limits.MAX_CHECK_FILES} files to check (the "
-                                             "check limit; name fewer folders)")
-        else:
-            found.append(p)
-    if len(found) > limits.MAX_CHECK_FILES:
-        raise UsageError(f"at most {limits.MAX_CHECK_FILES} files to check (the check limit)")
-    return found
-
-
 def check_paths(paths: Sequence[str | Path]) -> Report:
     """Check every file the paths name (see the module's docstring)."""
     files = files_in(paths)
@@ -136,54 +102,26 @@ def check_paths(paths: Sequence[str | Path]) -> Report:
 
 
 # ----------------------------------------------------------------------------- one file
-def _read(path: Path) -> tuple[str | None, list[Finding]]:
-    name = str(path)
-    try:
-        raw = read_regular(path, limits.MAX_FILE_BYTES)
-    except NotRegularFile as err:
-        return None, [Finding(name, 1, str(err))]
-    except OSError as err:
-        return None, [Finding(name, 1, f"a readable file ({err.strerror})")]
-    if len(raw) > limits.MAX_FILE_BYTES:
-        return None, [Finding(name, 1, f"at most {limits.MAX_FILE_BYTES:,} bytes (the file limit)")]
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        return None, [Finding(name, 1, "UTF-8 text")]
-    problem = limits.check_text(text)
-    if problem:
-        place, expected = problem
-        line = int(place.split()[1]) if place.startswith("line ") else 1
-        return None, [Finding(name, line, expected.replace("scenario limit", "file limit"))]
-    return text, []
-
-
 def check_file(path: Path) -> list[Finding]:
     """The findings for one file (empty when it is fine)."""
     name = str(path)
-    text, bad = _read(path)
-    if text is None:
-        return bad
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        match = re.search(r"\(at line (\d+)", str(err))
-        return [Finding(name, int(match.group(1)) if match else 1, f"valid TOML ({err})")]
-    except (RecursionError, ValueError):
-        return [Finding(name, 1, "TOML of a sensible size and nesting")]
-    if limits._depth(data) > limits.MAX_DEPTH:
-        return [Finding(name, 1, f"tables and lists nested at most {limits.MAX_DEPTH} deep (the file limit)")]
-    if _QUESTION & set(data):  # a question file may carry [[card]] tables of its own
-        try:
-            return check_question(path, text, data)
-        except (TypeError, AttributeError, ValueError, KeyError) as err:  # a value of the wrong shape
-            return [Finding(name, 1, f"a question file in the capstone format ({type(err).__name__}: {err})")]
-    if "card" in data:
+        text = read_text(path)
+        data = toml_data(path, text)
+    except FileProblem as err:
+        return [Finding(name, err.line, err.what)]
+    kind = file_kind(data)  # a question file may carry [[card]] tables of its own
+    if kind == "card":
         try:
             parse_cards(text, path)
         except CardFileError as err:
             return [_card_finding(err)]
         return []
+    if kind == "question":
+        try:
+            return check_question(path, text, data)
+        except (TypeError, AttributeError, ValueError, KeyError) as err:  # a value of the wrong shape
+            return [Finding(name, 1, f"a question file in the capstone format ({type(err).__name__}: {err})")]
     return [Finding(name, 1, "neither a card file ([[card]] tables) nor a question file (steps, question, "
                              "options)")]
 

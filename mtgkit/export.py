@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .grading import look_again
-from .practice import Question
+from .practice import Question, is_hand_written
 from .presenting import (
     QUESTION_CSS,
     best_misconception,
@@ -166,7 +166,7 @@ def title(qs: Sequence[Question]) -> str:
     if not qs:
         return "mtgkit worksheet"
     q = qs[0]
-    level = "" if q.topic == "capstones" else f" {q.level}"
+    level = "" if is_hand_written(q) else f" {q.level}"  # a hand-written set has no level
     return f"mtgkit {q.topic}{level} seed {q.seed}"
 
 

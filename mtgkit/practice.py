@@ -46,6 +46,7 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Literal, cast
 
 from . import capstones as bank
@@ -74,6 +75,7 @@ from .presenting import (
 )
 from .records import Value
 from .rules import TITLES
+from .safetext import shown
 from .teaching import Case, Play, cr, deciding_rules, relied_on, same_point, split_explanation
 from .testwise import BY_LOOK, BY_PLACE, Asked, Tally
 from .topics import TOPICS as REGISTRY
@@ -145,7 +147,7 @@ class Question(Value):
     rule that doesn't decide it). A true/false question states ``claim`` and asks whether it
     holds. ``rules`` are the CR numbers that decide it."""
 
-    topic: str  # a topic's name, or "capstones"
+    topic: str  # a topic's name, "capstones", or a teacher's question set's name (set_name)
     level: Level
     seed: int
     number: int
@@ -433,19 +435,56 @@ def _draw(rng: random.Random, topic: Topic, level: Level, seen: set[object], see
 
 
 def _capstones(level: Level, seed: int) -> Iterator[Question]:
-    """The capstones as questions, shuffled by the seed; each one's options in the order that
-    keeps the key's place at chance over the stream (:func:`arrange`), unless an option names
-    another by its letter ("All of option B"): then in their written order."""
-    caps = list(bank.load())
+    """The built-in capstones as questions (:func:`hand_written`)."""
+    yield from hand_written(bank.load(), CAPSTONES, level, seed)
+
+
+def hand_written(caps: Sequence[bank.Capstone], name: str, level: Level, seed: int) -> Iterator[Question]:
+    """Hand-written questions (capstones, or a teacher's question set called ``name``) as a stream,
+    shuffled by the seed (the same files and seed give the same order, whatever the set is
+    called); each one's options in the order that keeps the key's place at chance over the stream
+    (:func:`arrange`), unless an option names another by its letter ("All of option B"): then in
+    their written order. Each question's ``topic`` is ``name``."""
+    caps = list(caps)
     rng = random.Random(f"capstones/{seed}")
     rng.shuffle(caps)
     tally = Tally()
     for number, c in enumerate(caps, 1):
         q = capstone_question(c, level, seed, number)
+        if name != q.topic:
+            q = q.replace(topic=name)
         if not any(LETTERED.search(o) for o in q.options):
             q = q.replace(options=arrange(rng, q.options, q.answers, tally))
         tally.add(q)
         yield q
+
+
+def set_name(folder: str | Path) -> str:
+    """A teacher's question set is called after its folder (``week-3/`` gives ``week-3``); a folder
+    named like one of practice's streams (a topic, ``mixed`` or ``capstones``) gets ``-questions``
+    after it, so a teacher's set and a generated stream never share a name.
+
+    >>> set_name("classes/week-3"), set_name("classes/monarch"), set_name("odd\\nname")
+    ('week-3', 'monarch-questions', 'odd\\\\nname')
+    """
+    name = shown(Path(folder).resolve().name) or "questions"  # a control or invisible character escaped
+    return f"{name}-questions" if name in STREAMS else name
+
+
+def questions_from(folder: str | Path, level: str = "hard", seed: int = 0) -> Iterator[Question]:
+    """A teacher's question set as a stream: every question file under ``folder``
+    (:func:`mtgkit.capstones.load_folder`, which refuses a folder with a problem in one line, at
+    once), as the capstones are asked (:func:`hand_written`), each question's ``topic`` the set's
+    name (:func:`set_name`)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    caps = bank.load_folder(folder, seed)  # a file's version by the seed too
+    return hand_written(caps, set_name(folder), "easy" if level == "easy" else "hard", seed)
+
+
+def is_hand_written(q: Question) -> bool:
+    """Is ``q`` a hand-written question (a capstone, or a teacher's), not a generated one?"""
+    return isinstance(q.situation, bank.Capstone)
 
 
 #: An option that names another by its letter, so the options keep the order they were written in.
@@ -750,14 +789,17 @@ def relevant_rules(s: Situation, deciding: Sequence[str] = ()) -> set[str]:
 
 
 def as_json(qs: Sequence[Question]) -> str:
-    """The questions as a JSON list, one object per question: ``topic``, ``level``, ``seed``,
+    """The questions as a JSON list, one object per question: ``topic`` (the topic's name for a
+    generated question, ``capstones`` for the built-in hand-written ones, or a teacher's question
+    set's name, :func:`set_name`: its folder's name), ``level``, ``seed``,
     ``number``, ``kind`` (``choice``, ``true-false`` or ``which-rule``), ``board``, ``steps``
     (the actions played after the set-up, in words), ``cards`` (each card the question uses:
     ``name``, ``cost``, ``type_line``, ``text``), ``stem`` (the question), ``options``,
     ``right`` (indexes into ``options``), ``rules`` (the CR numbers that decide it),
     ``misconceptions`` (a wrong option's index, as a string, -> the list of every misconception
     that produces it, ``"a + b"`` for two held together), ``explanation`` and ``tags`` (facts
-    about the outcome, such as where the crown went).
+    about the outcome, such as where the crown went; a hand-written question's ``capstone`` is its
+    id).
 
     >>> data = json.loads(as_json(worksheet("monarch", "hard", 1, seed=3)))
     >>> sorted(data[0])[:6], len(data[0]["options"]) >= 4
@@ -773,8 +815,8 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
     if not qs:
         return "# (no questions)\n"
     q0 = qs[0]
-    # the capstones are one hand-written set, each at its own level: the title names none
-    title = (f"# mtgkit worksheet: {q0.topic} (seed {q0.seed})" if q0.topic == CAPSTONES else
+    # a hand-written set (the capstones, a teacher's), each at its own level: the title names none
+    title = (f"# mtgkit worksheet: {q0.topic} (seed {q0.seed})" if is_hand_written(q0) else
              f"# mtgkit worksheet: {q0.topic}, {q0.level} (seed {q0.seed})")
     lines = [title + (" — answer key" if key else ""), "",
              "Rule numbers are from the Comprehensive Rules of 2026-08-07.", ""]
@@ -795,5 +837,5 @@ def render_worksheet(qs: list[Question], *, key: bool = False, links: bool = Fal
 
 __all__ = ["CAPSTONES", "Feedback", "LESSON", "LEVELS", "QUESTION_KINDS", "Question", "QuestionKind",
            "STREAMS", "TOPICS", "arrange", "as_json", "balanced", "candidates", "capstone_question",
-           "check_practice", "choose", "fits", "grade", "practice_verdict", "questions", "render_worksheet",
-           "rule_option", "worksheet"]
+           "check_practice", "choose", "fits", "grade", "hand_written", "is_hand_written", "practice_verdict",
+           "questions", "questions_from", "render_worksheet", "rule_option", "set_name", "worksheet"]

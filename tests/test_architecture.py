@@ -85,7 +85,7 @@ TEACHING = {"mtgkit.teaching", "mtgkit.grading", "mtgkit.lessons", "mtgkit.situa
             "mtgkit.misconceptions", "mtgkit.practice", "mtgkit.testwise",
             "mtgkit.presenting", "mtgkit.topics", "mtgkit.capstones"}
 ABOVE = {"mtgkit.timeline", "mtgkit.plot", "mtgkit.widgets", "mtgkit.course", "mtgkit.assignments",
-         "mtgkit.export", "mtgkit.scenario", "mtgkit.checking", "mtgkit.__main__"}
+         "mtgkit.export", "mtgkit.scenario", "mtgkit.checking", "mtgkit.site", "mtgkit.__main__"}
 
 
 def _in(module: str, layer: set[str]) -> bool:

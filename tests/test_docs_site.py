@@ -119,8 +119,8 @@ def test_the_generated_sources_are_gitignored(docs_site: DocsBuild) -> None:
         pytest.skip("not a git checkout")
     docs = ROOT / "docs"
     generated = [*(docs / "lessons").glob("*.ipynb"), *(docs / "misconceptions").glob("*.md"),
-                 docs / "scenario-files.md"]
-    assert len(generated) == len(STEMS) + len(CATALOG) + 2
+                 docs / "scenario-files.md", *(docs / "questions").glob("*.md")]
+    assert len(generated) == len(STEMS) + len(CATALOG) + 2 + 2  # questions/: the capstones and the index
     names = [str(p.relative_to(ROOT)) for p in generated]
     ignored = subprocess.run(["git", "check-ignore", *names], cwd=ROOT, capture_output=True, text=True)
     assert sorted(ignored.stdout.split()) == sorted(names)
@@ -293,7 +293,7 @@ def test_the_index_lists_the_course_and_the_guides(docs_site: DocsBuild) -> None
     hrefs = [a["href"] for a in article(soup).select(".toctree-wrapper a")]
     assert [h for h in hrefs if h.startswith("lessons/")] == [f"lessons/{s}.html" for s in STEMS]
     for name in ("teacher-guide.html", "running-a-class.html", "scenario-files.html",
-                 "misconceptions/index.html", "api/index.html"):
+                 "questions/index.html", "misconceptions/index.html", "api/index.html"):
         assert name in hrefs
 
 
@@ -334,6 +334,24 @@ def test_a_page_per_misconception_from_the_catalogue(docs_site: DocsBuild, name:
     assert body.find("a", href=crlinks.cr_url(m.rule)), "the rule that refutes it is a link"
     explanation = m.example.explain()  # the engine's own explanation, under the answers
     assert plain(explanation.splitlines()[-1]) in text
+
+
+def test_the_capstones_have_a_page_with_every_answer_folded(docs_site: DocsBuild) -> None:
+    """questions/capstones: every capstone in full, its options outside and its answer inside a
+    closed <details> (mtgkit.site); the question sets' index links it."""
+    from mtgkit import capstones
+
+    index = article(page(docs_site, "questions/index.html"))
+    assert "capstones.html" in {a["href"] for a in index.select("table a.internal")}
+    body = article(page(docs_site, "questions/capstones.html"))
+    sections = body.select("section.mtgkit-set-question")
+    assert sorted(s["id"] for s in sections) == sorted(f"question-{c.id}" for c in capstones.load())
+    for section, c in zip(sections, capstones.load(), strict=True):
+        [details] = section.find_all("details")
+        assert details.get("open") is None and details.select("ul.right li")
+        right = next(o.text for o in c.options if o.right)
+        assert right in details.get_text() and c.question in section.get_text()
+        assert len(section.select("ol.options li")) == len(c.options)
 
 
 def test_the_misconception_index_links_every_page(docs_site: DocsBuild) -> None:
@@ -494,7 +512,10 @@ def test_no_table_has_an_empty_header_and_every_sidebar_toggle_is_named(docs_sit
         soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
         where = path.relative_to(docs_site.html).as_posix()
         assert not [th for th in soup.find_all("th") if not th.get_text(strip=True)], where
-        toggles = soup.find_all("summary")
+        # a question set's folded answers (mtgkit.site) are named by their own words
+        answers = [t for t in soup.find_all("summary") if t.find_parent("details", class_="mtgkit-answer")]
+        assert all(t.get_text(strip=True).startswith("The answer to question ") for t in answers), where
+        toggles = [t for t in soup.find_all("summary") if t not in answers]
         assert all(t.get("aria-label", "").startswith("The pages under ") for t in toggles), where
         brand = soup.select_one("a.navbar-brand")
         assert brand is None or brand.find_parent(attrs={"role": "navigation"}) is not None, where

@@ -464,7 +464,8 @@ GUIDE = (ROOT / "docs" / "teacher-guide.md").read_text(encoding="utf-8")
 def test_the_guide_s_section_on_moodle_and_canvas_holds(tmp_path: Path) -> None:
     """The teacher guide's "Send a worksheet to Moodle or Canvas": each command it gives runs and
     writes the file it names, and each format it names is one the kit writes."""
-    section = GUIDE.split("### Send a worksheet to Moodle or Canvas", 1)[1].split("\n## ", 1)[0]
+    after = GUIDE.split("### Send a worksheet to Moodle or Canvas", 1)[1]
+    section = re.split(r"\n##+ ", after, maxsplit=1)[0]
     commands = re.findall(r"`mtgkit (worksheet [^`]+)`", section)
     named = set(re.findall(r"`(worksheet-[\w-]+?(?:-gift\.txt|-moodle\.xml|-canvas-qti\.zip))`", section))
     assert {c.split("--format ")[1].split()[0] for c in commands} == set(FORMATS)

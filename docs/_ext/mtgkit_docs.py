@@ -6,8 +6,9 @@ What it adds to Sphinx and MyST-NB, each from the kit's own code so that nothing
   ``lessons/`` holds the student copy of the course (:func:`mtgkit.course.write_course`, the
   copy Binder opens), ``misconceptions/`` a page per entry of
   :data:`mtgkit.misconceptions.CATALOG` with its example board worded and answered by the
-  engine, and ``scenario-files.md`` the README's section on scenario files. These paths are
-  gitignored; ``notebooks/`` is only read.
+  engine, ``scenario-files.md`` the README's section on scenario files, and ``questions/`` a page
+  per question set (the capstones, and each teacher's folder named in ``MTGKIT_DOCS_QUESTIONS``),
+  every answer folded (:mod:`mtgkit.site`). These paths are gitignored; ``notebooks/`` is only read.
 - **A notebook reader** (:func:`read_notebook`, MyST-NB's reader for ``.ipynb``): leaves out
   the saved widget state (a static page can't run widgets, and it would pull scripts from a
   CDN) and hands MyST-NB each plot's text alternative (``alt`` in an image output's metadata,
@@ -43,10 +44,13 @@ from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
-from mtgkit import crlinks
+from mtgkit import capstones, crlinks
+from mtgkit.capstones import load_folder
 from mtgkit.course import NOTEBOOKS, hub_link, write_course
 from mtgkit.crlinks import Cited
 from mtgkit.misconceptions import CATALOG
+from mtgkit.practice import set_name
+from mtgkit.site import page_name, set_fragment, set_questions
 from mtgkit.widgets.base import RUN_THE_CELL
 
 LOGGER = logging.getLogger(__name__)
@@ -54,6 +58,8 @@ ROOT = Path(__file__).resolve().parents[2]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: Where the generated sources go, relative to the Sphinx source folder.
 LESSONS, MISCONCEPTIONS, SCENARIO_FILES = "lessons", "misconceptions", "scenario-files.md"
+#: The question sets' pages (the capstones, and the folders of ``MTGKIT_DOCS_QUESTIONS``).
+QUESTIONS = "questions"
 #: The README's Binder badge: the repository part and the notebook it opens.
 BINDER_BADGE = re.compile(r"\((https://mybinder\.org/v2/gh/[^)?\s]+)\?urlpath=lab/tree/course/[^)\s]+\)")
 #: The running-a-class section on JupyterHub and nbgitpuller (a link target when no hub is set).
@@ -187,6 +193,68 @@ def scenario_files_page(readme: str) -> str:
             + section.rstrip() + "\n")
 
 
+def question_set_page(name: str, title: str, intro: str, qs: list[Any]) -> str:
+    """A question set's page: every question in full, each answer folded in a ``<details>``
+    element (:func:`mtgkit.site.set_fragment`)."""
+    return "\n".join([
+        f"(questions-{name})=",
+        f"# {_md_escape(title)}",
+        "",
+        intro,
+        "",
+        f"{len(qs)} questions. Each answer is folded: open it when you have chosen.",
+        "",
+        "```{raw} html",
+        set_fragment(qs),
+        "```",
+        "",
+    ])
+
+
+def question_set_pages(folders: str) -> dict[str, str]:
+    """The question sets' pages (file name -> text): the capstones, then each teacher's folder
+    named in ``folders`` (``MTGKIT_DOCS_QUESTIONS``: folders separated by ``os.pathsep``), and
+    their index."""
+    pages = {"capstones.md": question_set_page(
+        "capstones", "The capstones",
+        "Hand-written questions in a judge's style, each played and checked by the engine "
+        "(`mtgkit worksheet --topic capstones` hands them out).",
+        set_questions(capstones.load(), "capstones"))}
+    rows = [f"| [The capstones](capstones.md) | {len(capstones.load())} |"]
+    for folder in filter(None, folders.split(os.pathsep)):
+        name = set_name(folder)
+        stem = page_name(name).removesuffix(".html")
+        if f"{stem}.md" in pages or stem == "index":
+            raise ExtensionError(f"MTGKIT_DOCS_QUESTIONS: two question sets are called {name!r}; rename one")
+        try:
+            qs = set_questions(load_folder(folder), name)
+        except ValueError as err:
+            raise ExtensionError(f"MTGKIT_DOCS_QUESTIONS: {err}") from None
+        pages[f"{stem}.md"] = question_set_page(
+            stem, name, f"Questions from the folder `{_md_escape(name)}`, each played and checked by the "
+                        "engine.", qs)
+        rows.append(f"| [{_md_escape(name)}]({stem}.md) | {len(qs)} |")
+    names = "\n".join(name.removesuffix(".md") for name in pages)
+    pages["index.md"] = f"""# Question sets
+
+Hand-written questions, a page per set: every question in full (the board, the steps, the cards'
+text, the options), its answer folded under it with the engine's explanation and what each wrong
+option's misconception gets wrong. `mtgkit site --from DIR --out OUT` makes such pages of your own
+questions; building this site with `MTGKIT_DOCS_QUESTIONS=DIR` adds a page for them here.
+
+| question set | questions |
+|---|---|
+{chr(10).join(rows)}
+
+```{{toctree}}
+:hidden:
+
+{names}
+```
+"""
+    return pages
+
+
 def generate_sources(app: Sphinx) -> None:
     """Write the generated sources into the Sphinx source folder (``builder-inited``), unless
     ``mtgkit_generate_sources`` is off (a test's small project)."""
@@ -199,6 +267,7 @@ def generate_sources(app: Sphinx) -> None:
     pages["index.md"] = misconception_index()
     sync_folder(src / MISCONCEPTIONS, pages, "*.md")
     write_if_changed(src / SCENARIO_FILES, scenario_files_page(readme))
+    sync_folder(src / QUESTIONS, question_set_pages(app.config.mtgkit_question_sets), "*.md")
 
 
 # ============================================================================ reading notebooks
@@ -502,6 +571,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("mtgkit_hub_url", env.get("MTGKIT_DOCS_HUB", ""), "env", [str])
     app.add_config_value("mtgkit_hub_repo", env.get("MTGKIT_DOCS_HUB_REPO", ""), "env", [str])
     app.add_config_value("mtgkit_hub_branch", env.get("MTGKIT_DOCS_HUB_BRANCH") or "main", "env", [str])
+    app.add_config_value("mtgkit_question_sets", env.get("MTGKIT_DOCS_QUESTIONS", ""), "env", [str])
     app.connect("config-inited", check_config)
     app.connect("builder-inited", generate_sources)
     app.connect("html-page-context", add_launch_buttons, priority=502)
@@ -514,4 +584,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
 
 __all__ = ["check_internal_links", "image_alt", "lesson_binder_url", "link_citations", "mend_theme_html",
-           "misconception_page", "read_notebook", "scenario_files_page", "setup"]
+           "misconception_page", "question_set_page", "question_set_pages", "read_notebook",
+           "scenario_files_page", "setup"]

@@ -427,6 +427,58 @@ def by_id(cid: str) -> Capstone:
     raise ValueError(f"no capstone {cid!r}; the capstones are {', '.join(c.id for c in load())}")
 
 
+def load_folder(path: str | Path, seed: int = 0) -> tuple[Capstone, ...]:
+    """A teacher's question set: every question file under the folder ``path`` (a ``*.toml`` in the
+    capstone format, told as ``mtgkit check`` tells it: :func:`mtgkit.teacherfiles.file_kind`), in the
+    order of their paths. Card files in the folder are skipped. Bounded as ``mtgkit check`` is: at
+    most :data:`~mtgkit.limits.MAX_CHECK_FILES` files (symlinks not followed), each within the file
+    limits. Each question is played by the engine and checked as the kit's own are (:func:`check`:
+    the right option holds in every outcome, each wrong one fails and names its misconception).
+
+    A refused folder is one line naming the folder or the file: :class:`~mtgkit.teacherfiles.UsageError`
+    (no such folder, too many files) or :class:`CapstoneError` (a file that isn't a question or card
+    file, can't be read, has a problem, repeats another's id; or no question file at all).
+    ``mtgkit check DIR`` lists every problem of every file. A file with ``[alternatives]`` gives the
+    version ``seed`` picks (:func:`parse`)."""
+    from ..teacherfiles import FileProblem, UsageError, file_kind, files_in, read_text, toml_data
+
+    folder = Path(path)
+    if not folder.is_dir() or folder.is_symlink():
+        raise UsageError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'} (a folder of "
+                         "question files is wanted)")
+    found: list[Capstone] = []
+    ids: dict[str, Path] = {}
+    for f in files_in([folder]):
+        try:
+            text = read_text(f)
+            kind = file_kind(toml_data(f, text))
+        except FileProblem as err:
+            raise CapstoneError(str(err)) from None
+        if kind == "card":
+            continue
+        if kind is None:
+            raise CapstoneError(f"{f}: neither a question file (steps, question, options) nor a card file")
+        try:
+            c = parse(f, text, seed=seed)
+            c.card_texts()  # each card it shows is one of the catalog's (ValueError: "did you mean")
+            problems = check(c)
+        except CapstoneError as err:
+            raise CapstoneError(f"{f}: {str(err).removeprefix(f.name + ': ')}") from None
+        except (RulesError, ValueError, KeyError, TypeError, AttributeError) as err:
+            raise CapstoneError(f"{f}: can't be read as a question ({type(err).__name__}: {err}); "
+                                f"mtgkit check {f} says where") from None
+        if problems:
+            raise CapstoneError(f"{f}: {problems[0]} (mtgkit check {folder} lists every problem)")
+        if c.id in ids:
+            raise CapstoneError(f"{f}: id {c.id!r} is already the id of {ids[c.id]}; each question needs "
+                                "its own")
+        ids[c.id] = f
+        found.append(c)
+    if not found:
+        raise CapstoneError(f"{folder}: no question files (*.toml with steps, question or options)")
+    return tuple(found)
+
+
 # ----------------------------------------------------------------------------- checking
 def _names(g: Game, player: str, zone: str) -> Counter[str]:
     return Counter(o.name for o in g.zone(player, zone))
@@ -616,5 +668,5 @@ def summary(c: Capstone) -> str:
 
 
 __all__ = ["CLAIMS", "FOLDER", "OPTION_KEYS", "PIECE_KEYS", "SITUATIONS", "STEP_KEYS", "TOP_KEYS", "Capstone",
-           "CapstoneError", "Option", "build", "by_id", "check", "claims_hold", "events", "load", "own_cards",
-           "parse", "parse_versions", "substitute", "summary", "versions"]
+           "CapstoneError", "Option", "build", "by_id", "check", "claims_hold", "events", "load",
+           "load_folder", "own_cards", "parse", "parse_versions", "substitute", "summary", "versions"]

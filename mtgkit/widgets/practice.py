@@ -11,13 +11,16 @@ import csv
 import io
 import itertools
 import re
+from pathlib import Path
 
 import ipywidgets as W
 from IPython.display import Markdown
 
+from ..capstones import Capstone, load_folder
 from ..grading import answered_by, plural
-from ..practice import LEVELS, STREAMS, Question, grade, practice_verdict, questions
+from ..practice import LEVELS, STREAMS, Question, grade, hand_written, practice_verdict, questions, set_name
 from ..presenting import question_html
+from ..topics.base import Level
 from .base import KitWidget
 from .parts import OptionList, out, verdict_html_row
 
@@ -41,12 +44,25 @@ def shown_in_notebook(markdown: str, level: int = 3) -> Markdown:
 
 
 class PracticeWidget(KitWidget):
-    """Practice on one topic; the same seed gives the same questions."""
+    """Practice on one topic; the same seed gives the same questions.
+
+    ``folder``: a teacher's question set as well (every question file under it, checked by the
+    engine when the widget is made: :func:`mtgkit.practice.questions_from`; a folder with a problem
+    is refused in one line), offered in the topic list by its name (:func:`~mtgkit.practice.set_name`)
+    and chosen unless ``topic`` says otherwise."""
 
     what = "Practice questions"
 
-    def __init__(self, topic: str = "could-produce", level: str = "easy", seed: int = 0) -> None:
-        self.topic = W.Dropdown(options=list(STREAMS), value=topic, description="topic")
+    def __init__(self, topic: str | None = None, level: str = "easy", seed: int = 0, *,
+                 folder: str | Path | None = None) -> None:
+        streams = list(STREAMS)
+        self.own: tuple[str, tuple[Capstone, ...]] | None = None
+        if folder is not None:
+            self.own = (set_name(folder), load_folder(folder))  # loaded and checked once
+            streams.append(self.own[0])
+            topic = self.own[0] if topic is None else topic
+        self.topic = W.Dropdown(options=streams, value="could-produce" if topic is None else topic,
+                                description="topic")
         self.level = W.ToggleButtons(options=list(LEVELS), value=level, description="level")
         self.seed = W.IntText(value=seed, description="seed", layout=W.Layout(width="160px"))
         self.student = W.Text(value="", description="name", placeholder="your name",
@@ -81,7 +97,12 @@ class PracticeWidget(KitWidget):
 
     def restart(self) -> None:
         """A new stream for the chosen topic, level and seed; the session score starts again."""
-        self._stream = questions(self.topic.value, self.level.value, self.seed.value)
+        if self.own is not None and self.topic.value == self.own[0]:
+            name, caps = self.own
+            level: Level = "easy" if self.level.value == "easy" else "hard"
+            self._stream = hand_written(caps, name, level, self.seed.value)
+        else:
+            self._stream = questions(self.topic.value, self.level.value, self.seed.value)
         self.right = self.answered = 0
         self._next()
 

@@ -74,7 +74,7 @@ def test_the_site_shows_the_course_and_a_lessons_plot_and_table(docs_site: DocsB
 #: The pages axe-core checks: every lesson, and the pages a teacher reads first.
 AXE_PAGES = [f"lessons/{stem}.html" for stem, _ in NOTEBOOKS] + [
     "index.html", "teacher-guide.html", "running-a-class.html", "misconceptions/index.html",
-    "misconceptions/copy-keeps-x.html"]
+    "misconceptions/copy-keeps-x.html", "questions/capstones.html"]
 
 #: Every code cell's source and every output block that could scroll sideways.
 WIDE_BLOCKS = """() => [...document.querySelectorAll(
