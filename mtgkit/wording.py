@@ -329,7 +329,8 @@ SENTENCES: dict[str, Sentence] = {
                                        "stack: {player}, who would control it, has left the game"),
     # ------------------------------------------------------------------ choices
     "choice.answer": "{player} chooses: {answer}",
-    "choice.color": "{player} chooses {answer} for {obj} as it enters",
+    "choice.color": lambda v: (f"{v['player']} chooses {COLOR_WORDS.get(v['answer'], v['answer'])} for "
+                               f"{v['obj']} as it enters"),
     "choice.mana": "{player} chooses {answer} from {obj} {options_shown}",
     "choice.replacement_order": lambda v: (f"{v['player']} orders the replacement effects: "
                                            + " then ".join(v["answer"])),
@@ -495,6 +496,9 @@ def step_sentence(said: Sequence[str]) -> str:
     return " ".join(f"{s[:1].upper()}{s[1:]}" + (f" ({NUMBERS.get(n, str(n))} of them)" if n > 1 else "")
                     + ("" if s.endswith(("!", "?", ".)")) else ".") for s, n in runs)
 
+
+#: The colors' names, by their symbols (CR 105.1).
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 #: Small numbers in words.
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}

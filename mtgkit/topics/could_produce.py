@@ -479,8 +479,9 @@ def _played(play: Play, target: str) -> tuple[Game, int]:
     return g, labels[target]
 
 
-def _alice_turn(pieces: list[Piece], steps: list[Step], step: str = "main1") -> Play:
-    return Play(Setup(pieces=tuple(pieces), step=step), tuple(steps))
+def _alice_turn(pieces: list[Piece], steps: list[Step], step: str = "main1",
+                keep: tuple[tuple[str, str], ...] = ()) -> Play:
+    return Play(Setup(pieces=tuple(pieces), step=step), tuple(steps), keep)
 
 
 def could_play(target: str, *, bob: Sequence[str], alice: Sequence[str] = (), land_drop: str = "",
@@ -531,7 +532,10 @@ def could_play(target: str, *, bob: Sequence[str], alice: Sequence[str] = (), la
                        f"gone at the end of the step).", card=tap, player="Bob")]
     elif tap:
         steps.append(Step("activate", f"Alice taps her {tap} for mana.", card=tap))
-    return _alice_turn(pieces, steps, "upkeep" if pale_moon else "main1")
+    # the colour Alice names for her Utopia Sprawl is part of the story (said in its step), as is
+    # the one Bob's was given
+    keep = tuple(("color", c) for c in (sprawl, bob_sprawl) if c) if sprawl else ()
+    return _alice_turn(pieces, steps, "upkeep" if pale_moon else "main1", keep)
 
 
 #: What a learner answers who thinks the reflected mana can't pay for Lightning Bolt.
