@@ -136,6 +136,10 @@ def with_article(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
+#: The colors' names, by their symbols (CR 105.1).
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
 def _s(n: int, noun: str) -> str:
     return noun if n == 1 else noun + "s"
 
@@ -496,9 +500,6 @@ def step_sentence(said: Sequence[str]) -> str:
     return " ".join(f"{s[:1].upper()}{s[1:]}" + (f" ({NUMBERS.get(n, str(n))} of them)" if n > 1 else "")
                     + ("" if s.endswith(("!", "?", ".)")) else ".") for s, n in runs)
 
-
-#: The colors' names, by their symbols (CR 105.1).
-COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 #: Small numbers in words.
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
