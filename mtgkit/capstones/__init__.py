@@ -17,7 +17,7 @@ each player's ``life``, ``pool``, ``battlefield`` and ``graveyard`` (the cards t
 ``creatures`` (how many), ``drew`` (cards drawn during the steps); ``count`` (how many of a card
 a player controls), ``counters`` and ``tapped`` (a permanent's); ``chooser`` (who made a kind of
 choice); ``can`` (whether a player may activate an ability, attack or block, tried by the
-engine); and over every outcome the story allows, ``pools`` (each pool a player could end with),
+engine, after tapping the lands ``pay`` names for mana); and over every outcome the story allows, ``pools`` (each pool a player could end with),
 ``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
 choice offered). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
@@ -273,10 +273,12 @@ def _holds(claim: str, value: Any, o: Outcome, labels: Mapping[str, int], start:
     if claim == "chooser":
         made = {c.question: c.player for c in o.choices}
         return all(made.get(q) == who for q, who in value.items())
-    # "can": a list of {player, card, kind, ability, answer}
+    # "can": a list of {player, card, kind, ability, pay, answer} (pay: the lands, by label, tapped
+    # for mana first)
     for want in value:
-        act = Act(want.get("kind", "activate"), want["card"], want["card"], want.get("ability", 0))
-        ok, _ = engine_verdict(g, ref(want["card"]), act, want["player"])
+        act = Act(want.get("kind", "activate"), want["card"], want["card"], want.get("ability", 0),
+                  pay=tuple(want.get("pay", ())))
+        ok, _ = engine_verdict(g, ref(want["card"]), act, want["player"], labels)
         if ok != want["answer"]:
             return False
     return True
