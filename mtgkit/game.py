@@ -1656,6 +1656,8 @@ class Game:
         spec = ab.mana_spec
         assert spec is not None
         options = spec.options(self._solver(), o.controller)
+        if not options and spec.why_none()[1]:  # CR 106.5: mana of an undefined type is no mana
+            options = tuple(self.rules.undefined_mana(self, o, spec))
         who = o.controller
         with self._caused_by(act_seq):
             replacing = bool(options) or self.rules.replaces_no_mana(self, o, ab)

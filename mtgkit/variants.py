@@ -211,9 +211,10 @@ class Rules:
         return frozenset()
 
     @decision("106.5")
-    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+    def undefined_mana(self, g: Any, o: ObjectView | Obj, spec: ManaSpec) -> tuple[Mana, ...]:
         """What an ability of ``o`` whose mana would be of an undefined type makes (CR 106.5: no
-        mana)."""
+        mana), asked by could-produce and as the ability resolves (an Exotic Orchard with nothing
+        to copy)."""
         return ()
 
     @decision("106.7")

@@ -17,7 +17,8 @@ each player's ``life``, ``pool``, ``battlefield`` and ``graveyard`` (the cards t
 ``creatures`` (how many), ``drew`` (cards drawn during the steps); ``count`` (how many of a card
 a player controls), ``counters`` and ``tapped`` (a permanent's); ``chooser`` (who made a kind of
 choice); ``can`` (whether a player may activate an ability, attack or block, tried by the
-engine, after tapping the lands ``pay`` names for mana); and over every outcome the story allows, ``pools`` (each pool a player could end with),
+engine, after tapping the lands ``pay`` names for mana); and over every outcome the story
+allows, ``pools`` (each pool a player could end with),
 ``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
 choice offered). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
