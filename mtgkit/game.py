@@ -3639,7 +3639,8 @@ class Game:
                     self._end_effect(eff, ("800.4a",))  # effects that give them control end
                 for o in [o for o in self.permanents() if o.controller == name]:
                     self._update_control(o, also=("800.4a",))  # an Aura's too, before the exile
-                for item in [i for i in s.stack if i.controller == name]:
+                for item in [i for i in s.stack if i.controller == name
+                             and self.rules.leaves_with_controller(self, i)]:
                     s.stack.remove(item)
                     if item.kind == "ability":
                         self._emit(Fizzled(words=say("fizzle.controller_left", item=item.name),

@@ -462,6 +462,13 @@ class Rules:
         return next((names[(i + k) % len(names)] for k in range(1, len(names))
                      if g.in_game(names[(i + k) % len(names)])), None)
 
+    @decision("800.4a")
+    def leaves_with_controller(self, g: Any, item: Any) -> bool:
+        """Does ``item``, a spell or ability on the stack, cease to exist as its controller leaves
+        the game? (CR 800.4a: every object on the stack a leaving player controls does, the
+        monarch's draw trigger too: it is the player's who was the monarch, 725.2.)"""
+        return True
+
     @decision("603.2", "603.2e", "725.3")
     def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:
         """Does ``e`` trigger a "whenever you become the monarch" ability ``controller`` controls?

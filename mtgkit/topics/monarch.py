@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from ..abilities import BecomeMonarch, CreatureControllerBecomesMonarch, RedirectDamageToSelf
+from ..abilities import MONARCH_DRAW, BecomeMonarch, CreatureControllerBecomesMonarch, RedirectDamageToSelf
 from ..choices import FirstOption
 from ..events import (
     AbilityTriggered,
@@ -882,10 +882,17 @@ class MonarchDrawsEveryEndStep(Rules):
 
 @variant(Mistake.DRAW_FOLLOWS_THE_CROWN)
 class DrawFollowsTheCrown(Rules):
-    """Whoever is the monarch as the draw trigger resolves draws."""
+    """Whoever is the monarch as the draw trigger resolves draws: the draw is taken to be the
+    crown's, not the player's, so it waits on the stack for the crown's new holder even when the
+    monarch who made it trigger leaves the game."""
 
     def monarch_drawer(self, g: Any, controller: str) -> str:
         return str(g.monarch or controller)
+
+    def leaves_with_controller(self, g: Any, item: Any) -> bool:
+        if item.ability is MONARCH_DRAW and g.monarch is not None:
+            return False
+        return super().leaves_with_controller(g, item)
 
 
 @variant(Mistake.CROWN_PASSES_IN_TURN_ORDER)
