@@ -20,7 +20,8 @@ choice); ``can`` (whether a player may activate an ability, attack or block, tri
 engine, after tapping the lands ``pay`` names for mana); and over every outcome the story
 allows, ``pools`` (each pool a player could end with),
 ``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
-choice offered). The right option's claims hold in every
+choice offered; a single option is taken without a choice, so an outcome with none of that
+kind offered it). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
 ``[model]`` table is also a practice board of its topic: the
 right option's ``believed`` answer is what the engine says, and each wrong option's is what its
@@ -295,7 +296,9 @@ def _holds_over(claim: str, value: Any, outs: tuple[Outcome, ...]) -> bool:
                    for p, cards in value.items() for card, ns in cards.items())
     for o in outs:  # "offered": each outcome's choice of that kind offered exactly these
         offered = {c.question: set(c.options) for c in o.choices}
-        if any(offered.get(q) != set(options) for q, options in value.items()):
+        # one option is no choice: the engine takes it without asking, so none of that kind is made
+        if any(offered.get(q, set(options) if len(options) == 1 else None) != set(options)
+               for q, options in value.items()):
             return False
     return True
 
