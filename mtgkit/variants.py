@@ -444,10 +444,12 @@ class Rules:
         the beginning of the monarch's own end step.)"""
         return bool(g.active_player == monarch)
 
-    @decision("725.2", "603.3")
+    @decision("725.2", "603.3", "800.4a")
     def monarch_drawer(self, g: Any, controller: str) -> str:
         """Who draws as the monarch's draw trigger resolves? (CR 725.2, 113.8: the trigger's
-        controller, the player who was the monarch when it triggered, whoever the monarch is now.)"""
+        controller, the player who was the monarch when it triggered, whoever the monarch is now.)
+        Asked too as a player leaves the game with it on the stack: a draw that is theirs ceases
+        to exist with them (800.4a)."""
         return controller
 
     @decision("725.4", "800.4a")
@@ -461,13 +463,6 @@ class Rules:
         i = names.index(active)
         return next((names[(i + k) % len(names)] for k in range(1, len(names))
                      if g.in_game(names[(i + k) % len(names)])), None)
-
-    @decision("800.4a")
-    def leaves_with_controller(self, g: Any, item: Any) -> bool:
-        """Does ``item``, a spell or ability on the stack, cease to exist as its controller leaves
-        the game? (CR 800.4a: every object on the stack a leaving player controls does, the
-        monarch's draw trigger too: it is the player's who was the monarch, 725.2.)"""
-        return True
 
     @decision("603.2", "603.2e", "725.3")
     def becomes_monarch_triggers(self, g: Any, e: MonarchChanged, controller: str) -> bool:

@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from ..abilities import MONARCH_DRAW, BecomeMonarch, CreatureControllerBecomesMonarch, RedirectDamageToSelf
+from ..abilities import BecomeMonarch, CreatureControllerBecomesMonarch, RedirectDamageToSelf
 from ..choices import FirstOption
 from ..events import (
     AbilityTriggered,
@@ -888,11 +888,6 @@ class DrawFollowsTheCrown(Rules):
 
     def monarch_drawer(self, g: Any, controller: str) -> str:
         return str(g.monarch or controller)
-
-    def leaves_with_controller(self, g: Any, item: Any) -> bool:
-        if item.ability is MONARCH_DRAW and g.monarch is not None:
-            return False
-        return super().leaves_with_controller(g, item)
 
 
 @variant(Mistake.CROWN_PASSES_IN_TURN_ORDER)
