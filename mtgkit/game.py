@@ -1656,6 +1656,8 @@ class Game:
         spec = ab.mana_spec
         assert spec is not None
         options = spec.options(self._solver(), o.controller)
+        if not options and spec.why_none()[1]:  # CR 106.5: mana of an undefined type is no mana
+            options = tuple(self.rules.undefined_mana(self, o, spec))
         who = o.controller
         with self._caused_by(act_seq):
             replacing = bool(options) or self.rules.replaces_no_mana(self, o, ab)
@@ -3637,7 +3639,7 @@ class Game:
                     self._end_effect(eff, ("800.4a",))  # effects that give them control end
                 for o in [o for o in self.permanents() if o.controller == name]:
                     self._update_control(o, also=("800.4a",))  # an Aura's too, before the exile
-                for item in [i for i in s.stack if i.controller == name]:
+                for item in [i for i in s.stack if i.controller == name and self._theirs(i, name)]:
                     s.stack.remove(item)
                     if item.kind == "ability":
                         self._emit(Fizzled(words=say("fizzle.controller_left", item=item.name),
@@ -3653,6 +3655,11 @@ class Game:
                                        obj_id=t.source_id, links=(t.seq,), ability=True))
                 s.pending.set(t for t in s.pending if t.controller != name)
                 self._reactions = [r for r in self._reactions if r.controller != name]
+
+    def _theirs(self, item: StackItem, name: str) -> bool:
+        """Is ``item``, on the stack under leaving player ``name``'s control, theirs, so that it
+        ceases to exist with them (CR 800.4a)? The monarch's draw trigger is the drawer's (725.2)."""
+        return item.ability is not MONARCH_DRAW or self.rules.monarch_drawer(self, item.controller) == name
 
     # ------------------------------------------------------------------ state-based actions
     def _check_sba(self) -> bool:

@@ -211,9 +211,10 @@ class Rules:
         return frozenset()
 
     @decision("106.5")
-    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+    def undefined_mana(self, g: Any, o: ObjectView | Obj, spec: ManaSpec) -> tuple[Mana, ...]:
         """What an ability of ``o`` whose mana would be of an undefined type makes (CR 106.5: no
-        mana)."""
+        mana), asked by could-produce and as the ability resolves (an Exotic Orchard with nothing
+        to copy)."""
         return ()
 
     @decision("106.7")
@@ -443,10 +444,12 @@ class Rules:
         the beginning of the monarch's own end step.)"""
         return bool(g.active_player == monarch)
 
-    @decision("725.2", "603.3")
+    @decision("725.2", "603.3", "800.4a")
     def monarch_drawer(self, g: Any, controller: str) -> str:
         """Who draws as the monarch's draw trigger resolves? (CR 725.2, 113.8: the trigger's
-        controller, the player who was the monarch when it triggered, whoever the monarch is now.)"""
+        controller, the player who was the monarch when it triggered, whoever the monarch is now.)
+        Asked too as a player leaves the game with it on the stack: a draw that is theirs ceases
+        to exist with them (800.4a)."""
         return controller
 
     @decision("725.4", "800.4a")

@@ -17,9 +17,11 @@ each player's ``life``, ``pool``, ``battlefield`` and ``graveyard`` (the cards t
 ``creatures`` (how many), ``drew`` (cards drawn during the steps); ``count`` (how many of a card
 a player controls), ``counters`` and ``tapped`` (a permanent's); ``chooser`` (who made a kind of
 choice); ``can`` (whether a player may activate an ability, attack or block, tried by the
-engine); and over every outcome the story allows, ``pools`` (each pool a player could end with),
+engine, after tapping the lands ``pay`` names for mana); and over every outcome the story
+allows, ``pools`` (each pool a player could end with),
 ``counts`` (each number of a card a player could end with) and ``offered`` (the options a kind of
-choice offered). The right option's claims hold in every
+choice offered; a single option is taken without a choice, so an outcome with none of that
+kind offered it). The right option's claims hold in every
 outcome the story allows, and every wrong option has a claim that fails. A capstone with a
 ``[model]`` table is also a practice board of its topic: the
 right option's ``believed`` answer is what the engine says, and each wrong option's is what its
@@ -515,10 +517,12 @@ def _holds(claim: str, value: Any, o: Outcome, labels: Mapping[str, int], start:
     if claim == "chooser":
         made = {c.question: c.player for c in o.choices}
         return all(made.get(q) == who for q, who in value.items())
-    # "can": a list of {player, card, kind, ability, answer}
+    # "can": a list of {player, card, kind, ability, pay, answer} (pay: the lands, by label, tapped
+    # for mana first)
     for want in value:
-        act = Act(want.get("kind", "activate"), want["card"], want["card"], want.get("ability", 0))
-        ok, _ = engine_verdict(g, ref(want["card"]), act, want["player"])
+        act = Act(want.get("kind", "activate"), want["card"], want["card"], want.get("ability", 0),
+                  pay=tuple(want.get("pay", ())))
+        ok, _ = engine_verdict(g, ref(want["card"]), act, want["player"], labels)
         if ok != want["answer"]:
             return False
     return True
@@ -534,7 +538,9 @@ def _holds_over(claim: str, value: Any, outs: tuple[Outcome, ...]) -> bool:
                    for p, cards in value.items() for card, ns in cards.items())
     for o in outs:  # "offered": each outcome's choice of that kind offered exactly these
         offered = {c.question: set(c.options) for c in o.choices}
-        if any(offered.get(q) != set(options) for q, options in value.items()):
+        # one option is no choice: the engine takes it without asking, so none of that kind is made
+        if any(offered.get(q, set(options) if len(options) == 1 else None) != set(options)
+               for q, options in value.items()):
             return False
     return True
 

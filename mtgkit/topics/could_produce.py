@@ -36,6 +36,7 @@ from ..grading import Report, grade_answers, read_types
 from ..mana import COLORS, TYPES, Mana, symbols
 from ..outcomes import Outcomes
 from ..records import Value
+from ..state import Obj
 from ..teaching import Check, Explained, Grader, Piece, Play, Reason, Setup, Step, cr
 from ..variants import Rules, asks
 from ..view import ObjectView
@@ -354,7 +355,7 @@ def _in_a_cycle(g: Any, o: ObjectView) -> bool:
 class UndefinedManaIsColorless(Rules):
     """Mana of an undefined type is colorless mana."""
 
-    def undefined_mana(self, g: Any, o: ObjectView, spec: ManaSpec) -> tuple[Mana, ...]:
+    def undefined_mana(self, g: Any, o: ObjectView | Obj, spec: ManaSpec) -> tuple[Mana, ...]:
         return (Mana.of("C"),)
 
 

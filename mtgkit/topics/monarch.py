@@ -882,7 +882,9 @@ class MonarchDrawsEveryEndStep(Rules):
 
 @variant(Mistake.DRAW_FOLLOWS_THE_CROWN)
 class DrawFollowsTheCrown(Rules):
-    """Whoever is the monarch as the draw trigger resolves draws."""
+    """Whoever is the monarch as the draw trigger resolves draws: the draw is taken to be the
+    crown's, not the player's, so it waits on the stack for the crown's new holder even when the
+    monarch who made it trigger leaves the game."""
 
     def monarch_drawer(self, g: Any, controller: str) -> str:
         return str(g.monarch or controller)

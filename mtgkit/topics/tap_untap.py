@@ -444,7 +444,8 @@ class HasteOnlyHelpsAttacking(Rules):
 
 @variant(Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER)
 class SymmetricEffectsHelpOnlyTheirController(Rules):
-    """Haste an opponent's permanent gives ("All creatures have haste") doesn't count for me."""
+    """Haste an opponent's permanent gives ("All creatures have haste") doesn't count for me, and
+    an opponent's mana effects for every player touch only their controller's permanents."""
 
     def haste_counts(self, g: Any, o: Obj, use: SickUse) -> bool:
         if not super().haste_counts(g, o, use) or "haste" in o.card.keywords:
@@ -452,6 +453,26 @@ class SymmetricEffectsHelpOnlyTheirController(Rules):
         granted = granted_keywords(o, g.permanents())
         # haste from a resolved spell (Act of Treason's), or from a permanent of its controller's
         return "haste" not in granted or "haste" in granted_keywords(o, g.permanents(o.controller))
+
+    # The same idea about mana: an opponent's "a player taps" or "any land" mana effect (Heartbeat
+    # of Spring, Contamination, Damping Sphere, Pale Moon) is taken to touch only its controller's
+    # permanents, not mine (CR 106.12a, 106.12b: it does what its words say, for every player).
+    def mana_replacement_applies(self, g: Any, effect: Any, o: Obj, ability: Any) -> bool:
+        if effect.replacement.whose == "any" and o.controller != effect.controller:
+            return False
+        return super().mana_replacement_applies(g, effect, o, ability)
+
+    def mana_trigger_sees(self, g: Any, ability: Any, event: Any, source: Any) -> Any:
+        if ability.trigger.whose == "any":
+            ability = ability.replace(trigger=ability.trigger.replace(whose="you"))
+        return super().mana_trigger_sees(g, ability, event, source)
+
+    def replacement_order(self, g: Any, labels: Sequence[str], order: Sequence[str] | None
+                          ) -> list[str] | None:
+        # the order she gives ranks the effects she believes apply: an opponent's she names is moot
+        if order is not None:
+            order = [n for n in order if any(lab == n or lab.split(" #")[0] == n for lab in labels)]
+        return super().replacement_order(g, labels, order)
 
 
 @variant(Mistake.ABILITIES_ONLY_ON_YOUR_TURN)
@@ -1474,8 +1495,9 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         name=Mistake.SYMMETRIC_EFFECTS_HELP_ONLY_THEIR_CONTROLLER,
         topic="tap-untap",
         title="an opponent's card helps only its controller",
-        description="Bob's Mass Hysteria gives haste only to Bob's creatures; an opponent's effect never "
-                    "helps me.",
+        description="Bob's Mass Hysteria gives haste only to Bob's creatures, and Bob's Heartbeat of Spring "
+                    "or Contamination touches only Bob's lands: an opponent's card works only for its "
+                    "controller.",
         rule="702.10c",
         rule_says="A card does what its words say: 'All creatures have haste' means every creature, Alice's "
                   "too, whoever controls Mass Hysteria.",

@@ -810,11 +810,12 @@ class TriggerCopiesPrintedMana(Rules):
 
 @variant(Mistake.CONTAMINATION_KEEPS_THE_AMOUNT)
 class ContaminationKeepsTheAmount(Rules):
-    """"{B} instead of any other type and amount" keeps the amount."""
+    """"{B} instead of any other type and amount" keeps the amount: Contamination's, and Damping
+    Sphere's "{C} instead of any other type and amount" alike (the same words)."""
 
     def replaced_mana(self, g: Any, applied: Any, mana: Mana) -> Mana:
         op = applied.replacement.op
-        if isinstance(op, SetType) and op.amount is not None and not applied.replacement.min_amount:
+        if isinstance(op, SetType) and op.amount is not None:
             return Mana.of(op.mana_type, mana.amount)
         return super().replaced_mana(g, applied, mana)
 
@@ -1088,7 +1089,8 @@ MISCONCEPTIONS: tuple[Misconception, ...] = (
         name=Mistake.CONTAMINATION_KEEPS_THE_AMOUNT,
         topic="tapping",
         title="Contamination keeps the amount",
-        description="Contamination changes the type of the mana but keeps how much: {G}{G} becomes {B}{B}.",
+        description="Contamination (or Damping Sphere) changes the type of the mana but keeps how much: "
+                    "{G}{G} becomes {B}{B}.",
         rule="614.1a",
         rule_says="A replacement effect replaces the event with exactly what it says: 'it produces {B} "
                   "instead of any other type and amount' means exactly one {B}, however much it was.",

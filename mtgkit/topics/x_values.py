@@ -183,10 +183,11 @@ class XCountedOnce(Rules):
 
 @variant(Mistake.COPY_ISNT_LEGENDARY)
 class CopyIsntLegendary(Rules):
-    """The legend rule counts only the real card, not a copy of it."""
+    """The legend rule counts only the real card, not a copy of it: a Clone, or the token a copy
+    of a legendary permanent spell becomes (CR 608.3f; the kit has no other legendary token)."""
 
     def legend_rule_sees(self, g: Any, o: Obj) -> bool:
-        return o.printed is None and super().legend_rule_sees(g, o)
+        return o.printed is None and not o.token and super().legend_rule_sees(g, o)
 
 
 @variant(Mistake.LEGEND_RULE_KILLS_BOTH)
