@@ -874,13 +874,7 @@ def _played(play: Play, rules: Rules) -> tuple[Outcomes, _Split]:
 def _watched(play: Play, candidates: tuple[Rules, ...]) -> Watched:
     watch = Watching(candidates)
     labels = play.labels()
-
-    def act(g: Game) -> None:
-        names = dict(labels)
-        for step in play.steps:
-            step.play(g, names)
-
-    outcomes(lambda: play.build(watch)[0], act)
+    outcomes(lambda: play.build(watch)[0], lambda g: play.run(g, dict(labels)))
     return frozenset(watch.diverged), {c: watch.asked_by(c) for c in candidates if c not in watch.diverged}
 
 

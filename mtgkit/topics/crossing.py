@@ -114,7 +114,18 @@ class Crossed(PlaySituation):
         return (("crosses", " + ".join(self.crosses)),)
 
 
-def _stem(asks: str, rules: str) -> Stem:
+#: When a crossed question asks: each is the end of its play (every play ends with the stack empty).
+_WHEN = ("Now, ", "After these steps, ", "Once the stack is empty, ", "At the end of the sequence, ",
+         "With everything resolved, ", "When the last step is done, ")
+
+
+def _stem(s: Crossed, forms: Sequence[str], rules: str) -> Stem:
+    """The stem of a crossed question ``s``: one of ``forms`` (each asks exactly what its asks
+    read, in their order), after one of the ways of saying when (:data:`_WHEN`). The board picks
+    them (a generator seeded with its key), so the same board is always asked the same way and
+    drawing the words takes nothing from the stream's own generator."""
+    pick = random.Random(repr(s.key()))
+    asks = pick.choice(_WHEN) + pick.choice(forms)
     return Stem((asks,), lambda a: f"After these steps: {a}.", rules)
 
 
@@ -148,8 +159,13 @@ def reflected_x(rng: random.Random) -> tuple[Crossed, Stem] | None:
     play = Play(Setup(pieces=tuple(pieces)), tuple(steps))
     asks = (Ask("counters", card=card), Ask("pool"))
     s = Crossed(play, asks, ("tapping", "x-values"), ("106.12", "107.3m", "707.10"))
-    return s, _stem(f"How many +1/+1 counters are on Alice's {card}s, and what is left in her mana pool?",
-                     "CR 106.12, 107.3m, 707.10")
+    forms = (
+        f"how many +1/+1 counters are on Alice's {card}s, and what is left in her mana pool?",
+        f"how many +1/+1 counters does each of Alice's {card}s have, and what mana is left in her pool?",
+        f"what is true of the +1/+1 counters on Alice's {card}s and of the mana left in her pool?",
+        f"which is right about Alice's {card}s (their +1/+1 counters) and her mana pool?",
+    )
+    return s, _stem(s, forms, "CR 106.12, 107.3m, 707.10")
 
 
 def treason_then_quest(rng: random.Random) -> tuple[Crossed, Stem] | None:
@@ -183,8 +199,14 @@ def treason_then_quest(rng: random.Random) -> tuple[Crossed, Stem] | None:
     asks = (Ask("monarch"), Ask("can", card=f"Bob's {card}"))
     which = "{2}, {Q} ability" if card == "Pili-Pala" else "{T} mana ability"
     s = Crossed(play, asks, ("monarch", "tap-untap"), ("725.2", "302.6", "107.5", "107.6"))
-    return s, _stem(f"Who is the monarch now, and can Alice activate the {possessive(card)} {which} now?",
-                    "CR 725.2, 302.6, 107.5, 107.6")
+    its = f"the {possessive(card)} {which}"
+    forms = (
+        f"who is the monarch, and can Alice activate {its}?",
+        f"who holds the crown, and is Alice able to activate {its}?",
+        f"which player is the monarch, and could Alice activate {its} at this point?",
+        f"who is the monarch, and do the rules let Alice activate {its}?",
+    )
+    return s, _stem(s, forms, "CR 725.2, 302.6, 107.5, 107.6")
 
 
 def pool_while_x(rng: random.Random) -> tuple[Crossed, Stem] | None:
@@ -206,8 +228,19 @@ def pool_while_x(rng: random.Random) -> tuple[Crossed, Stem] | None:
     if card != "Chalice of the Void":
         asks = (Ask("counters", card=card), *asks)
     s = Crossed(play, asks, ("could-produce", "x-values"), ("106.7", "107.3m"))
-    what = f"How many +1/+1 counters are on her {card}, and what" if len(asks) == 2 else "What"
-    return s, _stem(f"{what} types of mana could her Reflecting Pool produce now?", "CR 106.7, 107.3m")
+    pool = "her Reflecting Pool"
+    forms = (
+        f"how many +1/+1 counters are on her {card}, and what types of mana could {pool} produce?",
+        f"how many +1/+1 counters does Alice's {card} have, and which types of mana could {pool} produce?",
+        f"what is true of the +1/+1 counters on her {card} and of the types of mana {pool} could produce?",
+        f"which is right about her {card} (its +1/+1 counters) and the types of mana {pool} could produce?",
+    ) if len(asks) == 2 else (
+        f"what types of mana could {pool} produce?",
+        "which types of mana could Alice's Reflecting Pool produce?",
+        f"what is true of the types of mana {pool} could produce?",
+        "which is right about the types of mana Alice's Reflecting Pool could produce?",
+    )
+    return s, _stem(s, forms, "CR 106.7, 107.3m")
 
 
 def contaminated_crown(rng: random.Random) -> tuple[Crossed, Stem] | None:
@@ -230,8 +263,41 @@ def contaminated_crown(rng: random.Random) -> tuple[Crossed, Stem] | None:
     play = Play(Setup(pieces=tuple(pieces), monarch=monarch), steps, keep=(("target", "Bob"),))
     asks = (Ask("creatures", player="Bob"), Ask("pool"))
     s = Crossed(play, asks, ("tapping", "monarch"), ("106.12", "614.1a", "725.1"))
-    return s, _stem("How many creatures does Bob control now, and what is left in Alice's mana pool?",
-                    "CR 106.12, 614.1a, 725.1")
+    forms = (
+        "how many creatures does Bob control, and what is left in Alice's mana pool?",
+        "how many creatures are on the battlefield under Bob's control, and what mana does Alice have in "
+        "her pool?",
+        "what is true of the number of creatures Bob controls and of the mana left in Alice's pool?",
+        "which is right about Bob's creatures (how many he controls) and Alice's mana pool?",
+    )
+    return s, _stem(s, forms, "CR 106.12, 614.1a, 725.1")
+
+
+def reflected_then_sick(rng: random.Random) -> tuple[Crossed, Stem] | None:
+    """{T}/{Q} x tapping for mana: under Mana Reflection and Heartbeat of Spring Alice taps her
+    Forests for mana, then asks what is in her pool and whether she can activate her Llanowar
+    Elves' {T} ability or her Pili-Pala's {2}, {Q} ability (tapped or not), which came under her
+    control this turn or last turn."""
+    card = rng.choice(("Llanowar Elves", "Pili-Pala"))
+    arrived: Arrived = rng.choice(("this turn", "last turn"))
+    tapped = card == "Pili-Pala" and rng.random() < 0.6
+    forests = ("Forest", "Forest 2")[:rng.randint(1, 2)]
+    pieces = (Piece("Mana Reflection"), Piece("Heartbeat of Spring"), *(Piece("Forest") for _ in forests),
+              Piece(card, arrived=arrived, tapped=tapped))
+    steps = tuple(Step("activate", f"Alice taps {plural(len(forests), 'Forest')} for mana." if not i else "",
+                       card=forest) for i, forest in enumerate(forests))
+    play = Play(Setup(pieces=pieces), steps)
+    asks = (Ask("pool"), Ask("can", card=card))
+    s = Crossed(play, asks, ("tap-untap", "tapping"), ("106.12", "302.6", "107.5", "107.6"))
+    ability = "{T} mana ability" if card == "Llanowar Elves" else "{2}, {Q} ability"
+    its = f"her {possessive(card)} {ability}"
+    forms = (
+        f"what is in Alice's mana pool, and can she activate {its}?",
+        f"what mana does Alice have in her pool, and is she able to activate {its}?",
+        f"what does Alice's mana pool hold, and could she activate {its} at this point?",
+        f"how much mana is in Alice's pool, and do the rules let her activate {its}?",
+    )
+    return s, _stem(s, forms, "CR 106.12, 302.6, 107.5, 107.6")
 
 
 Builder = Callable[[random.Random], tuple[Crossed, Stem] | None]
@@ -242,6 +308,7 @@ BUILDERS: tuple[tuple[tuple[TopicName, TopicName], Builder], ...] = (
     (("monarch", "tap-untap"), treason_then_quest),
     (("tapping", "monarch"), contaminated_crown),
     (("could-produce", "x-values"), pool_while_x),
+    (("tap-untap", "tapping"), reflected_then_sick),
 )
 
 
@@ -263,6 +330,7 @@ def covered(topics: Sequence[str]) -> frozenset[str]:
 
 
 __all__ = ["BUILDERS", "Ask", "AskKind", "Crossed", "contaminated_crown", "covered", "crossing", "generate",
-           "pool_while_x", "reflected_x", "treason_then_quest"]
+           "pool_while_x", "reflected_then_sick", "reflected_x",
+           "treason_then_quest"]
 
 

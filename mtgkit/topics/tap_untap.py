@@ -45,7 +45,7 @@ from ..teaching import (
     cr,
     yes_no,
 )
-from ..variants import CR, DECISIONS, Rules, SickUse, TapSymbol
+from ..variants import CR, Rules, SickUse, TapSymbol
 from ..wording import possessive
 from .base import (
     Exercise,
@@ -781,56 +781,19 @@ class Checklist(PlaySituation):
 _PERMITS = ("702.10b", "702.10c", "302.6")
 
 
-class _Watching(Rules):
-    """The CR, which at each decision also asks every one of ``candidates`` (variants alone and
-    in pairs) and notes those that answer otherwise: under the rest a play goes exactly as by
-    the CR. (Used on one game, outside every cache: an instance holds what it noted.)"""
-
-    name = "the rules, watched"
-
-    def __init__(self, candidates: Sequence[Rules]) -> None:
-        self.candidates = tuple(candidates)
-        self.diverged: set[Rules] = set()
-
-    def _compare(self, decision: str, answer: object, g: Any, args: tuple[Any, ...],
-                 kwargs: dict[str, Any]) -> None:
-        asked = set(g.consulted)
-        try:
-            for rules in self.candidates:
-                if rules not in self.diverged and getattr(rules, decision)(g, *args, **kwargs) != answer:
-                    self.diverged.add(rules)
-        finally:
-            g.consulted = asked
-
-
-def _watching(decision: str) -> Any:
-    def asked(self: _Watching, g: Any, *args: Any, **kwargs: Any) -> Any:
-        answer = getattr(CR, decision)(g, *args, **kwargs)
-        self._compare(decision, answer, g, args, kwargs)
-        return answer
-
-    asked.__name__ = decision
-    return asked
-
-
-#: The watching rules, with every decision point (each answered as the CR does).
-_Watch: type[_Watching] = type("_Watch", (_Watching,), {d: _watching(d) for d in DECISIONS})
-
-
 @functools.lru_cache(maxsize=1024)
 def _unchanged(play: Play) -> frozenset[Rules]:
     """The rules of this topic's variants, alone and in pairs, under which ``play`` goes exactly
-    as by the CR (each answers every decision the play asks as the CR does); none when the play
-    branches on a player's choice."""
+    as by the CR (each answers every decision the play asks as the CR does: the generic watch,
+    :meth:`~mtgkit.teaching.Play.watched`); none when the play branches on a player's choice.
+    (:meth:`PlaySituation.plays_as_cr` watches single variants and reads the answers by the CR;
+    a checklist reads its answers by the variant itself, on the CR's game, pairs included.)"""
     if len(play.outcomes()) != 1:
         return frozenset()
     names = [str(m) for m in Mistake]
     candidates = [rules_held({n}) for n in names]
     candidates += [rules_held({a, b}) for a, b in itertools.combinations(names, 2)]
-    watch = _Watch(candidates)
-    g, labels = play.build(watch)
-    play.run(g, labels)
-    return frozenset(candidates) - watch.diverged
+    return frozenset(candidates) - play.watched(tuple(candidates))[0]
 
 
 @functools.lru_cache(maxsize=1024)
