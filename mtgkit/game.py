@@ -1050,8 +1050,9 @@ class Game:
     def refusal_of(self, actions: Sequence[acts.Action]) -> RulesError | None:
         """The :class:`RulesError` that applying ``actions`` one after another would raise (the
         first one refused, after those before it were done), or None when all would be done.
-        Changes nothing, as :meth:`refusal` (the decisions the trial asked are kept off
-        :attr:`consulted`).
+        Changes nothing, as :meth:`refusal`; the decisions the trial asked are noted in
+        :attr:`consulted`, as :meth:`refusal`'s are (what a question reads off a game this way
+        depends on them), in the set the game notes in (within :meth:`asking`, the one given).
 
         >>> from mtgkit.actions import Advance, Attack
         >>> g = Game(["Alice", "Bob"])
@@ -1061,7 +1062,7 @@ class Game:
         >>> g.step
         'main1'
         """
-        saved, asked = self.chooser, set(self.consulted)
+        saved = self.chooser
         try:
             self.chooser = _copy.deepcopy(saved)
         except Exception:  # a chooser that can't be copied: the default answers the trial
@@ -1073,7 +1074,7 @@ class Game:
         except RulesError as err:
             return err
         finally:
-            self.chooser, self.consulted = saved, asked
+            self.chooser = saved
         return None  # pragma: no cover (_try_all always raises)
 
     @_atomic

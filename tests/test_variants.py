@@ -113,3 +113,23 @@ def test_most_of_the_catalogue_are_variants_and_each_variant_is_a_misconception(
     assert set(variants) == set(VARIANTS)
     for name, v in VARIANTS.items():
         assert v.name == name and overrides(v), name
+
+
+def test_a_trial_of_several_actions_notes_its_decisions_in_the_set_asking_gives() -> None:
+    """``Game.refusal_of`` (how a tap-untap answer is read) notes the decisions its trial asked as
+    ``Game.refusal`` does, in the very set ``Game.asking`` gave: it used to put a copy in its place,
+    so every later note within the block went astray and a question's decisions were undercounted."""
+    from mtgkit.actions import Activate
+    from mtgkit.game import Game
+    from mtgkit.variants import Rules
+
+    g = Game(["Alice", "Bob"])
+    elves = g.put_onto_battlefield("Llanowar Elves", "Alice", arrived="this turn")
+    forest = g.put_onto_battlefield("Forest", "Alice")
+    fresh: set[str] = set()
+    with g.asking(Rules(), fresh):
+        assert g.refusal_of([Activate(elves)]) is not None  # summoning sick (CR 302.6)
+        assert g.consulted is fresh
+        g.can_activate(forest)
+    assert "summoning_sick" in fresh or "haste_counts" in fresh, fresh
+    assert g.consulted is not fresh
