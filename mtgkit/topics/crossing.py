@@ -159,11 +159,13 @@ def reflected_x(rng: random.Random) -> tuple[Crossed, Stem] | None:
     play = Play(Setup(pieces=tuple(pieces)), tuple(steps))
     asks = (Ask("counters", card=card), Ask("pool"))
     s = Crossed(play, asks, ("tapping", "x-values"), ("106.12", "107.3m", "707.10"))
+    # how many of them she ends with may be what is asked: the stem says nothing of it (a judge's
+    # review: "Alice's Walking Ballistas" told a test-wise student there were two)
     forms = (
-        f"how many +1/+1 counters are on Alice's {card}s, and what is left in her mana pool?",
-        f"how many +1/+1 counters does each of Alice's {card}s have, and what mana is left in her pool?",
-        f"what is true of the +1/+1 counters on Alice's {card}s and of the mana left in her pool?",
-        f"which is right about Alice's {card}s (their +1/+1 counters) and her mana pool?",
+        f"how many +1/+1 counters are on each {card} Alice controls, and what is left in her mana pool?",
+        f"how many +1/+1 counters does each {card} Alice controls have, and what mana is left in her pool?",
+        f"what is true of the +1/+1 counters on each {card} Alice controls and of the mana left in her pool?",
+        f"which is right about any {card} Alice controls (its +1/+1 counters) and her mana pool?",
     )
     return s, _stem(s, forms, "CR 106.12, 107.3m, 707.10")
 
