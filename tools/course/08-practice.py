@@ -139,8 +139,9 @@ print(check_practice(answers1, questions1))
 
 # %% [markdown]
 # ## Exercise 2: tapping for mana of a type and an amount
-# The first five hard tapping questions of seed 8, each a short sequence. Questions 3 and 5 mix
-# tapping with X: how many counters the Walking Ballistas get, and what is left in Alice's pool.
+# The first five hard tapping questions of seed 8, each a short sequence. Question 5 mixes tapping
+# with X (how many counters the Walking Ballista gets, and what is left in Alice's pool); questions
+# 2 and 3 mix it with {Q} (can Alice still use Pili-Pala's {2}, {Q} ability?).
 
 # %%
 from mtgkit.practice import worksheet, check_practice
