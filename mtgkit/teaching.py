@@ -991,21 +991,25 @@ def _action_target(step: Step, played: Sequence[Sequence[Event]]) -> str | None:
 def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list[str]:
     """The targets triggered abilities are put on the stack with in every legal outcome of the step
     (``played``), said as what a player chooses if the ability triggers (:data:`~mtgkit.wording.
-    STEP_IF_TRIGGERS`), unless the step says them already (``said``)."""
-    def chosen(evs: Sequence[Event]) -> set[tuple[Any, ...]]:
-        return {(e.player, e.words.fact("source"), e.answer, e.options) for e in evs
-                if isinstance(e, ChoiceMade) and e.words is not None
-                and e.words.key == "choice.trigger_target"}
+    STEP_IF_TRIGGERS`), in the order they were chosen, unless the step says the ability going on
+    the stack with its target already (its event's sentence is among ``said``)."""
+    def chosen(evs: Sequence[Event]) -> list[ChoiceMade]:
+        return [e for e in evs if isinstance(e, ChoiceMade) and e.words is not None
+                and e.words.key == "choice.trigger_target"]
+
+    def fact(e: ChoiceMade) -> tuple[Any, ...]:
+        return e.player, e.words.fact("source") if e.words is not None else None, e.answer
 
     if not played:
         return []
-    common = set.intersection(*(chosen(evs) for evs in played))
+    common = set.intersection(*({fact(e) for e in chosen(evs)} for evs in played))
     lines = []
-    for player, source, answer, options in sorted(common, key=str):
-        line = wording.step_if_triggers(player=player, source=source, answer=answer, options=options)
-        shown = line.split(" as the target of ")[0].removeprefix(f"{player} chooses ")
-        if not any(source in t and shown in t for t in said):
-            lines.append(line)
+    for e in chosen(played[0]):
+        stacked = next((x for x in played[0] if x.kind == "stack" and x.cause == e.cause), None)
+        if fact(e) in common and (stacked is None or stacked.text not in said):
+            player, source, answer = fact(e)
+            lines.append(wording.step_if_triggers(player=player, source=source, answer=answer,
+                                                  options=e.options))
     return lines
 
 
