@@ -164,3 +164,30 @@ class RecordingPopen(subprocess.Popen[Any]):
 def subprocess_report(ran: list[Ran]) -> str:
     """Every command of :data:`RAN` with all of its output, as a failed test's report shows it."""
     return "\n\n".join(r.report() for r in ran)
+
+
+# ----------------------------------------------------------------------------- teachers' files
+def write_file(folder: Path, text: str, name: str = "mine.toml") -> Path:
+    """``text`` written as ``folder/name`` (a teacher's file for ``mtgkit check``)."""
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def check_problems(path: Path) -> list[str]:
+    """The problem lines ``mtgkit check`` reports for ``path`` (its notes left out)."""
+    from mtgkit.checking import check_paths
+
+    return [str(f) for f in check_paths([path]).findings if not f.note]
+
+
+def line_with(text: str, part: str) -> int:
+    """The number of the first line of ``text`` holding ``part``."""
+    return next(i + 1 for i, line in enumerate(text.split("\n")) if part in line)
+
+
+def run_check(*args: str, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m mtgkit check ARGS`` run from ``cwd`` with this checkout's mtgkit."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "mtgkit", "check", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=timeout)

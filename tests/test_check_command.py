@@ -3,13 +3,14 @@ per problem, exit 0 / 1 / 2 (issue 31, item 3)."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import check_problems as _problems
+from helpers import line_with as _line_with
+from helpers import run_check as _run
+from helpers import write_file as _write
 
 from mtgkit import limits
 from mtgkit.capstones import FOLDER
@@ -24,26 +25,6 @@ def _nth(text: str, header: str, n: int) -> int:
     """The line (1-based) of the ``n``-th (1-based) line that is ``header``."""
     found = [i + 1 for i, line in enumerate(text.split("\n")) if line.strip() == header]
     return found[n - 1]
-
-
-def _line_with(text: str, part: str) -> int:
-    return next(i + 1 for i, line in enumerate(text.split("\n")) if part in line)
-
-
-def _write(tmp_path: Path, text: str, name: str = "mine.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _problems(path: Path) -> list[str]:
-    return [str(f) for f in check_paths([path]).findings if not f.note]
-
-
-def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "mtgkit", "check", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=120)
 
 
 # ----------------------------------------------------------------------------- what ships

@@ -5,13 +5,15 @@ worked examples of docs/write-your-own-questions.md, each checked and answered a
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import check_problems as _problems
+from helpers import line_with as _line_with
+from helpers import run_check
+from helpers import write_file as _write
 
 from mtgkit import capstones as bank
 from mtgkit import limits
@@ -29,24 +31,8 @@ CROSS = EXAMPLES / "cross-ballista-pings-the-monarch.toml"
 GUIDE = ROOT / "docs" / "write-your-own-questions.md"
 
 
-def _write(folder: Path, text: str, name: str = "mine.toml") -> Path:
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def _problems(path: Path) -> list[str]:
-    return [str(f) for f in check_paths([path]).findings if not f.note]
-
-
-def _line_with(text: str, part: str) -> int:
-    return next(i + 1 for i, line in enumerate(text.split("\n")) if part in line)
-
-
 def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "mtgkit", "check", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=300)
+    return run_check(*args, cwd=cwd, timeout=300)
 
 
 def _produced(c: bank.Capstone) -> None:
