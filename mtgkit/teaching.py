@@ -23,7 +23,7 @@ the engine did.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Set
 from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from . import actions as acts
@@ -988,11 +988,11 @@ def _action_target(step: Step, played: Sequence[Sequence[Event]]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list[str]:
+def _if_triggers(played: Sequence[Sequence[Event]], said: Set[Hashable]) -> list[str]:
     """The targets triggered abilities are put on the stack with in every legal outcome of the step
     (``played``), said as what a player chooses if the ability triggers (:data:`~mtgkit.wording.
     STEP_IF_TRIGGERS`), in the order they were chosen, unless the step says the ability going on
-    the stack with its target already (its event's sentence is among ``said``)."""
+    the stack with its target already (what that event did, :func:`event_fact`, is in ``said``)."""
     def chosen(evs: Sequence[Event]) -> list[ChoiceMade]:
         return [e for e in evs if isinstance(e, ChoiceMade) and e.words is not None
                 and e.words.key == "choice.trigger_target"]
@@ -1006,7 +1006,7 @@ def _if_triggers(played: Sequence[Sequence[Event]], said: Sequence[str]) -> list
     lines = []
     for e in chosen(played[0]):
         stacked = next((x for x in played[0] if x.kind == "stack" and x.cause == e.cause), None)
-        if fact(e) in common and (stacked is None or stacked.text not in said):
+        if fact(e) in common and (stacked is None or event_fact(stacked) not in said):
             player, source, answer = fact(e)
             lines.append(wording.step_if_triggers(player=player, source=source, answer=answer,
                                                   options=e.options))
@@ -1055,13 +1055,14 @@ def step_words(step: Step, played: Sequence[Sequence[Event]],
                                           "ability", True) for evs in played)
     agreed = expected is not None and len(results) == 1 and all(evs for outs in expected for evs in outs)
     theirs = [{f for f, _, act in p if not act} for p in tried]
-    said = [t for f, t, act in first
+    told = [(f, t) for f, t, act in first
             if (act and alike) or (not act and agreed and all(f in r for r in theirs))]
+    said = [t for _, t in told]
     if not alike:
         logs = [*played, *(evs for outs in expected or () for evs in outs if evs is not None)]
         said.insert(0, _action_words(step, played[0] if played else (), _cast_x(step, logs),
                                      _action_target(step, played)))
-    said += _if_triggers(played, said)
+    said += _if_triggers(played, {f for f, _ in told})
     if step.free_cast is not None:  # what the record says the player will do with a free cast
         said.insert(1, wording.step_action("free_cast", player=_actor(step, played[0] if played else ()),
                                            cast=step.free_cast))
